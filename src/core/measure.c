@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The solver and the measures; definitions in include/mazebook/measure.h.
+ * Everything is breadth-first search over the open walls, so it is linear
+ * in the number of squares and also gives sensible answers (shortest
+ * route, counts of what is reachable) for mazes that are not perfect.
+ */
+#include "config.h"
+#include "mazebook/measure.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/xalloc.h"
+
+/* Fill nb with the squares reachable in one step from square i; return how many. */
+static int neighbours(const struct mb_maze *m, int i, int nb[4])
+{
+	int n = 0, w = m->w, x = i % w;
+
+	if (m->open[i] & MB_OPEN_EAST)
+		nb[n++] = i + 1;
+	if (m->open[i] & MB_OPEN_SOUTH)
+		nb[n++] = i + w;
+	if (x > 0 && (m->open[i - 1] & MB_OPEN_EAST))
+		nb[n++] = i - 1;
+	if (i >= w && (m->open[i - w] & MB_OPEN_SOUTH))
+		nb[n++] = i - w;
+	return n;
+}
+
+/*
+ * Breadth-first search from the squares in queue[0..nstart); dist[] gets
+ * the distance (-1: unreached), parent[] (if not NULL) the square each was
+ * reached from. Returns the number of squares reached.
+ */
+static long bfs(const struct mb_maze *m, int *queue, int nstart, int *dist, int *parent)
+{
+	long head = 0, tail = nstart;
+	size_t n = (size_t)m->w * (size_t)m->h;
+
+	for (size_t i = 0; i < n; i++)
+		dist[i] = -1;
+	for (int i = 0; i < nstart; i++) {
+		dist[queue[i]] = 0;
+		if (parent)
+			parent[queue[i]] = -1;
+	}
+	while (head < tail) {
+		int cur = queue[head++], nb[4];
+		int k = neighbours(m, cur, nb);
+
+		for (int j = 0; j < k; j++) {
+			if (dist[nb[j]] >= 0)
+				continue;
+			dist[nb[j]] = dist[cur] + 1;
+			if (parent)
+				parent[nb[j]] = cur;
+			queue[tail++] = nb[j];
+		}
+	}
+	return tail;
+}
+
+/* route into out[] (if not NULL); returns its length and the reach count */
+static int solve(const struct mb_maze *m, int *out, long *reachable)
+{
+	size_t n = (size_t)m->w * (size_t)m->h;
+	int *queue = xmallocarray(n, sizeof(int));
+	int *dist = xmallocarray(n, sizeof(int));
+	int *parent = xmallocarray(n, sizeof(int));
+	int exit_sq = (int)n - 1, len = 0;
+
+	queue[0] = 0;
+	*reachable = bfs(m, queue, 1, dist, parent);
+	if (dist[exit_sq] >= 0) {
+		len = dist[exit_sq] + 1;
+		if (out) {
+			int k = len;
+
+			for (int cur = exit_sq; cur >= 0; cur = parent[cur])
+				out[--k] = cur;
+		}
+	}
+	free(parent);
+	free(dist);
+	free(queue);
+	return len;
+}
+
+int mb_maze_route(const struct mb_maze *m, int *route)
+{
+	long reachable;
+
+	return solve(m, route, &reachable);
+}
+
+bool mb_maze_is_perfect(const struct mb_maze *m)
+{
+	long squares = (long)m->w * m->h, reachable;
+
+	if (mb_maze_openings(m) != squares - 1)
+		return false;
+	solve(m, NULL, &reachable);
+	return reachable == squares;
+}
+
+static enum mb_dir step_dir(const struct mb_maze *m, int from, int to)
+{
+	/* vertical first: in a one-square-wide maze from + 1 is the square below */
+	if (to == from + m->w)
+		return MB_SOUTH;
+	if (to == from - m->w)
+		return MB_NORTH;
+	return to > from ? MB_EAST : MB_WEST;
+}
+
+void mb_maze_measure(const struct mb_maze *m, struct mb_measures *out)
+{
+	size_t n = (size_t)m->w * (size_t)m->h;
+	int *route = xmallocarray(n, sizeof(int));
+	int *queue, *dist;
+
+	memset(out, 0, sizeof(*out));
+	out->w = m->w;
+	out->h = m->h;
+	out->squares = (long)n;
+	out->openings = mb_maze_openings(m);
+	out->route = solve(m, route, &out->reachable);
+	out->perfect = out->openings == out->squares - 1 && out->reachable == out->squares;
+	out->route_ratio = (double)out->route / (double)(m->w + m->h - 1);
+	out->route_share = (double)out->route / (double)out->squares;
+
+	for (int y = 0; y < m->h; y++)
+		for (int x = 0; x < m->w; x++)
+			if (mb_maze_degree(m, x, y) == 1)
+				out->dead_ends++;
+	out->dead_end_share = (double)out->dead_ends / (double)out->squares;
+
+	if (out->route > 0) {
+		enum mb_dir heading = MB_SOUTH;	/* walking in through the entrance */
+
+		for (int k = 0; k < out->route; k++) {
+			int sq = route[k];
+
+			if (mb_maze_degree(m, sq % m->w, sq / m->w) >= 3)
+				out->forks++;
+			enum mb_dir next = k + 1 < out->route ?
+					   step_dir(m, sq, route[k + 1]) : MB_SOUTH;
+			if (next != heading)
+				out->turns++;
+			heading = next;
+		}
+		/* farthest any square lies from the route: the longest dead-end branch */
+		queue = xmallocarray(n, sizeof(int));
+		dist = xmallocarray(n, sizeof(int));
+		memcpy(queue, route, (size_t)out->route * sizeof(int));
+		bfs(m, queue, out->route, dist, NULL);
+		for (size_t i = 0; i < n; i++)
+			if (dist[i] > out->longest_dead_end)
+				out->longest_dead_end = dist[i];
+		free(dist);
+		free(queue);
+	}
+	free(route);
+}
