@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# Helpers for command-line tests written in sh that report TAP, sourced by
+# tests/cli_*.sh. The harness sets MAZEBOOK (the binary) and top_srcdir.
+#   ok COND_EXIT_STATUS "description"       record one test
+#   run CMD...       run CMD, keep stdout in $out, stderr in $err, status in $rc
+#   done_testing     print the plan; exit 1 if anything failed
+: "${MAZEBOOK:=./mazebook}"
+: "${top_srcdir:=.}"
+tap_n=0
+tap_failed=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mazebook-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+ok() {
+  tap_n=$((tap_n + 1))
+  if [ "$1" -eq 0 ]; then
+    echo "ok $tap_n - $2"
+  else
+    echo "not ok $tap_n - $2"
+    tap_failed=$((tap_failed + 1))
+    [ -n "${out:-}" ] && printf '# stdout: %s\n' "$(printf '%s' "$out" | head -c 600)"
+    [ -n "${err:-}" ] && printf '# stderr: %s\n' "$(printf '%s' "$err" | head -c 600)"
+  fi
+}
+
+run() {
+  out=$("$@" 2>"$TMP/stderr")
+  rc=$?
+  err=$(cat "$TMP/stderr")
+}
+
+# check "description" TEST-EXPRESSION...: ok if the test(1) expression holds
+check() {
+  desc=$1
+  shift
+  test "$@"
+  ok $? "$desc"
+}
+
+contains() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
+
+done_testing() {
+  echo "1..$tap_n"
+  [ "$tap_failed" -eq 0 ]
+}
