@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The mazes of a book: each one's seed derives from the book seed and its
+ * number (so adding mazes keeps the earlier ones), and candidates are
+ * generated and measured until one passes the level's filter.
+ */
+#ifndef MAZEBOOK_BOOK_H
+#define MAZEBOOK_BOOK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mazebook/error.h"
+#include "mazebook/generator.h"
+#include "mazebook/maze.h"
+#include "mazebook/measure.h"
+#include "mazebook/spec.h"
+
+/* the most candidates tried for one maze before giving up */
+#define MB_BOOK_MAX_ATTEMPTS 2000
+
+struct mb_book_maze {
+	int number;			/* 1-based, as printed */
+	const struct mb_generator *gen;
+	uint64_t seed;			/* the candidate's seed: regenerates this maze */
+	struct mb_maze *maze;		/* owned */
+	struct mb_measures measures;
+	int attempts;			/* candidates generated, this one included */
+};
+
+struct mb_book {
+	size_t count;
+	struct mb_book_maze *mazes;	/* count entries, owned */
+};
+
+/* progress callback: called after each maze is chosen; may be NULL */
+typedef void mb_book_progress_fn(size_t done, size_t total, void *data);
+
+/*
+ * Make spec->mazes mazes for the spec's grid, filter and algorithm. Fails
+ * with MB_ERR_LIMIT when a maze cannot pass the filter within
+ * MB_BOOK_MAX_ATTEMPTS candidates, naming the filter and the best
+ * candidate found. No two mazes of a book are the same.
+ */
+enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *book,
+			    mb_book_progress_fn *progress, void *data, struct mb_error *err);
+
+void mb_book_release(struct mb_book *book);
+
+#endif
