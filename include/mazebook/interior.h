@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The interior PDF writer (libharu behind it; no libharu type leaks out).
+ * It draws what the page plan places: title page, about page, one maze per
+ * maze page with START and FINISH arrows, and the solutions. Black ink
+ * only (DeviceGray), every font embedded, no annotations, outlines,
+ * encryption or transparency, streams compressed.
+ *
+ * The output is reproducible: the same spec, book and plan give the same
+ * bytes. No clock is read; the creation date is set only when the
+ * environment has SOURCE_DATE_EPOCH (seconds since 1970, UTC).
+ */
+#ifndef MAZEBOOK_INTERIOR_H
+#define MAZEBOOK_INTERIOR_H
+
+#include "mazebook/book.h"
+#include "mazebook/error.h"
+#include "mazebook/layout.h"
+#include "mazebook/spec.h"
+
+/*
+ * Write the interior of spec's book with book's mazes (book->count must be
+ * plan->maze_count) laid out by plan to path, directly (the caller makes
+ * it atomic with a temporary name and a rename). Fonts: spec->font, else
+ * DejaVu Sans (see mazebook/fonts.h); labels in spec->language.
+ *
+ * Errors: MB_ERR_INPUT for a font that cannot be found or loaded or an
+ * unknown language, MB_ERR_IO when path cannot be written (the message
+ * names it and says why), MB_ERR_INTERNAL when libharu fails otherwise.
+ * On failure no file is left at path.
+ */
+enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct mb_book *book,
+				 const struct mb_page_plan *plan, const char *path,
+				 struct mb_error *err);
+
+#endif

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The page plan of a book's interior: which page carries what, the page
+ * size, the mirrored margins and where a maze goes on its page. Pure
+ * geometry over the spec's trim, bleed, solutions-per-page and one-sided
+ * settings; the interior writer only draws what this module places, so
+ * the plan can be tested without any PDF.
+ *
+ * Lengths: the margins are in inches measured from the trim line (as KDP
+ * states them); rectangles on a page are in PDF points with the origin at
+ * the bottom left corner of the page (bleed included) and y growing up.
+ *
+ * Pages are numbered from 1. Odd pages are right-hand (recto) pages with
+ * the binding (gutter) on the left; even pages are left-hand (verso) with
+ * the gutter on the right. With bleed the page is 0.125 in wider than the
+ * trim, all of it on the outside edge (right of odd pages, left of even
+ * pages), and 0.25 in taller, 0.125 in at the top and at the bottom.
+ */
+#ifndef MAZEBOOK_LAYOUT_H
+#define MAZEBOOK_LAYOUT_H
+
+#include <stdbool.h>
+
+#include "mazebook/error.h"
+#include "mazebook/kdp.h"
+#include "mazebook/spec.h"
+
+enum mb_page_kind {
+	MB_PAGE_TITLE,		/* title, subtitle, author */
+	MB_PAGE_ABOUT,		/* how to play, level, copyright, seed */
+	MB_PAGE_MAZE,		/* one maze */
+	MB_PAGE_SOLUTIONS,	/* up to solutions_per_page solved mazes */
+	MB_PAGE_BLANK		/* nothing printed, not even a page number */
+};
+
+struct mb_page {
+	enum mb_page_kind kind;
+	int first;	/* MAZE: the maze's 0-based index; SOLUTIONS: the first one's */
+	int count;	/* MAZE: 1; SOLUTIONS: mazes on this page; else 0 */
+};
+
+/* A rectangle in PDF points; origin bottom left of the page, y up. */
+struct mb_rect_pt {
+	double x, y, w, h;
+};
+
+struct mb_page_plan {
+	int page_count;			/* even, >= mb_kdp.min_pages */
+	struct mb_page *pages;		/* page_count entries; pages[0] is page 1; owned */
+	int maze_count;
+	int *maze_page;			/* maze_count entries: the page (1-based) of maze i; owned */
+	int solutions_per_page;		/* 1, 2, 4, 6 or 9 */
+	int solution_cols, solution_rows;	/* the grid of solutions on a page */
+	bool one_sided;
+	bool bleed;
+
+	double trim_w_in, trim_h_in;
+	double page_w_pt, page_h_pt;	/* the PDF page: trim, plus bleed if any */
+
+	/* KDP's least margins for this book, from the trim line */
+	double min_gutter_in, min_outside_in;
+	/* the margins used: the least ones plus a safety and looks allowance */
+	double gutter_in, outside_in, top_in, bottom_in;
+};
+
+/* Which solutions-per-page values are valid, and the grid each one uses. */
+bool mb_layout_solutions_valid(int per_page);
+
+/*
+ * Plan the interior for maze_count mazes with spec's trim, paper, bleed,
+ * solutions_per_page and one_sided. The order: title page, about page,
+ * the mazes one per page (one_sided: each on an odd page with a blank
+ * back), a blank page if needed so that the solutions start on an odd
+ * page, the solution pages, and a blank page if needed for an even count.
+ * Never more than mb_kdp.max_blank_in_row blank pages in a row.
+ *
+ * Fails with MB_ERR_INPUT when solutions_per_page is not 1, 2, 4, 6 or 9,
+ * when the book would have fewer than mb_kdp.min_pages pages (the message
+ * gives the least maze count for these settings) or more than
+ * mb_kdp_max_pages() (the message gives the most mazes that fit). On
+ * success the caller owns plan and frees it with mb_layout_release.
+ */
+enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
+			      struct mb_page_plan *plan, struct mb_error *err);
+
+/* Accepts a zeroed or released plan. */
+void mb_layout_release(struct mb_page_plan *plan);
+
+/* Pages the book would have for n mazes (no limits applied). */
+int mb_layout_page_count(int n, int solutions_per_page, bool one_sided);
+
+/* The fewest and the most mazes a book with these settings may have. */
+int mb_layout_min_mazes(int solutions_per_page, bool one_sided);
+int mb_layout_max_mazes(int solutions_per_page, bool one_sided, int max_pages);
+
+/* Is page n (1-based) a right-hand page? */
+static inline bool mb_layout_is_recto(int page)
+{
+	return page % 2 == 1;
+}
+
+/* The trim box of page n: the whole page without bleed. */
+void mb_layout_trim_box(const struct mb_page_plan *plan, int page, struct mb_rect_pt *out);
+
+/* The live area of page n: the trim box less the margins (gutter mirrored). */
+void mb_layout_live_area(const struct mb_page_plan *plan, int page, struct mb_rect_pt *out);
+
+/*
+ * The bands of a page's live area, from the top: heading, content,
+ * page number (folio) at the bottom. Sizes of type in points.
+ */
+#define MB_LAYOUT_HEADING_PT 26.0	/* "Maze 12" */
+#define MB_LAYOUT_HEADING_BAND_PT 44.0
+#define MB_LAYOUT_LABEL_PT 13.0		/* START, FINISH */
+#define MB_LAYOUT_LABEL_BAND_PT 30.0	/* the band above and below a maze for them */
+#define MB_LAYOUT_FOLIO_PT 10.0		/* the page number */
+#define MB_LAYOUT_FOLIO_BAND_PT 22.0
+#define MB_LAYOUT_SLOT_LABEL_PT 9.0	/* "Maze 3 (page 5)" over a solution */
+#define MB_LAYOUT_SLOT_GAP_PT 14.0	/* space between solution slots */
+
+/* Where a maze grid goes and how heavy its lines are. */
+struct mb_maze_geometry {
+	double x, y;		/* bottom left corner of the grid, pt */
+	double cell_pt;		/* side of a square cell */
+	double wall_pt;		/* wall line width, >= mb_kdp.min_line_pt */
+	double route_pt;	/* solution line width (solutions only; else 0) */
+	int w, h;		/* cells */
+};
+
+/* The top-left corner of a grid in the geometry: (g->x, g->y + h * cell). */
+static inline double mb_maze_geometry_top(const struct mb_maze_geometry *g)
+{
+	return g->y + g->h * g->cell_pt;
+}
+
+/*
+ * Fit a w x h grid into area: square cells as large as the area allows,
+ * centred. Wall width is cell/8 clamped to 1.0 .. 3.5 pt.
+ */
+void mb_layout_fit_maze(const struct mb_rect_pt *area, int w, int h,
+			struct mb_maze_geometry *out);
+
+/*
+ * The whole geometry of a maze page: the area for the grid (the live area
+ * less the heading band at the top, the START band above the grid, the
+ * FINISH band below and the folio band at the bottom) and the grid in it.
+ */
+void mb_layout_maze_area(const struct mb_page_plan *plan, int page, struct mb_rect_pt *out);
+void mb_layout_maze_page(const struct mb_page_plan *plan, int page, int w, int h,
+			 struct mb_maze_geometry *out);
+
+/*
+ * Solution slot i (0-based, row by row from the top left) of a solutions
+ * page: the slot rectangle (label band included) and the grid in it, with
+ * half a cell kept free above and below for the route through the gaps.
+ * Walls are cell/10 clamped to 0.75 .. 2.0 pt; the route is 0.36 cells.
+ */
+void mb_layout_solution_slot(const struct mb_page_plan *plan, int page, int slot,
+			     struct mb_rect_pt *out);
+void mb_layout_solution_maze(const struct mb_page_plan *plan, int page, int slot,
+			     int w, int h, struct mb_maze_geometry *out);
+
+/* The baseline point of the page number: centred at the bottom of the live area. */
+void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, double *y);
+
+#endif

@@ -1,0 +1,623 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The interior PDF, drawn with libharu from the page plan. Choices:
+ *  - walls are merged into one line per straight run (one m/l pair), so a
+ *    page holds a few hundred lines instead of one per cell edge, and the
+ *    maze prover can read the walls back;
+ *  - the solution route is drawn before the walls, in 55 % gray, so the
+ *    black walls stay on top and readable;
+ *  - DeviceGray for everything: the book prints in black ink only;
+ *  - the PDF is built in memory and written with stdio, so a write error
+ *    reports errno and a failed write never leaves a file behind.
+ * libharu reports through an error handler; it lands in struct writer and
+ * becomes an mb_error here, never leaving this file.
+ */
+#include "config.h"
+
+#include "mazebook/interior.h"
+
+#include <errno.h>
+#include <hpdf.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mazebook/fonts.h"
+#include "mazebook/generator.h"
+#include "mazebook/labels.h"
+#include "mazebook/measure.h"
+#include "mazebook/xalloc.h"
+
+/* DejaVu Sans's ascent and descent in ems, to keep glyphs inside the live area */
+#define ASCENT 0.93
+#define DESCENT 0.24
+#define ROUTE_GRAY 0.55
+#define ARROW_PT 2.4		/* the shaft of START and FINISH arrows */
+
+struct writer {
+	HPDF_Doc pdf;
+	HPDF_Font regular, bold;
+	const struct mb_book_spec *spec;
+	const struct mb_book *book;
+	const struct mb_page_plan *plan;
+	const struct mb_labels *labels;
+	struct mb_error *err;
+	const char *doing;	/* what libharu was asked to do, for its errors */
+	bool failed;		/* libharu reported an error: */
+	unsigned error_no, detail_no;	/* its first one */
+	const char *failed_doing;
+	int *route;		/* room for the largest maze's route */
+};
+
+static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *data)
+{
+	struct writer *w = data;
+
+	/* reading the finished document to its end is not a failure */
+	if (w->failed || error_no == HPDF_STREAM_EOF)
+		return;
+	w->failed = true;
+	w->error_no = (unsigned)error_no;
+	w->detail_no = (unsigned)detail_no;
+	w->failed_doing = w->doing;
+}
+
+/* libharu's first error as our error. */
+static enum mb_status harfail(struct writer *w)
+{
+	return mb_error_set(w->err, MB_ERR_INTERNAL,
+			    "libharu failed while %s (error 0x%04X, detail %u)",
+			    w->failed_doing ? w->failed_doing : "working", w->error_no,
+			    w->detail_no);
+}
+
+static void set_font(HPDF_Page page, HPDF_Font font, double size)
+{
+	HPDF_Page_SetFontAndSize(page, font, (HPDF_REAL)size);
+}
+
+static double text_width(HPDF_Page page, const char *text)
+{
+	return HPDF_Page_TextWidth(page, text);
+}
+
+enum align { LEFT, CENTRE, RIGHT };
+
+/* One line of text with its baseline at y; the font must be set. */
+static void text_at(HPDF_Page page, double x, double y, enum align align, const char *text)
+{
+	double tw = text_width(page, text);
+
+	if (align == CENTRE)
+		x -= tw / 2;
+	else if (align == RIGHT)
+		x -= tw;
+	HPDF_Page_BeginText(page);
+	HPDF_Page_TextOut(page, (HPDF_REAL)x, (HPDF_REAL)y, text);
+	HPDF_Page_EndText(page);
+}
+
+/*
+ * Break text into lines no wider than width at spaces; call emit for each
+ * (or only count when emit is NULL). Returns the number of lines, and in
+ * *widest the widest word, so callers can shrink the type until it fits.
+ */
+static int wrap(HPDF_Page page, const char *text, double width, double *widest,
+		void (*emit)(HPDF_Page, const char *, int, void *), void *data)
+{
+	size_t n = strlen(text);
+	char *line = xmalloc(n + 1), *word = xmalloc(n + 1), *trial = xmalloc(n + 2);
+	const char *p = text;
+	int lines = 0;
+
+	line[0] = '\0';
+	if (widest)
+		*widest = 0;
+	while (*p) {
+		size_t len;
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		len = strcspn(p, " ");
+		memcpy(word, p, len);
+		word[len] = '\0';
+		p += len;
+		if (widest && text_width(page, word) > *widest)
+			*widest = text_width(page, word);
+		if (line[0]) {
+			snprintf(trial, n + 2, "%s %s", line, word);
+			if (text_width(page, trial) <= width) {
+				strcpy(line, trial);
+				continue;
+			}
+			if (emit)
+				emit(page, line, lines, data);
+			lines++;
+		}
+		strcpy(line, word);
+	}
+	if (line[0]) {
+		if (emit)
+			emit(page, line, lines, data);
+		lines++;
+	}
+	free(line);
+	free(word);
+	free(trial);
+	return lines;
+}
+
+struct para {
+	double x, top, leading, size;
+	enum align align;
+};
+
+static void emit_line(HPDF_Page page, const char *line, int i, void *data)
+{
+	const struct para *p = data;
+
+	text_at(page, p->x, p->top - p->size * ASCENT - i * p->leading, p->align, line);
+}
+
+/*
+ * Set text as a paragraph whose first line's ascent touches top; x is the
+ * left edge, centre or right edge per align. Returns the y below it.
+ */
+static double paragraph(HPDF_Page page, HPDF_Font font, double size, double leading,
+			double x, double top, double width, enum align align, const char *text)
+{
+	struct para p = { x, top, leading, size, align };
+	int lines;
+
+	set_font(page, font, size);
+	lines = wrap(page, text, width, NULL, emit_line, &p);
+	return top - size * (ASCENT + DESCENT) - (lines > 0 ? lines - 1 : 0) * leading;
+}
+
+/* The largest size <= size (not under min) at which text wraps to <= max_lines in width. */
+static double fit_size(HPDF_Page page, HPDF_Font font, double size, double min,
+		       double width, int max_lines, const char *text)
+{
+	for (; size > min; size -= 1) {
+		double widest;
+		int lines;
+
+		set_font(page, font, size);
+		lines = wrap(page, text, width, &widest, NULL, NULL);
+		if (lines <= max_lines && widest <= width)
+			break;
+	}
+	return size < min ? min : size;
+}
+
+/* Every wall of m as one line per straight run, then a single stroke. */
+static void draw_walls(HPDF_Page page, const struct mb_maze *m,
+		       const struct mb_maze_geometry *g)
+{
+	double c = g->cell_pt, top = mb_maze_geometry_top(g);
+
+	HPDF_Page_SetLineWidth(page, (HPDF_REAL)g->wall_pt);
+	HPDF_Page_SetLineCap(page, HPDF_ROUND_END);
+	HPDF_Page_SetLineJoin(page, HPDF_ROUND_JOIN);
+	HPDF_Page_SetGrayStroke(page, 0);
+	/* horizontal lines: the top side of row j, and the bottom of the last row */
+	for (int j = 0; j <= m->h; j++) {
+		int start = -1;
+
+		for (int x = 0; x <= m->w; x++) {
+			bool wall = x < m->w && (j < m->h ? !mb_maze_is_open(m, x, j, MB_NORTH)
+							  : !mb_maze_is_open(m, x, m->h - 1, MB_SOUTH));
+			if (wall && start < 0)
+				start = x;
+			if (!wall && start >= 0) {
+				HPDF_Page_MoveTo(page, (HPDF_REAL)(g->x + start * c),
+						 (HPDF_REAL)(top - j * c));
+				HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + x * c),
+						 (HPDF_REAL)(top - j * c));
+				start = -1;
+			}
+		}
+	}
+	/* vertical lines: the west side of column i, and the east of the last */
+	for (int i = 0; i <= m->w; i++) {
+		int start = -1;
+
+		for (int y = 0; y <= m->h; y++) {
+			bool wall = y < m->h && (i < m->w ? !mb_maze_is_open(m, i, y, MB_WEST)
+							  : !mb_maze_is_open(m, m->w - 1, y, MB_EAST));
+			if (wall && start < 0)
+				start = y;
+			if (!wall && start >= 0) {
+				HPDF_Page_MoveTo(page, (HPDF_REAL)(g->x + i * c),
+						 (HPDF_REAL)(top - start * c));
+				HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + i * c),
+						 (HPDF_REAL)(top - y * c));
+				start = -1;
+			}
+		}
+	}
+	HPDF_Page_Stroke(page);
+}
+
+/*
+ * The route from above the entrance gap through the cell centres to below
+ * the exit gap, in gray, with a point only where the route turns.
+ */
+static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m,
+		       const struct mb_maze_geometry *g)
+{
+	double c = g->cell_pt, top = mb_maze_geometry_top(g);
+	int n = mb_maze_route(m, w->route);
+
+	if (n == 0)
+		return;
+	HPDF_Page_SetLineWidth(page, (HPDF_REAL)g->route_pt);
+	HPDF_Page_SetLineCap(page, HPDF_ROUND_END);
+	HPDF_Page_SetLineJoin(page, HPDF_ROUND_JOIN);
+	HPDF_Page_SetGrayStroke(page, ROUTE_GRAY);
+	HPDF_Page_MoveTo(page, (HPDF_REAL)(g->x + c / 2), (HPDF_REAL)(top + 0.45 * c));
+	for (int i = 0; i < n; i++) {
+		int x = w->route[i] % m->w, y = w->route[i] / m->w;
+
+		/* skip a point that lies on a straight line between its neighbours */
+		if (i > 0 && i < n - 1) {
+			int px = w->route[i - 1] % m->w, py = w->route[i - 1] / m->w;
+			int nx = w->route[i + 1] % m->w, ny = w->route[i + 1] / m->w;
+
+			if (x - px == nx - x && y - py == ny - y)
+				continue;
+		}
+		HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + (x + 0.5) * c),
+				 (HPDF_REAL)(top - (y + 0.5) * c));
+	}
+	HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + (m->w - 0.5) * c),
+			 (HPDF_REAL)(g->y - 0.45 * c));
+	HPDF_Page_Stroke(page);
+	HPDF_Page_SetGrayStroke(page, 0);
+}
+
+/* A vertical arrow pointing down from (x, y0) to its tip at (x, y1). */
+static void arrow_down(HPDF_Page page, double x, double y0, double y1, double head)
+{
+	HPDF_Page_SetGrayStroke(page, 0);
+	HPDF_Page_SetGrayFill(page, 0);
+	HPDF_Page_SetLineWidth(page, ARROW_PT);
+	HPDF_Page_SetLineCap(page, HPDF_ROUND_END);
+	HPDF_Page_MoveTo(page, (HPDF_REAL)x, (HPDF_REAL)y0);
+	HPDF_Page_LineTo(page, (HPDF_REAL)x, (HPDF_REAL)(y1 + head * 0.8));
+	HPDF_Page_Stroke(page);
+	HPDF_Page_MoveTo(page, (HPDF_REAL)(x - head / 2), (HPDF_REAL)(y1 + head));
+	HPDF_Page_LineTo(page, (HPDF_REAL)(x + head / 2), (HPDF_REAL)(y1 + head));
+	HPDF_Page_LineTo(page, (HPDF_REAL)x, (HPDF_REAL)y1);
+	HPDF_Page_ClosePath(page);
+	HPDF_Page_Fill(page);
+}
+
+static void folio(struct writer *w, HPDF_Page page, int n)
+{
+	char num[16];
+	double x, y;
+
+	mb_layout_folio(w->plan, n, &x, &y);
+	snprintf(num, sizeof(num), "%d", n);
+	HPDF_Page_SetGrayFill(page, 0);
+	set_font(page, w->regular, MB_LAYOUT_FOLIO_PT);
+	text_at(page, x, y, CENTRE, num);
+}
+
+/* A heading centred at the top of the live area; shrinks to fit one line. */
+static void heading(struct writer *w, HPDF_Page page, const struct mb_rect_pt *live,
+		    double size, const char *text)
+{
+	size = fit_size(page, w->bold, size, 12, live->w, 1, text);
+	set_font(page, w->bold, size);
+	HPDF_Page_SetGrayFill(page, 0);
+	text_at(page, live->x + live->w / 2, live->y + live->h - size * ASCENT, CENTRE, text);
+}
+
+static void title_page(struct writer *w, HPDF_Page page, int n)
+{
+	const struct mb_book_spec *s = w->spec;
+	struct mb_rect_pt live, box;
+	struct mb_maze_geometry g;
+	struct mb_maze *deco;
+	double size, y, side;
+
+	mb_layout_live_area(w->plan, n, &live);
+	HPDF_Page_SetGrayFill(page, 0);
+	size = fit_size(page, w->bold, 40, 16, live.w, 3, s->title);
+	y = paragraph(page, w->bold, size, size * 1.2, live.x + live.w / 2,
+		      live.y + live.h * 0.88, live.w, CENTRE, s->title);
+	if (s->subtitle && *s->subtitle) {
+		size = fit_size(page, w->regular, 20, 10, live.w, 3, s->subtitle);
+		y = paragraph(page, w->regular, size, size * 1.3, live.x + live.w / 2,
+			      y - size * 0.9, live.w, CENTRE, s->subtitle);
+	}
+	/* a small decorative maze between the titles and the author */
+	side = fmin(live.w * 0.5, (y - live.y) - live.h * 0.22);
+	if (side > 72) {
+		deco = mb_maze_new(9, 9, NULL);
+		mb_generate(&mb_gen_backtracker, deco, mb_rng_derive(s->seed, 0x7469746c65),
+			    NULL);
+		box.w = box.h = side;
+		box.x = live.x + (live.w - side) / 2;
+		box.y = live.y + live.h * 0.16 + ((y - live.y - live.h * 0.16) - side) / 2;
+		mb_layout_fit_maze(&box, deco->w, deco->h, &g);
+		g.wall_pt = fmin(3.0, g.cell_pt / 5);
+		draw_walls(page, deco, &g);
+		mb_maze_free(deco);
+	}
+	size = fit_size(page, w->regular, 18, 10, live.w, 2, s->author);
+	paragraph(page, w->regular, size, size * 1.3, live.x + live.w / 2,
+		  live.y + live.h * 0.1, live.w, CENTRE, s->author);
+}
+
+static void about_page(struct writer *w, HPDF_Page page, int n)
+{
+	const struct mb_book_spec *s = w->spec;
+	const struct mb_labels *l = w->labels;
+	struct mb_rect_pt live;
+	char line[512], *copyright;
+	double y;
+
+	mb_layout_live_area(w->plan, n, &live);
+	HPDF_Page_SetGrayFill(page, 0);
+	y = live.y + live.h;
+	y = paragraph(page, w->bold, 22, 28, live.x, y, live.w, LEFT, l->how_to_play_title);
+	y = paragraph(page, w->regular, 13, 19, live.x, y - 14, live.w, LEFT, l->how_to_play);
+	y -= 28;
+	snprintf(line, sizeof(line), "%s: %s", l->level,
+		 mb_labels_level_name(l, s->level ? s->level->name : "?"));
+	y = paragraph(page, w->regular, 12, 16, live.x, y, live.w, LEFT, line);
+	snprintf(line, sizeof(line), "%s: %zu", l->mazes, w->book->count);
+	y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
+	snprintf(line, sizeof(line), "%s: %" PRIu64, l->seed, s->seed);
+	y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
+	paragraph(page, w->regular, 10, 14, live.x, y - 6, live.w, LEFT, l->rebuild);
+
+	/* the copyright at the foot of the page */
+	copyright = s->copyright ? xstrdup(s->copyright)
+				 : xasprintf("%s %s", l->copyright, s->author);
+	y = paragraph(page, w->regular, 10, 14, live.x, live.y + 10 * (ASCENT + DESCENT) * 3,
+		      live.w, LEFT, s->title);
+	paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, copyright);
+	free(copyright);
+}
+
+static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_page *p)
+{
+	const struct mb_book_maze *bm = &w->book->mazes[p->first];
+	const struct mb_maze *m = bm->maze;
+	const struct mb_labels *l = w->labels;
+	struct mb_rect_pt live;
+	struct mb_maze_geometry g;
+	char text[128];
+	double top, head, x, cap = MB_LAYOUT_LABEL_PT * 0.73;
+
+	mb_layout_live_area(w->plan, n, &live);
+	heading(w, page, &live, MB_LAYOUT_HEADING_PT,
+		mb_labels_format(l->maze, bm->number, 0, text, sizeof(text)));
+	mb_layout_maze_page(w->plan, n, m->w, m->h, &g);
+	top = mb_maze_geometry_top(&g);
+	head = fmin(14, fmax(8, g.cell_pt * 0.8));
+
+	/* START: an arrow down into the entrance, the word to its right */
+	x = g.x + g.cell_pt / 2;
+	arrow_down(page, x, top + MB_LAYOUT_LABEL_BAND_PT - 3, top + g.wall_pt + 1, head);
+	set_font(page, w->bold, MB_LAYOUT_LABEL_PT);
+	text_at(page, x + head / 2 + 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
+		l->start);
+	/* FINISH: an arrow down out of the exit, the word to its left */
+	x = g.x + (m->w - 0.5) * g.cell_pt;
+	arrow_down(page, x, g.y - g.wall_pt - 1, g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head);
+	text_at(page, x - head / 2 - 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
+		l->finish);
+
+	draw_walls(page, m, &g);
+	folio(w, page, n);
+}
+
+static void solutions_page(struct writer *w, HPDF_Page page, int n, const struct mb_page *p)
+{
+	const struct mb_labels *l = w->labels;
+	struct mb_rect_pt live, slot;
+	struct mb_maze_geometry g;
+	char text[160];
+
+	mb_layout_live_area(w->plan, n, &live);
+	heading(w, page, &live, 22, l->solutions);
+	for (int i = 0; i < p->count; i++) {
+		const struct mb_book_maze *bm = &w->book->mazes[p->first + i];
+		const char *tmpl = w->plan->solutions_per_page == 1 ? l->solution_long
+								     : l->solution_short;
+		double size, widest;
+
+		mb_layout_solution_slot(w->plan, n, i, &slot);
+		mb_labels_format(tmpl, bm->number, w->plan->maze_page[p->first + i], text,
+				 sizeof(text));
+		/* the label: one line, shrunk to 7 pt at least, else two lines of 7 pt */
+		size = fit_size(page, w->regular, MB_LAYOUT_SLOT_LABEL_PT, 7, slot.w, 1, text);
+		set_font(page, w->regular, size);
+		HPDF_Page_SetGrayFill(page, 0);
+		if (wrap(page, text, slot.w, &widest, NULL, NULL) > 1)
+			paragraph(page, w->regular, 7, 8, slot.x + slot.w / 2, slot.y + slot.h,
+				  slot.w, CENTRE, text);
+		else
+			text_at(page, slot.x + slot.w / 2, slot.y + slot.h - size * ASCENT,
+				CENTRE, text);
+
+		mb_layout_solution_maze(w->plan, n, i, bm->maze->w, bm->maze->h, &g);
+		draw_route(w, page, bm->maze, &g);
+		draw_walls(page, bm->maze, &g);
+	}
+	folio(w, page, n);
+}
+
+/* The creation date from SOURCE_DATE_EPOCH, when the environment sets one. */
+static void set_date(struct writer *w)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long secs;
+	time_t t;
+	struct tm tm;
+	HPDF_Date d;
+
+	if (!sde || !*sde)
+		return;
+	errno = 0;
+	secs = strtoll(sde, &end, 10);
+	if (errno || *end || secs < 0)
+		return;
+	t = (time_t)secs;
+	if (!gmtime_r(&t, &tm))
+		return;
+	memset(&d, 0, sizeof(d));
+	d.year = tm.tm_year + 1900;
+	d.month = tm.tm_mon + 1;
+	d.day = tm.tm_mday;
+	d.hour = tm.tm_hour;
+	d.minutes = tm.tm_min;
+	d.seconds = tm.tm_sec;
+	d.ind = 'Z';
+	w->doing = "setting the creation date";
+	HPDF_SetInfoDateAttr(w->pdf, HPDF_INFO_CREATION_DATE, d);
+}
+
+static enum mb_status load_fonts(struct writer *w)
+{
+	char path[1024];
+	const char *name;
+	enum mb_status st;
+
+	HPDF_UseUTFEncodings(w->pdf);
+	HPDF_SetCurrentEncoder(w->pdf, "UTF-8");
+	for (int bold = 0; bold <= 1; bold++) {
+		st = mb_font_find(w->spec->font, bold, path, sizeof(path), w->err);
+		if (st != MB_OK)
+			return st;
+		w->doing = "loading a font";
+		name = HPDF_LoadTTFontFromFile(w->pdf, path, HPDF_TRUE);
+		if (!name || w->failed)
+			return mb_error_set(w->err, MB_ERR_INPUT,
+					    "cannot load font '%s' (a TrueType file libharu "
+					    "can embed is needed)",
+					    path);
+		if (bold)
+			w->bold = HPDF_GetFont(w->pdf, name, "UTF-8");
+		else
+			w->regular = HPDF_GetFont(w->pdf, name, "UTF-8");
+	}
+	return w->failed ? harfail(w) : MB_OK;
+}
+
+static enum mb_status draw_pages(struct writer *w)
+{
+	const struct mb_page_plan *plan = w->plan;
+
+	for (int n = 1; n <= plan->page_count && !w->failed; n++) {
+		const struct mb_page *p = &plan->pages[n - 1];
+		HPDF_Page page;
+
+		w->doing = "adding a page";
+		page = HPDF_AddPage(w->pdf);
+		if (!page)
+			break;
+		HPDF_Page_SetWidth(page, (HPDF_REAL)plan->page_w_pt);
+		HPDF_Page_SetHeight(page, (HPDF_REAL)plan->page_h_pt);
+		w->doing = "drawing a page";
+		switch (p->kind) {
+		case MB_PAGE_TITLE: title_page(w, page, n); break;
+		case MB_PAGE_ABOUT: about_page(w, page, n); break;
+		case MB_PAGE_MAZE: maze_page(w, page, n, p); break;
+		case MB_PAGE_SOLUTIONS: solutions_page(w, page, n, p); break;
+		case MB_PAGE_BLANK: break;
+		}
+	}
+	return w->failed ? harfail(w) : MB_OK;
+}
+
+/* Save the document to memory, then to path; remove path on any failure. */
+static enum mb_status save(struct writer *w, const char *path)
+{
+	HPDF_UINT32 size, got;
+	HPDF_STATUS ret;
+	HPDF_BYTE *buf;
+	FILE *f;
+	int e = 0;
+
+	w->doing = "building the PDF";
+	if (HPDF_SaveToStream(w->pdf) != HPDF_OK || w->failed)
+		return harfail(w);
+	size = HPDF_GetStreamSize(w->pdf);
+	buf = xmalloc(size ? size : 1);
+	got = size;
+	HPDF_ResetStream(w->pdf);
+	ret = HPDF_ReadFromStream(w->pdf, buf, &got);
+	if ((ret != HPDF_OK && ret != HPDF_STREAM_EOF) || got != size || w->failed) {
+		free(buf);
+		return w->failed ? harfail(w)
+				 : mb_error_set(w->err, MB_ERR_INTERNAL,
+						"libharu gave %u of %u bytes", (unsigned)got,
+						(unsigned)size);
+	}
+	f = fopen(path, "wb");
+	if (!f) {
+		free(buf);
+		return mb_error_set(w->err, MB_ERR_IO, "cannot write '%s': %s", path,
+				    strerror(errno));
+	}
+	if (fwrite(buf, 1, size, f) != size)
+		e = errno ? errno : EIO;
+	if (fclose(f) != 0 && !e)
+		e = errno ? errno : EIO;
+	free(buf);
+	if (e) {
+		remove(path);
+		return mb_error_set(w->err, MB_ERR_IO, "cannot write '%s': %s", path,
+				    strerror(e));
+	}
+	return MB_OK;
+}
+
+enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct mb_book *book,
+				 const struct mb_page_plan *plan, const char *path,
+				 struct mb_error *err)
+{
+	struct writer w = { .spec = spec, .book = book, .plan = plan, .err = err,
+			    .doing = "starting" };
+	enum mb_status st;
+	size_t most = 1;
+
+	if (book->count != (size_t)plan->maze_count)
+		BUG("book has %zu mazes, plan %d", book->count, plan->maze_count);
+	w.labels = mb_labels_lookup(spec->language, err);
+	if (!w.labels)
+		return MB_ERR_INPUT;
+	for (size_t i = 0; i < book->count; i++) {
+		size_t cells = (size_t)book->mazes[i].maze->w * (size_t)book->mazes[i].maze->h;
+		if (cells > most)
+			most = cells;
+	}
+	w.route = xmallocarray(most, sizeof(*w.route));
+	w.pdf = HPDF_New(on_error, &w);
+	if (!w.pdf) {
+		free(w.route);
+		return mb_error_set(err, MB_ERR_INTERNAL, "libharu could not start a document");
+	}
+	HPDF_SetCompressionMode(w.pdf, HPDF_COMP_ALL);
+	set_date(&w);
+	st = load_fonts(&w);
+	if (st == MB_OK)
+		st = draw_pages(&w);
+	if (st == MB_OK)
+		st = save(&w, path);
+	HPDF_Free(w.pdf);
+	free(w.route);
+	return st;
+}

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The page plan: page order, page size, mirrored margins and the place of
+ * each maze. The margins used are KDP's least ones plus the allowance KDP
+ * itself advises (content exactly on a minimum has been flagged) plus a
+ * little more for looks: a wider gutter because the binding curves the
+ * page, and half an inch outside on large trims so a child's hand has room.
+ */
+#include "config.h"
+
+#include "mazebook/layout.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mazebook/xalloc.h"
+
+/* extra gutter beyond KDP's band, for the curve of the binding */
+#define GUTTER_LOOKS_IN 0.125
+/* the least outside/top/bottom margin we use for looks, small and large trims */
+#define OUTSIDE_LOOKS_SMALL_IN 0.375
+#define OUTSIDE_LOOKS_LARGE_IN 0.5
+
+bool mb_layout_solutions_valid(int per_page)
+{
+	return per_page == 1 || per_page == 2 || per_page == 4 || per_page == 6 ||
+	       per_page == 9;
+}
+
+int mb_layout_page_count(int n, int solutions_per_page, bool one_sided)
+{
+	int pages = 2;	/* title, about */
+
+	if (n < 0 || solutions_per_page < 1)
+		return 0;
+	pages += one_sided ? 2 * n : n;
+	if (pages % 2 == 1)
+		pages++;	/* solutions start on a right-hand page */
+	pages += (n + solutions_per_page - 1) / solutions_per_page;
+	if (pages % 2 == 1)
+		pages++;
+	return pages;
+}
+
+int mb_layout_min_mazes(int solutions_per_page, bool one_sided)
+{
+	int n = 1;
+
+	while (mb_layout_page_count(n, solutions_per_page, one_sided) < mb_kdp.min_pages)
+		n++;
+	return n;
+}
+
+int mb_layout_max_mazes(int solutions_per_page, bool one_sided, int max_pages)
+{
+	int n = 0;
+
+	while (mb_layout_page_count(n + 1, solutions_per_page, one_sided) <= max_pages)
+		n++;
+	return n;
+}
+
+static void solution_grid(int per_page, bool landscape, int *cols, int *rows)
+{
+	switch (per_page) {
+	case 1: *cols = 1; *rows = 1; break;
+	case 2: *cols = 1; *rows = 2; break;
+	case 4: *cols = 2; *rows = 2; break;
+	case 6: *cols = 2; *rows = 3; break;
+	case 9: *cols = 3; *rows = 3; break;
+	default: BUG("solutions per page %d", per_page);
+	}
+	if (landscape) {
+		int t = *cols;
+		*cols = *rows;
+		*rows = t;
+	}
+}
+
+static void add_page(struct mb_page_plan *plan, enum mb_page_kind kind, int first, int count)
+{
+	struct mb_page *p = &plan->pages[plan->page_count++];
+
+	p->kind = kind;
+	p->first = first;
+	p->count = count;
+}
+
+enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
+			      struct mb_page_plan *plan, struct mb_error *err)
+{
+	int spp = spec->solutions_per_page;
+	bool one = spec->one_sided;
+	const char *sidedness = one ? " and one-sided mazes" : "";
+	int total, max_pages;
+	char trim_name[64];
+	double w_in, h_in;
+
+	memset(plan, 0, sizeof(*plan));
+	if (!mb_layout_solutions_valid(spp))
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "solutions per page must be 1, 2, 4, 6 or 9, not %d", spp);
+	if (maze_count < 1)
+		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least 1 maze, not %d",
+				    maze_count);
+	total = mb_layout_page_count(maze_count, spp, one);
+	if (total < mb_kdp.min_pages)
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "%d mazes make only %d pages but KDP prints at least %d: "
+				    "with %d solutions per page%s a book needs at least %d mazes",
+				    maze_count, total, (int)mb_kdp.min_pages, spp, sidedness,
+				    mb_layout_min_mazes(spp, one));
+	max_pages = mb_kdp_max_pages(&spec->trim, spec->paper);
+	if (total > max_pages)
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "%d mazes make %d pages but KDP prints at most %d on a %s "
+				    "trim with %s paper: with %d solutions per page%s at most %d "
+				    "mazes fit",
+				    maze_count, total, max_pages,
+				    mb_kdp_trim_name(&spec->trim, trim_name, sizeof(trim_name)),
+				    mb_kdp_paper_name(spec->paper), spp, sidedness,
+				    mb_layout_max_mazes(spp, one, max_pages));
+
+	plan->pages = xcalloc((size_t)total, sizeof(*plan->pages));
+	plan->maze_page = xcalloc((size_t)maze_count, sizeof(*plan->maze_page));
+	plan->maze_count = maze_count;
+	plan->solutions_per_page = spp;
+	plan->one_sided = one;
+	plan->bleed = spec->bleed;
+
+	add_page(plan, MB_PAGE_TITLE, 0, 0);
+	add_page(plan, MB_PAGE_ABOUT, 0, 0);
+	for (int i = 0; i < maze_count; i++) {
+		plan->maze_page[i] = plan->page_count + 1;
+		add_page(plan, MB_PAGE_MAZE, i, 1);
+		if (one)
+			add_page(plan, MB_PAGE_BLANK, 0, 0);
+	}
+	if (plan->page_count % 2 == 1)
+		add_page(plan, MB_PAGE_BLANK, 0, 0);
+	for (int i = 0; i < maze_count; i += spp)
+		add_page(plan, MB_PAGE_SOLUTIONS, i,
+			 maze_count - i < spp ? maze_count - i : spp);
+	if (plan->page_count % 2 == 1)
+		add_page(plan, MB_PAGE_BLANK, 0, 0);
+	if (plan->page_count != total)
+		BUG("planned %d pages, counted %d", plan->page_count, total);
+
+	plan->trim_w_in = spec->trim.w_in;
+	plan->trim_h_in = spec->trim.h_in;
+	mb_kdp_page_size_in(&spec->trim, spec->bleed, &w_in, &h_in);
+	plan->page_w_pt = w_in * MB_PT_PER_IN;
+	plan->page_h_pt = h_in * MB_PT_PER_IN;
+	solution_grid(spp, spec->trim.w_in > spec->trim.h_in, &plan->solution_cols,
+		      &plan->solution_rows);
+
+	plan->min_gutter_in = mb_kdp_gutter_in(total);
+	plan->min_outside_in = mb_kdp_outside_margin_in(spec->bleed);
+	plan->gutter_in = plan->min_gutter_in + mb_kdp.margin_allowance_in + GUTTER_LOOKS_IN;
+	plan->outside_in = fmax(plan->min_outside_in + mb_kdp.margin_allowance_in,
+				spec->trim.large ? OUTSIDE_LOOKS_LARGE_IN : OUTSIDE_LOOKS_SMALL_IN);
+	plan->top_in = plan->outside_in;
+	plan->bottom_in = plan->outside_in;
+	return MB_OK;
+}
+
+void mb_layout_release(struct mb_page_plan *plan)
+{
+	free(plan->pages);
+	free(plan->maze_page);
+	memset(plan, 0, sizeof(*plan));
+}
+
+void mb_layout_trim_box(const struct mb_page_plan *plan, int page, struct mb_rect_pt *out)
+{
+	/* with bleed the outside edge carries the extra width: left of even pages */
+	out->x = plan->bleed && !mb_layout_is_recto(page) ? mb_kdp.interior_bleed_w_in * MB_PT_PER_IN
+							  : 0;
+	out->y = plan->bleed ? mb_kdp.interior_bleed_h_in / 2 * MB_PT_PER_IN : 0;
+	out->w = plan->trim_w_in * MB_PT_PER_IN;
+	out->h = plan->trim_h_in * MB_PT_PER_IN;
+}
+
+void mb_layout_live_area(const struct mb_page_plan *plan, int page, struct mb_rect_pt *out)
+{
+	struct mb_rect_pt trim;
+	double left_in, right_in;
+
+	mb_layout_trim_box(plan, page, &trim);
+	if (mb_layout_is_recto(page)) {
+		left_in = plan->gutter_in;
+		right_in = plan->outside_in;
+	} else {
+		left_in = plan->outside_in;
+		right_in = plan->gutter_in;
+	}
+	out->x = trim.x + left_in * MB_PT_PER_IN;
+	out->y = trim.y + plan->bottom_in * MB_PT_PER_IN;
+	out->w = trim.w - (left_in + right_in) * MB_PT_PER_IN;
+	out->h = trim.h - (plan->top_in + plan->bottom_in) * MB_PT_PER_IN;
+}
+
+static double clamp(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* A wall width for a cell size: cell/div within lo..hi, never more than half a cell. */
+static double wall_for(double cell, double div, double lo, double hi)
+{
+	double wall = clamp(cell / div, lo, hi);
+
+	if (wall > cell / 2)
+		wall = fmax(cell / 2, mb_kdp.min_line_pt);
+	return wall;
+}
+
+/*
+ * Fit a w x h grid (plus extra_rows cells of room split above and below)
+ * into area, keeping half a wall inside every edge so that no ink leaves it.
+ */
+static void fit(const struct mb_rect_pt *area, int w, int h, double extra_rows, double div,
+		double lo, double hi, struct mb_maze_geometry *out)
+{
+	double cell = fmin(area->w / w, area->h / (h + extra_rows));
+	double wall = wall_for(cell, div, lo, hi);
+
+	/* the wall only shrinks with the cell, so insetting by this one is safe */
+	cell = fmin((area->w - wall) / w, (area->h - wall) / (h + extra_rows));
+	if (cell < 0)
+		cell = 0;
+	out->w = w;
+	out->h = h;
+	out->cell_pt = cell;
+	out->wall_pt = wall;
+	out->route_pt = 0;
+	out->x = area->x + (area->w - w * cell) / 2;
+	out->y = area->y + (area->h - h * cell) / 2;
+}
+
+void mb_layout_fit_maze(const struct mb_rect_pt *area, int w, int h,
+			struct mb_maze_geometry *out)
+{
+	fit(area, w, h, 0, 8, 1.0, 3.5, out);
+}
+
+void mb_layout_maze_area(const struct mb_page_plan *plan, int page, struct mb_rect_pt *out)
+{
+	double top = MB_LAYOUT_HEADING_BAND_PT + MB_LAYOUT_LABEL_BAND_PT;
+	double bottom = MB_LAYOUT_FOLIO_BAND_PT + MB_LAYOUT_LABEL_BAND_PT;
+
+	mb_layout_live_area(plan, page, out);
+	out->y += bottom;
+	out->h -= top + bottom;
+}
+
+void mb_layout_maze_page(const struct mb_page_plan *plan, int page, int w, int h,
+			 struct mb_maze_geometry *out)
+{
+	struct mb_rect_pt area;
+
+	mb_layout_maze_area(plan, page, &area);
+	mb_layout_fit_maze(&area, w, h, out);
+}
+
+void mb_layout_solution_slot(const struct mb_page_plan *plan, int page, int slot,
+			     struct mb_rect_pt *out)
+{
+	struct mb_rect_pt live;
+	int cols = plan->solution_cols, rows = plan->solution_rows;
+	int col = slot % cols, row = slot / cols;
+	double area_top, area_h, cw, rh;
+
+	mb_layout_live_area(plan, page, &live);
+	area_top = live.y + live.h - MB_LAYOUT_HEADING_BAND_PT;
+	area_h = live.h - MB_LAYOUT_HEADING_BAND_PT - MB_LAYOUT_FOLIO_BAND_PT;
+	cw = (live.w - (cols - 1) * MB_LAYOUT_SLOT_GAP_PT) / cols;
+	rh = (area_h - (rows - 1) * MB_LAYOUT_SLOT_GAP_PT) / rows;
+	out->x = live.x + col * (cw + MB_LAYOUT_SLOT_GAP_PT);
+	out->y = area_top - (row + 1) * rh - row * MB_LAYOUT_SLOT_GAP_PT;
+	out->w = cw;
+	out->h = rh;
+}
+
+void mb_layout_solution_maze(const struct mb_page_plan *plan, int page, int slot,
+			     int w, int h, struct mb_maze_geometry *out)
+{
+	struct mb_rect_pt area;
+
+	mb_layout_solution_slot(plan, page, slot, &area);
+	area.h -= MB_LAYOUT_SLOT_LABEL_PT * 2;	/* the label band at the top */
+	/* 0.7 cell above and below: the route leaves through the gaps */
+	fit(&area, w, h, 1.4, 10, mb_kdp.min_line_pt, 2.0, out);
+	out->route_pt = out->cell_pt * 0.36;
+}
+
+void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, double *y)
+{
+	struct mb_rect_pt live;
+
+	mb_layout_live_area(plan, page, &live);
+	*x = live.x + live.w / 2;
+	/* the baseline sits above the descenders' depth (about a quarter em) */
+	*y = live.y + MB_LAYOUT_FOLIO_PT * 0.3;
+}

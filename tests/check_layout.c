@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/* The page plan and the labels: page order, counts, limits, mirrored margins, bleed, geometry. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mazebook/labels.h"
+#include "mazebook/layout.h"
+
+#include "check_main.h"
+
+static const int spps[] = { 1, 2, 4, 6, 9 };
+
+static void spec_for(struct mb_book_spec *spec, const char *trim, int spp, bool one_sided,
+		     bool bleed)
+{
+	memset(spec, 0, sizeof(*spec));
+	ck_assert_int_eq(mb_kdp_parse_trim(trim, &spec->trim, NULL), MB_OK);
+	spec->paper = MB_PAPER_WHITE;
+	spec->solutions_per_page = spp;
+	spec->one_sided = one_sided;
+	spec->bleed = bleed;
+}
+
+/* A maze count whose plan has exactly `pages` pages, with some settings; false if none. */
+static bool count_for_pages(int pages, struct mb_book_spec *spec)
+{
+	for (size_t s = 0; s < sizeof(spps) / sizeof(spps[0]); s++)
+		for (int one = 0; one <= 1; one++)
+			for (int n = 1; n < 900; n++)
+				if (mb_layout_page_count(n, spps[s], one) == pages) {
+					spec_for(spec, "6x9", spps[s], one, false);
+					spec->mazes = n;
+					return true;
+				}
+	return false;
+}
+
+static double gutter_of(int pages)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+
+	ck_assert_msg(count_for_pages(pages, &spec), "no settings give %d pages", pages);
+	mb_error_init(&err);
+	ck_assert_msg(mb_layout_plan(&spec, spec.mazes, &plan, &err) == MB_OK, "%s",
+		      err.message);
+	ck_assert_int_eq(plan.page_count, pages);
+	/* the margin used keeps KDP's least one plus the allowance */
+	ck_assert(plan.gutter_in >= plan.min_gutter_in + mb_kdp.margin_allowance_in);
+	{
+		double g = plan.min_gutter_in;
+		mb_layout_release(&plan);
+		return g;
+	}
+}
+
+START_TEST(gutter_at_band_edges)
+{
+	ck_assert_double_eq(gutter_of(150), 0.375);
+	ck_assert_double_eq(gutter_of(152), 0.5);
+	ck_assert_double_eq(gutter_of(300), 0.5);
+	ck_assert_double_eq(gutter_of(302), 0.625);
+	ck_assert_double_eq(gutter_of(500), 0.625);
+	ck_assert_double_eq(gutter_of(502), 0.75);
+	ck_assert_double_eq(gutter_of(700), 0.75);
+	ck_assert_double_eq(gutter_of(702), 0.875);
+	/* odd counts never come out of a plan, but the band rule itself is exact */
+	ck_assert_double_eq(mb_kdp_gutter_in(151), 0.5);
+	ck_assert_double_eq(mb_kdp_gutter_in(301), 0.625);
+}
+END_TEST
+
+/* Every plan: even, >= 24, order as documented, blank runs <= 2, mazes placed once. */
+static void check_plan(const struct mb_page_plan *plan, bool one_sided)
+{
+	int run = 0, seen_solutions = 0, next_maze = 0;
+	bool in_solutions = false;
+
+	ck_assert_int_eq(plan->page_count % 2, 0);
+	ck_assert_int_ge(plan->page_count, (int)mb_kdp.min_pages);
+	ck_assert_int_eq(plan->pages[0].kind, MB_PAGE_TITLE);
+	ck_assert_int_eq(plan->pages[1].kind, MB_PAGE_ABOUT);
+	for (int n = 1; n <= plan->page_count; n++) {
+		const struct mb_page *p = &plan->pages[n - 1];
+
+		run = p->kind == MB_PAGE_BLANK ? run + 1 : 0;
+		ck_assert_int_le(run, (int)mb_kdp.max_blank_in_row);
+		if (p->kind == MB_PAGE_MAZE) {
+			ck_assert(!in_solutions);
+			ck_assert_int_eq(p->first, next_maze);
+			ck_assert_int_eq(plan->maze_page[p->first], n);
+			next_maze++;
+			if (one_sided) {
+				ck_assert(mb_layout_is_recto(n));
+				ck_assert_int_eq(plan->pages[n].kind, MB_PAGE_BLANK);
+			}
+		}
+		if (p->kind == MB_PAGE_SOLUTIONS) {
+			if (!in_solutions)
+				ck_assert_msg(mb_layout_is_recto(n), "solutions start on page %d", n);
+			in_solutions = true;
+			ck_assert_int_eq(p->first, seen_solutions);
+			ck_assert_int_ge(p->count, 1);
+			ck_assert_int_le(p->count, plan->solutions_per_page);
+			seen_solutions += p->count;
+		}
+	}
+	ck_assert_int_eq(next_maze, plan->maze_count);
+	ck_assert_int_eq(seen_solutions, plan->maze_count);
+}
+
+START_TEST(plans_even_ordered_few_blanks)
+{
+	for (size_t s = 0; s < sizeof(spps) / sizeof(spps[0]); s++)
+		for (int one = 0; one <= 1; one++)
+			for (int n = mb_layout_min_mazes(spps[s], one); n < 200; n += 7) {
+				struct mb_book_spec spec;
+				struct mb_page_plan plan;
+
+				spec_for(&spec, "8.5x11", spps[s], one, false);
+				ck_assert_int_eq(mb_layout_plan(&spec, n, &plan, NULL), MB_OK);
+				ck_assert_int_eq(plan.page_count,
+						 mb_layout_page_count(n, spps[s], one));
+				check_plan(&plan, one);
+				mb_layout_release(&plan);
+			}
+}
+END_TEST
+
+START_TEST(too_few_mazes_says_how_many)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+	char want[32];
+	int least = mb_layout_min_mazes(4, false);
+
+	spec_for(&spec, "8.5x11", 4, false, false);
+	ck_assert_int_eq(mb_layout_plan(&spec, least, &plan, NULL), MB_OK);
+	ck_assert_int_ge(plan.page_count, 24);
+	ck_assert_int_lt(mb_layout_page_count(least - 1, 4, false), 24);
+	mb_layout_release(&plan);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, least - 1, &plan, &err), MB_ERR_INPUT);
+	snprintf(want, sizeof(want), "at least %d mazes", least);
+	ck_assert_msg(strstr(err.message, want), "message: %s", err.message);
+	ck_assert_ptr_null(plan.pages);
+	/* one-sided books need fewer mazes: each takes two pages */
+	ck_assert_int_lt(mb_layout_min_mazes(4, true), least);
+	ck_assert_int_eq(mb_layout_plan(&spec, 0, &plan, NULL), MB_ERR_INPUT);
+}
+END_TEST
+
+START_TEST(too_many_mazes_says_the_most)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+	char want[32];
+	int most = mb_layout_max_mazes(2, false, 590);
+
+	spec_for(&spec, "8.5x11", 2, false, false);
+	ck_assert_int_eq(mb_layout_plan(&spec, most, &plan, NULL), MB_OK);
+	ck_assert_int_le(plan.page_count, 590);
+	mb_layout_release(&plan);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, most + 1, &plan, &err), MB_ERR_INPUT);
+	snprintf(want, sizeof(want), "at most %d mazes", most);
+	ck_assert_msg(strstr(err.message, want), "message: %s", err.message);
+	ck_assert_ptr_nonnull(strstr(err.message, "590"));
+	/* cream paper holds fewer pages */
+	spec.paper = MB_PAPER_CREAM;
+	ck_assert_int_eq(mb_layout_plan(&spec, most, &plan, NULL), MB_ERR_INPUT);
+}
+END_TEST
+
+START_TEST(bad_solutions_per_page)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+
+	spec_for(&spec, "6x9", 3, false, false);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "1, 2, 4, 6 or 9"));
+	ck_assert(!mb_layout_solutions_valid(0));
+	ck_assert(mb_layout_solutions_valid(9));
+}
+END_TEST
+
+START_TEST(mirrored_margins)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_rect_pt odd, even;
+	double pt = MB_PT_PER_IN;
+
+	spec_for(&spec, "8.5x11", 4, false, false);
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_double_eq_tol(plan.page_w_pt, 612, 1e-9);
+	ck_assert_double_eq_tol(plan.page_h_pt, 792, 1e-9);
+	mb_layout_live_area(&plan, 3, &odd);
+	mb_layout_live_area(&plan, 4, &even);
+	/* odd: gutter left, outside right; even: the other way round */
+	ck_assert_double_eq_tol(odd.x, plan.gutter_in * pt, 1e-9);
+	ck_assert_double_eq_tol(612 - (odd.x + odd.w), plan.outside_in * pt, 1e-9);
+	ck_assert_double_eq_tol(even.x, plan.outside_in * pt, 1e-9);
+	ck_assert_double_eq_tol(612 - (even.x + even.w), plan.gutter_in * pt, 1e-9);
+	ck_assert(plan.gutter_in != plan.outside_in);
+	ck_assert_double_eq_tol(odd.w, even.w, 1e-9);
+	ck_assert_double_eq_tol(odd.y, plan.bottom_in * pt, 1e-9);
+	ck_assert_double_eq_tol(792 - (odd.y + odd.h), plan.top_in * pt, 1e-9);
+	/* every margin at least KDP's least one plus its allowance */
+	ck_assert(plan.outside_in >= mb_kdp_outside_margin_in(false) + mb_kdp.margin_allowance_in);
+	ck_assert(plan.top_in >= mb_kdp_outside_margin_in(false) + mb_kdp.margin_allowance_in);
+	ck_assert(plan.bottom_in >= mb_kdp_outside_margin_in(false) + mb_kdp.margin_allowance_in);
+	ck_assert(plan.gutter_in >= mb_kdp_gutter_in(plan.page_count) + mb_kdp.margin_allowance_in);
+	mb_layout_release(&plan);
+}
+END_TEST
+
+START_TEST(bleed_sizes_and_outside_edge)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_rect_pt trim, live;
+	double pt = MB_PT_PER_IN;
+
+	spec_for(&spec, "6x9", 4, false, true);
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_double_eq_tol(plan.page_w_pt, 6.125 * pt, 1e-9);
+	ck_assert_double_eq_tol(plan.page_h_pt, 9.25 * pt, 1e-9);
+	ck_assert_double_eq(plan.min_outside_in, 0.375);
+	/* odd page: the binding at x = 0, the bleed on the right */
+	mb_layout_trim_box(&plan, 1, &trim);
+	ck_assert_double_eq_tol(trim.x, 0, 1e-9);
+	ck_assert_double_eq_tol(trim.y, 0.125 * pt, 1e-9);
+	ck_assert_double_eq_tol(trim.w, 6 * pt, 1e-9);
+	mb_layout_live_area(&plan, 1, &live);
+	ck_assert_double_eq_tol(live.x, plan.gutter_in * pt, 1e-9);
+	ck_assert_double_eq_tol(live.x + live.w, (6 - plan.outside_in) * pt, 1e-9);
+	ck_assert_double_eq_tol(live.y, (0.125 + plan.bottom_in) * pt, 1e-9);
+	ck_assert(plan.outside_in >= 0.375 + mb_kdp.margin_allowance_in);
+	/* even page: the bleed on the left, the binding at the right page edge */
+	mb_layout_trim_box(&plan, 2, &trim);
+	ck_assert_double_eq_tol(trim.x, 0.125 * pt, 1e-9);
+	ck_assert_double_eq_tol(trim.x + trim.w, plan.page_w_pt, 1e-9);
+	mb_layout_live_area(&plan, 2, &live);
+	ck_assert_double_eq_tol(live.x, (0.125 + plan.outside_in) * pt, 1e-9);
+	ck_assert_double_eq_tol(live.x + live.w, plan.page_w_pt - plan.gutter_in * pt, 1e-9);
+	ck_assert_double_eq_tol(live.y + live.h, plan.page_h_pt - (0.125 + plan.top_in) * pt,
+				1e-9);
+	mb_layout_release(&plan);
+}
+END_TEST
+
+static bool inside(const struct mb_rect_pt *outer, double x0, double y0, double x1, double y1)
+{
+	const double eps = 1e-9;
+
+	return x0 >= outer->x - eps && y0 >= outer->y - eps &&
+	       x1 <= outer->x + outer->w + eps && y1 <= outer->y + outer->h + eps;
+}
+
+START_TEST(maze_geometry_fits_live_area)
+{
+	static const char *trims[] = { "5x8", "6x9", "8.5x11", "8.25x6", "8.5x8.5" };
+	static const int sizes[][2] = { { 10, 12 }, { 32, 40 }, { 40, 10 }, { 5, 5 }, { 200, 200 } };
+
+	for (size_t t = 0; t < sizeof(trims) / sizeof(trims[0]); t++)
+		for (size_t s = 0; s < sizeof(spps) / sizeof(spps[0]); s++) {
+			struct mb_book_spec spec;
+			struct mb_page_plan plan;
+
+			spec_for(&spec, trims[t], spps[s], false, t % 2 == 1);
+			ck_assert_int_eq(mb_layout_plan(&spec, 60, &plan, NULL), MB_OK);
+			for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+				int w = sizes[z][0], h = sizes[z][1];
+				struct mb_maze_geometry g;
+				struct mb_rect_pt area, live, slot;
+				double hw;
+
+				for (int page = 3; page <= 4; page++) {
+					mb_layout_maze_area(&plan, page, &area);
+					mb_layout_maze_page(&plan, page, w, h, &g);
+					hw = g.wall_pt / 2;
+					ck_assert(g.wall_pt >= mb_kdp.min_line_pt);
+					ck_assert(g.wall_pt <= 3.5);
+					ck_assert(inside(&area, g.x - hw, g.y - hw,
+							 g.x + w * g.cell_pt + hw,
+							 g.y + h * g.cell_pt + hw));
+					/* as large as possible: it touches one side pair */
+					ck_assert(w * g.cell_pt + g.wall_pt > area.w - 1e-6 ||
+						  h * g.cell_pt + g.wall_pt > area.h - 1e-6);
+				}
+				mb_layout_live_area(&plan, 60, &live);
+				for (int i = 0; i < spps[s]; i++) {
+					double reach;
+
+					mb_layout_solution_slot(&plan, 60, i, &slot);
+					ck_assert(inside(&live, slot.x, slot.y, slot.x + slot.w,
+							 slot.y + slot.h));
+					mb_layout_solution_maze(&plan, 60, i, w, h, &g);
+					ck_assert(g.wall_pt >= mb_kdp.min_line_pt);
+					ck_assert(g.wall_pt <= 2.0);
+					/* the route leaves 0.45 cell out, plus its round cap */
+					reach = 0.45 * g.cell_pt + g.route_pt / 2;
+					ck_assert(inside(&slot, g.x - g.wall_pt / 2, g.y - reach,
+							 g.x + w * g.cell_pt + g.wall_pt / 2,
+							 g.y + h * g.cell_pt + reach));
+				}
+			}
+			mb_layout_release(&plan);
+		}
+}
+END_TEST
+
+START_TEST(labels_complete_and_formatted)
+{
+	char buf[128];
+	struct mb_error err;
+
+	ck_assert_int_eq(mb_labels_count, 4);
+	for (size_t i = 0; i < mb_labels_count; i++) {
+		const struct mb_labels *l = &mb_labels_table[i];
+
+		ck_assert_ptr_eq(mb_labels_find(l->language), l);
+		ck_assert(l->maze && l->start && l->finish && l->solutions && l->solution_long &&
+			  l->solution_short && l->how_to_play_title && l->how_to_play &&
+			  l->level && l->mazes && l->seed && l->page && l->rebuild &&
+			  l->copyright);
+		mb_labels_format(l->solution_long, 12, 34, buf, sizeof(buf));
+		ck_assert_msg(strstr(buf, "12") && strstr(buf, "34") && !strchr(buf, '%'),
+			      "%s: %s", l->language, buf);
+	}
+	ck_assert_str_eq(mb_labels_format("Maze %d", 7, 0, buf, sizeof(buf)), "Maze 7");
+	ck_assert_str_eq(mb_labels_format("%d%% of %d", 5, 9, buf, sizeof(buf)), "5% of 9");
+	ck_assert_str_eq(mb_labels_format("Maze %d", 12345, 0, buf, 7), "Maze 1");
+	ck_assert_str_eq(mb_labels_find("de")->solutions, "Lösungen");
+	ck_assert_str_eq(mb_labels_find(NULL)->language, "en");
+	ck_assert_str_eq(mb_labels_level_name(mb_labels_find("fr"), "hard"), "difficile");
+	ck_assert_str_eq(mb_labels_level_name(mb_labels_find("fr"), "custom"), "custom");
+	mb_error_init(&err);
+	ck_assert_ptr_null(mb_labels_lookup("xx", &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "'xx'"));
+	ck_assert_ptr_nonnull(strstr(err.message, "de, en, es, fr"));
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("layout");
+	TCase *tc = tcase_create("layout");
+
+	tcase_add_test(tc, gutter_at_band_edges);
+	tcase_add_test(tc, plans_even_ordered_few_blanks);
+	tcase_add_test(tc, too_few_mazes_says_how_many);
+	tcase_add_test(tc, too_many_mazes_says_the_most);
+	tcase_add_test(tc, bad_solutions_per_page);
+	tcase_add_test(tc, mirrored_margins);
+	tcase_add_test(tc, bleed_sizes_and_outside_edge);
+	tcase_add_test(tc, maze_geometry_fits_live_area);
+	tcase_add_test(tc, labels_complete_and_formatted);
+	suite_add_tcase(s, tc);
+	return s;
+}
