@@ -153,7 +153,8 @@ void mb_layout_maze_page(const struct mb_page_plan *plan, int page, int w, int h
  * Solution slot i (0-based, row by row from the top left) of a solutions
  * page: the slot rectangle (label band included) and the grid in it, with
  * half a cell kept free above and below for the route through the gaps.
- * Walls are cell/10 clamped to 0.75 .. 2.0 pt; the route is 0.36 cells.
+ * Walls are cell/10 clamped to 0.75 .. 2.0 pt; the route is 0.36 cells
+ * (0.5 cells when cells are under 10 pt, so it still shows in print).
  */
 void mb_layout_solution_slot(const struct mb_page_plan *plan, int page, int slot,
 			     struct mb_rect_pt *out);

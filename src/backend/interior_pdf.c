@@ -179,20 +179,29 @@ static double paragraph(HPDF_Page page, HPDF_Font font, double size, double lead
 	return top - size * (ASCENT + DESCENT) - (lines > 0 ? lines - 1 : 0) * leading;
 }
 
-/* The largest size <= size (not under min) at which text wraps to <= max_lines in width. */
+/*
+ * The largest size <= size (not under min) at which text wraps to <= max_lines
+ * in width. A word too wide even at min scales the type down further, but
+ * never under KDP's least type size.
+ */
 static double fit_size(HPDF_Page page, HPDF_Font font, double size, double min,
 		       double width, int max_lines, const char *text)
 {
+	double widest = 0;
+
 	for (; size > min; size -= 1) {
-		double widest;
 		int lines;
 
 		set_font(page, font, size);
 		lines = wrap(page, text, width, &widest, NULL, NULL);
 		if (lines <= max_lines && widest <= width)
-			break;
+			return size;
 	}
-	return size < min ? min : size;
+	set_font(page, font, min);
+	wrap(page, text, width, &widest, NULL, NULL);
+	if (widest > width)
+		return fmax(mb_kdp.min_font_pt, min * width / widest);
+	return min;
 }
 
 /* Every wall of m as one line per straight run, then a single stroke. */
@@ -364,6 +373,7 @@ static void about_page(struct writer *w, HPDF_Page page, int n)
 	struct mb_rect_pt live;
 	char line[512], *copyright;
 	double y;
+	int lines;
 
 	mb_layout_live_area(w->plan, n, &live);
 	HPDF_Page_SetGrayFill(page, 0);
@@ -383,8 +393,12 @@ static void about_page(struct writer *w, HPDF_Page page, int n)
 	/* the copyright at the foot of the page */
 	copyright = s->copyright ? xstrdup(s->copyright)
 				 : xasprintf("%s %s", l->copyright, s->author);
-	y = paragraph(page, w->regular, 10, 14, live.x, live.y + 10 * (ASCENT + DESCENT) * 3,
-		      live.w, LEFT, s->title);
+	set_font(page, w->regular, 10);
+	lines = wrap(page, s->title, live.w, NULL, NULL, NULL) +
+		wrap(page, copyright, live.w, NULL, NULL, NULL);
+	y = paragraph(page, w->regular, 10, 14, live.x,
+		      live.y + 10 * (ASCENT + DESCENT) + (lines - 1) * 14 + 4, live.w, LEFT,
+		      s->title);
 	paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, copyright);
 	free(copyright);
 }

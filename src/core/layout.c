@@ -293,7 +293,8 @@ void mb_layout_solution_maze(const struct mb_page_plan *plan, int page, int slot
 	area.h -= MB_LAYOUT_SLOT_LABEL_PT * 2;	/* the label band at the top */
 	/* 0.7 cell above and below: the route leaves through the gaps */
 	fit(&area, w, h, 1.4, 10, mb_kdp.min_line_pt, 2.0, out);
-	out->route_pt = out->cell_pt * 0.36;
+	/* small cells get a relatively wider route, so it still shows in print */
+	out->route_pt = out->cell_pt * (out->cell_pt < 10 ? 0.5 : 0.36);
 }
 
 void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, double *y)
