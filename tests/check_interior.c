@@ -308,7 +308,7 @@ static void pgm_name(char *buf, size_t size, const char *prefix, int n, int page
 	snprintf(buf, size, "%s-%0*d.pgm", prefix, digits, n);
 }
 
-static void check_ink(const char *trim, bool bleed, int spp)
+static void check_ink(const char *trim, bool bleed, int spp, bool one_sided, const char *title)
 {
 	struct mb_book_spec spec;
 	struct mb_page_plan plan;
@@ -317,6 +317,9 @@ static void check_ink(const char *trim, bool bleed, int spp)
 	make_dir();
 	spec_for(&spec, trim, 30, bleed);
 	spec.solutions_per_page = spp;
+	spec.one_sided = one_sided;
+	if (title)
+		spec.title = (char *)title;
 	write_book(&spec, &plan, "ink.pdf", path, sizeof(path));
 	snprintf(prefix, sizeof(prefix), "%s/ink", dir);
 	render(path, prefix);
@@ -339,11 +342,19 @@ static void check_ink(const char *trim, bool bleed, int spp)
 	remove_dir();
 }
 
-START_TEST(ink_inside_live_area_6x9_bleed) { check_ink("6x9", true, 4); }
+START_TEST(ink_inside_live_area_6x9_bleed) { check_ink("6x9", true, 4, false, NULL); }
 END_TEST
-START_TEST(ink_inside_live_area_letter) { check_ink("8.5x11", false, 9); }
+START_TEST(ink_inside_live_area_letter) { check_ink("8.5x11", false, 9, false, NULL); }
 END_TEST
-START_TEST(ink_inside_live_area_landscape) { check_ink("8.25x6", false, 6); }
+START_TEST(ink_inside_live_area_landscape) { check_ink("8.25x6", false, 6, false, NULL); }
+END_TEST
+/* one-sided (blank backs stay blank) on the smallest trim, with a title far too long */
+START_TEST(ink_inside_live_area_long_title)
+{
+	check_ink("5x8", false, 1, true,
+		  "Das außerordentlich riesengroße Labyrinthabenteuerkompendium für "
+		  "alle, die gern mit Bleistiften durch verschlungene Gänge wandern");
+}
 END_TEST
 
 /* The ink check must be able to fail: the mirror image of a page's live area misses ink. */
@@ -521,6 +532,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, ink_inside_live_area_6x9_bleed);
 	tcase_add_test(tc, ink_inside_live_area_letter);
 	tcase_add_test(tc, ink_inside_live_area_landscape);
+	tcase_add_test(tc, ink_inside_live_area_long_title);
 	tcase_add_test(tc, ink_check_catches_wrong_margins);
 	tcase_add_test(tc, walls_are_merged_runs);
 	tcase_add_test(tc, bad_font_and_bad_path_leave_no_file);

@@ -9,6 +9,16 @@
  * The output is reproducible: the same spec, book and plan give the same
  * bytes. No clock is read; the creation date is set only when the
  * environment has SOURCE_DATE_EPOCH (seconds since 1970, UTC).
+ *
+ * What a maze page's content stream holds, for readers such as mazeproof:
+ * the heading and START/FINISH words as text; two arrows, each a stroked
+ * vertical m/l shaft outside the grid and a filled triangle; then all the
+ * walls as ONE path, one `m` + one `l` per maximal straight run of wall
+ * (horizontal runs row by row from the top, then vertical runs column by
+ * column from the left), stroked once in black (0 G) with round caps and
+ * joins at the geometry's wall width; then the page number. On solution
+ * pages each maze's route comes first, a 0.55 G stroke through the cell
+ * centres (a point only where it turns), then that maze's walls as above.
  */
 #ifndef MAZEBOOK_INTERIOR_H
 #define MAZEBOOK_INTERIOR_H
