@@ -227,6 +227,8 @@ START_TEST(broken_text)
 		{ xstrdup("\n  \n"), 0, 0, "no maze" },
 		{ xstrdup("+--+\n|  |\n+  +\n"), 1, 2, "expected the top gap" },
 		{ xstrdup("hello\n"), 1, 1, "3W+1" },
+		{ xstrdup("+  +\n"), 2, 1, "expected a row of squares" },
+		{ xstrdup("+  +\n\n+  +\n|  |\n+  +\n"), 2, 1, "expected a row of squares" },
 		{ xasprintf("%s\n+  +\n|  |\n+--+\n", example), 15, 2, "bottom gap" },
 	};
 

@@ -214,6 +214,9 @@ static enum mb_status parse_one(const struct line *lines, size_t n, const char *
 				       first->number);
 	}
 	h = (int)(*used - 1) / 2;
+	if (h < 1)
+		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number + 1, 1,
+				       "expected a row of squares '|  ...|' after the top wall row");
 	if (h > MB_MAZE_MAX_SIDE)
 		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
 				       "maze is %d squares high (at most %d)", h, MB_MAZE_MAX_SIDE);
