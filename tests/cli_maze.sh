@@ -71,6 +71,14 @@ run "$MAZEBOOK" maze -o "$TMP/no/such/dir/m.txt"
 check "unwritable -o exits 1" "$rc" -eq 1
 contains "$err" "cannot write '$TMP/no/such/dir/m.txt'"; ok $? "... naming the file"
 
+if [ -w /dev/full ]; then
+  for f in text json svg png; do
+    run sh -c "\"\$MAZEBOOK\" maze --format $f > /dev/full"
+    [ "$rc" -eq 1 ] && contains "$err" "cannot write 'standard output'"
+    ok $? "--format $f to a full disk exits 1 and says so"
+  done
+fi
+
 # png and svg
 run "$MAZEBOOK" maze --size 10x8 --format png --solution -o "$TMP/m.png"
 ok $rc "png written"

@@ -57,6 +57,12 @@ PY
   ok $? "json without --level has null level and pass share"
 fi
 
+if [ -w /dev/full ]; then
+  run sh -c '"$MAZEBOOK" stats --count 3 > /dev/full'
+  [ "$rc" -eq 1 ] && contains "$err" "cannot write 'standard output'"
+  ok $? "a full disk exits 1 and says so"
+fi
+
 usage() {
   want=$1
   shift

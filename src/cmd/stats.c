@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -245,7 +246,8 @@ static int run(int argc, char **argv)
 		print_table(&su, rs, n);
 	free(rs);
 	if (fflush(stdout) || ferror(stdout))
-		return mb_command_fail(&mb_cmd_stats, "cannot write to standard output");
+		return mb_command_fail(&mb_cmd_stats, "cannot write 'standard output': %s",
+				       strerror(errno ? errno : EIO));
 	return MB_EXIT_OK;
 }
 
