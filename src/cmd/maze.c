@@ -296,8 +296,8 @@ static int run(int argc, char **argv)
 const struct mb_command mb_cmd_maze = {
 	.name = "maze",
 	.summary = "generate mazes and print them as text, JSON, SVG or PNG",
-	.usage = "[--algorithm NAME] [--size WxH] [--seed N] [--count N] [--solution]\n"
-		 "    [--format text|json|svg|png] [-o FILE] [--newest-share X]",
+	.usage = "[--algorithm NAME] [--size WxH] [--seed N] [--count N] [--solution]"
+		 " [--format text|json|svg|png] [-o FILE] [--newest-share X]",
 	.help =
 	"  -a, --algorithm NAME  generator (default backtracker); an unknown name\n"
 	"                        lists the valid ones\n"

@@ -254,8 +254,8 @@ static int run(int argc, char **argv)
 const struct mb_command mb_cmd_stats = {
 	.name = "stats",
 	.summary = "measure what each algorithm's mazes look like, and how fast it is",
-	.usage = "[--algorithm NAME|all] [--size WxH] [--count N] [--seed N] [--level L]\n"
-		 "    [--json]",
+	.usage = "[--algorithm NAME|all] [--size WxH] [--count N] [--seed N] [--level L]"
+		 " [--json]",
 	.help =
 	"  -a, --algorithm NAME  one generator, or all (the default)\n"
 	"  -s, --size WxH        squares across and down, each 1 to 200 (default\n"
