@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * `mazebook maze`: generate mazes and print them as text, JSON, SVG or
+ * PNG. Maze k (0-based) of --count N uses seed S + k (wrapping at 2^64),
+ * so `--seed S+k --count 1` reprints it alone and the JSON's seed field
+ * regenerates it. Files are written under a temporary name next to the
+ * target and renamed into place, so a reader never sees half a file.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mazebook/command.h"
+#include "mazebook/format.h"
+#include "mazebook/generator.h"
+#include "mazebook/maze.h"
+#include "mazebook/number.h"
+#include "mazebook/png_maze.h"
+#include "mazebook/xalloc.h"
+
+#define MAZE_MAX_COUNT 10000
+
+extern const struct mb_command mb_cmd_maze;
+
+enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SVG, FORMAT_PNG };
+static const char *const format_names[] = { "text", "json", "svg", "png" };
+
+struct output {
+	const char *path;	/* final name; NULL for stdout */
+	char *tmp;		/* temporary name while writing */
+	FILE *f;
+};
+
+/* Open path's temporary sibling (or stdout when path is NULL). */
+static int output_open(struct output *o, const char *path)
+{
+	int fd;
+	mode_t mask;
+
+	o->path = path;
+	o->tmp = NULL;
+	if (!path) {
+		o->f = stdout;
+		return MB_EXIT_OK;
+	}
+	o->tmp = xasprintf("%s.tmpXXXXXX", path);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		int e = errno;
+
+		free(o->tmp);
+		o->tmp = NULL;
+		return mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s", path, strerror(e));
+	}
+	/* mkstemp makes the file 0600; give it the mode a plain fopen would */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	o->f = fdopen(fd, "wb");
+	if (!o->f) {
+		close(fd);
+		unlink(o->tmp);
+		free(o->tmp);
+		return mb_command_fail(&mb_cmd_maze, "cannot write '%s': out of memory", path);
+	}
+	return MB_EXIT_OK;
+}
+
+/* Flush and close; rename into place when ok, else remove the temporary file. */
+static int output_close(struct output *o, bool ok)
+{
+	const char *name = o->path ? o->path : "standard output";
+	int e = 0;
+
+	if (fflush(o->f) || ferror(o->f))
+		e = errno ? errno : EIO;
+	if (o->path) {
+		if (fclose(o->f) && !e)
+			e = errno ? errno : EIO;
+		if (ok && !e && rename(o->tmp, o->path))
+			e = errno;
+		if (!ok || e)
+			unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	if (ok && e)
+		return mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s", name, strerror(e));
+	return ok ? MB_EXIT_OK : MB_EXIT_FAIL;
+}
+
+/* "out.png" and 3 of 12 -> "out-03.png"; the number goes before the extension */
+static char *numbered(const char *path, int k, int count)
+{
+	const char *slash = strrchr(path, '/');
+	const char *dot = strrchr(path, '.');
+	int digits = snprintf(NULL, 0, "%d", count);
+
+	if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+		dot = path + strlen(path);
+	return xasprintf("%.*s-%0*d%s", (int)(dot - path), path, digits, k, dot);
+}
+
+static int write_one(const char *path, enum format format, const struct mb_maze *m,
+		     bool solution)
+{
+	struct output o;
+	struct mb_error err;
+	int rc = output_open(&o, path);
+	char *doc;
+	bool ok;
+	int saved;
+
+	if (rc)
+		return rc;
+	errno = 0;
+	mb_error_init(&err);
+	if (format == FORMAT_PNG) {
+		ok = mb_png_maze_write(o.f, path ? path : "standard output", m, solution,
+				       &err) == MB_OK;
+	} else {
+		doc = mb_format_svg(m, solution);
+		ok = fputs(doc, o.f) >= 0;
+		free(doc);
+	}
+	saved = errno ? errno : EIO;
+	rc = output_close(&o, ok);
+	if (!ok && err.code != MB_OK) {
+		char buf[MB_ERROR_MESSAGE_MAX + MB_ERROR_FILE_MAX + 32];
+
+		return mb_command_fail(&mb_cmd_maze, "%s",
+				       mb_error_format(&err, buf, sizeof(buf)));
+	}
+	if (!ok)
+		rc = mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s",
+				     path ? path : "standard output", strerror(saved));
+	return rc;
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "size", required_argument, NULL, 's' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "solution", no_argument, NULL, 'x' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "newest-share", required_argument, NULL, 'N' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *algorithm = "backtracker", *output = NULL, *share_text = NULL;
+	int w = 16, h = 20, c, rc = MB_EXIT_OK;
+	uint64_t seed = 1, count = 1;
+	bool solution = false;
+	enum format format = FORMAT_TEXT;
+	const struct mb_generator *gen;
+	struct mb_gen_options opt;
+	struct mb_error err;
+	struct mb_maze *m;
+
+	mb_error_init(&err);
+	mb_gen_options_init(&opt);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":a:s:n:f:o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			algorithm = optarg;
+			break;
+		case 's':
+			if (mb_maze_parse_size(optarg, &w, &h, &err))
+				return mb_command_usage_error(&mb_cmd_maze, "--size: %s", err.message);
+			break;
+		case 'S':
+			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &seed, &err))
+				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
+			break;
+		case 'n':
+			if (mb_number_parse_u64(optarg, "--count", 1, MAZE_MAX_COUNT, &count, &err))
+				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
+			break;
+		case 'x':
+			solution = true;
+			break;
+		case 'f': {
+			size_t i;
+
+			for (i = 0; i < 4 && strcmp(optarg, format_names[i]); i++)
+				;
+			if (i == 4)
+				return mb_command_usage_error(&mb_cmd_maze,
+							      "--format: unknown format '%s' "
+							      "(valid: text, json, svg, png)", optarg);
+			format = (enum format)i;
+			break;
+		}
+		case 'o':
+			if (!*optarg)
+				return mb_command_usage_error(&mb_cmd_maze, "-o: empty file name");
+			output = optarg;
+			break;
+		case 'N':
+			share_text = optarg;
+			if (mb_number_parse_double(optarg, "--newest-share", 0.0, 1.0,
+						   &opt.newest_share, &err))
+				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
+			break;
+		case ':':
+			return mb_command_usage_error(&mb_cmd_maze, "option '%s' needs a value",
+						      argv[optind - 1]);
+		default:
+			return mb_command_usage_error(&mb_cmd_maze, "unknown option '%s'",
+						      argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return mb_command_usage_error(&mb_cmd_maze, "unexpected argument '%s'",
+					      argv[optind]);
+	gen = mb_generator_lookup(algorithm, &err);
+	if (!gen)
+		return mb_command_usage_error(&mb_cmd_maze, "--algorithm: %s", err.message);
+	if (share_text && strcmp(gen->name, "growing-tree"))
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "--newest-share applies only to growing-tree, "
+					      "not to %s", gen->name);
+	if ((format == FORMAT_PNG || format == FORMAT_SVG) && count > 1 && !output)
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "--format %s --count %" PRIu64 " writes one file "
+					      "per maze: name them with -o FILE",
+					      format_names[format], count);
+	if (format == FORMAT_PNG && !output && isatty(STDOUT_FILENO))
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "not writing a PNG to a terminal: use -o FILE");
+
+	m = mb_maze_new(w, h, &err);
+	if (format == FORMAT_TEXT || format == FORMAT_JSON) {
+		struct output o;
+		bool ok = true;
+		int saved;
+
+		rc = output_open(&o, output);
+		if (rc) {
+			mb_maze_free(m);
+			return rc;
+		}
+		errno = 0;
+		if (format == FORMAT_JSON && fputs("[\n", o.f) < 0)
+			ok = false;
+		for (uint64_t k = 0; k < count && ok; k++) {
+			uint64_t s = seed + k;
+			char *doc;
+
+			mb_generate(gen, m, s, &opt);
+			if (format == FORMAT_JSON) {
+				doc = mb_format_json(m, gen->name, s);
+				ok = fputs(doc, o.f) >= 0 &&
+				     fputs(k + 1 < count ? ",\n" : "\n]\n", o.f) >= 0;
+			} else {
+				bool *marks = solution ? mb_format_route_marks(m) : NULL;
+
+				doc = mb_format_text(m, marks);
+				free(marks);
+				ok = (k == 0 || fputc('\n', o.f) != EOF) && fputs(doc, o.f) >= 0;
+			}
+			free(doc);
+		}
+		saved = errno ? errno : EIO;
+		rc = output_close(&o, ok);
+		if (!ok)
+			rc = mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s",
+					     output ? output : "standard output", strerror(saved));
+	} else {
+		for (uint64_t k = 0; k < count && rc == MB_EXIT_OK; k++) {
+			char *path = output && count > 1 ? numbered(output, (int)k + 1, (int)count)
+							 : NULL;
+
+			mb_generate(gen, m, seed + k, &opt);
+			rc = write_one(path ? path : output, format, m, solution);
+			free(path);
+		}
+	}
+	mb_maze_free(m);
+	return rc;
+}
+
+const struct mb_command mb_cmd_maze = {
+	.name = "maze",
+	.summary = "generate mazes and print them as text, JSON, SVG or PNG",
+	.usage = "[--algorithm NAME] [--size WxH] [--seed N] [--count N] [--solution]"
+		 " [--format text|json|svg|png] [-o FILE] [--newest-share X]",
+	.help =
+	"  -a, --algorithm NAME  generator (default backtracker); an unknown name\n"
+	"                        lists the valid ones\n"
+	"  -s, --size WxH        squares across and down, each 1 to 200 (default 16x20)\n"
+	"      --seed N          0 to 18446744073709551615 (default 1); maze k of\n"
+	"                        --count (k from 0) uses seed N+k, so --seed N+k\n"
+	"                        --count 1 prints it alone\n"
+	"  -n, --count N         how many mazes, 1 to 10000 (default 1)\n"
+	"      --solution        mark the route: '::' squares in text, a red line\n"
+	"                        in svg and png (json always carries the route)\n"
+	"  -f, --format FMT      text (default), json, svg or png\n"
+	"  -o, --output FILE     write FILE (through a temporary file and a rename)\n"
+	"                        instead of standard output; svg and png with\n"
+	"                        --count above 1 need -o and write one file per\n"
+	"                        maze, numbered before the extension: -o m.png\n"
+	"                        --count 12 writes m-01.png to m-12.png\n"
+	"      --newest-share X  growing-tree only: share of steps from the newest\n"
+	"                        square, 0 to 1 (default 0.75)\n"
+	"\n"
+	"formats:\n"
+	"  text  '+' corners, '--' and '|' walls, each square 2 characters wide;\n"
+	"        the entrance is the gap over the top-left square, the exit the gap\n"
+	"        under the bottom-right one; mazes separated by one empty line\n"
+	"  json  an array with one object per maze: width, height, algorithm,\n"
+	"        seed, open (a row of digits per line of squares: 1 = east wall\n"
+	"        open, + 2 = south wall open), route ([x, y] pairs) and measures\n"
+	"  svg   one image per file, walls as lines with round caps\n"
+	"  png   one image per file, 16 pixels per square\n"
+	"\n"
+	"exit status: 0 written; 1 a file could not be written; 2 bad command line\n"
+	"\n"
+	"examples:\n"
+	"  mazebook maze --size 8x5 --seed 7 --solution\n"
+	"  mazebook maze --count 10 --format json -o mazes.json\n"
+	"  mazebook maze --size 24x30 --format png --solution -o maze.png\n",
+	.run = run,
+};

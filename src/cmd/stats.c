@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * `mazebook stats`: generate many mazes per algorithm and summarise their
+ * measures (dead-end share, route ratio, forks), the generation speed and,
+ * with --level, the share that passes the level's filter. Maze k uses seed
+ * S + k, as in `mazebook maze`, so any maze counted here can be printed.
+ * Only generation is timed (CLOCK_MONOTONIC), not measuring; the speed is
+ * the one number here that differs between runs.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mazebook/command.h"
+#include "mazebook/generator.h"
+#include "mazebook/level.h"
+#include "mazebook/maze.h"
+#include "mazebook/measure.h"
+#include "mazebook/number.h"
+#include "mazebook/stats.h"
+#include "mazebook/xalloc.h"
+
+#define STATS_MAX_COUNT 1000000
+
+extern const struct mb_command mb_cmd_stats;
+
+struct result {
+	const struct mb_generator *gen;
+	struct mb_summary dead_end_share, route_ratio, forks;
+	double squares_per_s;
+	uint64_t passed;
+};
+
+struct setup {
+	int w, h;
+	uint64_t seed, count;
+	const struct mb_level *level;
+	struct mb_filter filter;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void measure_one(const struct setup *su, const struct mb_generator *gen,
+			struct result *r)
+{
+	struct mb_maze *m = mb_maze_new(su->w, su->h, NULL);
+	double *dead = xmallocarray(su->count, sizeof(double));
+	double *ratio = xmallocarray(su->count, sizeof(double));
+	double *forks = xmallocarray(su->count, sizeof(double));
+	double seconds = 0.0;
+	struct mb_measures ms;
+
+	r->gen = gen;
+	r->passed = 0;
+	for (uint64_t k = 0; k < su->count; k++) {
+		double t0 = now_s();
+
+		mb_generate(gen, m, su->seed + k, NULL);
+		seconds += now_s() - t0;
+		mb_maze_measure(m, &ms);
+		dead[k] = ms.dead_end_share;
+		ratio[k] = ms.route_ratio;
+		forks[k] = ms.forks;
+		if (su->level && mb_filter_pass(&su->filter, &ms))
+			r->passed++;
+	}
+	mb_stats_summarize(dead, su->count, &r->dead_end_share);
+	mb_stats_summarize(ratio, su->count, &r->route_ratio);
+	mb_stats_summarize(forks, su->count, &r->forks);
+	/* a clock too coarse to see the work gives 0, printed as unknown */
+	r->squares_per_s = seconds > 0 ? (double)su->w * su->h * (double)su->count / seconds : 0;
+	free(dead);
+	free(ratio);
+	free(forks);
+	mb_maze_free(m);
+}
+
+static void print_row(int name_w, const char *name, const char *measure,
+		      const struct mb_summary *s, int decimals)
+{
+	printf("%-*s  %-14s%9.*f%9.*f%9.*f%9.*f%9.*f\n", name_w, name, measure,
+	       decimals, s->min, decimals, s->p10, decimals, s->median,
+	       decimals, s->p90, decimals, s->max);
+}
+
+static void print_table(const struct setup *su, const struct result *rs, size_t n)
+{
+	int name_w = (int)strlen("algorithm");
+
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(rs[i].gen->name) > name_w)
+			name_w = (int)strlen(rs[i].gen->name);
+	printf("%" PRIu64 " mazes of %dx%d squares per algorithm, seeds %" PRIu64
+	       " to %" PRIu64 "\n", su->count, su->w, su->h, su->seed, su->seed + su->count - 1);
+	if (su->level)
+		printf("level %s: route ratio at least %.2f and at least %d forks\n",
+		       su->level->name, su->filter.min_route_ratio, su->filter.min_forks);
+	printf("\n%-*s  %-14s%9s%9s%9s%9s%9s\n", name_w, "algorithm", "measure",
+	       "min", "p10", "median", "p90", "max");
+	for (size_t i = 0; i < n; i++) {
+		const struct result *r = &rs[i];
+
+		print_row(name_w, r->gen->name, "dead-end share", &r->dead_end_share, 3);
+		print_row(name_w, "", "route ratio", &r->route_ratio, 2);
+		print_row(name_w, "", "forks", &r->forks, 1);
+		if (r->squares_per_s > 0)
+			printf("%-*s  %-14s%9.2f million squares/s\n", name_w, "", "speed",
+			       r->squares_per_s / 1e6);
+		else
+			printf("%-*s  %-14s%9s\n", name_w, "", "speed", "unknown");
+		if (su->level)
+			printf("%-*s  %-14s%8.1f%% (%" PRIu64 " of %" PRIu64 ")\n", name_w, "",
+			       "passes level", 100.0 * (double)r->passed / (double)su->count,
+			       r->passed, su->count);
+	}
+}
+
+static void print_summary_json(const char *key, const struct mb_summary *s, bool last)
+{
+	printf("      \"%s\": {\"min\": %.6g, \"p10\": %.6g, \"median\": %.6g, "
+	       "\"p90\": %.6g, \"max\": %.6g, \"mean\": %.6g}%s\n", key, s->min, s->p10,
+	       s->median, s->p90, s->max, s->mean, last ? "" : ",");
+}
+
+static void print_json(const struct setup *su, const struct result *rs, size_t n)
+{
+	printf("{\n  \"width\": %d,\n  \"height\": %d,\n  \"count\": %" PRIu64 ",\n"
+	       "  \"seed\": %" PRIu64 ",\n  \"level\": ", su->w, su->h, su->count, su->seed);
+	if (su->level)
+		printf("{\"name\": \"%s\", \"min_route_ratio\": %.6g, \"min_forks\": %d}",
+		       su->level->name, su->filter.min_route_ratio, su->filter.min_forks);
+	else
+		printf("null");
+	printf(",\n  \"algorithms\": [\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct result *r = &rs[i];
+
+		printf("    {\n      \"name\": \"%s\",\n", r->gen->name);
+		print_summary_json("dead_end_share", &r->dead_end_share, false);
+		print_summary_json("route_ratio", &r->route_ratio, false);
+		print_summary_json("forks", &r->forks, false);
+		if (r->squares_per_s > 0)
+			printf("      \"squares_per_second\": %.0f,\n", r->squares_per_s);
+		else
+			printf("      \"squares_per_second\": null,\n");
+		if (su->level)
+			printf("      \"passed\": %" PRIu64 ",\n      \"pass_share\": %.6g\n",
+			       r->passed, (double)r->passed / (double)su->count);
+		else
+			printf("      \"passed\": null,\n      \"pass_share\": null\n");
+		printf("    }%s\n", i + 1 < n ? "," : "");
+	}
+	printf("  ]\n}\n");
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "size", required_argument, NULL, 's' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "level", required_argument, NULL, 'l' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *algorithm = "all";
+	struct setup su = { .w = 16, .h = 20, .seed = 1, .count = 100 };
+	bool sized = false, json = false;
+	struct result *rs;
+	size_t n = 0;
+	struct mb_error err;
+	int c;
+
+	mb_error_init(&err);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":a:s:n:l:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			algorithm = optarg;
+			break;
+		case 's':
+			if (mb_maze_parse_size(optarg, &su.w, &su.h, &err))
+				return mb_command_usage_error(&mb_cmd_stats, "--size: %s", err.message);
+			sized = true;
+			break;
+		case 'S':
+			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &su.seed, &err))
+				return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
+			break;
+		case 'n':
+			if (mb_number_parse_u64(optarg, "--count", 1, STATS_MAX_COUNT, &su.count,
+						&err))
+				return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
+			break;
+		case 'l':
+			su.level = mb_level_lookup(optarg, &err);
+			if (!su.level)
+				return mb_command_usage_error(&mb_cmd_stats, "--level: %s", err.message);
+			break;
+		case 'j':
+			json = true;
+			break;
+		case ':':
+			return mb_command_usage_error(&mb_cmd_stats, "option '%s' needs a value",
+						      argv[optind - 1]);
+		default:
+			return mb_command_usage_error(&mb_cmd_stats, "unknown option '%s'",
+						      argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return mb_command_usage_error(&mb_cmd_stats, "unexpected argument '%s'",
+					      argv[optind]);
+	if (strcmp(algorithm, "all") && !mb_generator_lookup(algorithm, &err))
+		return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s (or all)",
+					      err.message);
+	if (su.level) {
+		mb_level_filter(su.level, &su.filter);
+		if (!sized) {
+			su.w = su.level->w;
+			su.h = su.level->h;
+		}
+	}
+	rs = xcalloc(mb_generator_count, sizeof(*rs));
+	for (size_t i = 0; i < mb_generator_count; i++)
+		if (!strcmp(algorithm, "all") || !strcmp(algorithm, mb_generators[i]->name))
+			measure_one(&su, mb_generators[i], &rs[n++]);
+	if (json)
+		print_json(&su, rs, n);
+	else
+		print_table(&su, rs, n);
+	free(rs);
+	if (fflush(stdout) || ferror(stdout))
+		return mb_command_fail(&mb_cmd_stats, "cannot write 'standard output': %s",
+				       strerror(errno ? errno : EIO));
+	return MB_EXIT_OK;
+}
+
+const struct mb_command mb_cmd_stats = {
+	.name = "stats",
+	.summary = "measure what each algorithm's mazes look like, and how fast it is",
+	.usage = "[--algorithm NAME|all] [--size WxH] [--count N] [--seed N] [--level L]"
+		 " [--json]",
+	.help =
+	"  -a, --algorithm NAME  one generator, or all (the default)\n"
+	"  -s, --size WxH        squares across and down, each 1 to 200 (default\n"
+	"                        16x20, or the level's grid with --level)\n"
+	"  -n, --count N         mazes per algorithm, 1 to 1000000 (default 100)\n"
+	"      --seed N          maze k (from 0) uses seed N+k, as in 'mazebook\n"
+	"                        maze' (default 1)\n"
+	"  -l, --level L         also count the mazes that pass level L's filter\n"
+	"                        (route ratio and forks, from specs/levels.def)\n"
+	"      --json            print JSON instead of a table\n"
+	"\n"
+	"For each algorithm: the minimum, 10th percentile, median, 90th percentile\n"
+	"and maximum of the dead-end share (dead ends / squares), the route ratio\n"
+	"(route squares / (W + H - 1)) and the forks on the route; the generation\n"
+	"speed in squares per second (generation alone, on a monotonic clock, so\n"
+	"it varies between runs); with --level, the share that passes. Percentiles\n"
+	"interpolate linearly between the closest ranks.\n"
+	"\n"
+	"json: {width, height, count, seed, level: {name, min_route_ratio,\n"
+	"min_forks} or null, algorithms: [{name, dead_end_share, route_ratio,\n"
+	"forks: {min, p10, median, p90, max, mean}, squares_per_second, passed,\n"
+	"pass_share}]}\n"
+	"\n"
+	"exit status: 0 printed; 1 standard output could not be written;\n"
+	"2 bad command line\n"
+	"\n"
+	"examples:\n"
+	"  mazebook stats --algorithm all --size 16x20 --count 500 --level medium\n"
+	"  mazebook stats --algorithm backtracker --count 1000 --json\n",
+	.run = run,
+};

@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Mazes as text, JSON and SVG, and the text parser; see
+ * include/mazebook/format.h. The writers build strings in a growing buffer
+ * so they stay pure (no FILE, no I/O errors to carry); the command decides
+ * where the bytes go.
+ */
+#include "config.h"
+#include "mazebook/format.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/measure.h"
+#include "mazebook/xalloc.h"
+
+struct buf {
+	char *data;
+	size_t len, cap;
+};
+
+static void buf_reserve(struct buf *b, size_t more)
+{
+	if (b->len + more + 1 <= b->cap)
+		return;
+	while (b->len + more + 1 > b->cap)
+		b->cap = b->cap ? b->cap * 2 : 256;
+	b->data = xrealloc(b->data, b->cap);
+}
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static void buf_puts(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+static void buf_printf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		BUG("vsnprintf failed on '%s'", fmt);
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/* ---- text ---- */
+
+/* is there a wall on the north side of (x, y)? y == h means the bottom edge */
+static bool wall_above(const struct mb_maze *m, int x, int y)
+{
+	if (y == m->h)
+		return !mb_maze_is_open(m, x, m->h - 1, MB_SOUTH);
+	return !mb_maze_is_open(m, x, y, MB_NORTH);
+}
+
+/* is there a wall on the west side of (x, y)? x == w means the right edge */
+static bool wall_left(const struct mb_maze *m, int x, int y)
+{
+	if (x == m->w)
+		return !mb_maze_is_open(m, m->w - 1, y, MB_EAST);
+	return !mb_maze_is_open(m, x, y, MB_WEST);
+}
+
+char *mb_format_text(const struct mb_maze *m, const bool *marked)
+{
+	struct buf b = { 0 };
+
+	buf_reserve(&b, (size_t)(2 * m->h + 1) * (size_t)(3 * m->w + 2));
+	for (int y = 0; y <= m->h; y++) {
+		for (int x = 0; x < m->w; x++)
+			buf_puts(&b, wall_above(m, x, y) ? "+--" : "+  ");
+		buf_puts(&b, "+\n");
+		if (y == m->h)
+			break;
+		for (int x = 0; x <= m->w; x++) {
+			buf_puts(&b, wall_left(m, x, y) ? "|" : " ");
+			if (x < m->w)
+				buf_puts(&b, marked && marked[y * m->w + x] ? "::" : "  ");
+		}
+		buf_puts(&b, "\n");
+	}
+	return b.data;
+}
+
+bool *mb_format_route_marks(const struct mb_maze *m)
+{
+	size_t n = (size_t)m->w * (size_t)m->h;
+	int *route = xmallocarray(n, sizeof(*route));
+	bool *marks = xcalloc(n, sizeof(*marks));
+	int len = mb_maze_route(m, route);
+
+	for (int i = 0; i < len; i++)
+		marks[route[i]] = true;
+	free(route);
+	return marks;
+}
+
+/* ---- text parser ---- */
+
+struct line {
+	const char *s;
+	size_t len;
+	int number;	/* 1-based */
+};
+
+static bool blank(const struct line *l)
+{
+	for (size_t i = 0; i < l->len; i++)
+		if (l->s[i] != ' ' && l->s[i] != '\t')
+			return false;
+	return true;
+}
+
+/* split text into lines without their '\n' (and a '\r' before it) */
+static struct line *split_lines(const char *text, size_t *count)
+{
+	size_t cap = 64, n = 0;
+	struct line *lines = xmallocarray(cap, sizeof(*lines));
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (n == cap)
+			lines = xreallocarray(lines, cap *= 2, sizeof(*lines));
+		lines[n].s = p;
+		lines[n].len = len && p[len - 1] == '\r' ? len - 1 : len;
+		lines[n].number = (int)n + 1;
+		n++;
+		p += len + (nl ? 1 : 0);
+	}
+	*count = n;
+	return lines;
+}
+
+/* describe the character at column col of l for a message */
+static const char *shown(const struct line *l, size_t col, char *tmp)
+{
+	unsigned char c;
+
+	if (col >= l->len)
+		return "the end of the line";
+	c = (unsigned char)l->s[col];
+	if (c >= 0x20 && c < 0x7f)
+		snprintf(tmp, 16, "'%c'", c);
+	else
+		snprintf(tmp, 16, "byte 0x%02x", c);
+	return tmp;
+}
+
+/*
+ * Read one maze from the non-blank lines at lines[0..n), n >= 1. Returns
+ * the lines it used through *used.
+ */
+static enum mb_status parse_one(const struct line *lines, size_t n, const char *file,
+				struct mb_text_maze *out, size_t *used, struct mb_error *err)
+{
+	const struct line *first = &lines[0];
+	char tmp[16];
+	int w, h;
+	size_t width;
+
+	if (first->len < 4 || (first->len - 1) % 3 || first->s[0] != '+')
+		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
+				       "a maze must start with a wall row '+  +--+...+' of "
+				       "3W+1 characters (found %zu characters)", first->len);
+	w = (int)((first->len - 1) / 3);
+	width = first->len;
+	if (w > MB_MAZE_MAX_SIDE)
+		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
+				       "maze is %d squares wide (at most %d)", w, MB_MAZE_MAX_SIDE);
+	/* the maze ends at the first wall row followed by a blank line or the end */
+	*used = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i % 2 == 0 && (i + 1 == n || blank(&lines[i + 1]))) {
+			*used = i + 1;
+			break;
+		}
+		if (blank(&lines[i]))
+			break;
+	}
+	if (*used == 0) {
+		size_t last = 0;
+
+		while (last + 1 < n && !blank(&lines[last + 1]))
+			last++;
+		for (size_t i = 1; i <= last; i += 2)
+			if (lines[i].len && lines[i].s[0] == '+')
+				return mb_error_set_at(err, MB_ERR_INPUT, file, lines[i].number, 1,
+						       "expected '|' starting a row of squares, found "
+						       "'+' (is a blank line missing between two mazes?)");
+		return mb_error_set_at(err, MB_ERR_INPUT, file, lines[last].number + 1, 1,
+				       "maze starting at line %d ends without its bottom wall row",
+				       first->number);
+	}
+	h = (int)(*used - 1) / 2;
+	if (h < 1)
+		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number + 1, 1,
+				       "expected a row of squares '|  ...|' after the top wall row");
+	if (h > MB_MAZE_MAX_SIDE)
+		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
+				       "maze is %d squares high (at most %d)", h, MB_MAZE_MAX_SIDE);
+	out->maze = mb_maze_new(w, h, NULL);
+	out->marked = xcalloc((size_t)w * (size_t)h, sizeof(*out->marked));
+	out->line = first->number;
+	for (int r = 0; r <= 2 * h; r++) {
+		const struct line *l = &lines[r];
+		int y = r / 2;
+
+		for (size_t col = 0; col < width; col++) {
+			int x = (int)(col / 3), part = (int)(col % 3);
+			char c = col < l->len ? l->s[col] : '\0';
+
+			if (r % 2 == 0 && part == 0) {
+				if (c != '+')
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 1,
+							       "expected '+' at a corner, found %s",
+							       shown(l, col, tmp));
+			} else if (r % 2 == 0 && part == 1) {
+				char d = col + 1 < l->len ? l->s[col + 1] : '\0';
+				bool gap = (y == 0 && x == 0) || (y == h && x == w - 1);
+
+				if ((c != '-' || d != '-') && (c != ' ' || d != ' '))
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 1 + (c == '-' || c == ' '),
+							       "expected '--' (wall) or '  ' (opening) "
+							       "between corners, found %s",
+							       shown(l, col + (c == '-' || c == ' '), tmp));
+				if ((y == 0 || y == h) && (c == ' ') != gap)
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 1,
+							       gap ? "expected the %s gap here"
+								   : "the %s wall must be closed here "
+								     "(the only gap is %s)",
+							       y == 0 ? "top" : "bottom",
+							       gap ? "" : y == 0 ? "over the top-left square"
+							       : "under the bottom-right square");
+				if (y > 0 && y < h && c == ' ')
+					mb_maze_set_open(out->maze, x, y, MB_NORTH, true);
+				col++;
+			} else if (r % 2 == 1 && part == 0) {
+				bool edge = x == 0 || x == w;
+
+				if (c != '|' && (c != ' ' || edge))
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 1,
+							       edge ? "expected '|' (the side walls are closed), found %s"
+								    : "expected '|' (wall) or ' ' (opening), found %s",
+							       shown(l, col, tmp));
+				if (!edge && c == ' ')
+					mb_maze_set_open(out->maze, x, y, MB_WEST, true);
+			} else if (r % 2 == 1 && part == 1) {
+				char d = col + 1 < l->len ? l->s[col + 1] : '\0';
+
+				if ((c != ' ' || d != ' ') && (c != ':' || d != ':'))
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 1 + (c == ':' || c == ' '),
+							       "expected '  ' or '::' (a square), found %s",
+							       shown(l, col + (c == ':' || c == ' '), tmp));
+				out->marked[y * w + x] = c == ':';
+				col++;
+			}
+		}
+		if (l->len != width)
+			return mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)width + 1,
+					       "line is %zu characters long, expected %zu like the "
+					       "maze's first line", l->len, width);
+	}
+	return MB_OK;
+}
+
+enum mb_status mb_format_text_parse(const char *text, const char *file,
+				    struct mb_text_mazes *out, struct mb_error *err)
+{
+	size_t n, i = 0, cap = 0;
+	struct line *lines = split_lines(text, &n);
+	enum mb_status st = MB_OK;
+
+	out->items = NULL;
+	out->count = 0;
+	while (i < n) {
+		size_t used = 0;
+
+		if (blank(&lines[i])) {
+			i++;
+			continue;
+		}
+		if (out->count == cap)
+			out->items = xreallocarray(out->items, cap = cap ? cap * 2 : 4,
+						   sizeof(*out->items));
+		memset(&out->items[out->count], 0, sizeof(out->items[0]));
+		st = parse_one(lines + i, n - i, file, &out->items[out->count], &used, err);
+		out->count++;
+		if (st != MB_OK)
+			break;
+		i += used;
+	}
+	free(lines);
+	if (st == MB_OK && out->count == 0)
+		st = mb_error_set_at(err, MB_ERR_INPUT, file, 0, 0, "no maze in the text");
+	if (st != MB_OK)
+		mb_text_mazes_release(out);
+	return st;
+}
+
+void mb_text_mazes_release(struct mb_text_mazes *set)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		mb_maze_free(set->items[i].maze);
+		free(set->items[i].marked);
+	}
+	free(set->items);
+	set->items = NULL;
+	set->count = 0;
+}
+
+/* ---- JSON ---- */
+
+static void json_string(struct buf *b, const char *s)
+{
+	buf_puts(b, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			buf_printf(b, "\\%c", c);
+		else if (c < 0x20)
+			buf_printf(b, "\\u%04x", c);
+		else
+			buf_add(b, s, 1);
+	}
+	buf_puts(b, "\"");
+}
+
+char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed)
+{
+	struct buf b = { 0 };
+	struct mb_measures ms;
+	int *route = xmallocarray((size_t)m->w * (size_t)m->h, sizeof(*route));
+	int len = mb_maze_route(m, route);
+
+	mb_maze_measure(m, &ms);
+	buf_printf(&b, "{\n  \"width\": %d,\n  \"height\": %d,\n  \"algorithm\": ", m->w, m->h);
+	if (algorithm)
+		json_string(&b, algorithm);
+	else
+		buf_puts(&b, "null");
+	buf_printf(&b, ",\n  \"seed\": %llu,\n  \"open\": [", (unsigned long long)seed);
+	for (int y = 0; y < m->h; y++) {
+		buf_puts(&b, y ? ",\n    \"" : "\n    \"");
+		for (int x = 0; x < m->w; x++) {
+			char digit = (char)('0' + (m->open[y * m->w + x] &
+						   (MB_OPEN_EAST | MB_OPEN_SOUTH)));
+
+			buf_add(&b, &digit, 1);
+		}
+		buf_puts(&b, "\"");
+	}
+	buf_puts(&b, "\n  ],\n  \"route\": [");
+	for (int i = 0; i < len; i++)
+		buf_printf(&b, "%s[%d, %d]", i ? ", " : "", route[i] % m->w, route[i] / m->w);
+	buf_printf(&b, "],\n  \"measures\": {\n"
+		   "    \"squares\": %ld,\n    \"openings\": %ld,\n    \"reachable\": %ld,\n"
+		   "    \"perfect\": %s,\n    \"route\": %d,\n    \"route_ratio\": %.6f,\n"
+		   "    \"forks\": %d,\n    \"dead_ends\": %ld,\n    \"dead_end_share\": %.6f,\n"
+		   "    \"turns\": %d,\n    \"longest_dead_end\": %d,\n    \"route_share\": %.6f\n"
+		   "  }\n}",
+		   ms.squares, ms.openings, ms.reachable, ms.perfect ? "true" : "false",
+		   ms.route, ms.route_ratio, ms.forks, ms.dead_ends, ms.dead_end_share,
+		   ms.turns, ms.longest_dead_end, ms.route_share);
+	free(route);
+	return b.data;
+}
+
+/* ---- SVG ---- */
+
+#define SVG_PX_PER_SQUARE 16
+
+char *mb_format_svg(const struct mb_maze *m, bool solution)
+{
+	struct buf b = { 0 };
+
+	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		   "viewBox=\"-0.5 -0.5 %d %d\">\n"
+		   "<rect x=\"-0.5\" y=\"-0.5\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n"
+		   "<g id=\"walls\" stroke=\"black\" stroke-width=\"0.12\" "
+		   "stroke-linecap=\"round\" fill=\"none\">\n",
+		   (m->w + 1) * SVG_PX_PER_SQUARE, (m->h + 1) * SVG_PX_PER_SQUARE,
+		   m->w + 1, m->h + 1, m->w + 1, m->h + 1);
+	/* horizontal runs along each row boundary, then vertical runs */
+	for (int y = 0; y <= m->h; y++)
+		for (int x = 0; x < m->w;) {
+			int start;
+
+			if (!wall_above(m, x, y)) {
+				x++;
+				continue;
+			}
+			for (start = x; x < m->w && wall_above(m, x, y); x++)
+				;
+			buf_printf(&b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+				   start, y, x, y);
+		}
+	for (int x = 0; x <= m->w; x++)
+		for (int y = 0; y < m->h;) {
+			int start;
+
+			if (!wall_left(m, x, y)) {
+				y++;
+				continue;
+			}
+			for (start = y; y < m->h && wall_left(m, x, y); y++)
+				;
+			buf_printf(&b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+				   x, start, x, y);
+		}
+	buf_puts(&b, "</g>\n");
+	if (solution) {
+		int *route = xmallocarray((size_t)m->w * (size_t)m->h, sizeof(*route));
+		int len = mb_maze_route(m, route);
+
+		if (len > 0) {
+			buf_puts(&b, "<polyline id=\"route\" fill=\"none\" stroke=\"#d62728\" "
+				 "stroke-width=\"0.25\" stroke-linecap=\"round\" "
+				 "stroke-linejoin=\"round\" points=\"0.5,0");
+			for (int i = 0; i < len; i++)
+				buf_printf(&b, " %d.5,%d.5", route[i] % m->w, route[i] / m->w);
+			buf_printf(&b, " %d.5,%d\"/>\n", m->w - 1, m->h);
+		}
+		free(route);
+	}
+	buf_puts(&b, "</svg>\n");
+	return b.data;
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/* Strict number parsing: what a user may type for --seed, --count, --newest-share. */
+#include "config.h"
+
+#include <string.h>
+
+#include "mazebook/number.h"
+
+#include "check_main.h"
+
+START_TEST(u64_accepts_plain_digits)
+{
+	struct mb_error err;
+	uint64_t v = 0;
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_number_parse_u64("0", "--seed", 0, UINT64_MAX, &v, &err), MB_OK);
+	ck_assert_uint_eq(v, 0);
+	ck_assert_int_eq(mb_number_parse_u64("18446744073709551615", "--seed", 0, UINT64_MAX,
+					     &v, &err), MB_OK);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert_int_eq(mb_number_parse_u64("007", "--count", 1, 10, &v, &err), MB_OK);
+	ck_assert_uint_eq(v, 7);
+}
+END_TEST
+
+START_TEST(u64_rejects_the_rest)
+{
+	static const char *const bad[] = {
+		"-1", "abc", "1e99", "", " 1", "1 ", "+1", "0x10", "1.0",
+		"18446744073709551616", "99999999999999999999999",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct mb_error err;
+		uint64_t v = 42;
+
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_number_parse_u64(bad[i], "--seed", 0, UINT64_MAX, &v, &err),
+				 MB_ERR_INPUT);
+		ck_assert_uint_eq(v, 42);
+		ck_assert_ptr_nonnull(strstr(err.message, "--seed"));
+		ck_assert_ptr_nonnull(strstr(err.message, bad[i]));
+		ck_assert_ptr_nonnull(strstr(err.message, "18446744073709551615"));
+	}
+}
+END_TEST
+
+START_TEST(u64_range)
+{
+	struct mb_error err;
+	uint64_t v;
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_number_parse_u64("0", "--count", 1, 100, &v, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.message, "--count: '0' is not a whole number from 1 to 100");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_number_parse_u64("101", "--count", 1, 100, &v, &err), MB_ERR_INPUT);
+}
+END_TEST
+
+START_TEST(doubles)
+{
+	static const char *const bad[] = { "nan", "inf", "-inf", "0x1p-1", "1e-1", "", ".",
+					   "1.5", "-0.1", "0.5x", "1..2" };
+	struct mb_error err;
+	double v;
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_number_parse_double("0.25", "--newest-share", 0, 1, &v, &err), MB_OK);
+	ck_assert_double_eq(v, 0.25);
+	ck_assert_int_eq(mb_number_parse_double("1", "--newest-share", 0, 1, &v, &err), MB_OK);
+	ck_assert_double_eq(v, 1.0);
+	ck_assert_int_eq(mb_number_parse_double(".5", "--newest-share", 0, 1, &v, &err), MB_OK);
+	ck_assert_double_eq(v, 0.5);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		mb_error_init(&err);
+		ck_assert_msg(mb_number_parse_double(bad[i], "--newest-share", 0, 1, &v, &err)
+			      == MB_ERR_INPUT, "'%s' accepted", bad[i]);
+		ck_assert_ptr_nonnull(strstr(err.message, "--newest-share"));
+	}
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("number");
+	TCase *tc = tcase_create("number");
+
+	tcase_add_test(tc, u64_accepts_plain_digits);
+	tcase_add_test(tc, u64_rejects_the_rest);
+	tcase_add_test(tc, u64_range);
+	tcase_add_test(tc, doubles);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,131 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# `mazebook maze`: determinism, the formats, -o, and every usage error.
+. "$top_srcdir/tests/tap.sh"
+
+# determinism: the same seed gives the same bytes, another seed other bytes
+run "$MAZEBOOK" maze --size 12x9 --seed 5
+a=$out
+ok $rc "maze runs (exit 0)"
+run "$MAZEBOOK" maze --size 12x9 --seed 5
+check "same seed, byte-identical output" "$a" = "$out"
+run "$MAZEBOOK" maze --size 12x9 --seed 6
+check "different seed, different maze" "$a" != "$out"
+run "$MAZEBOOK" maze --size 12x9 --seed 5 --format json
+j1=$out
+run "$MAZEBOOK" maze --size 12x9 --seed 5 --format json
+check "json output is deterministic" "$j1" = "$out"
+
+# text shape: 2H+1 lines of 3W+1 characters, the gaps where documented
+"$MAZEBOOK" maze --size 12x9 --seed 5 > "$TMP/t.txt"
+check "text has 19 lines" "$(wc -l < "$TMP/t.txt")" -eq 19
+check "every line is 37 characters" "$(awk 'length($0) != 37' "$TMP/t.txt" | wc -l)" -eq 0
+check "entrance over the top-left square" "$(head -n 1 "$TMP/t.txt" | cut -c1-4)" = "+  +"
+check "exit under the bottom-right square" "$(tail -n 1 "$TMP/t.txt" | cut -c34-37)" = "+  +"
+run "$MAZEBOOK" maze --size 12x9 --seed 5 --solution
+contains "$out" "::"; ok $? "--solution marks route squares with ::"
+check "--solution only adds marks" "$(printf '%s\n' "$out" | tr ':' ' ')" = "$a"
+check "default size is 16x20 (41 lines)" "$("$MAZEBOOK" maze | wc -l)" -eq 41
+
+# --count: mazes separated by one empty line; maze k is seed+k
+"$MAZEBOOK" maze --size 5x4 --seed 10 --count 3 > "$TMP/three.txt"
+check "--count 3 gives 3x9 lines + 2 separators" "$(wc -l < "$TMP/three.txt")" -eq 29
+"$MAZEBOOK" maze --size 5x4 --seed 12 > "$TMP/third.txt"
+sed -n '21,29p' "$TMP/three.txt" > "$TMP/third-of-three.txt"
+cmp -s "$TMP/third.txt" "$TMP/third-of-three.txt"
+ok $? "maze 3 of --seed 10 --count 3 is --seed 12"
+check "separator line is empty" "$(sed -n 10p "$TMP/three.txt")" = ""
+
+# json parses and carries what it promises
+if command -v python3 >/dev/null 2>&1; then
+  "$MAZEBOOK" maze --size 7x6 --seed 3 --count 2 --format json > "$TMP/m.json"
+  python3 - "$TMP/m.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert isinstance(d, list) and len(d) == 2, d
+for k, m in enumerate(d):
+    assert m["width"] == 7 and m["height"] == 6
+    assert m["algorithm"] == "backtracker"
+    assert m["seed"] == 3 + k
+    assert len(m["open"]) == 6 and all(len(r) == 7 for r in m["open"])
+    assert m["route"][0] == [0, 0] and m["route"][-1] == [6, 5]
+    assert m["measures"]["perfect"] is True
+    assert m["measures"]["route"] == len(m["route"])
+    opened = sum(bin(int(c)).count("1") for r in m["open"] for c in r)
+    assert opened == 7 * 6 - 1, opened
+PY
+  ok $? "json parses: 2 mazes with size, seed+k, open rows, route, measures"
+else
+  echo "ok - # SKIP python3 missing"
+fi
+
+# -o: the file appears, nothing is left behind, an unwritable place fails with 1
+run "$MAZEBOOK" maze --size 6x6 -o "$TMP/out.txt"
+check "-o prints nothing" -z "$out"
+check "-o writes the file" -s "$TMP/out.txt"
+check "-o leaves no temporary file" "$(ls "$TMP" | grep -c tmp)" -eq 0
+"$MAZEBOOK" maze --size 6x6 > "$TMP/stdout.txt"
+cmp -s "$TMP/out.txt" "$TMP/stdout.txt"
+ok $? "-o writes the same bytes as standard output"
+run "$MAZEBOOK" maze -o "$TMP/no/such/dir/m.txt"
+check "unwritable -o exits 1" "$rc" -eq 1
+contains "$err" "cannot write '$TMP/no/such/dir/m.txt'"; ok $? "... naming the file"
+
+if [ -w /dev/full ]; then
+  for f in text json svg png; do
+    run sh -c "\"\$MAZEBOOK\" maze --format $f > /dev/full"
+    [ "$rc" -eq 1 ] && contains "$err" "cannot write 'standard output'"
+    ok $? "--format $f to a full disk exits 1 and says so"
+  done
+fi
+
+# png and svg
+run "$MAZEBOOK" maze --size 10x8 --format png --solution -o "$TMP/m.png"
+ok $rc "png written"
+check "png starts with the PNG signature" \
+  "$(head -c 8 "$TMP/m.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a"
+if command -v file >/dev/null 2>&1; then
+  contains "$(file "$TMP/m.png")" "PNG image data, 176 x 144"; ok $? "file(1): a 176x144 PNG"
+fi
+run "$MAZEBOOK" maze --size 4x3 --format png --count 3 -o "$TMP/many.png"
+check "png --count 3 writes numbered files" -s "$TMP/many-3.png"
+check "... starting at 1" -s "$TMP/many-1.png"
+run "$MAZEBOOK" maze --size 4x3 --format svg --solution -o "$TMP/m.svg"
+contains "$(cat "$TMP/m.svg")" "<polyline id=\"route\""; ok $? "svg with the route"
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$TMP/m.svg"
+  ok $? "svg is well-formed XML"
+fi
+
+# usage errors: exit 2 and a message that says what is valid
+usage() {
+  want=$1
+  shift
+  run "$MAZEBOOK" maze "$@"
+  [ "$rc" -eq 2 ] && contains "$err" "$want" && contains "$err" "mazebook maze --help"
+  ok $? "maze $* -> exit 2, says '$want'"
+}
+usage "valid: backtracker" --algorithm nosuch
+usage "valid: text, json, svg, png" --format pdf
+usage "each side 1 to 200" --size 0x5
+usage "each side 1 to 200" --size 201x3
+usage "expected WxH" --size abc
+usage "expected WxH" --size 5x
+usage "from 0 to 18446744073709551615" --seed -1
+usage "from 0 to 18446744073709551615" --seed abc
+usage "from 0 to 18446744073709551615" --seed 1e99
+usage "from 0 to 18446744073709551615" --seed 18446744073709551616
+usage "--count: '0' is not a whole number from 1 to 10000" --count 0
+usage "from 1 to 10000" --count 10001
+usage "from 0 to 1" --newest-share 2
+usage "applies only to growing-tree" --newest-share 0.5
+usage "needs a value" --size
+usage "unknown option '--colour'" --colour
+usage "unexpected argument 'extra'" extra
+usage "name them with -o FILE" --format png --count 2
+usage "name them with -o FILE" --format svg --count 2
+usage "-o: empty file name" -o ""
+run "$MAZEBOOK" maze --count 0 -o "$TMP/never.txt"
+check "a refused run writes no file" ! -e "$TMP/never.txt"
+
+done_testing

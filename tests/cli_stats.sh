@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# `mazebook stats`: the table, the JSON, agreement with `mazebook maze`, usage errors.
+. "$top_srcdir/tests/tap.sh"
+
+run "$MAZEBOOK" stats --algorithm backtracker --size 8x6 --count 30 --seed 3
+ok $rc "stats runs (exit 0)"
+contains "$out" "30 mazes of 8x6 squares per algorithm, seeds 3 to 32"; ok $? "header names count, size, seeds"
+for word in "dead-end share" "route ratio" "forks" "speed" "median" "p10" "p90"; do
+  contains "$out" "$word"; ok $? "table shows $word"
+done
+contains "$out" "passes level"; check "no pass line without --level" $? -ne 0
+
+# every measure but the speed is a function of the seeds
+strip() { grep -v speed; }
+a=$("$MAZEBOOK" stats --size 8x6 --count 30 | strip)
+b=$("$MAZEBOOK" stats --size 8x6 --count 30 | strip)
+check "same arguments, same numbers (speed aside)" "$a" = "$b"
+c=$("$MAZEBOOK" stats --size 8x6 --count 30 --seed 2 | strip)
+check "other seeds, other numbers" "$a" != "$c"
+
+# --level: the level's grid unless --size says otherwise
+run "$MAZEBOOK" stats --algorithm all --count 20 --level easy
+contains "$out" "of 10x12 squares"; ok $? "--level easy uses its 10x12 grid"
+contains "$out" "level easy: route ratio at least 1.50 and at least 3 forks"; ok $? "... and names its filter"
+contains "$out" "passes level"; ok $? "... and prints the share that passes"
+run "$MAZEBOOK" stats --count 20 --level easy --size 6x6
+contains "$out" "of 6x6 squares"; ok $? "--size wins over the level's grid"
+
+if command -v python3 >/dev/null 2>&1; then
+  # the JSON agrees with `mazebook maze`'s own measures of the same seeds
+  "$MAZEBOOK" stats --algorithm backtracker --size 9x7 --count 11 --seed 40 --level easy \
+    --json > "$TMP/s.json"
+  "$MAZEBOOK" maze --size 9x7 --count 11 --seed 40 --format json > "$TMP/m.json"
+  python3 - "$TMP/s.json" "$TMP/m.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+mazes = json.load(open(sys.argv[2]))
+assert s["width"] == 9 and s["height"] == 7 and s["count"] == 11 and s["seed"] == 40
+assert s["level"]["name"] == "easy"
+a = s["algorithms"][0]
+assert a["name"] == "backtracker"
+forks = sorted(m["measures"]["forks"] for m in mazes)
+ratios = sorted(m["measures"]["route_ratio"] for m in mazes)
+assert a["forks"]["min"] == forks[0] and a["forks"]["max"] == forks[-1]
+assert a["forks"]["median"] == forks[5], (a["forks"], forks)
+assert abs(a["route_ratio"]["median"] - ratios[5]) < 1e-5
+assert abs(a["forks"]["p10"] - (forks[1])) < 1e-9
+passed = sum(1 for m in mazes if m["measures"]["perfect"]
+             and m["measures"]["route_ratio"] >= 1.5 - 1e-9 and m["measures"]["forks"] >= 3)
+assert a["passed"] == passed, (a["passed"], passed)
+assert a["squares_per_second"] is None or a["squares_per_second"] > 0
+PY
+  ok $? "stats --json agrees with maze --format json on the same seeds"
+  "$MAZEBOOK" stats --count 5 --json > "$TMP/all.json"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["level"] is None and d["algorithms"][0]["pass_share"] is None' "$TMP/all.json"
+  ok $? "json without --level has null level and pass share"
+fi
+
+if [ -w /dev/full ]; then
+  run sh -c '"$MAZEBOOK" stats --count 3 > /dev/full'
+  [ "$rc" -eq 1 ] && contains "$err" "cannot write 'standard output'"
+  ok $? "a full disk exits 1 and says so"
+fi
+
+usage() {
+  want=$1
+  shift
+  run "$MAZEBOOK" stats "$@"
+  [ "$rc" -eq 2 ] && contains "$err" "$want" && contains "$err" "mazebook stats --help"
+  ok $? "stats $* -> exit 2, says '$want'"
+}
+usage "valid: backtracker" --algorithm nosuch
+usage "(or all)" --algorithm nosuch
+usage "valid: easy, medium, hard, expert" --level impossible
+usage "each side 1 to 200" --size 0x5
+usage "expected WxH" --size abc
+usage "from 1 to 1000000" --count 0
+usage "from 1 to 1000000" --count 1e3
+usage "from 0 to 18446744073709551615" --seed -1
+usage "unknown option '--csv'" --csv
+usage "unexpected argument 'x'" x
+
+done_testing
