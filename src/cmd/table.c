@@ -9,10 +9,12 @@
 
 /* each command's entry, defined in src/cmd/<name>.c */
 extern const struct mb_command mb_cmd_help;
+extern const struct mb_command mb_cmd_init;
 
 /* sorted by name */
 const struct mb_command *const mb_commands[] = {
 	&mb_cmd_help,
+	&mb_cmd_init,
 };
 const size_t mb_command_count = sizeof(mb_commands) / sizeof(mb_commands[0]);
 
