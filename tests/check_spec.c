@@ -96,6 +96,13 @@ static const struct bad_case bad_cases[] = {
 	{ "title: \"\"\nauthor: A\nlevel: easy\nmazes: 3\n", 1, 8, "'title' must not be empty" },
 	{ "title: \"a\\0b\"\n", 1, 8, "'title' contains a NUL character" },
 	{ "title: \"a\\x07b\"\n", 1, 8, "'title' contains a control character" },
+	{ "title: |\n  two\n  lines\n", 1, 8, "'title' must be one line (no line breaks or tabs)" },
+	{ GOOD_HEAD "output: \"a\\tb\"\n", 5, 9, "'output' must be one line" },
+	{ GOOD_HEAD "cover:\n", 5, 7, "'cover' must be a mapping of background, text and back, not empty" },
+	{ "\"titlx\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9xx\": 1\n",
+	  1, 1, "unknown key 'titlx\xc3\xa9" },
 	/* missing required keys: reported where the mapping ends */
 	{ "title: T\nauthor: A\nlevel: easy\n", 4, 1, "missing required key 'mazes'" },
 	{ "title: T\nmazes: 3\n", 3, 1, "missing required keys 'author', 'level'" },
@@ -129,6 +136,25 @@ static const struct bad_case bad_cases[] = {
 	  6, 1, "title and subtitle are 220 characters together (KDP allows at most 200)" },
 };
 
+/* Is s well-formed UTF-8? (lead and continuation bytes only; enough here) */
+static int utf8_ok(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 : (*p & 0xf0) == 0xe0 ? 2
+			: (*p & 0xf8) == 0xf0 ? 3 : -1;
+
+		if (n < 0)
+			return 0;
+		p++;
+		for (int k = 0; k < n; k++, p++)
+			if ((*p & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
 START_TEST(bad_spec)
 {
 	const struct bad_case *c = &bad_cases[_i];
@@ -140,6 +166,7 @@ START_TEST(bad_spec)
 	ck_assert_str_eq(err.file, "book.yaml");
 	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
 		      err.message, c->fragment);
+	ck_assert_msg(utf8_ok(err.message), "case %d: message is not UTF-8", _i);
 	ck_assert_msg(err.line == c->line && err.column == c->column,
 		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
 		      err.column, c->line, c->column);

@@ -351,19 +351,30 @@ static enum mb_status take_colour(struct reader *r, const struct scalar *v, uint
 
 /* ---- the keys ---- */
 
+/* A string printed as one line (title, subtitle, author). */
+static enum mb_status take_line(struct reader *r, const struct scalar *v, long max, char **out)
+{
+	if (take_string(r, v, max, out) != MB_OK)
+		return MB_ERR_INPUT;
+	if (strpbrk(v->text, "\n\t"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be one line (no line breaks or tabs)", v->key);
+	return MB_OK;
+}
+
 static enum mb_status set_title(struct reader *r, const struct scalar *v)
 {
-	return take_string(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->title);
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->title);
 }
 
 static enum mb_status set_subtitle(struct reader *r, const struct scalar *v)
 {
-	return take_string(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->subtitle);
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->subtitle);
 }
 
 static enum mb_status set_author(struct reader *r, const struct scalar *v)
 {
-	return take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->author);
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->author);
 }
 
 static enum mb_status set_level(struct reader *r, const struct scalar *v)
@@ -468,12 +479,7 @@ static enum mb_status set_solutions(struct reader *r, const struct scalar *v)
 
 static enum mb_status set_output(struct reader *r, const struct scalar *v)
 {
-	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->output_dir) != MB_OK)
-		return MB_ERR_INPUT;
-	if (strchr(v->text, '\n') || strchr(v->text, '\t'))
-		return fail_at(r, v->line, v->column, "'%s' must be a folder name on one line",
-				v->key);
-	return MB_OK;
+	return take_line(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->output_dir);
 }
 
 static enum mb_status set_grid(struct reader *r, const struct scalar *v)
@@ -685,7 +691,7 @@ static enum mb_status unknown_key(struct reader *r, const struct key *keys, size
 	/* a typo is a few edits away; further than that, list the keys */
 	if (best && (best_d <= 2 || best_d * 3 <= strlen(best)))
 		return fail_at(r, line_of(m), column_of(m),
-				"unknown key '%.64s'%s (did you mean '%s'?)", name, in, best);
+				"unknown key '%s'%s (did you mean '%s'?)", name, in, best);
 	{
 		char list[512] = "";
 		size_t used = 0;
@@ -693,7 +699,7 @@ static enum mb_status unknown_key(struct reader *r, const struct key *keys, size
 		for (size_t i = 0; i < count && used < sizeof(list); i++)
 			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
 						 i ? ", " : "", keys[i].name);
-		return fail_at(r, line_of(m), column_of(m), "unknown key '%.64s'%s (valid: %s)",
+		return fail_at(r, line_of(m), column_of(m), "unknown key '%s'%s (valid: %s)",
 				name, in, list);
 	}
 }
@@ -784,9 +790,13 @@ static enum mb_status next(struct reader *r, const char *text, size_t len)
 	return refuse_extras(r);
 }
 
+static bool plain_null(const yaml_event_t *e);
+
 static const char *event_noun(const yaml_event_t *e)
 {
 	switch (e->type) {
+	case YAML_SCALAR_EVENT:
+		return plain_null(e) ? "empty" : "a string";
 	case YAML_SEQUENCE_START_EVENT:
 		return "a list";
 	case YAML_MAPPING_START_EVENT:
@@ -831,6 +841,17 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 					"a key must be a plain name such as 'title', not %s",
 					event_noun(&r->ev));
 		snprintf(name, sizeof(name), "%s", (const char *)r->ev.data.scalar.value);
+		/* a long key cut at 64 bytes must not end in half a character */
+		if (strlen(name) == sizeof(name) - 1) {
+			size_t end = sizeof(name) - 1, start = end - 1;
+			unsigned lead;
+
+			while (start && ((unsigned char)name[start] & 0xc0) == 0x80)
+				start--;
+			lead = (unsigned char)name[start];
+			if (start + (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1) > end)
+				name[start] = 0;
+		}
 		for (ki = 0; ki < count; ki++) {
 			if (!strcmp(name, keys[ki].name) &&
 			    r->ev.data.scalar.length == strlen(keys[ki].name)) {
@@ -993,8 +1014,10 @@ enum mb_status mb_spec_parse(const char *name, const char *text, size_t len,
 					 "the spec is %zu bytes, more than the %d bytes (1 MiB) a spec may have",
 					 len, MB_SPEC_MAX_BYTES);
 	} else {
-		if (!yaml_parser_initialize(&r.parser))
+		if (!yaml_parser_initialize(&r.parser)) {
+			mb_spec_release(spec);
 			return mb_error_set(err, MB_ERR_INTERNAL, "cannot start the YAML parser");
+		}
 		yaml_parser_set_encoding(&r.parser, YAML_UTF8_ENCODING);
 		yaml_parser_set_input_string(&r.parser, (const unsigned char *)text, len);
 		status = read_stream(&r, text, len);
