@@ -547,6 +547,20 @@ START_TEST(starter_parses_and_explains_every_key)
 	mb_spec_release(&spec);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		ck_assert_msg(strstr(mb_spec_starter, keys[i]), "starter lacks %s", keys[i]);
+
+	/* and as a file, the way `mazebook init` writes it */
+	{
+		char *dir = make_tmpdir();
+		char *path = write_file(dir, "book.yaml", mb_spec_starter, strlen(mb_spec_starter));
+
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_spec_load(path, &spec, &err), MB_OK);
+		mb_spec_release(&spec);
+		unlink(path);
+		rmdir(dir);
+		free(path);
+		free(dir);
+	}
 }
 END_TEST
 
