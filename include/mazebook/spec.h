@@ -9,6 +9,7 @@
 #define MAZEBOOK_SPEC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mazebook/error.h"
@@ -16,9 +17,18 @@
 #include "mazebook/level.h"
 
 #define MB_SPEC_MAX_MAZES 10000
+/* the largest spec file read; anything bigger is not a hand-written spec */
+#define MB_SPEC_MAX_BYTES (1024 * 1024)
+/* the largest grid side a "grid: WxH" override may ask for */
+#define MB_SPEC_MAX_GRID 200
+/* KDP: title and subtitle together, in characters */
+#define MB_SPEC_MAX_TITLE_CHARS 200
+/* any other string value, in characters */
+#define MB_SPEC_MAX_TEXT_CHARS 4000
 
 struct mb_book_spec {
 	char *path;			/* the spec file, for messages */
+	char *base_dir;			/* the spec's folder ("." for a bare name) */
 	char *title;			/* required, UTF-8 */
 	char *subtitle;			/* may be NULL */
 	char *author;			/* required */
@@ -37,6 +47,8 @@ struct mb_book_spec {
 	struct mb_filter filter;	/* the level's unless min_route_ratio/min_forks */
 
 	char *font;			/* a TrueType file or a fontconfig name; NULL: DejaVu Sans */
+	char *font_path;		/* font resolved against base_dir when it is a
+					 * .ttf file (checked readable); NULL for a name */
 	bool one_sided;			/* maze pages on right-hand pages only */
 	char *language;			/* printed labels: en (default), de, fr, es */
 	char *copyright;		/* NULL: "Copyright (C) <author>" */
@@ -48,19 +60,40 @@ struct mb_book_spec {
 	} cover;
 };
 
-/* Defaults for every optional field; required ones empty. */
+/*
+ * Defaults for every optional field; required ones empty (title, author,
+ * level NULL, mazes 0). path and base_dir stay NULL.
+ */
 void mb_spec_init(struct mb_book_spec *spec);
+/* Free every string and zero spec (releasing it again is harmless). */
 void mb_spec_release(struct mb_book_spec *spec);
 
 /*
- * Read and validate a spec file. Errors (MB_ERR_IO for a missing or
- * unreadable file, MB_ERR_INPUT otherwise) carry the file, line and
- * column: malformed YAML, an unknown key (with the nearest valid key), a
- * wrong type, a value out of range, a missing required key.
+ * A path named in the spec (output, font) as seen from the current
+ * directory: rel itself when it is absolute or base_dir is ".", else
+ * base_dir/rel. Returns a new string the caller frees.
+ */
+char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel);
+
+/*
+ * Read and validate a spec file. spec need not be initialised; on success
+ * it owns its strings (mb_spec_release), on failure it is left zeroed
+ * (nothing to free). Nothing is written anywhere.
+ *
+ * MB_ERR_IO: a missing or unreadable file, a directory; the message
+ * names the path ("cannot read 'x.yaml': No such file or directory") and
+ * err->file is empty. MB_ERR_INPUT: everything else; err->file is the
+ * path and err->line/column (1-based) the place when there is one:
+ * malformed YAML, an unknown key (with the nearest valid key), a duplicate
+ * key, a wrong type, a value out of range, a missing required key, an
+ * anchor, alias or tag, a file above MB_SPEC_MAX_BYTES, an empty spec.
  */
 enum mb_status mb_spec_load(const char *path, struct mb_book_spec *spec, struct mb_error *err);
 
-/* As mb_spec_load, from text in memory; name is used in messages. */
+/*
+ * As mb_spec_load, from len bytes of text in memory (no terminating NUL
+ * needed); name is used in messages and its folder as base_dir.
+ */
 enum mb_status mb_spec_parse(const char *name, const char *text, size_t len,
 			     struct mb_book_spec *spec, struct mb_error *err);
 

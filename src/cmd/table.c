@@ -9,12 +9,14 @@
 
 /* each command's entry, defined in src/cmd/<name>.c */
 extern const struct mb_command mb_cmd_help;
+extern const struct mb_command mb_cmd_init;
 extern const struct mb_command mb_cmd_maze;
 extern const struct mb_command mb_cmd_stats;
 
 /* sorted by name */
 const struct mb_command *const mb_commands[] = {
 	&mb_cmd_help,
+	&mb_cmd_init,
 	&mb_cmd_maze,
 	&mb_cmd_stats,
 };

@@ -1,0 +1,1096 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The book spec reader: book.yaml -> struct mb_book_spec, with libyaml's
+ * event API. Events rather than the document API because events carry the
+ * anchors and aliases we refuse (a spec has no use for them and they are
+ * how "billion laughs" bombs are built) and because the schema is two
+ * levels deep: any list or mapping where a value belongs stops the read at
+ * once, so nesting never grows beyond the schema. The first problem ends
+ * the read and is reported as file:line:column (libyaml marks are 0-based;
+ * we add 1).
+ */
+#include "config.h"
+#include "mazebook/spec.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <yaml.h>
+
+#include "mazebook/generator.h"
+#include "mazebook/xalloc.h"
+
+/* a scalar value with its place, as the key handlers see it */
+struct scalar {
+	const char *key;	/* "mazes", "cover.back": for messages */
+	const char *text;	/* NUL-terminated by libyaml */
+	size_t len;		/* may be less than strlen's if it holds a NUL */
+	bool null;		/* a plain empty, ~ or null */
+	int line, column;	/* 1-based */
+};
+
+struct reader {
+	const char *name;
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	bool have_ev;
+	struct mb_book_spec *spec;
+	struct mb_error *err;
+	/* overrides, applied over the level once the whole mapping is read */
+	bool grid_set, ratio_set, forks_set;
+	int grid_w, grid_h;
+	struct mb_filter filter;
+};
+
+struct key {
+	const char *name;
+	/* what the value must be, for "'x' must be ..., not a list" */
+	const char *expect;
+	enum mb_status (*set)(struct reader *r, const struct scalar *v);
+	/* the keys of a nested mapping (cover), else NULL */
+	const struct key *sub;
+	size_t sub_count;
+};
+
+static int line_of(yaml_mark_t m)
+{
+	return (int)m.line + 1;
+}
+
+static int column_of(yaml_mark_t m)
+{
+	return (int)m.column + 1;
+}
+
+static enum mb_status fail_at(struct reader *r, int line, int column, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static enum mb_status fail_at(struct reader *r, int line, int column, const char *fmt, ...)
+{
+	char msg[MB_ERROR_MESSAGE_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return mb_error_set_at(r->err, MB_ERR_INPUT, r->name, line, column, "%s", msg);
+}
+
+static enum mb_status fail_mark(struct reader *r, yaml_mark_t m, const char *what)
+{
+	return fail_at(r, line_of(m), column_of(m), "%s", what);
+}
+
+/* Re-report an error a core lookup gave (no place) at v's place. */
+static enum mb_status fail_with(struct reader *r, const struct scalar *v,
+				const struct mb_error *inner)
+{
+	return fail_at(r, v->line, v->column, "%s", inner->message);
+}
+
+/* ---- text checks ---- */
+
+/*
+ * Count the characters of valid UTF-8 text without control characters
+ * (tab and newline allowed). Returns -1 and a reason when it is not.
+ */
+static long utf8_chars(const char *s, size_t len, const char **why)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	long chars = 0;
+
+	for (size_t i = 0; i < len; chars++) {
+		unsigned c = p[i];
+		size_t n;
+		unsigned long cp;
+
+		if (c < 0x80) {
+			if (c == 0) {
+				*why = "a NUL character";
+				return -1;
+			}
+			if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) {
+				*why = "a control character";
+				return -1;
+			}
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			n = 2;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			n = 3;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			n = 4;
+			cp = c & 0x07;
+		} else {
+			*why = "invalid UTF-8";
+			return -1;
+		}
+		if (i + n > len) {
+			*why = "invalid UTF-8";
+			return -1;
+		}
+		for (size_t k = 1; k < n; k++) {
+			if ((p[i + k] & 0xc0) != 0x80) {
+				*why = "invalid UTF-8";
+				return -1;
+			}
+			cp = (cp << 6) | (p[i + k] & 0x3f);
+		}
+		/* overlong forms, surrogates and values past U+10FFFF */
+		if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+		    (cp >= 0xd800 && cp <= 0xdfff)) {
+			*why = "invalid UTF-8";
+			return -1;
+		}
+		if (cp >= 0x80 && cp <= 0x9f) {
+			*why = "a control character";
+			return -1;
+		}
+		i += n;
+	}
+	return chars;
+}
+
+/* A non-empty string value of at most max characters, copied into *out. */
+static enum mb_status take_string(struct reader *r, const struct scalar *v, long max, char **out)
+{
+	const char *why = NULL;
+	long chars;
+
+	if (v->null || v->len == 0)
+		return fail_at(r, v->line, v->column, "'%s' must not be empty", v->key);
+	chars = utf8_chars(v->text, v->len, &why);
+	if (chars < 0)
+		return fail_at(r, v->line, v->column, "'%s' contains %s", v->key, why);
+	if (chars > max)
+		return fail_at(r, v->line, v->column,
+				"'%s' is %ld characters long (at most %ld)", v->key, chars, max);
+	free(*out);
+	*out = xstrdup(v->text);
+	return MB_OK;
+}
+
+/* A one-line word-like value (level, trim ...), for lookups and messages. */
+static enum mb_status take_word(struct reader *r, const struct scalar *v, const char *expect)
+{
+	const char *why;
+
+	if (v->null || v->len == 0)
+		return fail_at(r, v->line, v->column, "'%s' must be %s, not empty", v->key, expect);
+	if (v->len > 64 || utf8_chars(v->text, v->len, &why) < 0 || strchr(v->text, '\n'))
+		return fail_at(r, v->line, v->column, "'%s' must be %s", v->key, expect);
+	return MB_OK;
+}
+
+/* Parse a decimal whole number (an optional + sign, digits only). */
+static bool parse_u64(const char *s, uint64_t *out, bool *overflow)
+{
+	uint64_t v = 0;
+
+	*overflow = false;
+	if (*s == '+')
+		s++;
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			*overflow = true;
+		else
+			v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return true;
+}
+
+static enum mb_status take_int(struct reader *r, const struct scalar *v, int min, int max,
+			       int *out)
+{
+	const char *s = v->text;
+	bool negative = *s == '-';
+	bool overflow;
+	uint64_t n;
+	int64_t value;
+
+	if (take_word(r, v, "a whole number") != MB_OK)
+		return MB_ERR_INPUT;
+	if (negative)
+		s++;
+	if ((negative && *s == '+') || !parse_u64(s, &n, &overflow))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be a whole number (%d..%d), not '%s'", v->key, min, max,
+				v->text);
+	value = overflow || n > INT32_MAX ? (negative ? INT64_MIN : INT64_MAX)
+					  : (negative ? -(int64_t)n : (int64_t)n);
+	if (value < min || value > max)
+		return fail_at(r, v->line, v->column, "'%s' is %s, out of range (valid: %d..%d)",
+				v->key, v->text, min, max);
+	*out = (int)value;
+	return MB_OK;
+}
+
+static enum mb_status take_double(struct reader *r, const struct scalar *v, double min,
+				  double max, double *out)
+{
+	char *end;
+	double d;
+
+	if (take_word(r, v, "a number") != MB_OK)
+		return MB_ERR_INPUT;
+	errno = 0;
+	d = strtod(v->text, &end);
+	/* strtod also reads hex, inf and nan: only plain decimals please */
+	if (end == v->text || *end || errno || strpbrk(v->text, "xXnNiI"))
+		return fail_at(r, v->line, v->column, "'%s' must be a number (%g..%g), not '%s'",
+				v->key, min, max, v->text);
+	if (d < min || d > max)
+		return fail_at(r, v->line, v->column, "'%s' is %s, out of range (valid: %g..%g)",
+				v->key, v->text, min, max);
+	*out = d;
+	return MB_OK;
+}
+
+static enum mb_status take_bool(struct reader *r, const struct scalar *v, bool *out)
+{
+	static const char *const yes[] = { "true", "True", "TRUE", "yes", "Yes", "YES" };
+	static const char *const no[] = { "false", "False", "FALSE", "no", "No", "NO" };
+
+	if (!v->null) {
+		for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+			if (!strcmp(v->text, yes[i])) {
+				*out = true;
+				return MB_OK;
+			}
+			if (!strcmp(v->text, no[i])) {
+				*out = false;
+				return MB_OK;
+			}
+		}
+	}
+	return fail_at(r, v->line, v->column, "'%s' must be true or false, not '%s'", v->key,
+			v->text);
+}
+
+/* ---- colours ---- */
+
+static const struct {
+	const char *name;
+	uint32_t rgb;
+} colours[] = {
+	{ "black", 0x000000 }, { "white", 0xffffff }, { "red", 0xff0000 },
+	{ "green", 0x008000 }, { "blue", 0x0000ff }, { "yellow", 0xffff00 },
+	{ "orange", 0xffa500 }, { "purple", 0x800080 }, { "pink", 0xffc0cb },
+	{ "brown", 0xa52a2a }, { "gray", 0x808080 }, { "grey", 0x808080 },
+	{ "navy", 0x000080 }, { "teal", 0x008080 },
+};
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static bool parse_colour(const char *s, uint32_t *out)
+{
+	size_t len = strlen(s);
+	uint32_t rgb = 0;
+
+	if (s[0] == '#' && (len == 4 || len == 7)) {
+		for (size_t i = 1; i < len; i++) {
+			int d = hex_digit(s[i]);
+
+			if (d < 0)
+				return false;
+			rgb = (rgb << 4) | (uint32_t)d;
+			if (len == 4)	/* #abc is #aabbcc */
+				rgb = (rgb << 4) | (uint32_t)d;
+		}
+		*out = rgb;
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(colours) / sizeof(colours[0]); i++) {
+		if (!strcasecmp(s, colours[i].name)) {
+			*out = colours[i].rgb;
+			return true;
+		}
+	}
+	return false;
+}
+
+static enum mb_status take_colour(struct reader *r, const struct scalar *v, uint32_t *out)
+{
+	char names[256] = "";
+	size_t used = 0;
+
+	if (!v->null && v->len < 64 && parse_colour(v->text, out))
+		return MB_OK;
+	for (size_t i = 0; i < sizeof(colours) / sizeof(colours[0]); i++)
+		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+					 i ? ", " : "", colours[i].name);
+	return fail_at(r, v->line, v->column,
+			"'%s' is not a colour: '%s' (expected #rgb, #rrggbb or one of %s)",
+			v->key, v->text, names);
+}
+
+/* ---- the keys ---- */
+
+/* A string printed as one line (title, subtitle, author). */
+static enum mb_status take_line(struct reader *r, const struct scalar *v, long max, char **out)
+{
+	if (take_string(r, v, max, out) != MB_OK)
+		return MB_ERR_INPUT;
+	if (strpbrk(v->text, "\n\t"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be one line (no line breaks or tabs)", v->key);
+	return MB_OK;
+}
+
+static enum mb_status set_title(struct reader *r, const struct scalar *v)
+{
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->title);
+}
+
+static enum mb_status set_subtitle(struct reader *r, const struct scalar *v)
+{
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->subtitle);
+}
+
+static enum mb_status set_author(struct reader *r, const struct scalar *v)
+{
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->author);
+}
+
+static enum mb_status set_level(struct reader *r, const struct scalar *v)
+{
+	struct mb_error inner;
+
+	if (take_word(r, v, "a level") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	r->spec->level = mb_level_lookup(v->text, &inner);
+	return r->spec->level ? MB_OK : fail_with(r, v, &inner);
+}
+
+static enum mb_status set_mazes(struct reader *r, const struct scalar *v)
+{
+	return take_int(r, v, 1, MB_SPEC_MAX_MAZES, &r->spec->mazes);
+}
+
+static enum mb_status set_trim(struct reader *r, const struct scalar *v)
+{
+	struct mb_error inner;
+
+	if (take_word(r, v, "a trim size such as 8.5x11") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_kdp_parse_trim(v->text, &r->spec->trim, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	return MB_OK;
+}
+
+static enum mb_status set_paper(struct reader *r, const struct scalar *v)
+{
+	struct mb_error inner;
+
+	if (take_word(r, v, "white or cream") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_kdp_parse_paper(v->text, &r->spec->paper, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	return MB_OK;
+}
+
+static enum mb_status set_bleed(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->bleed);
+}
+
+static enum mb_status set_one_sided(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->one_sided);
+}
+
+static enum mb_status set_seed(struct reader *r, const struct scalar *v)
+{
+	bool overflow;
+
+	if (take_word(r, v, "a whole number") != MB_OK)
+		return MB_ERR_INPUT;
+	if (!parse_u64(v->text, &r->spec->seed, &overflow))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be a whole number (0..%" PRIu64 "), not '%s'", v->key,
+				UINT64_MAX, v->text);
+	if (overflow)
+		return fail_at(r, v->line, v->column,
+				"'%s' is %s, out of range (valid: 0..%" PRIu64 ")", v->key,
+				v->text, UINT64_MAX);
+	return MB_OK;
+}
+
+static enum mb_status set_algorithm(struct reader *r, const struct scalar *v)
+{
+	char list[512] = "auto";
+	size_t used = strlen(list);
+
+	if (take_word(r, v, "auto or a generator's name") != MB_OK)
+		return MB_ERR_INPUT;
+	if (strcmp(v->text, "auto") && !mb_generator_find(v->text)) {
+		for (size_t i = 0; i < mb_generator_count && used < sizeof(list); i++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used, ", %s",
+						 mb_generators[i]->name);
+		return fail_at(r, v->line, v->column, "unknown algorithm '%s' (valid: %s)",
+				v->text, list);
+	}
+	free(r->spec->algorithm);
+	r->spec->algorithm = xstrdup(v->text);
+	return MB_OK;
+}
+
+static enum mb_status set_solutions(struct reader *r, const struct scalar *v)
+{
+	static const char *const valid[] = { "1", "2", "4", "6", "9" };
+
+	for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		if (!v->null && !strcmp(v->text, valid[i])) {
+			r->spec->solutions_per_page = valid[i][0] - '0';
+			return MB_OK;
+		}
+	}
+	return fail_at(r, v->line, v->column, "'%s' must be 1, 2, 4, 6 or 9, not '%s'", v->key,
+			v->text);
+}
+
+static enum mb_status set_output(struct reader *r, const struct scalar *v)
+{
+	return take_line(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->output_dir);
+}
+
+static enum mb_status set_grid(struct reader *r, const struct scalar *v)
+{
+	char *end;
+	long w, h;
+
+	if (take_word(r, v, "WIDTHxHEIGHT in squares such as 20x24") != MB_OK)
+		return MB_ERR_INPUT;
+	errno = 0;
+	if (v->text[0] < '0' || v->text[0] > '9')
+		goto bad;
+	w = strtol(v->text, &end, 10);
+	if (*end != 'x' && *end != 'X')
+		goto bad;
+	if (end[1] < '0' || end[1] > '9')
+		goto bad;
+	h = strtol(end + 1, &end, 10);
+	if (*end || errno)
+		goto bad;
+	if (w < 1 || w > MB_SPEC_MAX_GRID || h < 1 || h > MB_SPEC_MAX_GRID)
+		return fail_at(r, v->line, v->column,
+				"'%s' is %s, out of range (valid: 1..%d squares each way)", v->key,
+				v->text, MB_SPEC_MAX_GRID);
+	r->grid_w = (int)w;
+	r->grid_h = (int)h;
+	r->grid_set = true;
+	return MB_OK;
+bad:
+	return fail_at(r, v->line, v->column,
+			"'%s' must be WIDTHxHEIGHT in squares such as 20x24, not '%s'", v->key,
+			v->text);
+}
+
+static enum mb_status set_min_route_ratio(struct reader *r, const struct scalar *v)
+{
+	r->ratio_set = true;
+	return take_double(r, v, 1.0, 10.0, &r->filter.min_route_ratio);
+}
+
+static enum mb_status set_min_forks(struct reader *r, const struct scalar *v)
+{
+	r->forks_set = true;
+	return take_int(r, v, 0, 10000, &r->filter.min_forks);
+}
+
+/* a font value naming a file rather than an installed font */
+static bool names_a_file(const char *s)
+{
+	const char *dot = strrchr(s, '.');
+
+	return strchr(s, '/') ||
+	       (dot && (!strcasecmp(dot, ".ttf") || !strcasecmp(dot, ".otf") ||
+			!strcasecmp(dot, ".ttc")));
+}
+
+static enum mb_status set_font(struct reader *r, const struct scalar *v)
+{
+	const char *dot;
+	char *path;
+	struct stat st;
+
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->font) != MB_OK)
+		return MB_ERR_INPUT;
+	free(r->spec->font_path);
+	r->spec->font_path = NULL;
+	if (!names_a_file(v->text))
+		return MB_OK;
+	dot = strrchr(v->text, '.');
+	if (!dot || strcasecmp(dot, ".ttf"))
+		return fail_at(r, v->line, v->column,
+				"'%s' file '%s' is not a TrueType .ttf file", v->key, v->text);
+	path = mb_spec_resolve(r->spec, v->text);
+	if (stat(path, &st) || access(path, R_OK)) {
+		int e = errno;
+
+		fail_at(r, v->line, v->column, "cannot read font '%s': %s", path, strerror(e));
+		free(path);
+		return MB_ERR_INPUT;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fail_at(r, v->line, v->column, "font '%s' is not a file", path);
+		free(path);
+		return MB_ERR_INPUT;
+	}
+	r->spec->font_path = path;
+	return MB_OK;
+}
+
+static enum mb_status set_language(struct reader *r, const struct scalar *v)
+{
+	static const char *const valid[] = { "en", "de", "fr", "es" };
+
+	for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		if (!v->null && !strcmp(v->text, valid[i])) {
+			free(r->spec->language);
+			r->spec->language = xstrdup(valid[i]);
+			return MB_OK;
+		}
+	}
+	return fail_at(r, v->line, v->column, "unknown language '%s' (valid: en, de, fr, es)",
+			v->text);
+}
+
+static enum mb_status set_copyright(struct reader *r, const struct scalar *v)
+{
+	return take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->copyright);
+}
+
+static enum mb_status set_background(struct reader *r, const struct scalar *v)
+{
+	return take_colour(r, v, &r->spec->cover.background_rgb);
+}
+
+static enum mb_status set_text(struct reader *r, const struct scalar *v)
+{
+	return take_colour(r, v, &r->spec->cover.text_rgb);
+}
+
+static enum mb_status set_back(struct reader *r, const struct scalar *v)
+{
+	return take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->cover.back);
+}
+
+static const struct key cover_keys[] = {
+	{ "background", "a colour", set_background, NULL, 0 },
+	{ "text", "a colour", set_text, NULL, 0 },
+	{ "back", "a string", set_back, NULL, 0 },
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* in the order the starter spec explains them */
+static const struct key top_keys[] = {
+	{ "title", "a string", set_title, NULL, 0 },
+	{ "subtitle", "a string", set_subtitle, NULL, 0 },
+	{ "author", "a string", set_author, NULL, 0 },
+	{ "level", "a level name", set_level, NULL, 0 },
+	{ "mazes", "a whole number", set_mazes, NULL, 0 },
+	{ "trim", "a trim size such as 8.5x11", set_trim, NULL, 0 },
+	{ "paper", "white or cream", set_paper, NULL, 0 },
+	{ "bleed", "true or false", set_bleed, NULL, 0 },
+	{ "seed", "a whole number", set_seed, NULL, 0 },
+	{ "algorithm", "auto or a generator's name", set_algorithm, NULL, 0 },
+	{ "solutions", "1, 2, 4, 6 or 9", set_solutions, NULL, 0 },
+	{ "output", "a folder name", set_output, NULL, 0 },
+	{ "language", "en, de, fr or es", set_language, NULL, 0 },
+	{ "one_sided", "true or false", set_one_sided, NULL, 0 },
+	{ "copyright", "a string", set_copyright, NULL, 0 },
+	{ "font", "a .ttf file or a font name", set_font, NULL, 0 },
+	{ "grid", "WIDTHxHEIGHT such as 20x24", set_grid, NULL, 0 },
+	{ "min_route_ratio", "a number", set_min_route_ratio, NULL, 0 },
+	{ "min_forks", "a whole number", set_min_forks, NULL, 0 },
+	{ "cover", "a mapping of background, text and back", NULL, cover_keys,
+	  COUNT(cover_keys) },
+};
+
+#define MAX_KEYS COUNT(top_keys)
+
+/* ---- key suggestions ---- */
+
+/* Levenshtein distance, or a large number for long strings. */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t row[65];
+
+	if (la > 64 || lb > 64)
+		return 1000;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = diag + cost;
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static enum mb_status unknown_key(struct reader *r, const struct key *keys, size_t count,
+				  const char *parent, const char *name, yaml_mark_t m)
+{
+	char in[64] = "";
+	const char *best = NULL;
+	size_t best_d = (size_t)-1;
+
+	if (parent)
+		snprintf(in, sizeof(in), " in '%s'", parent);
+	for (size_t i = 0; i < count; i++) {
+		size_t d = distance(name, keys[i].name);
+
+		if (d < best_d) {
+			best_d = d;
+			best = keys[i].name;
+		}
+	}
+	/* a typo is a few edits away; further than that, list the keys */
+	if (best && (best_d <= 2 || best_d * 3 <= strlen(best)))
+		return fail_at(r, line_of(m), column_of(m),
+				"unknown key '%s'%s (did you mean '%s'?)", name, in, best);
+	{
+		char list[512] = "";
+		size_t used = 0;
+
+		for (size_t i = 0; i < count && used < sizeof(list); i++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+						 i ? ", " : "", keys[i].name);
+		return fail_at(r, line_of(m), column_of(m), "unknown key '%s'%s (valid: %s)",
+				name, in, list);
+	}
+}
+
+/* ---- events ---- */
+
+/* Report libyaml's own error at its place. */
+static enum mb_status yaml_problem(struct reader *r, const char *text, size_t len)
+{
+	yaml_parser_t *p = &r->parser;
+	char ctx[160] = "";
+	int line, column;
+
+	if (p->error == YAML_MEMORY_ERROR)
+		return mb_error_set(r->err, MB_ERR_INTERNAL, "out of memory reading '%s'", r->name);
+	if (p->error == YAML_READER_ERROR) {
+		/* reader errors carry a byte offset, not a mark: count to it */
+		size_t off = p->problem_offset < len ? p->problem_offset : len;
+		char val[32] = "";
+
+		line = 1;
+		column = 1;
+		for (size_t i = 0; i < off; i++) {
+			if (text[i] == '\n') {
+				line++;
+				column = 1;
+			} else if (((unsigned char)text[i] & 0xc0) != 0x80) {
+				column++;
+			}
+		}
+		if (p->problem_value >= 0)
+			snprintf(val, sizeof(val), " (byte 0x%02x)", (unsigned)p->problem_value);
+		return fail_at(r, line, column, "invalid YAML: %s%s",
+				p->problem ? p->problem : "unreadable text", val);
+	}
+	if (p->context)
+		snprintf(ctx, sizeof(ctx), " (%s at line %d, column %d)", p->context,
+			 line_of(p->context_mark), column_of(p->context_mark));
+	return fail_at(r, line_of(p->problem_mark), column_of(p->problem_mark),
+			"invalid YAML: %s%s", p->problem ? p->problem : "cannot parse", ctx);
+}
+
+/* Refuse anchors, aliases and tags on the current event. */
+static enum mb_status refuse_extras(struct reader *r)
+{
+	const yaml_event_t *e = &r->ev;
+	const yaml_char_t *anchor = NULL, *tag = NULL;
+
+	switch (e->type) {
+	case YAML_ALIAS_EVENT:
+		return fail_at(r, line_of(e->start_mark), column_of(e->start_mark),
+				"YAML anchors and aliases are not allowed in a spec (found '*%.64s')",
+				(const char *)e->data.alias.anchor);
+	case YAML_SCALAR_EVENT:
+		anchor = e->data.scalar.anchor;
+		tag = e->data.scalar.tag;
+		break;
+	case YAML_MAPPING_START_EVENT:
+		anchor = e->data.mapping_start.anchor;
+		tag = e->data.mapping_start.tag;
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		anchor = e->data.sequence_start.anchor;
+		tag = e->data.sequence_start.tag;
+		break;
+	default:
+		break;
+	}
+	if (anchor)
+		return fail_at(r, line_of(e->start_mark), column_of(e->start_mark),
+				"YAML anchors and aliases are not allowed in a spec (found '&%.64s')",
+				(const char *)anchor);
+	if (tag)
+		return fail_at(r, line_of(e->start_mark), column_of(e->start_mark),
+				"YAML tags are not allowed in a spec (found '%.64s')",
+				(const char *)tag);
+	return MB_OK;
+}
+
+static enum mb_status next(struct reader *r, const char *text, size_t len)
+{
+	if (r->have_ev)
+		yaml_event_delete(&r->ev);
+	r->have_ev = false;
+	if (!yaml_parser_parse(&r->parser, &r->ev))
+		return yaml_problem(r, text, len);
+	r->have_ev = true;
+	return refuse_extras(r);
+}
+
+static bool plain_null(const yaml_event_t *e);
+
+static const char *event_noun(const yaml_event_t *e)
+{
+	switch (e->type) {
+	case YAML_SCALAR_EVENT:
+		return plain_null(e) ? "empty" : "a string";
+	case YAML_SEQUENCE_START_EVENT:
+		return "a list";
+	case YAML_MAPPING_START_EVENT:
+		return "a mapping";
+	default:
+		return "a string";
+	}
+}
+
+static bool plain_null(const yaml_event_t *e)
+{
+	const char *s = (const char *)e->data.scalar.value;
+
+	return e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	       (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") ||
+		!strcmp(s, "NULL"));
+}
+
+/*
+ * Read a mapping's keys (the MAPPING_START is the current event) until its
+ * end, setting values through the key table. seen[i] is the line where
+ * keys[i] was given, 0 if not.
+ */
+static enum mb_status read_mapping(struct reader *r, const char *text, size_t len,
+				   const struct key *keys, size_t count, const char *parent,
+				   int *seen)
+{
+	for (;;) {
+		const struct key *k = NULL;
+		yaml_mark_t key_mark;
+		char name[65];
+		char display[96];
+		size_t ki;
+
+		if (next(r, text, len) != MB_OK)
+			return MB_ERR_INPUT;
+		if (r->ev.type == YAML_MAPPING_END_EVENT)
+			return MB_OK;
+		key_mark = r->ev.start_mark;
+		if (r->ev.type != YAML_SCALAR_EVENT)
+			return fail_at(r, line_of(key_mark), column_of(key_mark),
+					"a key must be a plain name such as 'title', not %s",
+					event_noun(&r->ev));
+		snprintf(name, sizeof(name), "%s", (const char *)r->ev.data.scalar.value);
+		/* a long key cut at 64 bytes must not end in half a character */
+		if (strlen(name) == sizeof(name) - 1) {
+			size_t end = sizeof(name) - 1, start = end - 1;
+			unsigned lead;
+
+			while (start && ((unsigned char)name[start] & 0xc0) == 0x80)
+				start--;
+			lead = (unsigned char)name[start];
+			if (start + (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1) > end)
+				name[start] = 0;
+		}
+		for (ki = 0; ki < count; ki++) {
+			if (!strcmp(name, keys[ki].name) &&
+			    r->ev.data.scalar.length == strlen(keys[ki].name)) {
+				k = &keys[ki];
+				break;
+			}
+		}
+		if (!k)
+			return unknown_key(r, keys, count, parent, name, key_mark);
+		if (seen[ki])
+			return fail_at(r, line_of(key_mark), column_of(key_mark),
+					"duplicate key '%s' (first given at line %d)", name,
+					seen[ki]);
+		seen[ki] = line_of(key_mark);
+		if (parent)
+			snprintf(display, sizeof(display), "%s.%s", parent, k->name);
+		else
+			snprintf(display, sizeof(display), "%s", k->name);
+
+		if (next(r, text, len) != MB_OK)
+			return MB_ERR_INPUT;
+		if (k->sub) {
+			int sub_seen[MAX_KEYS] = { 0 };
+
+			if (r->ev.type != YAML_MAPPING_START_EVENT)
+				return fail_at(r, line_of(r->ev.start_mark),
+						column_of(r->ev.start_mark),
+						"'%s' must be %s, not %s", display, k->expect,
+						event_noun(&r->ev));
+			if (read_mapping(r, text, len, k->sub, k->sub_count, k->name,
+					 sub_seen) != MB_OK)
+				return MB_ERR_INPUT;
+		} else {
+			struct scalar v;
+
+			if (r->ev.type != YAML_SCALAR_EVENT)
+				return fail_at(r, line_of(r->ev.start_mark),
+						column_of(r->ev.start_mark),
+						"'%s' must be %s, not %s", display, k->expect,
+						event_noun(&r->ev));
+			v.key = display;
+			v.text = (const char *)r->ev.data.scalar.value;
+			v.len = r->ev.data.scalar.length;
+			v.null = plain_null(&r->ev);
+			v.line = line_of(r->ev.start_mark);
+			v.column = column_of(r->ev.start_mark);
+			if (k->set(r, &v) != MB_OK)
+				return MB_ERR_INPUT;
+		}
+	}
+}
+
+/* After the mapping: required keys, title length, level overrides. */
+static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
+{
+	static const char *const required[] = { "title", "author", "level", "mazes" };
+	struct mb_book_spec *s = r->spec;
+	char missing[128] = "";
+	size_t used = 0;
+	int n = 0;
+
+	for (size_t i = 0; i < COUNT(required); i++) {
+		for (size_t k = 0; k < COUNT(top_keys); k++) {
+			if (!strcmp(top_keys[k].name, required[i]) && !seen[k]) {
+				used += (size_t)snprintf(missing + used, sizeof(missing) - used,
+							 "%s'%s'", n ? ", " : "", required[i]);
+				n++;
+			}
+		}
+	}
+	if (n)
+		return fail_at(r, line_of(end), column_of(end), "missing required key%s %s",
+				n > 1 ? "s" : "", missing);
+	if (s->subtitle) {
+		const char *why;
+		long chars = utf8_chars(s->title, strlen(s->title), &why) +
+			     utf8_chars(s->subtitle, strlen(s->subtitle), &why);
+
+		if (chars > MB_SPEC_MAX_TITLE_CHARS)
+			return fail_at(r, line_of(end), column_of(end),
+					"title and subtitle are %ld characters together (KDP allows at most %d)",
+					chars, MB_SPEC_MAX_TITLE_CHARS);
+	}
+	s->grid_w = r->grid_set ? r->grid_w : s->level->w;
+	s->grid_h = r->grid_set ? r->grid_h : s->level->h;
+	mb_level_filter(s->level, &s->filter);
+	if (r->ratio_set)
+		s->filter.min_route_ratio = r->filter.min_route_ratio;
+	if (r->forks_set)
+		s->filter.min_forks = r->filter.min_forks;
+	return MB_OK;
+}
+
+static enum mb_status read_stream(struct reader *r, const char *text, size_t len)
+{
+	int seen[MAX_KEYS] = { 0 };
+	yaml_mark_t end;
+
+	if (next(r, text, len) != MB_OK)	/* STREAM-START */
+		return MB_ERR_INPUT;
+	if (next(r, text, len) != MB_OK)
+		return MB_ERR_INPUT;
+	if (r->ev.type == YAML_STREAM_END_EVENT)
+		goto empty;
+	if (next(r, text, len) != MB_OK)	/* after DOCUMENT-START */
+		return MB_ERR_INPUT;
+	if (r->ev.type == YAML_SCALAR_EVENT && plain_null(&r->ev))
+		goto empty;
+	if (r->ev.type != YAML_MAPPING_START_EVENT)
+		return fail_mark(r, r->ev.start_mark,
+				 r->ev.type == YAML_SEQUENCE_START_EVENT
+				 ? "the spec must be keys and values such as 'title: ...', not a list"
+				 : "the spec must be keys and values such as 'title: ...', not a string");
+	if (read_mapping(r, text, len, top_keys, COUNT(top_keys), NULL, seen) != MB_OK)
+		return MB_ERR_INPUT;
+	end = r->ev.end_mark;
+	if (next(r, text, len) != MB_OK)	/* DOCUMENT-END */
+		return MB_ERR_INPUT;
+	if (next(r, text, len) != MB_OK)
+		return MB_ERR_INPUT;
+	if (r->ev.type != YAML_STREAM_END_EVENT)
+		return fail_mark(r, r->ev.start_mark,
+				 "a spec is one YAML document; found a second one");
+	return finish(r, seen, end);
+empty:
+	return fail_at(r, 1, 1,
+			"the spec is empty (expected keys such as title, author, level and mazes)");
+}
+
+static char *folder_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xasprintf("%.*s", (int)(slash - path), path);
+}
+
+enum mb_status mb_spec_parse(const char *name, const char *text, size_t len,
+			     struct mb_book_spec *spec, struct mb_error *err)
+{
+	struct reader r;
+	struct mb_error local;
+	enum mb_status status;
+
+	mb_spec_init(spec);
+	mb_error_init(&local);
+	memset(&r, 0, sizeof(r));
+	r.name = name;
+	r.spec = spec;
+	/* our own error record so that "the first error wins" holds within one read */
+	r.err = &local;
+	spec->path = xstrdup(name);
+	spec->base_dir = folder_of(name);
+
+	if (len > MB_SPEC_MAX_BYTES) {
+		status = mb_error_set_at(&local, MB_ERR_INPUT, name, 0, 0,
+					 "the spec is %zu bytes, more than the %d bytes (1 MiB) a spec may have",
+					 len, MB_SPEC_MAX_BYTES);
+	} else {
+		if (!yaml_parser_initialize(&r.parser)) {
+			mb_spec_release(spec);
+			return mb_error_set(err, MB_ERR_INTERNAL, "cannot start the YAML parser");
+		}
+		yaml_parser_set_encoding(&r.parser, YAML_UTF8_ENCODING);
+		yaml_parser_set_input_string(&r.parser, (const unsigned char *)text, len);
+		status = read_stream(&r, text, len);
+		if (r.have_ev)
+			yaml_event_delete(&r.ev);
+		yaml_parser_delete(&r.parser);
+	}
+	if (status != MB_OK) {
+		if (err && err->code == MB_OK)
+			*err = local;
+		mb_spec_release(spec);
+		return status;
+	}
+	return MB_OK;
+}
+
+enum mb_status mb_spec_load(const char *path, struct mb_book_spec *spec, struct mb_error *err)
+{
+	struct stat st;
+	char *text;
+	size_t len = 0;
+	int fd;
+	enum mb_status status;
+
+	memset(spec, 0, sizeof(*spec));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	if (fstat(fd, &st)) {
+		int e = errno;
+
+		close(fd);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': it is a folder, not a file",
+				    path);
+	}
+	/* read at most one byte past the limit: enough to know it is too big */
+	text = xmalloc(MB_SPEC_MAX_BYTES + 1);
+	for (;;) {
+		ssize_t n = read(fd, text + len, MB_SPEC_MAX_BYTES + 1 - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			close(fd);
+			free(text);
+			return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path,
+					    strerror(e));
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (len > MB_SPEC_MAX_BYTES)
+			break;
+	}
+	close(fd);
+	if (len > MB_SPEC_MAX_BYTES) {
+		free(text);
+		return mb_error_set_at(err, MB_ERR_INPUT, path, 0, 0,
+				       "the spec is larger than %d bytes (1 MiB); a spec is a short text file",
+				       MB_SPEC_MAX_BYTES);
+	}
+	if (len == 0) {
+		free(text);
+		return mb_error_set_at(err, MB_ERR_INPUT, path, 0, 0,
+				       "the file is empty (expected keys such as title, author, level and mazes)");
+	}
+	status = mb_spec_parse(path, text, len, spec, err);
+	free(text);
+	return status;
+}

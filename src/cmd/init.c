@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * `mazebook init [FILE] [--force]`: write the commented starter spec.
+ * The text goes to a temporary file beside FILE first and is then moved
+ * into place, so an interrupted run never leaves half a spec. Without
+ * --force it is linked in with link(2), which refuses an existing FILE
+ * atomically rather than checking first and racing.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mazebook/command.h"
+#include "mazebook/spec.h"
+#include "mazebook/xalloc.h"
+
+extern const struct mb_command mb_cmd_init;
+
+/* Write all of text to fd; false with errno set on failure. */
+static int write_all(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return 0;
+		text += n;
+		len -= (size_t)n;
+	}
+	return 1;
+}
+
+static int write_starter(const char *path, int force)
+{
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	mode_t mask;
+	int fd, e;
+
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		e = errno;
+		free(tmp);
+		return mb_command_fail(&mb_cmd_init, "cannot write '%s': %s", path, strerror(e));
+	}
+	/* mkstemp makes 0600; a spec is an ordinary file: 0666 less the umask */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) || !write_all(fd, mb_spec_starter, strlen(mb_spec_starter)) ||
+	    fsync(fd)) {
+		e = errno;
+		close(fd);
+		goto fail;
+	}
+	if (close(fd)) {
+		e = errno;
+		goto fail;
+	}
+	if (force) {
+		if (rename(tmp, path)) {
+			e = errno;
+			goto fail;
+		}
+	} else {
+		if (link(tmp, path)) {
+			e = errno;
+			unlink(tmp);
+			free(tmp);
+			if (e == EEXIST)
+				return mb_command_fail(&mb_cmd_init,
+						       "'%s' already exists; not overwritten (use --force to replace it)",
+						       path);
+			return mb_command_fail(&mb_cmd_init, "cannot write '%s': %s", path,
+					       strerror(e));
+		}
+		unlink(tmp);
+	}
+	free(tmp);
+	return MB_EXIT_OK;
+fail:
+	unlink(tmp);
+	free(tmp);
+	return mb_command_fail(&mb_cmd_init, "cannot write '%s': %s", path, strerror(e));
+}
+
+static int run_init(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "force", no_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *path = "book.yaml";
+	struct stat st;
+	int force = 0;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "f", options, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			force = 1;
+			break;
+		default:
+			return mb_command_usage_error(&mb_cmd_init, "unknown option '%s'",
+						      argv[optind - 1]);
+		}
+	}
+	if (argc - optind > 1)
+		return mb_command_usage_error(&mb_cmd_init, "too many arguments (one FILE at most)");
+	if (optind < argc)
+		path = argv[optind];
+	if (!path[0])
+		return mb_command_usage_error(&mb_cmd_init, "FILE must not be empty");
+	/* a folder is never replaced, not even with --force */
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return mb_command_fail(&mb_cmd_init, "cannot write '%s': it is a folder", path);
+	if (write_starter(path, force) != MB_EXIT_OK)
+		return MB_EXIT_FAIL;
+	printf("wrote %s: edit it, then run 'mazebook build %s'\n", path, path);
+	return MB_EXIT_OK;
+}
+
+const struct mb_command mb_cmd_init = {
+	.name = "init",
+	.summary = "write a commented starter book spec",
+	.usage = "[FILE] [--force]",
+	.help = "Write a starter spec with every key explained to FILE (default\n"
+		"book.yaml). An existing FILE is kept unless --force is given.\n"
+		"\n"
+		"options:\n"
+		"  -f, --force   replace FILE if it exists\n"
+		"\n"
+		"example:\n"
+		"  mazebook init my-book.yaml\n",
+	.run = run_init,
+};

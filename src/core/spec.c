@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The book spec as plain data: defaults, release, paths relative to the
+ * spec and the starter spec `mazebook init` writes. Reading YAML is the
+ * backend's job (src/backend/spec_yaml.c); this file needs only libc, so
+ * every core test can build a spec by hand.
+ */
+#include "config.h"
+#include "mazebook/spec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/xalloc.h"
+
+void mb_spec_init(struct mb_book_spec *spec)
+{
+	memset(spec, 0, sizeof(*spec));
+	/* 8.5 x 11 is a listed KDP trim; failing here is a broken kdp.def */
+	if (mb_kdp_trim_for(8.5, 11, &spec->trim, NULL) != MB_OK)
+		BUG("the default trim 8.5x11 is not in specs/kdp.def");
+	spec->paper = MB_PAPER_WHITE;
+	spec->bleed = false;
+	spec->seed = 1;
+	spec->algorithm = xstrdup("auto");
+	spec->solutions_per_page = 4;
+	spec->output_dir = xstrdup("out");
+	spec->language = xstrdup("en");
+	spec->cover.background_rgb = 0x1e88e5;
+	spec->cover.text_rgb = 0xffffff;
+}
+
+void mb_spec_release(struct mb_book_spec *spec)
+{
+	free(spec->path);
+	free(spec->base_dir);
+	free(spec->title);
+	free(spec->subtitle);
+	free(spec->author);
+	free(spec->algorithm);
+	free(spec->output_dir);
+	free(spec->font);
+	free(spec->font_path);
+	free(spec->language);
+	free(spec->copyright);
+	free(spec->cover.back);
+	/* zero, not mb_spec_init: that would allocate the defaults again */
+	memset(spec, 0, sizeof(*spec));
+}
+
+char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel)
+{
+	const char *base = spec->base_dir;
+
+	if (rel[0] == '/' || !base || !base[0] || !strcmp(base, "."))
+		return xstrdup(rel);
+	if (base[strlen(base) - 1] == '/')
+		return xasprintf("%s%s", base, rel);
+	return xasprintf("%s/%s", base, rel);
+}
+
+const char mb_spec_starter[] =
+	"# A mazebook spec: one file describes one paperback maze book.\n"
+	"# Build it with:  mazebook build book.yaml\n"
+	"# Lines starting with # are comments. Text with a colon or a # in it\n"
+	"# goes in double quotes. Text is UTF-8, so titles like\n"
+	"# \"Labyrinthe für Kinder\" are fine.\n"
+	"\n"
+	"# --- required ---------------------------------------------------------\n"
+	"\n"
+	"# The title on the cover, the title page and the spine. KDP allows\n"
+	"# title and subtitle together up to 200 characters.\n"
+	"title: \"Amazing Mazes for Kids\"\n"
+	"\n"
+	"# The author (or brand) as printed on the cover and title page.\n"
+	"author: \"Your Name\"\n"
+	"\n"
+	"# Difficulty: easy (10x12 squares), medium (16x20), hard (24x30) or\n"
+	"# expert (32x40). Each level also sets how long and how branched the\n"
+	"# route must be; see grid, min_route_ratio and min_forks below.\n"
+	"level: easy\n"
+	"\n"
+	"# How many mazes (1 to 10000). Each maze takes one page; its solution\n"
+	"# goes at the back. KDP needs at least 24 pages: 2 front pages + the\n"
+	"# mazes + the solution pages, padded to an even count.\n"
+	"mazes: 50\n"
+	"\n"
+	"# --- optional (the values shown are the defaults) -----------------------\n"
+	"\n"
+	"# A line under the title on the cover and the title page.\n"
+	"subtitle: \"50 Easy Mazes for Ages 5-7\"\n"
+	"\n"
+	"# The trim size in inches, WIDTHxHEIGHT: a size KDP lists (5x8, 6x9,\n"
+	"# 7x10, 8x10, 8.5x11, 8.27x11.69 ...) or a custom size KDP accepts.\n"
+	"trim: 8.5x11\n"
+	"\n"
+	"# Interior paper: white or cream. It sets the spine width.\n"
+	"paper: white\n"
+	"\n"
+	"# true: pages are 0.125 in larger on the outer edges and the art runs\n"
+	"# to the edge (choose \"bleed\" when you upload to KDP too).\n"
+	"bleed: false\n"
+	"\n"
+	"# The same seed always gives the same book; change it for other mazes\n"
+	"# (a whole number from 0 to 18446744073709551615).\n"
+	"seed: 1\n"
+	"\n"
+	"# The maze generator: auto (the level's choice) or a generator's name\n"
+	"# (run 'mazebook help' for the list).\n"
+	"algorithm: auto\n"
+	"\n"
+	"# Solutions printed per page at the back: 1, 2, 4, 6 or 9.\n"
+	"solutions: 4\n"
+	"\n"
+	"# Where interior.pdf, cover.pdf and the checklist go, relative to this\n"
+	"# file's folder.\n"
+	"output: out/\n"
+	"\n"
+	"# Printed labels (\"Maze 1\", \"Solutions\"): en, de, fr or es.\n"
+	"language: en\n"
+	"\n"
+	"# true: every maze on a right-hand page, the left-hand pages blank.\n"
+	"one_sided: false\n"
+	"\n"
+	"# The copyright line on the title page's back. Left out, it reads\n"
+	"# \"Copyright (C) <author>\".\n"
+	"# copyright: \"Copyright (C) 2026 Your Name. All rights reserved.\"\n"
+	"\n"
+	"# The typeface: a .ttf file (relative to this file's folder) or an\n"
+	"# installed font's name. Left out: DejaVu Sans.\n"
+	"# font: \"fonts/MyFont.ttf\"\n"
+	"\n"
+	"# Overrides of the level (left out: the level's values).\n"
+	"# grid: 12x14            # squares across x down, 1 to 200 each\n"
+	"# min_route_ratio: 1.5   # route at least this x (width + height - 1)\n"
+	"# min_forks: 3           # forks the route must pass, at least\n"
+	"\n"
+	"# The cover: colours as #rrggbb, #rgb or a name (white, black, red ...).\n"
+	"cover:\n"
+	"  background: \"#1e88e5\"\n"
+	"  text: \"#ffffff\"\n"
+	"  # The text on the back cover (keep it to a short paragraph).\n"
+	"  back: \"Fifty hand-checked mazes, with every solution at the back.\"\n";

@@ -1,0 +1,652 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The book spec reader: every error names the place (line:column, 1-based)
+ * and the problem; valid specs fill every field; the starter spec and every
+ * book in examples/ parse.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mazebook/spec.h"
+#include "mazebook/xalloc.h"
+
+#include "check_main.h"
+
+#define GOOD_HEAD "title: \"T\"\nauthor: \"A\"\nlevel: easy\nmazes: 10\n"
+
+static enum mb_status parse(const char *text, struct mb_book_spec *spec, struct mb_error *err)
+{
+	mb_error_init(err);
+	return mb_spec_parse("book.yaml", text, strlen(text), spec, err);
+}
+
+/* one broken spec: the status, the place and a fragment of the message */
+struct bad_case {
+	const char *text;
+	int line, column;
+	const char *fragment;
+};
+
+static const struct bad_case bad_cases[] = {
+	/* unknown keys, with the nearest valid key or the list */
+	{ "title: T\nauthor: A\nlevel: easy\nmazs: 60\n", 4, 1,
+	  "unknown key 'mazs' (did you mean 'mazes'?)" },
+	{ "titel: T\n", 1, 1, "unknown key 'titel' (did you mean 'title'?)" },
+	{ GOOD_HEAD "colour: red\n", 5, 1, "unknown key 'colour' (valid: title, subtitle," },
+	{ GOOD_HEAD "cover:\n  backgrond: red\n", 6, 3,
+	  "unknown key 'backgrond' in 'cover' (did you mean 'background'?)" },
+	/* duplicates */
+	{ GOOD_HEAD "title: again\n", 5, 1, "duplicate key 'title' (first given at line 1)" },
+	{ GOOD_HEAD "cover:\n  text: red\n  text: blue\n", 7, 3,
+	  "duplicate key 'text' (first given at line 6)" },
+	/* wrong types */
+	{ "title: [a, b]\n", 1, 8, "'title' must be a string, not a list" },
+	{ "title:\n  x: 1\n", 2, 3, "'title' must be a string, not a mapping" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: many\n", 4, 8,
+	  "'mazes' must be a whole number (1..10000), not 'many'" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 2.5\n", 4, 8, "not '2.5'" },
+	{ GOOD_HEAD "cover: blue\n", 5, 8,
+	  "'cover' must be a mapping of background, text and back, not a string" },
+	{ GOOD_HEAD "cover:\n  background: [1, 2]\n", 6, 15,
+	  "'cover.background' must be a colour, not a list" },
+	{ GOOD_HEAD "bleed: maybe\n", 5, 8, "'bleed' must be true or false, not 'maybe'" },
+	{ GOOD_HEAD "seed: -1\n", 5, 7, "'seed' must be a whole number (0..18446744073709551615), not '-1'" },
+	{ GOOD_HEAD "seed: 0x10\n", 5, 7, "not '0x10'" },
+	{ GOOD_HEAD "min_route_ratio: lots\n", 5, 18, "'min_route_ratio' must be a number" },
+	{ GOOD_HEAD "min_route_ratio: nan\n", 5, 18, "not 'nan'" },
+	{ "- title\n- author\n", 1, 1, "not a list" },
+	{ "just a sentence\n", 1, 1, "the spec must be keys and values" },
+	{ "[a]: b\n", 1, 1, "a key must be a plain name such as 'title', not a list" },
+	/* out of range */
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 0\n", 4, 8,
+	  "'mazes' is 0, out of range (valid: 1..10000)" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 100000\n", 4, 8,
+	  "'mazes' is 100000, out of range (valid: 1..10000)" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 99999999999999999999999\n", 4, 8,
+	  "out of range (valid: 1..10000)" },
+	{ GOOD_HEAD "seed: 18446744073709551616\n", 5, 7,
+	  "'seed' is 18446744073709551616, out of range (valid: 0..18446744073709551615)" },
+	{ GOOD_HEAD "trim: 9x99\n", 5, 7, "trim 9x99 in is not a KDP size (listed: 5x8" },
+	{ GOOD_HEAD "trim: large\n", 5, 7, "bad trim 'large'" },
+	{ "title: T\nauthor: A\nlevel: insane\nmazes: 3\n", 3, 8,
+	  "unknown level 'insane' (valid: easy, medium, hard, expert)" },
+	{ GOOD_HEAD "paper: pink\n", 5, 8, "unknown paper 'pink' (valid: white, cream)" },
+	{ GOOD_HEAD "solutions: 3\n", 5, 12, "'solutions' must be 1, 2, 4, 6 or 9, not '3'" },
+	{ GOOD_HEAD "algorithm: magic\n", 5, 12, "unknown algorithm 'magic' (valid: auto, backtracker" },
+	{ GOOD_HEAD "language: it\n", 5, 11, "unknown language 'it' (valid: en, de, fr, es)" },
+	{ GOOD_HEAD "grid: 0x24\n", 5, 7, "'grid' is 0x24, out of range (valid: 1..200 squares each way)" },
+	{ GOOD_HEAD "grid: 20x201\n", 5, 7, "out of range (valid: 1..200" },
+	{ GOOD_HEAD "grid: big\n", 5, 7, "'grid' must be WIDTHxHEIGHT in squares such as 20x24, not 'big'" },
+	{ GOOD_HEAD "grid: -3x4\n", 5, 7, "not '-3x4'" },
+	{ GOOD_HEAD "min_route_ratio: 0.5\n", 5, 18,
+	  "'min_route_ratio' is 0.5, out of range (valid: 1..10)" },
+	{ GOOD_HEAD "min_forks: -1\n", 5, 12, "'min_forks' is -1, out of range (valid: 0..10000)" },
+	{ GOOD_HEAD "cover:\n  background: blu\n", 6, 15,
+	  "'cover.background' is not a colour: 'blu' (expected #rgb, #rrggbb or one of black, white" },
+	{ GOOD_HEAD "cover:\n  text: \"#12345\"\n", 6, 9, "is not a colour: '#12345'" },
+	{ GOOD_HEAD "cover:\n  text: \"#ggg\"\n", 6, 9, "is not a colour: '#ggg'" },
+	/* empty and bad strings */
+	{ "title:\nauthor: A\nlevel: easy\nmazes: 3\n", 1, 7, "'title' must not be empty" },
+	{ "title: \"\"\nauthor: A\nlevel: easy\nmazes: 3\n", 1, 8, "'title' must not be empty" },
+	{ "title: \"a\\0b\"\n", 1, 8, "'title' contains a NUL character" },
+	{ "title: \"a\\x07b\"\n", 1, 8, "'title' contains a control character" },
+	{ "title: |\n  two\n  lines\n", 1, 8, "'title' must be one line (no line breaks or tabs)" },
+	{ GOOD_HEAD "output: \"a\\tb\"\n", 5, 9, "'output' must be one line" },
+	{ GOOD_HEAD "cover:\n", 5, 7, "'cover' must be a mapping of background, text and back, not empty" },
+	{ "\"titlx\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9xx\": 1\n",
+	  1, 1, "unknown key 'titlx\xc3\xa9" },
+	/* missing required keys: reported where the mapping ends */
+	{ "title: T\nauthor: A\nlevel: easy\n", 4, 1, "missing required key 'mazes'" },
+	{ "title: T\nmazes: 3\n", 3, 1, "missing required keys 'author', 'level'" },
+	{ "subtitle: S\n", 2, 1, "missing required keys 'title', 'author', 'level', 'mazes'" },
+	/* YAML bombs and YAML features a spec has no use for */
+	{ "title: &t T\nauthor: *t\n", 1, 8,
+	  "YAML anchors and aliases are not allowed in a spec (found '&t')" },
+	{ GOOD_HEAD "cover: &c\n  text: red\n", 5, 8, "not allowed in a spec (found '&c')" },
+	{ "a: &a [\"lol\",\"lol\"]\nb: [*a,*a,*a]\n", 1, 1, "unknown key 'a'" },
+	{ "title: *undefined\n", 1, 8, "found '*undefined'" },
+	{ "title: !!str T\n", 1, 8, "YAML tags are not allowed in a spec" },
+	{ GOOD_HEAD "cover: {background: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}\n",
+	  5, 21, "'cover.background' must be a colour, not a list" },
+	{ "title: T\n---\ntitle: U\n", 2, 1, "a spec is one YAML document; found a second one" },
+	/* malformed YAML: libyaml's problem at its place, made 1-based */
+	{ "title: T\n  bad: : x\n", 2, 6, "invalid YAML: mapping values are not allowed in this context" },
+	{ "title: \"unterminated\n", 2, 1, "invalid YAML: found unexpected end of stream (while scanning a quoted scalar at line 1, column 8)" },
+	{ "{title: T\n", 2, 1, "invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 1)" },
+	{ "title: \"caf\xc3\" \n", 1, 13, "invalid YAML: invalid trailing UTF-8 octet" },
+	{ "title: x\xff\n", 1, 9, "invalid YAML: invalid leading UTF-8 octet (byte 0xff)" },
+	{ "title:\tT\x01\n", 1, 9, "invalid YAML: control characters are not allowed (byte 0x01)" },
+	/* empty */
+	{ "", 1, 1, "the spec is empty (expected keys such as title, author, level and mazes)" },
+	{ "# only a comment\n", 1, 1, "the spec is empty" },
+	{ "---\n", 1, 1, "the spec is empty" },
+	/* title and subtitle together past KDP's 200 characters */
+	{ "title: \"" "0123456789012345678901234567890123456789012345678901234567890123456789"
+	  "0123456789012345678901234567890123456789\"\nsubtitle: \""
+	  "0123456789012345678901234567890123456789012345678901234567890123456789"
+	  "0123456789012345678901234567890123456789\"\nauthor: A\nlevel: easy\nmazes: 3\n",
+	  6, 1, "title and subtitle are 220 characters together (KDP allows at most 200)" },
+};
+
+/* Is s well-formed UTF-8? (lead and continuation bytes only; enough here) */
+static int utf8_ok(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 : (*p & 0xf0) == 0xe0 ? 2
+			: (*p & 0xf8) == 0xf0 ? 3 : -1;
+
+		if (n < 0)
+			return 0;
+		p++;
+		for (int k = 0; k < n; k++, p++)
+			if ((*p & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+START_TEST(bad_spec)
+{
+	const struct bad_case *c = &bad_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+	enum mb_status status = parse(c->text, &spec, &err);
+
+	ck_assert_msg(status == MB_ERR_INPUT, "case %d: status %d", _i, status);
+	ck_assert_str_eq(err.file, "book.yaml");
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	ck_assert_msg(utf8_ok(err.message), "case %d: message is not UTF-8", _i);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	/* a failed read leaves nothing to free */
+	ck_assert_ptr_null(spec.title);
+	ck_assert_ptr_null(spec.path);
+	ck_assert_ptr_null(spec.algorithm);
+	ck_assert_ptr_null(spec.level);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(message_format)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+	char buf[600];
+
+	ck_assert_int_eq(parse("title: T\nauthor: A\nlevel: easy\nmazs: 60\n", &spec, &err),
+			 MB_ERR_INPUT);
+	ck_assert_str_eq(mb_error_format(&err, buf, sizeof(buf)),
+			 "book.yaml:4:1: unknown key 'mazs' (did you mean 'mazes'?)");
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(first_error_kept)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	mb_error_init(&err);
+	mb_error_set(&err, MB_ERR_IO, "earlier");
+	ck_assert_int_eq(mb_spec_parse("b.yaml", "x: 1\n", 5, &spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.message, "earlier");
+	/* NULL err is fine */
+	ck_assert_int_eq(mb_spec_parse("b.yaml", "x: 1\n", 5, &spec, NULL), MB_ERR_INPUT);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(full_spec)
+{
+	static const char text[] =
+		"title: \"Amazing Mazes for Kids\"\n"
+		"subtitle: \"60 Easy Mazes for Ages 5-7\"\n"
+		"author: \"Ada Lovelace\"\n"
+		"level: medium\n"
+		"mazes: 60\n"
+		"trim: 6x9\n"
+		"paper: cream\n"
+		"bleed: true\n"
+		"seed: 2026\n"
+		"algorithm: backtracker\n"
+		"solutions: 6\n"
+		"output: build/pdf/\n"
+		"language: fr\n"
+		"one_sided: yes\n"
+		"copyright: \"(c) 2026 Ada\"\n"
+		"font: \"DejaVu Serif\"\n"
+		"grid: 20x24\n"
+		"min_route_ratio: 1.6\n"
+		"min_forks: 5\n"
+		"cover:\n"
+		"  background: \"#f0a\"\n"
+		"  text: Navy\n"
+		"  back: |\n"
+		"    Sixty hand-checked mazes.\n"
+		"    Every solution at the back.\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(mb_spec_parse("books/kids.yaml", text, strlen(text), &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.path, "books/kids.yaml");
+	ck_assert_str_eq(spec.base_dir, "books");
+	ck_assert_str_eq(spec.title, "Amazing Mazes for Kids");
+	ck_assert_str_eq(spec.subtitle, "60 Easy Mazes for Ages 5-7");
+	ck_assert_str_eq(spec.author, "Ada Lovelace");
+	ck_assert_str_eq(spec.level->name, "medium");
+	ck_assert_int_eq(spec.mazes, 60);
+	ck_assert_double_eq(spec.trim.w_in, 6);
+	ck_assert_double_eq(spec.trim.h_in, 9);
+	ck_assert(!spec.trim.custom);
+	ck_assert_int_eq(spec.paper, MB_PAPER_CREAM);
+	ck_assert(spec.bleed);
+	ck_assert_uint_eq(spec.seed, 2026);
+	ck_assert_str_eq(spec.algorithm, "backtracker");
+	ck_assert_int_eq(spec.solutions_per_page, 6);
+	ck_assert_str_eq(spec.output_dir, "build/pdf/");
+	ck_assert_str_eq(spec.language, "fr");
+	ck_assert(spec.one_sided);
+	ck_assert_str_eq(spec.copyright, "(c) 2026 Ada");
+	ck_assert_str_eq(spec.font, "DejaVu Serif");
+	ck_assert_ptr_null(spec.font_path);	/* a name, not a file */
+	ck_assert_int_eq(spec.grid_w, 20);
+	ck_assert_int_eq(spec.grid_h, 24);
+	ck_assert_double_eq(spec.filter.min_route_ratio, 1.6);
+	ck_assert_int_eq(spec.filter.min_forks, 5);
+	ck_assert_uint_eq(spec.cover.background_rgb, 0xff00aa);
+	ck_assert_uint_eq(spec.cover.text_rgb, 0x000080);
+	ck_assert_str_eq(spec.cover.back, "Sixty hand-checked mazes.\nEvery solution at the back.\n");
+	{
+		char *out = mb_spec_resolve(&spec, spec.output_dir);
+
+		ck_assert_str_eq(out, "books/build/pdf/");
+		free(out);
+		out = mb_spec_resolve(&spec, "/abs/x");
+		ck_assert_str_eq(out, "/abs/x");
+		free(out);
+	}
+	mb_spec_release(&spec);
+	ck_assert_ptr_null(spec.title);
+	mb_spec_release(&spec);	/* twice is harmless */
+}
+END_TEST
+
+START_TEST(defaults)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse(GOOD_HEAD, &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.title, "T");
+	ck_assert_ptr_null(spec.subtitle);
+	ck_assert_str_eq(spec.base_dir, ".");
+	ck_assert_double_eq(spec.trim.w_in, 8.5);
+	ck_assert_double_eq(spec.trim.h_in, 11);
+	ck_assert_int_eq(spec.paper, MB_PAPER_WHITE);
+	ck_assert(!spec.bleed);
+	ck_assert_uint_eq(spec.seed, 1);
+	ck_assert_str_eq(spec.algorithm, "auto");
+	ck_assert_int_eq(spec.solutions_per_page, 4);
+	ck_assert_str_eq(spec.output_dir, "out");
+	ck_assert_str_eq(spec.language, "en");
+	ck_assert(!spec.one_sided);
+	ck_assert_ptr_null(spec.copyright);
+	ck_assert_ptr_null(spec.font);
+	ck_assert_ptr_null(spec.font_path);
+	ck_assert_ptr_null(spec.cover.back);
+	ck_assert_uint_eq(spec.cover.background_rgb, 0x1e88e5);
+	ck_assert_uint_eq(spec.cover.text_rgb, 0xffffff);
+	/* the level's grid and filter */
+	ck_assert_int_eq(spec.grid_w, spec.level->w);
+	ck_assert_int_eq(spec.grid_h, spec.level->h);
+	ck_assert_double_eq(spec.filter.min_route_ratio, spec.level->min_route_ratio);
+	ck_assert_int_eq(spec.filter.min_forks, spec.level->min_forks);
+	{
+		char *out = mb_spec_resolve(&spec, spec.output_dir);
+
+		ck_assert_str_eq(out, "out");
+		free(out);
+	}
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(overrides_before_level)
+{
+	/* overrides given before the level still win over it */
+	static const char text[] = "min_forks: 0\ngrid: 1x200\nmin_route_ratio: 1\n"
+				   "title: T\nauthor: A\nlevel: expert\nmazes: 1\n"
+				   "seed: 0\nsolutions: 9\ntrim: 7x7\nbleed: FALSE\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse(text, &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, 1);
+	ck_assert_int_eq(spec.grid_h, 200);
+	ck_assert_double_eq(spec.filter.min_route_ratio, 1.0);
+	ck_assert_int_eq(spec.filter.min_forks, 0);
+	ck_assert_uint_eq(spec.seed, 0);
+	ck_assert_int_eq(spec.solutions_per_page, 9);
+	ck_assert(spec.trim.custom);
+	mb_spec_release(&spec);
+
+	/* only one override: the rest stay the level's */
+	ck_assert_int_eq(parse(GOOD_HEAD "min_forks: 7\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.filter.min_forks, 7);
+	ck_assert_double_eq(spec.filter.min_route_ratio, spec.level->min_route_ratio);
+	ck_assert_int_eq(spec.grid_w, spec.level->w);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(utf8_title_and_big_numbers)
+{
+	static const char text[] = "title: \"Labyrinthe für Kinder\"\nauthor: Zoë Ñúñez\n"
+				   "level: hard\nmazes: 10000\nseed: 18446744073709551615\n"
+				   "language: de\ncover:\n  back: \"\\u00e9t\\u00e9 \\U0001F600\"\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse(text, &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.title, "Labyrinthe f\xc3\xbcr Kinder");
+	ck_assert_str_eq(spec.author, "Zo\xc3\xab \xc3\x91\xc3\xba\xc3\xb1" "ez");
+	ck_assert_str_eq(spec.cover.back, "\xc3\xa9t\xc3\xa9 \xf0\x9f\x98\x80");
+	ck_assert_int_eq(spec.mazes, MB_SPEC_MAX_MAZES);
+	ck_assert_uint_eq(spec.seed, UINT64_MAX);
+	ck_assert_str_eq(spec.language, "de");
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(text_is_not_read_past_len)
+{
+	/* the reader takes len bytes; what follows is not part of the spec */
+	static const char text[] = GOOD_HEAD "mazs: 3\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse("b.yaml", text, strlen(GOOD_HEAD), &spec, &err), MB_OK);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(mb_spec_parse("b.yaml", text, sizeof(text) - 1, &spec, &err),
+			 MB_ERR_INPUT);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* a fresh folder under TMPDIR for file tests; the caller removes it */
+static char *make_tmpdir(void)
+{
+	const char *base = getenv("TMPDIR");
+	char *dir = xasprintf("%s/mb-check-spec.XXXXXX", base && *base ? base : "/tmp");
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	return dir;
+}
+
+static char *write_file(const char *dir, const char *name, const char *text, size_t len)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+START_TEST(load_files)
+{
+	char *dir = make_tmpdir();
+	char *missing = xasprintf("%s/nope.yaml", dir);
+	char *good = write_file(dir, "good.yaml", GOOD_HEAD, strlen(GOOD_HEAD));
+	char *empty = write_file(dir, "empty.yaml", "", 0);
+	char *big_text = xmalloc(MB_SPEC_MAX_BYTES + 10);
+	char *big, *exact;
+	struct mb_book_spec spec;
+	struct mb_error err;
+	char buf[700];
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(missing, &spec, &err), MB_ERR_IO);
+	ck_assert_str_eq(err.file, "");
+	snprintf(buf, sizeof(buf), "cannot read '%s': No such file or directory", missing);
+	ck_assert_str_eq(err.message, buf);
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(dir, &spec, &err), MB_ERR_IO);
+	snprintf(buf, sizeof(buf), "cannot read '%s': it is a folder, not a file", dir);
+	ck_assert_str_eq(err.message, buf);
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(empty, &spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.file, empty);
+	ck_assert_int_eq(err.line, 0);
+	ck_assert_str_eq(err.message,
+			 "the file is empty (expected keys such as title, author, level and mazes)");
+
+	/* one byte past 1 MiB of comment: refused before parsing */
+	memset(big_text, '#', MB_SPEC_MAX_BYTES + 1);
+	big = write_file(dir, "big.yaml", big_text, MB_SPEC_MAX_BYTES + 1);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(big, &spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.file, big);
+	ck_assert_ptr_nonnull(strstr(err.message, "larger than 1048576 bytes (1 MiB)"));
+	/* exactly 1 MiB is read (and is an empty spec: all comment) */
+	exact = write_file(dir, "exact.yaml", big_text, MB_SPEC_MAX_BYTES);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(exact, &spec, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "the spec is empty"));
+	/* and the in-memory reader has the same limit */
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse("m.yaml", big_text, MB_SPEC_MAX_BYTES + 1, &spec, &err),
+			 MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "1 MiB"));
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(good, &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.path, good);
+	ck_assert_str_eq(spec.base_dir, dir);
+	mb_spec_release(&spec);
+
+	unlink(good);
+	unlink(empty);
+	unlink(big);
+	unlink(exact);
+	rmdir(dir);
+	free(good);
+	free(empty);
+	free(big);
+	free(exact);
+	free(big_text);
+	free(missing);
+	free(dir);
+}
+END_TEST
+
+START_TEST(font_files)
+{
+	char *dir = make_tmpdir();
+	char *fonts = xasprintf("%s/fonts", dir);
+	char *ttf, *spec_path, *bad_path, *otf_path;
+	struct mb_book_spec spec;
+	struct mb_error err;
+	char want[600];
+
+	ck_assert_int_eq(mkdir(fonts, 0777), 0);
+	ttf = write_file(fonts, "Kid.ttf", "x", 1);
+	spec_path = write_file(dir, "book.yaml", GOOD_HEAD "font: fonts/Kid.ttf\n",
+			       strlen(GOOD_HEAD "font: fonts/Kid.ttf\n"));
+	bad_path = write_file(dir, "bad.yaml", GOOD_HEAD "font: fonts/None.ttf\n",
+			      strlen(GOOD_HEAD "font: fonts/None.ttf\n"));
+	otf_path = write_file(dir, "otf.yaml", GOOD_HEAD "font: Kid.otf\n",
+			      strlen(GOOD_HEAD "font: Kid.otf\n"));
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(spec_path, &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.font, "fonts/Kid.ttf");
+	ck_assert_str_eq(spec.font_path, ttf);	/* resolved against the spec's folder */
+	mb_spec_release(&spec);
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(bad_path, &spec, &err), MB_ERR_INPUT);
+	snprintf(want, sizeof(want), "cannot read font '%s/fonts/None.ttf': No such file or directory",
+		 dir);
+	ck_assert_str_eq(err.message, want);
+	ck_assert_int_eq(err.line, 5);
+	ck_assert_int_eq(err.column, 7);
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(otf_path, &spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.message, "'font' file 'Kid.otf' is not a TrueType .ttf file");
+
+	unlink(ttf);
+	unlink(spec_path);
+	unlink(bad_path);
+	unlink(otf_path);
+	rmdir(fonts);
+	rmdir(dir);
+	free(ttf);
+	free(spec_path);
+	free(bad_path);
+	free(otf_path);
+	free(fonts);
+	free(dir);
+}
+END_TEST
+
+START_TEST(starter_parses_and_explains_every_key)
+{
+	static const char *const keys[] = {
+		"title:", "subtitle:", "author:", "level:", "mazes:", "trim:", "paper:",
+		"bleed:", "seed:", "algorithm:", "solutions:", "output:", "language:",
+		"one_sided:", "copyright:", "font:", "grid:", "min_route_ratio:", "min_forks:",
+		"cover:", "background:", "text:", "back:",
+	};
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_msg(mb_spec_parse("book.yaml", mb_spec_starter, strlen(mb_spec_starter), &spec,
+				    &err) == MB_OK, "starter: %d:%d: %s", err.line, err.column,
+		      err.message);
+	ck_assert_str_eq(spec.level->name, "easy");
+	ck_assert_int_gt(spec.mazes, 0);
+	mb_spec_release(&spec);
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		ck_assert_msg(strstr(mb_spec_starter, keys[i]), "starter lacks %s", keys[i]);
+
+	/* and as a file, the way `mazebook init` writes it */
+	{
+		char *dir = make_tmpdir();
+		char *path = write_file(dir, "book.yaml", mb_spec_starter, strlen(mb_spec_starter));
+
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_spec_load(path, &spec, &err), MB_OK);
+		mb_spec_release(&spec);
+		unlink(path);
+		rmdir(dir);
+		free(path);
+		free(dir);
+	}
+}
+END_TEST
+
+/* pages as the layout counts them: 2 front + mazes + solution pages, even */
+static int book_pages(const struct mb_book_spec *spec)
+{
+	int pages = 2 + spec->mazes +
+		    (spec->mazes + spec->solutions_per_page - 1) / spec->solutions_per_page;
+
+	return pages + (pages % 2);
+}
+
+START_TEST(examples_parse)
+{
+	static const char *const wanted[] = {
+		"easy.yaml", "medium.yaml", "hard.yaml", "expert.yaml",
+		"bleed-6x9-cream.yaml", "labyrinthe-de.yaml",
+	};
+	const char *dir_path = MB_SRCDIR "/examples";
+	DIR *dir = opendir(dir_path);
+	struct dirent *de;
+	int loaded = 0;
+
+	ck_assert_ptr_nonnull(dir);
+	while ((de = readdir(dir))) {
+		size_t len = strlen(de->d_name);
+		struct mb_book_spec spec;
+		struct mb_error err;
+		char *path;
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml"))
+			continue;
+		path = xasprintf("%s/%s", dir_path, de->d_name);
+		mb_error_init(&err);
+		ck_assert_msg(mb_spec_load(path, &spec, &err) == MB_OK, "%s:%d:%d: %s", path,
+			      err.line, err.column, err.message);
+		ck_assert_msg(book_pages(&spec) >= 24, "%s: only %d pages", path,
+			      book_pages(&spec));
+		ck_assert_ptr_nonnull(spec.cover.back);
+		if (!strcmp(de->d_name, "bleed-6x9-cream.yaml")) {
+			ck_assert(spec.bleed);
+			ck_assert_int_eq(spec.paper, MB_PAPER_CREAM);
+			ck_assert_double_eq(spec.trim.w_in, 6);
+			ck_assert_double_eq(spec.trim.h_in, 9);
+		}
+		if (!strcmp(de->d_name, "labyrinthe-de.yaml")) {
+			ck_assert_str_eq(spec.language, "de");
+			ck_assert_ptr_nonnull(strstr(spec.title, "f\xc3\xbcr"));
+		}
+		if (!strcmp(de->d_name, "easy.yaml")) {
+			ck_assert_str_eq(spec.level->name, "easy");
+			ck_assert_double_eq(spec.trim.w_in, 8.5);
+			ck_assert_int_eq(spec.paper, MB_PAPER_WHITE);
+		}
+		mb_spec_release(&spec);
+		free(path);
+		loaded++;
+	}
+	closedir(dir);
+	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++) {
+		char *path = xasprintf("%s/%s", dir_path, wanted[i]);
+
+		ck_assert_msg(access(path, R_OK) == 0, "missing %s", path);
+		free(path);
+	}
+	ck_assert_int_ge(loaded, 6);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("spec");
+	TCase *tc = tcase_create("spec");
+
+	tcase_add_loop_test(tc, bad_spec, 0, (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
+	tcase_add_test(tc, message_format);
+	tcase_add_test(tc, first_error_kept);
+	tcase_add_test(tc, full_spec);
+	tcase_add_test(tc, defaults);
+	tcase_add_test(tc, overrides_before_level);
+	tcase_add_test(tc, utf8_title_and_big_numbers);
+	tcase_add_test(tc, text_is_not_read_past_len);
+	tcase_add_test(tc, load_files);
+	tcase_add_test(tc, font_files);
+	tcase_add_test(tc, starter_parses_and_explains_every_key);
+	tcase_add_test(tc, examples_parse);
+	suite_add_tcase(s, tc);
+	return s;
+}

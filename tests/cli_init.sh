@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# `mazebook init`: writes the starter spec (which the reader accepts, as
+# tests/check_spec checks), never replaces a file without --force, and
+# fails clearly when it cannot write.
+. "$top_srcdir/tests/tap.sh"
+
+cd "$TMP" || exit 1
+
+run "$MAZEBOOK" init
+check "init exits 0" "$rc" -eq 0
+check "init writes book.yaml" -f book.yaml
+ok "$(contains "$out" "wrote book.yaml"; echo $?)" "init says what it wrote"
+ok "$(grep -q '^title:' book.yaml && grep -q '^mazes:' book.yaml; echo $?)" "book.yaml has the required keys"
+check "no temporary file is left behind" "$(ls book.yaml.* 2>/dev/null | wc -l)" -eq 0
+# the file gets ordinary permissions, not mkstemp's 0600
+umask 022
+run "$MAZEBOOK" init perm.yaml
+check "a new spec is mode 644 under umask 022" "$(stat -c %a perm.yaml)" = 644
+
+echo "title: mine" > mine.yaml
+run "$MAZEBOOK" init mine.yaml
+check "init refuses to overwrite: exit 1" "$rc" -eq 1
+ok "$(contains "$err" "mazebook init: 'mine.yaml' already exists; not overwritten (use --force to replace it)"; echo $?)" "the refusal says why and what to do"
+check "the existing file is unchanged" "$(cat mine.yaml)" = "title: mine"
+check "the refusal leaves no temporary file" "$(ls mine.yaml.* 2>/dev/null | wc -l)" -eq 0
+
+run "$MAZEBOOK" init --force mine.yaml
+check "--force replaces: exit 0" "$rc" -eq 0
+ok "$(cmp -s mine.yaml book.yaml; echo $?)" "--force wrote the starter"
+run "$MAZEBOOK" init mine.yaml -f
+check "-f after FILE works too" "$rc" -eq 0
+
+mkdir adir
+run "$MAZEBOOK" init --force adir
+check "a folder is never replaced: exit 1" "$rc" -eq 1
+ok "$(contains "$err" "cannot write 'adir': it is a folder"; echo $?)" "the folder message"
+
+run "$MAZEBOOK" init no/such/dir/book.yaml
+check "a missing folder: exit 1" "$rc" -eq 1
+ok "$(contains "$err" "mazebook init: cannot write 'no/such/dir/book.yaml': No such file or directory"; echo $?)" "the missing folder message"
+
+run "$MAZEBOOK" init mine.yaml/book.yaml
+check "a file used as a folder: exit 1" "$rc" -eq 1
+ok "$(contains "$err" "cannot write 'mine.yaml/book.yaml': Not a directory"; echo $?)" "the not-a-directory message"
+
+# permissions do not stop root: as root, drop to nobody with setpriv
+mkdir ro && chmod 555 ro
+as_user=""
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
+  chmod 711 "$TMP"	# let nobody reach ro/ (our own temporary folder)
+  as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+if [ "$(id -u)" -ne 0 ] || [ -n "$as_user" ]; then
+  run $as_user "$MAZEBOOK" init "$TMP/ro/book.yaml"
+  check "an unwritable folder: exit 1" "$rc" -eq 1
+  ok "$(contains "$err" "mazebook init: cannot write '$TMP/ro/book.yaml': Permission denied"; echo $?)" "the permission message"
+  check "nothing written in the unwritable folder" "$(ls -A ro | wc -l)" -eq 0
+else
+  tap_n=$((tap_n + 1))
+  echo "ok $tap_n # SKIP root without setpriv: permissions do not apply"
+fi
+chmod 755 ro
+
+run "$MAZEBOOK" init a.yaml b.yaml
+check "two files: usage error, exit 2" "$rc" -eq 2
+run "$MAZEBOOK" init --bogus
+check "an unknown option: exit 2" "$rc" -eq 2
+ok "$(contains "$err" "unknown option '--bogus'"; echo $?)" "the unknown option is named"
+run "$MAZEBOOK" init --help
+check "--help exits 0" "$rc" -eq 0
+ok "$(contains "$out" "usage: mazebook init [FILE] [--force]"; echo $?)" "--help shows the usage"
+
+done_testing
