@@ -4,8 +4,8 @@
  * each time the walk first enters a square. Every spanning tree comes out
  * with the same chance. The walk must cover the whole grid, which takes
  * on the order of n log^2 n steps, so it is slow on big grids by nature;
- * the step itself is kept cheap (two random bits from a buffered word, no
- * division, no bounds-checked calls).
+ * the step itself is kept cheap: two random bits from a buffered word and
+ * a table lookup on a padded grid whose marked border is drawn again.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -15,28 +15,37 @@
 #include "mazebook/xalloc.h"
 #include "common.h"
 
+enum { UNSEEN = 0, SEEN = 1, BORDER = 2 };
+
 static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
-	int w = m->w, h = m->h, n = w * h;
-	uint8_t *seen = xcalloc((size_t)n, 1);
-	int i = (int)mb_rng_below(rng, (uint32_t)n), x = i % w, y = i / w;
-	int left = n - 1;
+	int n = m->w * m->h, i = (int)mb_rng_below(rng, (uint32_t)n), p, left = n - 1;
+	struct padded pad;
+	uint8_t *state;
 	struct bits bits;
 
 	(void)opt;
+	padded_init(&pad, m);
+	state = xmalloc((size_t)pad.size);
+	padded_fill(&pad, state, UNSEEN, BORDER);
 	bits_init(&bits);
-	seen[i] = 1;
+	p = padded_index(&pad, i % m->w, i / m->w);
+	state[p] = SEEN;
 	while (left > 0) {
-		int from = i;
+		unsigned d = bits_take(&bits, rng, 2);
+		int next = p + pad.step[d];
 
-		walk_step(&bits, rng, w, h, &i, &x, &y);
-		if (!seen[i]) {
-			seen[i] = 1;
-			link_squares(m, from, i);
+		if (state[next] == BORDER)
+			continue;
+		if (state[next] == UNSEEN) {
+			state[next] = SEEN;
+			open_side(m, i, (int)d);
 			left--;
 		}
+		p = next;
+		i += pad.maze_step[d];
 	}
-	free(seen);
+	free(state);
 }
 
 const struct mb_generator mb_gen_aldous_broder = {

@@ -4,8 +4,10 @@
  * explicit stack so a 200x200 maze needs no deep C recursion. Long winding
  * corridors and few, long dead ends: the classic "hard" texture.
  *
- * Each stack entry carries its square's column as well as its index, so
- * the bounds tests are comparisons, never a division.
+ * The search runs on a padded copy of the grid whose border counts as
+ * visited, so finding the unvisited neighbours takes no bounds tests; each
+ * stack entry carries both its padded and its maze index, and choices
+ * among two to four neighbours come from a buffer of random bits.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -16,40 +18,50 @@
 #include "common.h"
 
 struct cell {
-	int i, x;
+	int p, i;	/* padded index, maze index */
 };
 
 static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
-	int w = m->w, n = m->w * m->h;
+	int n = m->w * m->h, top = 0;
+	struct padded pad;
 	struct cell *stack = xmallocarray((size_t)n, sizeof(*stack));
-	uint8_t *seen = xcalloc((size_t)n, 1);
-	int top = 0, start = (int)mb_rng_below(rng, (uint32_t)n);
+	uint8_t *seen;
+	struct bits bits;
+	int start = (int)mb_rng_below(rng, (uint32_t)n);
 
 	(void)opt;
-	stack[top++] = (struct cell){ start, start % w };
-	seen[start] = 1;
+	padded_init(&pad, m);
+	seen = xmalloc((size_t)pad.size);
+	padded_fill(&pad, seen, 0, 1);
+	bits_init(&bits);
+	stack[top++] = (struct cell){ padded_index(&pad, start % m->w, start / m->w), start };
+	seen[stack[0].p] = 1;
 	while (top > 0) {
-		struct cell cur = stack[top - 1], choices[4];
-		int i = cur.i, x = cur.x, nc = 0;
+		struct cell cur = stack[top - 1];
+		int dirs[4], nc = 0, d;
 
-		if (i >= w && !seen[i - w])
-			choices[nc++] = (struct cell){ i - w, x };
-		if (x < w - 1 && !seen[i + 1])
-			choices[nc++] = (struct cell){ i + 1, x + 1 };
-		if (i + w < n && !seen[i + w])
-			choices[nc++] = (struct cell){ i + w, x };
-		if (x > 0 && !seen[i - 1])
-			choices[nc++] = (struct cell){ i - 1, x - 1 };
+		const uint8_t *around = seen + cur.p;
+
+		/* branch-free: the seen tests are coin flips the CPU cannot predict */
+		dirs[nc] = MB_NORTH;
+		nc += !around[-pad.w];
+		dirs[nc] = MB_EAST;
+		nc += !around[1];
+		dirs[nc] = MB_SOUTH;
+		nc += !around[pad.w];
+		dirs[nc] = MB_WEST;
+		nc += !around[-1];
 		if (!nc) {
 			top--;
 			continue;
 		}
-		struct cell next = nc == 1 ? choices[0] : choices[mb_rng_below(rng, (uint32_t)nc)];
-
-		link_squares(m, i, next.i);
-		seen[next.i] = 1;
-		stack[top++] = next;
+		d = dirs[bits_below(&bits, rng, (uint32_t)nc)];
+		padded_open(&pad, m, cur.i, d);
+		cur.p += pad.step[d];
+		cur.i += pad.maze_step[d];
+		seen[cur.p] = 1;
+		stack[top++] = cur;
 	}
 	free(seen);
 	free(stack);

@@ -7,6 +7,10 @@
  * its loops; the remembered path is then added. Every spanning tree of the
  * grid comes out with the same chance. Texture: many short dead ends, no
  * directional bias, like Aldous-Broder but much faster.
+ *
+ * The walk runs on a padded grid whose border squares are marked, so a
+ * step is two random bits and a table lookup (a step into the border is
+ * drawn again, which keeps it uniform over the real neighbours).
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -16,36 +20,50 @@
 #include "mazebook/xalloc.h"
 #include "common.h"
 
+enum { FREE = 0, IN_TREE = 1, BORDER = 2 };
+
 static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
-	int w = m->w, h = m->h, n = w * h;
-	uint8_t *in_tree = xcalloc((size_t)n, 1);
-	int *next = xmallocarray((size_t)n, sizeof(*next));
+	int w = m->w, h = m->h, n = w * h, root = (int)mb_rng_below(rng, (uint32_t)n);
+	struct padded pad;
+	uint8_t *state, *way;	/* way[p]: the direction the walk last left p by */
 	struct bits bits;
 
 	(void)opt;
+	padded_init(&pad, m);
+	state = xmalloc((size_t)pad.size);
+	way = xmalloc((size_t)pad.size);
+	padded_fill(&pad, state, FREE, BORDER);
 	bits_init(&bits);
-	in_tree[mb_rng_below(rng, (uint32_t)n)] = 1;
-	for (int sy = 0, s = 0; sy < h; sy++) {
-		for (int sx = 0; sx < w; sx++, s++) {
-			int i = s, x = sx, y = sy;
+	state[padded_index(&pad, root % w, root / w)] = IN_TREE;
+	for (int y = 0, s = 0; y < h; y++) {
+		for (int x = 0; x < w; x++, s++) {
+			int start = padded_index(&pad, x, y), p = start, i = s;
 
-			if (in_tree[s])
+			if (state[start] == IN_TREE)
 				continue;
-			while (!in_tree[i]) {
-				int from = i;
+			do {
+				unsigned d;
 
-				walk_step(&bits, rng, w, h, &i, &x, &y);
-				next[from] = i;
-			}
-			for (i = s; !in_tree[i]; i = next[i]) {
-				in_tree[i] = 1;
-				link_squares(m, i, next[i]);
+				do
+					d = bits_take(&bits, rng, 2);
+				while (state[p + pad.step[d]] == BORDER);
+				way[p] = (uint8_t)d;
+				p += pad.step[d];
+			} while (state[p] != IN_TREE);
+			/* add the loop-erased path: follow the last ways out */
+			for (p = start; state[p] != IN_TREE;) {
+				int d = way[p];
+
+				state[p] = IN_TREE;
+				open_side(m, i, d);
+				p += pad.step[d];
+				i += pad.maze_step[d];
 			}
 		}
 	}
-	free(next);
-	free(in_tree);
+	free(way);
+	free(state);
 }
 
 const struct mb_generator mb_gen_wilson = {
