@@ -357,6 +357,26 @@ START_TEST(growing_tree_share_sets_texture)
 }
 END_TEST
 
+/* The textures the summaries promise, where they are exact. */
+START_TEST(binary_tree_route_never_detours)
+{
+	struct mb_maze *m = mb_maze_new(16, 20, NULL);
+	struct mb_measures me;
+	long detours = 0;
+
+	for (uint64_t seed = 0; seed < 20; seed++) {
+		mb_generate(&mb_gen_binary_tree, m, seed, NULL);
+		mb_maze_measure(m, &me);
+		ck_assert_int_eq(me.route, 16 + 20 - 1);
+		mb_generate(&mb_gen_wilson, m, seed, NULL);
+		mb_maze_measure(m, &me);
+		detours += me.route > 16 + 20 - 1;
+	}
+	ck_assert_int_gt(detours, 15);	/* the measure can tell */
+	mb_maze_free(m);
+}
+END_TEST
+
 START_TEST(table_is_sorted_and_complete)
 {
 	struct mb_error err;
@@ -396,6 +416,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, aldous_broder_is_uniform);
 	tcase_add_test(tc, backtracker_is_not_uniform);
 	tcase_add_test(tc, growing_tree_share_sets_texture);
+	tcase_add_test(tc, binary_tree_route_never_detours);
 	tcase_add_test(tc, table_is_sorted_and_complete);
 	suite_add_tcase(s, tc);
 	return s;

@@ -3,7 +3,8 @@
  * Binary tree: every square opens its north or its west wall, chosen by a
  * coin (the top row can only go west, the left column only north). Texture:
  * a strong diagonal bias toward the north-west corner, with an unbroken
- * corridor along the top row and the left column; very easy.
+ * corridor along the top row and the left column; the route from corner to
+ * corner is always a shortest one (no detours), so it is very easy.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -33,7 +34,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 
 const struct mb_generator mb_gen_binary_tree = {
 	.name = "binary-tree",
-	.summary = "north or west at each square: diagonal bias, open top row and left column",
+	.summary = "north or west at each square: diagonal bias, the route never detours",
 	.uniform = false,
 	.generate = generate,
 };

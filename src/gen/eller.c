@@ -6,8 +6,8 @@
  * set sends at least one square south (each square goes south on a coin
  * flip, and a set that sent none sends one member picked uniformly). The
  * last row joins every pair of neighbours still in different sets. Sets
- * are a union-find over squares. Texture: even, horizontal-leaning
- * corridors with medium dead ends.
+ * are a union-find over squares. Texture: close to Kruskal's (short dead
+ * ends, many forks) with a slight horizontal grain.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -88,7 +88,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 
 const struct mb_generator mb_gen_eller = {
 	.name = "eller",
-	.summary = "row by row with joined sets: even, horizontal-leaning corridors",
+	.summary = "row by row with joined sets: short dead ends, a slight horizontal grain",
 	.uniform = false,
 	.generate = generate,
 };

@@ -3,8 +3,8 @@
  * Hunt-and-kill: walk at random into unvisited squares until stuck, then
  * hunt: scan the grid in reading order for the first unvisited square next
  * to the maze, join it to a random visited neighbour and walk on from it.
- * Texture: long winding corridors like the backtracker, a little more
- * branching along the top of the grid.
+ * Texture: long winding corridors like the backtracker's and the fewest
+ * dead ends of all, but a shorter route.
  *
  * The walk starts at the entrance square (0, 0). Then every square before
  * the first unvisited one is visited, so that square always touches the
@@ -74,7 +74,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 
 const struct mb_generator mb_gen_hunt_and_kill = {
 	.name = "hunt-and-kill",
-	.summary = "random walks restarted by a scan: long winding corridors, few dead ends",
+	.summary = "random walks restarted by a scan: long corridors, fewest dead ends",
 	.uniform = false,
 	.generate = generate,
 };
