@@ -232,7 +232,7 @@ static int key_3x3(const struct mb_maze *m)
 	int key = 0;
 
 	for (int i = 0; i < 9; i++)
-		key = key << 2 | (m->open[i] & (MB_OPEN_EAST | MB_OPEN_SOUTH));
+		key = key << 2 | (int)(m->open[i] & (MB_OPEN_EAST | MB_OPEN_SOUTH));
 	return key;
 }
 

@@ -39,7 +39,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 			continue;
 		if (state[next] == UNSEEN) {
 			state[next] = SEEN;
-			open_side(m, i, (int)d);
+			padded_open(&pad, m, i, (int)d);
 			left--;
 		}
 		p = next;

@@ -29,30 +29,11 @@ static inline void link_squares(struct mb_maze *m, int a, int b)
 	m->open[a] |= (b - a == m->w) ? MB_OPEN_SOUTH : MB_OPEN_EAST;
 }
 
-/* Open side d (enum mb_dir) of square i; the neighbour there must exist. */
-static inline void open_side(struct mb_maze *m, int i, int d)
-{
-	switch (d) {
-	case MB_NORTH:
-		m->open[i - m->w] |= MB_OPEN_SOUTH;
-		break;
-	case MB_EAST:
-		m->open[i] |= MB_OPEN_EAST;
-		break;
-	case MB_SOUTH:
-		m->open[i] |= MB_OPEN_SOUTH;
-		break;
-	default:
-		m->open[i - 1] |= MB_OPEN_EAST;
-		break;
-	}
-}
-
 /*
  * A grid with a one-square border all round, for searches that want no
  * bounds tests: a flag array over the padded grid marks the border, and a
- * step in direction d adds pad.step[d] to a padded index and maze.step[d]
- * to the matching maze index.
+ * step in direction d (enum mb_dir) adds step[d] to a padded index and
+ * maze_step[d] to the matching maze index.
  */
 struct padded {
 	int w;			/* padded width, maze width + 2 */

@@ -56,7 +56,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 				int d = way[p];
 
 				state[p] = IN_TREE;
-				open_side(m, i, d);
+				padded_open(&pad, m, i, d);
 				p += pad.step[d];
 				i += pad.maze_step[d];
 			}
