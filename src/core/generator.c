@@ -8,7 +8,18 @@
 
 /* sorted by name: the order of --help and `stats --algorithm all` */
 const struct mb_generator *const mb_generators[] = {
+	&mb_gen_aldous_broder,
 	&mb_gen_backtracker,
+	&mb_gen_binary_tree,
+	&mb_gen_eller,
+	&mb_gen_growing_tree,
+	&mb_gen_hunt_and_kill,
+	&mb_gen_kruskal,
+	&mb_gen_prim,
+	&mb_gen_prim_frontier,
+	&mb_gen_recursive_division,
+	&mb_gen_sidewinder,
+	&mb_gen_wilson,
 };
 const size_t mb_generator_count = sizeof(mb_generators) / sizeof(mb_generators[0]);
 

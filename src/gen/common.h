@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Small helpers the generators in src/gen/ share; private to that folder.
+ * They work on square indices (y * W + x) with no bounds checks: each
+ * generator knows its squares are adjacent and inside, and skipping
+ * mb_maze_link()'s checks and divisions is what makes them fast. Random
+ * bits come only from the mb_rng the generator was given.
+ */
+#ifndef MAZEBOOK_GEN_COMMON_H
+#define MAZEBOOK_GEN_COMMON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "mazebook/maze.h"
+#include "mazebook/rng.h"
+
+/* Open the wall between adjacent squares a and b (either order). */
+static inline void link_squares(struct mb_maze *m, int a, int b)
+{
+	if (b < a) {
+		int t = a;
+
+		a = b;
+		b = t;
+	}
+	/* tested first, so that a one-square-wide maze links vertically */
+	m->open[a] |= (b - a == m->w) ? MB_OPEN_SOUTH : MB_OPEN_EAST;
+}
+
+/*
+ * A grid with a one-square border all round, for searches that want no
+ * bounds tests: a flag array over the padded grid marks the border, and a
+ * step in direction d (enum mb_dir) adds step[d] to a padded index and
+ * maze_step[d] to the matching maze index.
+ */
+struct padded {
+	int w;			/* padded width, maze width + 2 */
+	int size;		/* padded squares */
+	int step[4];		/* index change per enum mb_dir, padded */
+	int maze_step[4];	/* the same in the maze */
+	int wall_step[4];	/* from a maze index to the square holding that wall */
+	uint8_t wall_bit[4];	/* and the wall's bit there */
+};
+
+static inline void padded_init(struct padded *p, const struct mb_maze *m)
+{
+	p->w = m->w + 2;
+	p->size = (m->w + 2) * (m->h + 2);
+	p->step[MB_NORTH] = -p->w;
+	p->step[MB_EAST] = 1;
+	p->step[MB_SOUTH] = p->w;
+	p->step[MB_WEST] = -1;
+	p->maze_step[MB_NORTH] = -m->w;
+	p->maze_step[MB_EAST] = 1;
+	p->maze_step[MB_SOUTH] = m->w;
+	p->maze_step[MB_WEST] = -1;
+	p->wall_step[MB_NORTH] = -m->w;
+	p->wall_step[MB_EAST] = 0;
+	p->wall_step[MB_SOUTH] = 0;
+	p->wall_step[MB_WEST] = -1;
+	p->wall_bit[MB_NORTH] = MB_OPEN_SOUTH;
+	p->wall_bit[MB_EAST] = MB_OPEN_EAST;
+	p->wall_bit[MB_SOUTH] = MB_OPEN_SOUTH;
+	p->wall_bit[MB_WEST] = MB_OPEN_EAST;
+}
+
+/* Open side d of maze square i, without a branch. */
+static inline void padded_open(const struct padded *p, struct mb_maze *m, int i, int d)
+{
+	m->open[i + p->wall_step[d]] |= p->wall_bit[d];
+}
+
+/* The padded index of maze square (x, y). */
+static inline int padded_index(const struct padded *p, int x, int y)
+{
+	return (y + 1) * p->w + x + 1;
+}
+
+/* Set flags[] (p->size bytes) to inner on the maze's squares, border elsewhere. */
+static inline void padded_fill(const struct padded *p, uint8_t *flags, uint8_t inner,
+			       uint8_t border)
+{
+	int rows = p->size / p->w;
+
+	memset(flags, border, (size_t)p->w);
+	for (int row = 1; row < rows - 1; row++) {
+		uint8_t *f = flags + row * p->w;
+
+		f[0] = border;
+		memset(f + 1, inner, (size_t)p->w - 2);
+		f[p->w - 1] = border;
+	}
+	memset(flags + (rows - 1) * p->w, border, (size_t)p->w);
+}
+
+/*
+ * A buffer of random bits drawn 64 at a time, for coin flips and 2-bit
+ * directions: one mb_rng_next() call serves up to 64 flips.
+ */
+struct bits {
+	uint64_t word;
+	int left;
+};
+
+static inline void bits_init(struct bits *b)
+{
+	b->word = 0;
+	b->left = 0;
+}
+
+/* 32 random bits (a fresh half word, so they are never split) */
+static inline uint32_t bits_take32(struct bits *b, struct mb_rng *rng)
+{
+	uint32_t v;
+
+	if (b->left < 32) {
+		b->word = mb_rng_next(rng);
+		b->left = 64;
+	}
+	v = (uint32_t)b->word;
+	b->word >>= 32;
+	b->left -= 32;
+	return v;
+}
+
+/* k (1..8) random bits */
+static inline unsigned bits_take(struct bits *b, struct mb_rng *rng, int k)
+{
+	unsigned v;
+
+	if (b->left < k) {
+		b->word = mb_rng_next(rng);
+		b->left = 64;
+	}
+	v = (unsigned)(b->word & ((1u << k) - 1));
+	b->word >>= k;
+	b->left -= k;
+	return v;
+}
+
+/*
+ * A uniform integer in [0, bound) from 32 buffered bits, by Lemire's
+ * multiply-and-reject (exact; the rejection is so rare that the branch is
+ * always predicted, which matters in the inner loops).
+ */
+static inline uint32_t bits_below(struct bits *b, struct mb_rng *rng, uint32_t bound)
+{
+	uint64_t m = (uint64_t)bits_take32(b, rng) * bound;
+
+	if ((uint32_t)m < bound) {
+		uint32_t threshold = (uint32_t)(-bound) % bound;
+
+		while ((uint32_t)m < threshold)
+			m = (uint64_t)bits_take32(b, rng) * bound;
+	}
+	return (uint32_t)(m >> 32);
+}
+
+/*
+ * Disjoint sets (union-find) over squares, for Kruskal and Eller: full
+ * path compression on find, union by size.
+ */
+static inline int uf_find(int *parent, int a)
+{
+	int root = a;
+
+	while (parent[root] != root)
+		root = parent[root];
+	while (parent[a] != root) {
+		int up = parent[a];
+
+		parent[a] = root;
+		a = up;
+	}
+	return root;
+}
+
+/* Join the sets whose roots are ra and rb (ra != rb). */
+static inline void uf_union_roots(int *parent, int *size, int ra, int rb)
+{
+	if (size[ra] < size[rb]) {
+		int t = ra;
+
+		ra = rb;
+		rb = t;
+	}
+	parent[rb] = ra;
+	size[ra] += size[rb];
+}
+
+#endif

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Growing tree: keep a list of active squares; each step takes the newest
+ * one (with chance opt->newest_share) or a random one, and carves to a
+ * random unvisited neighbour, which joins the list; a square with none
+ * leaves the list. Share 1.0 is the backtracker, draw for draw (long
+ * corridors); 0.0 is Prim-like (short branches); the default mixes them.
+ *
+ * The list keeps its order, so "newest" keeps its meaning for every share.
+ * A square leaving from the middle is only marked dead; a random pick that
+ * lands on a dead entry draws again (uniform over the live ones), and the
+ * list is compacted, in order, whenever the dead outnumber the living.
+ * The grid is padded as in the backtracker, so neighbour tests need no
+ * bounds checks.
+ */
+#include "config.h"
+#include "mazebook/generator.h"
+
+#include <stdlib.h>
+
+#include "mazebook/xalloc.h"
+#include "common.h"
+
+struct cell {
+	int p, i;	/* padded index (-1: dead), maze index */
+};
+
+/* Drop dead entries, keeping the order of the living. */
+static int compact(struct cell *active, int count)
+{
+	int kept = 0;
+
+	for (int k = 0; k < count; k++)
+		if (active[k].p >= 0)
+			active[kept++] = active[k];
+	return kept;
+}
+
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	int n = m->w * m->h, count = 0, live, dead = 0;
+	struct padded pad;
+	struct cell *active = xmallocarray((size_t)n, sizeof(*active));
+	uint8_t *seen;
+	struct bits bits;
+	double share = opt->newest_share;
+	int start = (int)mb_rng_below(rng, (uint32_t)n);
+
+	padded_init(&pad, m);
+	seen = xmalloc((size_t)pad.size);
+	padded_fill(&pad, seen, 0, 1);
+	bits_init(&bits);
+	active[count++] = (struct cell){ padded_index(&pad, start % m->w, start / m->w), start };
+	seen[active[0].p] = 1;
+	live = 1;
+	while (live > 0) {
+		int k, dirs[4], nc = 0, d;
+
+		/* no draw at the ends, so share 1.0 makes exactly the backtracker's draws */
+		if (share >= 1.0 || (share > 0.0 && mb_rng_unit(rng) < share)) {
+			while (active[count - 1].p < 0) {
+				count--;
+				dead--;
+			}
+			k = count - 1;
+		} else {
+			do
+				k = (int)mb_rng_below(rng, (uint32_t)count);
+			while (active[k].p < 0);
+		}
+
+		struct cell cur = active[k];
+
+		const uint8_t *around = seen + cur.p;
+
+		dirs[nc] = MB_NORTH;
+		nc += !around[-pad.w];
+		dirs[nc] = MB_EAST;
+		nc += !around[1];
+		dirs[nc] = MB_SOUTH;
+		nc += !around[pad.w];
+		dirs[nc] = MB_WEST;
+		nc += !around[-1];
+		if (!nc) {
+			live--;
+			if (k == count - 1) {
+				count--;
+			} else {
+				active[k].p = -1;
+				if (++dead > live) {
+					count = compact(active, count);
+					dead = 0;
+				}
+			}
+			continue;
+		}
+		d = dirs[bits_below(&bits, rng, (uint32_t)nc)];
+		padded_open(&pad, m, cur.i, d);
+		cur.p += pad.step[d];
+		cur.i += pad.maze_step[d];
+		seen[cur.p] = 1;
+		active[count++] = cur;
+		live++;
+	}
+	free(seen);
+	free(active);
+}
+
+const struct mb_generator mb_gen_growing_tree = {
+	.name = "growing-tree",
+	.summary = "newest or random active square: corridors to branches by newest_share",
+	.uniform = false,
+	.generate = generate,
+};

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Randomised Prim (the wall-list version): grow the maze from one random
+ * square, keeping the list of walls between the maze and the squares
+ * outside it. Each step takes a wall from the list uniformly at random and
+ * opens it when the square beyond is still outside. Texture: many short
+ * dead ends radiating from the start, an easy, branchy look.
+ *
+ * A wall enters the list only while its far side is outside the maze, so
+ * it enters at most once and the list never exceeds 2 x squares.
+ */
+#include "config.h"
+#include "mazebook/generator.h"
+
+#include <stdlib.h>
+
+#include "mazebook/xalloc.h"
+#include "common.h"
+
+struct state {
+	int w, n;
+	uint8_t *in;
+	int *walls;	/* 2i: the wall east of square i, 2i + 1: south of it */
+	int count;
+};
+
+/* Put square c into the maze and list its walls to squares still outside. */
+static void add_square(struct state *s, int c)
+{
+	int w = s->w, x = c % w;
+
+	s->in[c] = 1;
+	if (c >= w && !s->in[c - w])
+		s->walls[s->count++] = 2 * (c - w) + 1;
+	if (x < w - 1 && !s->in[c + 1])
+		s->walls[s->count++] = 2 * c;
+	if (c + w < s->n && !s->in[c + w])
+		s->walls[s->count++] = 2 * c + 1;
+	if (x > 0 && !s->in[c - 1])
+		s->walls[s->count++] = 2 * (c - 1);
+}
+
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	int n = m->w * m->h;
+	struct state s = {
+		.w = m->w,
+		.n = n,
+		.in = xcalloc((size_t)n, 1),
+		.walls = xmallocarray((size_t)2 * (size_t)n, sizeof(int)),
+		.count = 0,
+	};
+
+	(void)opt;
+	add_square(&s, (int)mb_rng_below(rng, (uint32_t)n));
+	while (s.count > 0) {
+		int k = (int)mb_rng_below(rng, (uint32_t)s.count);
+		int wall = s.walls[k], a = wall >> 1, b = a + ((wall & 1) ? m->w : 1);
+
+		s.walls[k] = s.walls[--s.count];
+		if (s.in[a] && s.in[b])
+			continue;
+		m->open[a] |= (wall & 1) ? MB_OPEN_SOUTH : MB_OPEN_EAST;
+		add_square(&s, s.in[a] ? b : a);
+	}
+	free(s.walls);
+	free(s.in);
+}
+
+const struct mb_generator mb_gen_prim = {
+	.name = "prim",
+	.summary = "random walls off the grown maze: many short dead ends, easy and branchy",
+	.uniform = false,
+	.generate = generate,
+};

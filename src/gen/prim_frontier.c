@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Prim on squares ("frontier" version): grow the maze from one random
+ * square; each step picks a random frontier square (outside the maze, next
+ * to it) and joins it to a random neighbour already in the maze. Texture:
+ * even shorter dead ends than the wall-list Prim, a spiky radial look.
+ */
+#include "config.h"
+#include "mazebook/generator.h"
+
+#include <stdlib.h>
+
+#include "mazebook/xalloc.h"
+#include "common.h"
+
+enum { OUT = 0, FRONTIER = 1, IN = 2 };
+
+struct state {
+	int w, n;
+	uint8_t *state;
+	int *frontier;
+	int count;
+};
+
+static void mark_frontier(struct state *s, int c)
+{
+	if (s->state[c] == OUT) {
+		s->state[c] = FRONTIER;
+		s->frontier[s->count++] = c;
+	}
+}
+
+/* Put square c into the maze; its outside neighbours join the frontier. */
+static void add_square(struct state *s, int c, int x)
+{
+	int w = s->w;
+
+	s->state[c] = IN;
+	if (c >= w)
+		mark_frontier(s, c - w);
+	if (x < w - 1)
+		mark_frontier(s, c + 1);
+	if (c + w < s->n)
+		mark_frontier(s, c + w);
+	if (x > 0)
+		mark_frontier(s, c - 1);
+}
+
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	int w = m->w, n = w * m->h;
+	struct state s = {
+		.w = w,
+		.n = n,
+		.state = xcalloc((size_t)n, 1),
+		.frontier = xmallocarray((size_t)n, sizeof(int)),
+		.count = 0,
+	};
+	int start = (int)mb_rng_below(rng, (uint32_t)n);
+
+	(void)opt;
+	add_square(&s, start, start % w);
+	while (s.count > 0) {
+		int k = (int)mb_rng_below(rng, (uint32_t)s.count);
+		int c = s.frontier[k], x = c % w, nb[4], nn = 0;
+
+		s.frontier[k] = s.frontier[--s.count];
+		if (c >= w && s.state[c - w] == IN)
+			nb[nn++] = c - w;
+		if (x < w - 1 && s.state[c + 1] == IN)
+			nb[nn++] = c + 1;
+		if (c + w < n && s.state[c + w] == IN)
+			nb[nn++] = c + w;
+		if (x > 0 && s.state[c - 1] == IN)
+			nb[nn++] = c - 1;
+		if (nn == 0)
+			BUG("frontier square %d has no neighbour in the maze", c);
+		link_squares(m, c, nb[nn == 1 ? 0 : mb_rng_below(rng, (uint32_t)nn)]);
+		add_square(&s, c, x);
+	}
+	free(s.frontier);
+	free(s.state);
+}
+
+const struct mb_generator mb_gen_prim_frontier = {
+	.name = "prim-frontier",
+	.summary = "random frontier squares joined to the maze: very short spiky dead ends",
+	.uniform = false,
+	.generate = generate,
+};
