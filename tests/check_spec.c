@@ -78,7 +78,7 @@ static const struct bad_case bad_cases[] = {
 	  "unknown level 'insane' (valid: easy, medium, hard, expert)" },
 	{ GOOD_HEAD "paper: pink\n", 5, 8, "unknown paper 'pink' (valid: white, cream)" },
 	{ GOOD_HEAD "solutions: 3\n", 5, 12, "'solutions' must be 1, 2, 4, 6 or 9, not '3'" },
-	{ GOOD_HEAD "algorithm: magic\n", 5, 12, "unknown algorithm 'magic' (valid: auto, backtracker" },
+	{ GOOD_HEAD "algorithm: magic\n", 5, 12, "unknown algorithm 'magic' (valid: auto, aldous-broder, backtracker," },
 	{ GOOD_HEAD "language: it\n", 5, 11, "unknown language 'it' (valid: en, de, fr, es)" },
 	{ GOOD_HEAD "grid: 0x24\n", 5, 7, "'grid' is 0x24, out of range (valid: 1..200 squares each way)" },
 	{ GOOD_HEAD "grid: 20x201\n", 5, 7, "out of range (valid: 1..200" },

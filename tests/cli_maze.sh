@@ -105,7 +105,7 @@ usage() {
   [ "$rc" -eq 2 ] && contains "$err" "$want" && contains "$err" "mazebook maze --help"
   ok $? "maze $* -> exit 2, says '$want'"
 }
-usage "valid: backtracker" --algorithm nosuch
+usage "valid: aldous-broder, backtracker," --algorithm nosuch
 usage "valid: text, json, svg, png" --format pdf
 usage "each side 1 to 200" --size 0x5
 usage "each side 1 to 200" --size 201x3

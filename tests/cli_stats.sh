@@ -70,7 +70,7 @@ usage() {
   [ "$rc" -eq 2 ] && contains "$err" "$want" && contains "$err" "mazebook stats --help"
   ok $? "stats $* -> exit 2, says '$want'"
 }
-usage "valid: backtracker" --algorithm nosuch
+usage "valid: aldous-broder, backtracker," --algorithm nosuch
 usage "(or all)" --algorithm nosuch
 usage "valid: easy, medium, hard, expert" --level impossible
 usage "each side 1 to 200" --size 0x5

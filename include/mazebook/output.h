@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Writing output files without ever leaving a half-written file under the
+ * final name: write to a temporary file in the same folder, flush it to
+ * disk, then rename it over the final name (rename is atomic on POSIX file
+ * systems). A failed or interrupted write leaves the previous file intact.
+ */
+#ifndef MAZEBOOK_OUTPUT_H
+#define MAZEBOOK_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "mazebook/error.h"
+
+struct mb_output {
+	char *final_path;	/* where the file goes */
+	char *temp_path;	/* ".NAME.tmp-XXXXXX" beside it, created empty */
+	FILE *fp;		/* open on temp_path when asked for, else NULL */
+};
+
+/*
+ * Create an empty temporary file beside final_path (mode 0644 less the
+ * umask, or mode when not 0). With open_stream the file stays open as
+ * out->fp for writing; otherwise a library can write to out->temp_path
+ * itself. MB_ERR_IO names the folder and the reason.
+ */
+enum mb_status mb_output_begin(struct mb_output *out, const char *final_path,
+			       bool open_stream, int mode, struct mb_error *err);
+
+/*
+ * Flush and sync the temporary file and rename it to the final name.
+ * A write error seen on the stream (a full disk) fails here, naming the
+ * file, and the temporary file is removed.
+ */
+enum mb_status mb_output_commit(struct mb_output *out, struct mb_error *err);
+
+/* Give up: remove the temporary file. Safe after commit (then a no-op) and on a zeroed struct. */
+void mb_output_abort(struct mb_output *out);
+
+/* Create a folder and its parents (mode 0755); MB_ERR_IO names the part that failed. */
+enum mb_status mb_output_mkdirs(const char *path, struct mb_error *err);
+
+#endif

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/* Temporary file + fsync + rename; see include/mazebook/output.h. */
+#include "config.h"
+#include "mazebook/output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mazebook/xalloc.h"
+
+static void release(struct mb_output *out)
+{
+	free(out->final_path);
+	free(out->temp_path);
+	memset(out, 0, sizeof(*out));
+}
+
+enum mb_status mb_output_begin(struct mb_output *out, const char *final_path,
+			       bool open_stream, int mode, struct mb_error *err)
+{
+	const char *slash = strrchr(final_path, '/');
+	size_t dirlen = slash ? (size_t)(slash - final_path) + 1 : 0;
+	mode_t mask;
+	int fd;
+
+	memset(out, 0, sizeof(*out));
+	out->final_path = xstrdup(final_path);
+	out->temp_path = xasprintf("%.*s.%s.tmp-XXXXXX", (int)dirlen, final_path,
+				   final_path + dirlen);
+	fd = mkstemp(out->temp_path);
+	if (fd < 0) {
+		int e = errno;
+
+		mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", final_path, strerror(e));
+		release(out);
+		return MB_ERR_IO;
+	}
+	/* mkstemp makes 0600; give the file the mode a plain creat() would */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, (mode_t)(mode ? mode : 0644) & ~mask);
+	if (open_stream) {
+		out->fp = fdopen(fd, "wb");
+		if (!out->fp) {
+			close(fd);
+			mb_output_abort(out);
+			return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+					    final_path, strerror(errno));
+		}
+	} else {
+		close(fd);
+	}
+	return MB_OK;
+}
+
+enum mb_status mb_output_commit(struct mb_output *out, struct mb_error *err)
+{
+	int fd, e = 0;
+
+	if (out->fp) {
+		if (fflush(out->fp) || ferror(out->fp) || fsync(fileno(out->fp)))
+			e = errno ? errno : EIO;
+		if (fclose(out->fp) && !e)
+			e = errno;
+		out->fp = NULL;
+	} else {
+		/* a library wrote the file by name: sync what it wrote */
+		fd = open(out->temp_path, O_RDONLY);
+		if (fd < 0 || fsync(fd))
+			e = errno;
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!e && rename(out->temp_path, out->final_path))
+		e = errno;
+	if (e) {
+		mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", out->final_path, strerror(e));
+		mb_output_abort(out);
+		return MB_ERR_IO;
+	}
+	release(out);
+	return MB_OK;
+}
+
+void mb_output_abort(struct mb_output *out)
+{
+	if (out->fp)
+		fclose(out->fp);
+	if (out->temp_path)
+		unlink(out->temp_path);
+	release(out);
+}
+
+enum mb_status mb_output_mkdirs(const char *path, struct mb_error *err)
+{
+	char *p;
+	struct stat st;
+
+	if (!*path)
+		return mb_error_set(err, MB_ERR_IO, "the output folder name is empty");
+	p = xstrdup(path);
+	for (char *s = p + 1;; s++) {
+		char c = *s;
+
+		if (c != '/' && c != '\0')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST) {
+			mb_error_set(err, MB_ERR_IO, "cannot create folder '%s': %s", p, strerror(errno));
+			free(p);
+			return MB_ERR_IO;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	if (stat(p, &st) || !S_ISDIR(st.st_mode)) {
+		mb_error_set(err, MB_ERR_IO, "cannot use '%s' as the output folder: not a folder", p);
+		free(p);
+		return MB_ERR_IO;
+	}
+	free(p);
+	return MB_OK;
+}

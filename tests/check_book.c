@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/* Choosing a book's mazes: the filter, seeds that survive a longer book, no repeats, bounded search. */
+#include "config.h"
+
+#include <string.h>
+
+#include "mazebook/book.h"
+#include "mazebook/level.h"
+
+#include "check_main.h"
+
+static void easy_spec(struct mb_book_spec *spec, int mazes)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->level = mb_level_find("easy");
+	spec->mazes = mazes;
+	spec->seed = 2026;
+	spec->algorithm = "auto";
+	spec->grid_w = spec->level->w;
+	spec->grid_h = spec->level->h;
+	mb_level_filter(spec->level, &spec->filter);
+}
+
+START_TEST(every_maze_passes_the_filter)
+{
+	struct mb_book_spec spec;
+	struct mb_book book;
+	struct mb_error err;
+
+	easy_spec(&spec, 40);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, &err), MB_OK);
+	ck_assert_uint_eq(book.count, 40);
+	for (size_t i = 0; i < book.count; i++) {
+		struct mb_measures ms;
+
+		ck_assert_int_eq(book.mazes[i].number, (int)i + 1);
+		mb_maze_measure(book.mazes[i].maze, &ms);
+		ck_assert(ms.perfect);
+		ck_assert(ms.route_ratio >= 1.5);
+		ck_assert_int_ge(ms.forks, 3);
+		ck_assert_int_eq(ms.route, book.mazes[i].measures.route);
+		ck_assert_int_ge(book.mazes[i].attempts, 1);
+		for (size_t j = 0; j < i; j++)
+			ck_assert(!mb_maze_equal(book.mazes[i].maze, book.mazes[j].maze));
+	}
+	mb_book_release(&book);
+}
+END_TEST
+
+START_TEST(longer_book_keeps_earlier_mazes)
+{
+	struct mb_book_spec spec;
+	struct mb_book a, b;
+
+	easy_spec(&spec, 10);
+	ck_assert_int_eq(mb_book_make(&spec, &a, NULL, NULL, NULL), MB_OK);
+	spec.mazes = 25;
+	ck_assert_int_eq(mb_book_make(&spec, &b, NULL, NULL, NULL), MB_OK);
+	for (size_t i = 0; i < a.count; i++) {
+		ck_assert(mb_maze_equal(a.mazes[i].maze, b.mazes[i].maze));
+		ck_assert_uint_eq(a.mazes[i].seed, b.mazes[i].seed);
+	}
+	mb_book_release(&b);
+	spec.seed = 2027;
+	ck_assert_int_eq(mb_book_make(&spec, &b, NULL, NULL, NULL), MB_OK);
+	ck_assert(!mb_maze_equal(a.mazes[0].maze, b.mazes[0].maze));
+	mb_book_release(&a);
+	mb_book_release(&b);
+}
+END_TEST
+
+START_TEST(impossible_filter_stops_with_best_candidate)
+{
+	struct mb_book_spec spec;
+	struct mb_book book;
+	struct mb_error err;
+
+	easy_spec(&spec, 3);
+	spec.filter.min_forks = 1000;
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, &err), MB_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(err.message, "maze 1"));
+	ck_assert_ptr_nonnull(strstr(err.message, "forks >= 1000"));
+	ck_assert_ptr_nonnull(strstr(err.message, "best candidate"));
+	ck_assert_ptr_null(book.mazes);
+}
+END_TEST
+
+/* a 2x2 grid has only 4 spanning trees: a fifth distinct maze cannot exist */
+START_TEST(no_maze_twice)
+{
+	struct mb_book_spec spec;
+	struct mb_book book;
+	struct mb_error err;
+
+	easy_spec(&spec, 4);
+	spec.grid_w = spec.grid_h = 2;
+	spec.filter.min_route_ratio = 0;
+	spec.filter.min_forks = 0;
+	spec.algorithm = "backtracker";
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, NULL), MB_OK);
+	mb_book_release(&book);
+	spec.mazes = 5;
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, &err), MB_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(err.message, "maze 5"));
+}
+END_TEST
+
+START_TEST(unknown_algorithm)
+{
+	struct mb_book_spec spec;
+	struct mb_book book;
+	struct mb_error err;
+
+	easy_spec(&spec, 3);
+	spec.algorithm = "dijkstra";
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "backtracker"));
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("book");
+	TCase *tc = tcase_create("book");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, every_maze_passes_the_filter);
+	tcase_add_test(tc, longer_book_keeps_earlier_mazes);
+	tcase_add_test(tc, impossible_filter_stops_with_best_candidate);
+	tcase_add_test(tc, no_maze_twice);
+	tcase_add_test(tc, unknown_algorithm);
+	suite_add_tcase(s, tc);
+	return s;
+}
