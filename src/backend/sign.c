@@ -427,7 +427,8 @@ static enum mb_status check_signature(const struct mb_minisign_signature *sig,
 	}
 	if (crypto_sign_verify_detached(sig->sig, msg, len, pk->pk) != 0)
 		return mb_error_set(err, MB_ERR_CHECK,
-				    "bad: %s is not what was signed (changed since)", what);
+				    "%s is not what was signed (changed since it was signed)",
+				    what);
 	signed_part = xmalloc(sizeof(sig->sig) + tclen);
 	memcpy(signed_part, sig->sig, sizeof(sig->sig));
 	memcpy(signed_part + sizeof(sig->sig), sig->trusted_comment, tclen);
@@ -436,7 +437,7 @@ static enum mb_status check_signature(const struct mb_minisign_signature *sig,
 	free(signed_part);
 	if (bad)
 		return mb_error_set(err, MB_ERR_CHECK,
-				    "bad: the trusted comment is not what was signed");
+				    "the trusted comment is not what was signed");
 	return MB_OK;
 }
 
@@ -480,8 +481,10 @@ enum mb_status mb_sign_verify_file(const char *path, const char *signature_path,
 	unsigned char hash[MB_MINISIGN_PREHASH_BYTES];
 	char *msg = NULL;
 	size_t len = 0;
+	struct mb_error bad;
 	enum mb_status st = init_sodium(err);
 
+	mb_error_init(&bad);
 	if (st == MB_OK)
 		st = load_public_key(public_key_path, &pk, err);
 	if (st == MB_OK)
@@ -489,13 +492,15 @@ enum mb_status mb_sign_verify_file(const char *path, const char *signature_path,
 	if (st == MB_OK && sig->prehashed) {
 		st = prehash_file(path, hash, err);
 		if (st == MB_OK)
-			st = check_signature(sig, &pk, hash, sizeof(hash), path, err);
+			st = check_signature(sig, &pk, hash, sizeof(hash), path, &bad);
 	} else if (st == MB_OK) {
 		st = read_bounded(path, MB_VERIFY_CHECKLIST_MAX, &msg, &len, "signed file", err);
 		if (st == MB_OK)
-			st = check_signature(sig, &pk, (unsigned char *)msg, len, path, err);
+			st = check_signature(sig, &pk, (unsigned char *)msg, len, path, &bad);
 		free(msg);
 	}
+	if (bad.code != MB_OK)
+		mb_error_set(err, bad.code, "bad signature '%s': %s", sig_path, bad.message);
 	if (st == MB_OK && trusted_comment)
 		memcpy(trusted_comment, sig->trusted_comment, sizeof(sig->trusted_comment));
 	free(sig_path);
@@ -609,7 +614,7 @@ static void verify_checklist_signature(const char *checklist_path, const char *t
 			n = sizeof(hash);
 		}
 		if (check_signature(sig, pk, msg, n, "the checklist", &e) != MB_OK) {
-			set_part(part, "signature", MB_SIGN_BAD, "%s", e.message);
+			set_part(part, "signature", MB_SIGN_BAD, "bad: %s", e.message);
 		} else {
 			char keyid[17];
 
@@ -649,10 +654,13 @@ static void verify_entry(const char *dir, const struct mb_verify_entry *e,
 			set_part(part, e->name, MB_SIGN_MISSING, "missing (no '%s')", path);
 		else
 			set_part(part, e->name, MB_SIGN_UNREADABLE, "unreadable: %s", fe.message);
-	} else if (strcmp(hex, e->sha256) || bytes != e->bytes) {
+	} else if (bytes != e->bytes) {
 		set_part(part, e->name, MB_SIGN_CHANGED,
-			 "changed since the check (sha256 %s != %s; %" PRIu64 " bytes, "
-			 "checklist says %" PRIu64 ")", hex, e->sha256, bytes, e->bytes);
+			 "changed since the check (sha256 %s != %s; %" PRIu64 " != %" PRIu64
+			 " bytes)", hex, e->sha256, bytes, e->bytes);
+	} else if (strcmp(hex, e->sha256)) {
+		set_part(part, e->name, MB_SIGN_CHANGED, "changed since the check (sha256 %s != %s)",
+			 hex, e->sha256);
 	} else {
 		set_part(part, e->name, MB_SIGN_GOOD, "unchanged (sha256 %.16s..., %" PRIu64
 			 " bytes)", hex, bytes);
@@ -667,7 +675,7 @@ enum mb_status mb_sign_verify_checklist(const char *checklist_path, const char *
 	char *text = NULL, *dir;
 	size_t len;
 	enum mb_status st;
-	bool all_good = true;
+	bool all_good;
 
 	memset(v, 0, sizeof(*v));
 	if (init_sodium(err))
@@ -693,8 +701,17 @@ enum mb_status mb_sign_verify_checklist(const char *checklist_path, const char *
 		v->count++;
 	}
 	free(dir);
-	if (!all_good)
-		return mb_error_set(err, MB_ERR_CHECK, "'%s' does not verify", checklist_path);
+	if (!all_good) {
+		size_t failed = 0;
+
+		for (size_t i = 1; i < v->count; i++)
+			failed += v->parts[i].state != MB_SIGN_GOOD;
+		return mb_error_set(err, MB_ERR_CHECK,
+				    "'%s' does not verify: signature %s, %zu of %zu files "
+				    "changed, missing or unreadable", checklist_path,
+				    v->parts[0].state == MB_SIGN_GOOD ? "good" : "NOT good",
+				    failed, v->count - 1);
+	}
 	if (!v->checklist.passed)
 		return mb_error_set(err, MB_ERR_CHECK,
 				    "'%s' verifies, but its recorded result is not PASS: %s",

@@ -62,9 +62,11 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < v->count; i++)
 		printf("%s: %s\n", v->parts[i].name, v->parts[i].detail);
 	if (v->checklist_parsed)
-		printf("result: %s (recorded by %s, rules %s)\n", v->checklist.result,
+		printf("result: %s (recorded by %s, rules %s%s)\n", v->checklist.result,
 		       v->checklist.tool[0] ? v->checklist.tool : "an unnamed tool",
-		       v->checklist.rules[0] ? v->checklist.rules : "not named");
+		       v->checklist.rules[0] ? v->checklist.rules : "not named",
+		       v->parts[0].state == MB_SIGN_GOOD
+		       ? "" : "; untrustworthy: the signature does not hold");
 	if (st == MB_OK) {
 		printf("verified: signature good, %zu file%s unchanged, recorded result PASS\n",
 		       v->count - 1, v->count == 2 ? "" : "s");
