@@ -5,7 +5,7 @@
  * keys and secret keys. The first byte picks the parser; the rest is the
  * file. Build and run (clang, from the top of the tree after ./configure):
  *
- *   make fuzz-sign && ./tests/fuzz/fuzz_sign -max_total_time=60 tests/fuzz/corpus-sign
+ *   make fuzz-sign && ./fuzz/fuzz_sign -max_total_time=60 fuzz/corpus-sign
  */
 #include "config.h"
 
