@@ -10,15 +10,21 @@
 /* each command's entry, defined in src/cmd/<name>.c */
 extern const struct mb_command mb_cmd_help;
 extern const struct mb_command mb_cmd_init;
+extern const struct mb_command mb_cmd_keygen;
 extern const struct mb_command mb_cmd_maze;
+extern const struct mb_command mb_cmd_sign;
 extern const struct mb_command mb_cmd_stats;
+extern const struct mb_command mb_cmd_verify;
 
 /* sorted by name */
 const struct mb_command *const mb_commands[] = {
 	&mb_cmd_help,
 	&mb_cmd_init,
+	&mb_cmd_keygen,
 	&mb_cmd_maze,
+	&mb_cmd_sign,
 	&mb_cmd_stats,
+	&mb_cmd_verify,
 };
 const size_t mb_command_count = sizeof(mb_commands) / sizeof(mb_commands[0]);
 
