@@ -8,10 +8,12 @@
 #include <string.h>
 
 /* each command's entry, defined in src/cmd/<name>.c */
+extern const struct mb_command mb_cmd_check;
 extern const struct mb_command mb_cmd_help;
 
 /* sorted by name */
 const struct mb_command *const mb_commands[] = {
+	&mb_cmd_check,
 	&mb_cmd_help,
 };
 const size_t mb_command_count = sizeof(mb_commands) / sizeof(mb_commands[0]);
