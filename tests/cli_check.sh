@@ -64,6 +64,15 @@ fault lightgray 24 lightgray 3 WARN interior.gray-fill "page 3: 5 % gray fill, n
 fault link 24 link 2 FAIL interior.annotations "page 2: 1 annotation"
 fault outline 24 outline 1 FAIL interior.bookmarks "1 bookmark"
 fault blank 24 blank 5 FAIL interior.blank-pages "pages 5-9: 5 blank pages in a row, at most 4"
+fault alpha 24 alpha 3 FAIL interior.transparency "page 3: fill with alpha 0.5"
+
+# colours: CMYK with only K and RGB with r = g = b are gray; anything else is colour
+"$MKPDF" raw kgray.pdf '0 0 0 0.5 k 100 100 50 50 re f 0.4 0.4 0.4 RG 2 w 100 200 m 200 200 l S'
+run "$MAZEBOOK" check kgray.pdf
+expect PASS interior.colour "gray only" "K-only CMYK and r=g=b RGB count as gray"
+"$MKPDF" raw cyan.pdf '0.5 0 0 0 k 100 100 50 50 re f'
+run "$MAZEBOOK" check cyan.pdf
+expect FAIL interior.colour "page 1: fill cmyk 0.5 0 0 0" "a cyan fill is colour"
 
 # the gutter fault on page 4 (even: binding on the right) is not reported on odd pages
 "$MKPDF" interior gutter.pdf 24 gutter 4; run "$MAZEBOOK" check gutter.pdf

@@ -9,9 +9,10 @@
  *   mkpdf interior OUT PAGES [FAULT [PAGE]]   6 x 9 in, black ink
  *   mkpdf cover OUT PAGES [FAULT]             full wrap for a 6 x 9 white book
  *   mkpdf helvetica OUT                       one 6 x 9 page, Helvetica not embedded
+ *   mkpdf raw OUT CONTENT                     one 6 x 9 page with this content stream
  *
  * interior faults: good letter mixed gutter pagenum smalltext hairline red
- * image lightgray link outline blank (PAGE..PAGE+4 blank)
+ * image lightgray link outline alpha blank (PAGE..PAGE+4 blank)
  * cover faults: good narrow spinetext barcode edge
  */
 #include "config.h"
@@ -136,6 +137,10 @@ static void interior_page(cairo_t *cr, int page, double w, double h, const char 
 		cairo_paint(cr);
 		cairo_restore(cr);
 		cairo_surface_destroy(img);
+	} else if (!strcmp(fault, "alpha")) {
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.5);
+		cairo_rectangle(cr, left, 1.3 * IN, IN, 0.15 * IN);
+		cairo_fill(cr);
 	} else if (!strcmp(fault, "link")) {
 		cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='https://example.com/'");
 		text_at(cr, left, 1.4 * IN, 9, "example.com");
@@ -219,50 +224,66 @@ static int cover(const char *out, int pages, const char *fault)
 	return 0;
 }
 
-/* One 6 x 9 page showing text in Helvetica, a base-14 font left unembedded. */
-static int helvetica(const char *out)
+/*
+ * One 6 x 9 page with the given content stream, written by hand: F1 is
+ * Helvetica, referenced and not embedded (a base-14 font), /Im1 a 2 x 2
+ * RGB image, /GS1 a 50 % fill alpha.
+ */
+static int raw(const char *out, const char *content)
 {
-	static const char content[] = "BT /F1 12 Tf 100 300 Td (Not embedded) Tj ET\n";
-	const char *objs[5];
-	char stream[256];
-	long offs[6];
-	FILE *f = fopen(out, "wb");
+	char stream[4096];
+	const char *objs[7];
+	long offs[8];
+	FILE *f;
 
-	if (!f) {
+	if (strlen(content) > 3000) {
+		fprintf(stderr, "mkpdf: content too long\n");
+		return 2;
+	}
+	if (!(f = fopen(out, "wb"))) {
 		perror(out);
 		return 1;
 	}
-	snprintf(stream, sizeof(stream), "<< /Length %zu >>\nstream\n%sendstream",
-		 strlen(content), content);
+	snprintf(stream, sizeof(stream), "<< /Length %zu >>\nstream\n%s\nendstream",
+		 strlen(content) + 1, content);
 	objs[0] = "<< /Type /Catalog /Pages 2 0 R >>";
 	objs[1] = "<< /Type /Pages /Kids [3 0 R] /Count 1 >>";
 	objs[2] = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] "
-		  "/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>";
+		  "/Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> "
+		  "/ExtGState << /GS1 7 0 R >> >> /Contents 4 0 R >>";
 	objs[3] = stream;
 	objs[4] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
 		  "/Encoding /WinAnsiEncoding >>";
+	/* red, gray, gray, gray pixels */
+	objs[5] = "<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceRGB "
+		  "/BitsPerComponent 8 /Filter /ASCIIHexDecode /Length 26 >>\nstream\n"
+		  "ff0000808080808080808080>\nendstream";
+	objs[6] = "<< /Type /ExtGState /ca 0.5 >>";
 	fputs("%PDF-1.4\n", f);
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 7; i++) {
 		offs[i] = ftell(f);
 		fprintf(f, "%d 0 obj\n%s\nendobj\n", i + 1, objs[i]);
 	}
-	offs[5] = ftell(f);
-	fputs("xref\n0 6\n0000000000 65535 f \n", f);
-	for (int i = 0; i < 5; i++)
+	offs[7] = ftell(f);
+	fputs("xref\n0 8\n0000000000 65535 f \n", f);
+	for (int i = 0; i < 7; i++)
 		fprintf(f, "%010ld 00000 n \n", offs[i]);
-	fprintf(f, "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", offs[5]);
+	fprintf(f, "trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", offs[7]);
 	return fclose(f) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
 	if (argc >= 3 && !strcmp(argv[1], "helvetica"))
-		return helvetica(argv[2]);
+		return raw(argv[2], "BT /F1 12 Tf 100 300 Td (Not embedded) Tj ET");
+	if (argc >= 4 && !strcmp(argv[1], "raw"))
+		return raw(argv[2], argv[3]);
 	if (argc >= 4 && !strcmp(argv[1], "interior"))
 		return interior(argv[2], atoi(argv[3]), argc > 4 ? argv[4] : "good",
 				argc > 5 ? atoi(argv[5]) : 0);
 	if (argc >= 4 && !strcmp(argv[1], "cover"))
 		return cover(argv[2], atoi(argv[3]), argc > 4 ? argv[4] : "good");
-	fprintf(stderr, "usage: mkpdf interior|cover OUT PAGES [FAULT [PAGE]] | helvetica OUT\n");
+	fprintf(stderr, "usage: mkpdf interior|cover OUT PAGES [FAULT [PAGE]] | helvetica OUT | "
+		"raw OUT CONTENT\n");
 	return 2;
 }

@@ -36,6 +36,7 @@
 #define GRAY_EPS 0.004		/* r, g, b this close count as gray */
 #define STORE_BYTES (64u << 20)
 #define RESOURCE_DEPTH_MAX 12
+#define MIN_EXTENT_PT 0.01	/* half the extent given to a 0-width stroke */
 
 struct measure_dev {
 	fz_device super;
@@ -228,7 +229,9 @@ static void note_stroke(struct measure_dev *d, const fz_stroke_state *stroke, fz
  */
 static fz_rect stroke_bound(fz_context *ctx, const fz_path *path, double width, fz_matrix ctm)
 {
-	return fz_expand_rect(fz_bound_path(ctx, path, NULL, ctm), (float)(width / 2));
+	/* a 0 pt stroke still prints (as the thinnest line): give it some extent */
+	return fz_expand_rect(fz_bound_path(ctx, path, NULL, ctm),
+			      (float)dmax(width / 2, MIN_EXTENT_PT));
 }
 
 static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
