@@ -187,6 +187,7 @@ START_TEST(gutter_even_page_binds_right)
 	ck_assert_has(c->message, "page 14: ink 0.21 in from the binding edge, needs >= 0.375 in");
 	ck_assert_str_eq(c->measured, "0.21 in");
 	/* the same ink near the right edge of an odd page is the outside margin */
+	facts_free(&f);
 	interior_facts(&f, 24);
 	f.pages[12].ink.x1 = PT(6 - 0.21);
 	ck_assert_int_eq(interior_check(&f, "interior.gutter")->status, MB_CHECK_PASS);

@@ -37,6 +37,10 @@ contains "$out" '"result": "PASS"' && contains "$out" '"id": "interior.gutter"'
 ok $? "--json writes the checklist as JSON"
 
 mkdir -p out
+printf 'title: Mazes\n' > book.yaml
+run "$MAZEBOOK" check good.pdf --spec book.yaml
+contains "$out" "spec: book.yaml sha256=$(sha256sum book.yaml | cut -d' ' -f1) bytes=13"
+ok $? "--spec records the spec's SHA-256"
 run "$MAZEBOOK" check good.pdf -o out/checklist.txt
 check "-o writes the checklist (exit 0)" "$rc" -eq 0
 grep -q "^file: \.\./good.pdf sha256=$hex bytes=$bytes\$" out/checklist.txt

@@ -36,6 +36,7 @@
 #define GRAY_EPS 0.004		/* r, g, b this close count as gray */
 #define STORE_BYTES (64u << 20)
 #define RESOURCE_DEPTH_MAX 12
+#define PAGES_MAX 20000		/* KDP prints at most 828; a page tree may repeat one page */
 #define MIN_EXTENT_PT 0.01	/* half the extent given to a 0-width stroke */
 
 struct measure_dev {
@@ -818,6 +819,9 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 			out->locked = true;
 		if (!out->locked) {
 			out->page_count = pdf_count_pages(ctx, doc);
+			if (out->page_count > PAGES_MAX)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool measures",
+					 out->page_count, PAGES_MAX);
 			if (!pdf_was_repaired(ctx, doc) && out->page_count > 0)
 				measure_file(ctx, doc, out, keep_items);
 			/* repairs happen lazily, so ask again after reading the pages */
