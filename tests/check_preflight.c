@@ -401,6 +401,10 @@ START_TEST(annotations_bookmarks_transparency_size)
 	f.pages[3].transparency = true;
 	snprintf(f.pages[3].transparency_what, sizeof(f.pages[3].transparency_what), "soft mask");
 	f.bytes = 700000000ull;
+	f.pages[10].invisible_text = 2;
+	c = interior_check(&f, "interior.invisible");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 11: 2 invisible text runs");
 	c = interior_check(&f, "interior.annotations");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "page 2: 1 annotation");
@@ -620,6 +624,13 @@ START_TEST(cover_fonts_size_images)
 	ck_assert_int_eq(cover_check(&f, 120, "cover.fonts")->status, MB_CHECK_FAIL);
 	ck_assert_int_eq(cover_check(&f, 120, "cover.image-dpi")->status, MB_CHECK_FAIL);
 	ck_assert_has(cover_check(&f, 120, "cover.image-dpi")->message, "150 dpi");
+	cover_page.colorspaces = MB_CS_RGB;
+	ck_assert_int_eq(cover_check(&f, 120, "cover.colour-spaces")->status, MB_CHECK_PASS);
+	cover_page.colorspaces = MB_CS_RGB | MB_CS_CMYK;
+	ck_assert_has(cover_check(&f, 120, "cover.colour-spaces")->message, "mixed");
+	ck_assert_int_eq(cover_check(&f, 120, "cover.colour-spaces")->status, MB_CHECK_FAIL);
+	cover_page.colorspaces = MB_CS_CMYK | MB_CS_OTHER;
+	ck_assert_int_eq(cover_check(&f, 120, "cover.colour-spaces")->status, MB_CHECK_FAIL);
 }
 END_TEST
 

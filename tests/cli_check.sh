@@ -74,6 +74,9 @@ fault alpha 24 alpha 3 FAIL interior.transparency "page 3: fill with alpha 0.5"
 "$MKPDF" raw kgray.pdf '0 0 0 0.5 k 100 100 50 50 re f 0.4 0.4 0.4 RG 2 w 100 200 m 200 200 l S'
 run "$MAZEBOOK" check kgray.pdf
 expect PASS interior.colour "gray only" "K-only CMYK and r=g=b RGB count as gray"
+"$MKPDF" raw hidden.pdf 'BT 3 Tr /F1 12 Tf 100 300 Td (hidden) Tj ET 0 g 100 100 50 50 re f'
+run "$MAZEBOOK" check hidden.pdf
+expect FAIL interior.invisible "page 1: 1 invisible text run" "invisible text is caught"
 "$MKPDF" raw cyan.pdf '0.5 0 0 0 k 100 100 50 50 re f'
 run "$MAZEBOOK" check cyan.pdf
 expect FAIL interior.colour "page 1: fill cmyk 0.5 0 0 0" "a cyan fill is colour"

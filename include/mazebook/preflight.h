@@ -106,7 +106,8 @@ struct mb_interior_result {
 /*
  * The interior checks: trim, page sizes, page count, even count, gutter,
  * margins, fonts, text size, line weight, colour, gray fills, images,
- * blank pages, annotations, bookmarks, encryption, transparency, file size.
+ * blank pages, annotations, bookmarks, encryption, transparency, invisible
+ * text, file size.
  * Appends to cl and fills res (may be NULL).
  */
 void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_preflight_params *p,
@@ -115,7 +116,7 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 /*
  * The cover checks against the interior's trim, page count and paper: one
  * page, size to the formula, fonts, text size, safe zone, barcode area,
- * spine text, images, encryption, file size. The cover facts must have
+ * spine text, images, colour spaces, encryption, file size. The cover facts must have
  * been probed with keep_items.
  */
 void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,

@@ -72,6 +72,7 @@ struct mb_probe_page {
 					   (0.07 = 7 % gray), -1 when none */
 	int images;
 	double min_image_dpi;		/* -1 when no image */
+	int invisible_text;		/* text runs drawn invisibly (render mode 3) */
 	int annotations;
 	bool transparency;		/* soft mask, alpha < 1 or a blend mode */
 	char transparency_what[64];

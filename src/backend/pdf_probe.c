@@ -315,6 +315,18 @@ static void dev_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text
 	text_spans(ctx, d, text, stroke, ctm, share);
 }
 
+/* invisible text (OCR layers, hidden words): KDP forbids invisible objects */
+static void dev_ignore_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+
+	(void)ctx; (void)ctm;
+	if (d->mask_depth > 0 || d->tile_depth > 0)
+		return;
+	for (const fz_text_span *span = text->head; span; span = span->next)
+		d->page->invisible_text += span->len > 0;
+}
+
 static void dev_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_matrix ctm,
 			   float alpha, fz_color_params cp)
 {
@@ -570,6 +582,7 @@ static fz_device *new_measure_dev(fz_context *ctx)
 	d->super.stroke_text = dev_stroke_text;
 	d->super.clip_text = dev_clip_text;
 	d->super.clip_stroke_text = dev_clip_stroke_text;
+	d->super.ignore_text = dev_ignore_text;
 	d->super.fill_shade = dev_fill_shade;
 	d->super.fill_image = dev_fill_image;
 	d->super.fill_image_mask = dev_fill_image_mask;

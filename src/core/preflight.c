@@ -708,6 +708,30 @@ static void check_annotations(const struct mb_probe_file *f, const char *id,
 	pl_free(&pl);
 }
 
+static void check_invisible(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *first = NULL;
+	char msg[200], measured[48];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		if (f->pages[i].invisible_text <= 0)
+			continue;
+		first = first ? first : &f->pages[i];
+		pl_add(&pl, f->pages[i].number);
+	}
+	if (!first) {
+		mb_checklist_add(cl, "interior.invisible", MB_CHECK_PASS, "", "none", "none", "none");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%d invisible text run%s", first->invisible_text,
+		 first->invisible_text == 1 ? "" : "s");
+	snprintf(msg, sizeof(msg), "page %d: %s (KDP rejects invisible objects)", first->number,
+		 measured);
+	add_paged(cl, "interior.invisible", MB_CHECK_FAIL, &pl, measured, "none", msg);
+	pl_free(&pl);
+}
+
 static void check_transparency(const struct mb_probe_file *f, const char *id,
 			       struct mb_checklist *cl)
 {
@@ -765,6 +789,7 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 	else
 		mb_checklist_add(cl, "interior.bookmarks", MB_CHECK_PASS, "", "none", "none", "none");
 	check_transparency(f, "interior.transparency", cl);
+	check_invisible(f, cl);
 	check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
 	if (res) {
 		res->trim_known = g.known;
@@ -969,6 +994,27 @@ static void check_barcode(const struct mb_probe_file *f, const struct mb_cover_g
 				 IN(g->barcode.y + g->barcode.h));
 }
 
+/* KDP takes RGB or CMYK covers: no spot colours, and not the two mixed */
+static void check_cover_colorspaces(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	unsigned cs = 0;
+
+	for (size_t i = 0; i < f->page_measured; i++)
+		cs |= f->pages[i].colorspaces;
+	if (cs & MB_CS_OTHER)
+		mb_checklist_add(cl, "cover.colour-spaces", MB_CHECK_FAIL, "1", "spot or other",
+				 "RGB or CMYK, not mixed",
+				 "a spot, Lab or DeviceN colour is used: KDP takes RGB or CMYK only");
+	else if ((cs & MB_CS_RGB) && (cs & MB_CS_CMYK))
+		mb_checklist_add(cl, "cover.colour-spaces", MB_CHECK_FAIL, "1", "RGB and CMYK",
+				 "RGB or CMYK, not mixed", "RGB and CMYK are mixed: use one of them");
+	else
+		mb_checklist_add(cl, "cover.colour-spaces", MB_CHECK_PASS, "1",
+				 cs & MB_CS_CMYK ? "CMYK" : cs & MB_CS_RGB ? "RGB" : "gray",
+				 "RGB or CMYK, not mixed", "%s",
+				 cs & MB_CS_CMYK ? "CMYK" : cs & MB_CS_RGB ? "RGB" : "gray only");
+}
+
 void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
 			enum mb_paper paper, struct mb_checklist *cl)
 {
@@ -992,5 +1038,6 @@ void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *tri
 	check_cover_text(f, &g, pages, cl);
 	check_barcode(f, &g, cl);
 	check_images(f, "cover.image-dpi", cl);
+	check_cover_colorspaces(f, cl);
 	check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
 }
