@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * What the PDF probe measures in a PDF file, as plain data: the preflight
+ * checks (core) judge these facts, the probe backend (MuPDF, in
+ * src/backend/pdf_probe.c) fills them from the file itself. No MuPDF type
+ * appears here, and tests build these structs by hand.
+ *
+ * Coordinates are PDF points with the origin at the bottom left corner of
+ * the page's MediaBox and y up, after every transform (so sizes are as
+ * printed).
+ */
+#ifndef MAZEBOOK_PROBE_H
+#define MAZEBOOK_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mazebook/error.h"
+
+struct mb_box_pt {
+	double x0, y0, x1, y1;
+};
+
+/* colour spaces seen on a page, as a bit set */
+enum {
+	MB_CS_GRAY = 1 << 0,
+	MB_CS_RGB = 1 << 1,
+	MB_CS_CMYK = 1 << 2,
+	MB_CS_OTHER = 1 << 3	/* Lab, Separation, DeviceN, Indexed over those */
+};
+
+/* a font the file's pages use (by their resources), once per name */
+struct mb_probe_font {
+	char name[64];		/* BaseFont without a subset tag */
+	char type[16];		/* Type1, TrueType, Type0, Type3, ... */
+	bool embedded;
+	int first_page;		/* 1-based */
+};
+
+enum mb_probe_item_kind {
+	MB_ITEM_TEXT,		/* one text span */
+	MB_ITEM_FILL,		/* a filled path or shading */
+	MB_ITEM_STROKE,		/* a stroked path */
+	MB_ITEM_IMAGE		/* an image or image mask */
+};
+
+/* one drawing operation, kept when detail is asked for (covers) */
+struct mb_probe_item {
+	enum mb_probe_item_kind kind;
+	struct mb_box_pt box;	/* clipped to the page and the clip in force */
+	double size_pt;		/* text: font size; stroke: line width; else 0 */
+	double dpi;		/* images: effective resolution; else 0 */
+	bool ink;		/* false for white (paper-coloured) fills and strokes */
+	int font;		/* text: index into mb_probe_file.fonts, or -1 */
+};
+
+struct mb_probe_page {
+	int number;			/* 1-based */
+	double w_pt, h_pt;		/* MediaBox size */
+	bool has_trim, has_bleed;
+	struct mb_box_pt trim, bleed;	/* TrimBox, BleedBox when present */
+	bool blank;			/* no ink at all */
+	struct mb_box_pt ink;		/* union of all ink; meaningless when blank */
+	int text_runs;
+	double min_font_pt;		/* smallest text size, 0 when no text */
+	char min_font_name[64];
+	double min_stroke_pt;		/* thinnest stroke, -1 when no stroke */
+	unsigned colorspaces;		/* MB_CS_* bits */
+	bool colour;			/* a non-gray colour is used */
+	char colour_what[64];		/* the first, e.g. "stroke rgb 1 0 0" */
+	double lightest_gray;		/* lightest non-white gray fill as ink share
+					   (0.07 = 7 % gray), -1 when none */
+	int images;
+	double min_image_dpi;		/* -1 when no image */
+	int invisible_text;		/* text runs drawn invisibly (render mode 3) */
+	int annotations;
+	bool transparency;		/* soft mask, alpha < 1 or a blend mode */
+	char transparency_what[64];
+	size_t item_count;		/* detail, only with keep_items */
+	struct mb_probe_item *items;
+};
+
+struct mb_probe_file {
+	char *path;
+	unsigned long long bytes;
+	int page_count;
+	bool encrypted;
+	bool locked;			/* encrypted with a password we do not have:
+					   page facts could not be measured */
+	int outlines;			/* bookmark entries */
+	bool metadata;			/* an Info dictionary with entries or XMP */
+	size_t font_count;
+	struct mb_probe_font *fonts;
+	size_t page_measured;		/* pages[] length: page_count unless locked */
+	struct mb_probe_page *pages;
+};
+
+struct mb_probe_options {
+	unsigned long long max_bytes;	/* refuse larger files; 0 = no limit */
+	bool keep_items;		/* fill pages[].items (covers) */
+};
+
+/*
+ * Open the PDF at path and measure it into out (which the caller releases
+ * with mb_probe_release, also after an error). MB_ERR_IO or MB_ERR_INPUT
+ * with "cannot read 'path': reason" when the file is missing, too large,
+ * or not a PDF MuPDF can read. An encrypted file that needs a password is
+ * not an error: it comes back with locked set and no pages.
+ */
+enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opts,
+			    struct mb_probe_file *out, struct mb_error *err);
+
+void mb_probe_release(struct mb_probe_file *f);
+
+/* Render page (1-based) of the PDF at path to a PNG file at dpi. */
+enum mb_status mb_probe_render_png(const char *path, int page, double dpi,
+				   const char *png_path, struct mb_error *err);
+
+#endif

@@ -1,0 +1,910 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The PDF probe: measures a PDF with MuPDF (AGPL-3.0, as mazebook) so that
+ * preflight judges the file itself, whoever wrote it. This is the only file
+ * that includes MuPDF headers; fz_try/fz_catch stay in here and come out
+ * as "cannot read 'x.pdf': reason".
+ *
+ * Each page is run through a measuring fz_device that sees every fill,
+ * stroke, glyph, shading and image with its transform. It keeps a clip
+ * stack so that ink hidden by a clip does not count, ignores what is drawn
+ * into soft masks (not ink), and counts white fills as paper, not ink.
+ * Fonts and their embedding are read from the page resources (the PDF
+ * objects), because MuPDF silently substitutes a built-in font for one that
+ * is not embedded. A file that MuPDF had to repair is refused: what it
+ * measured would not be what a printer reads.
+ */
+#include "config.h"
+#include "mazebook/probe.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
+
+#include "mazebook/xalloc.h"
+
+#define CLIP_MAX 256
+#define ITEMS_MAX 200000	/* detail kept per page; aggregates go on */
+#define IMAGE_SCAN_MAX_PIXELS (64u * 1024 * 1024)
+#define WHITE_EPS 0.002		/* ink share under this is paper white */
+#define GRAY_EPS 0.004		/* r, g, b this close count as gray */
+#define STORE_BYTES (64u << 20)
+#define RESOURCE_DEPTH_MAX 12
+#define PAGES_MAX 20000		/* KDP prints at most 828; a page tree may repeat one page */
+#define MIN_EXTENT_PT 0.01	/* half the extent given to a 0-width stroke */
+
+struct measure_dev {
+	fz_device super;
+	struct mb_probe_file *file;
+	struct mb_probe_page *page;
+	bool keep_items;
+	size_t items_cap;
+	fz_matrix to_pdf;	/* device space -> PDF space (MediaBox origin) */
+	fz_rect page_rect;	/* device space */
+	fz_rect clip[CLIP_MAX];
+	int clip_depth;		/* may exceed CLIP_MAX: deeper clips are ignored */
+	fz_rect mask_area[CLIP_MAX];
+	int mask_depth;		/* inside begin_mask .. end_mask */
+	int tile_depth;		/* inside a tiling pattern cell */
+};
+
+static double dmin(double a, double b) { return a < b ? a : b; }
+static double dmax(double a, double b) { return a > b ? a : b; }
+
+static void strip_subset(const char *name, char *out, size_t size)
+{
+	size_t n = 0;
+
+	while (name[n] >= 'A' && name[n] <= 'Z')
+		n++;
+	if (n == 6 && name[6] == '+')
+		name += 7;
+	snprintf(out, size, "%s", name);
+}
+
+static fz_rect current_clip(struct measure_dev *d)
+{
+	if (d->clip_depth == 0)
+		return d->page_rect;
+	return d->clip[(d->clip_depth > CLIP_MAX ? CLIP_MAX : d->clip_depth) - 1];
+}
+
+static void push_clip(struct measure_dev *d, fz_rect r)
+{
+	r = fz_intersect_rect(r, current_clip(d));
+	if (d->clip_depth < CLIP_MAX)
+		d->clip[d->clip_depth] = r;
+	d->clip_depth++;
+}
+
+static void set_colour(struct measure_dev *d, const char *what)
+{
+	if (d->page->colour)
+		return;
+	d->page->colour = true;
+	snprintf(d->page->colour_what, sizeof(d->page->colour_what), "%s", what);
+}
+
+static void set_transparency(struct measure_dev *d, const char *what)
+{
+	if (d->page->transparency)
+		return;
+	d->page->transparency = true;
+	snprintf(d->page->transparency_what, sizeof(d->page->transparency_what), "%s", what);
+}
+
+/*
+ * Classify a colour: returns its ink share (0 white .. 1 black) when it is
+ * gray, or -1 when it is a colour (then *desc says which).
+ */
+static double classify(fz_context *ctx, struct measure_dev *d, fz_colorspace *cs,
+		       const float *c, char *desc, size_t size)
+{
+	float rgb[3];
+	int type;
+
+	if (!cs || !c)
+		return 1;
+	type = fz_colorspace_type(ctx, cs);
+	switch (type) {
+	case FZ_COLORSPACE_GRAY:
+		d->page->colorspaces |= MB_CS_GRAY;
+		return 1 - c[0];
+	case FZ_COLORSPACE_RGB:
+	case FZ_COLORSPACE_BGR:
+		d->page->colorspaces |= MB_CS_RGB;
+		rgb[0] = c[0]; rgb[1] = c[1]; rgb[2] = c[2];
+		break;
+	case FZ_COLORSPACE_CMYK:
+		d->page->colorspaces |= MB_CS_CMYK;
+		if (c[0] < GRAY_EPS && c[1] < GRAY_EPS && c[2] < GRAY_EPS)
+			return c[3];
+		snprintf(desc, size, "cmyk %.3g %.3g %.3g %.3g", c[0], c[1], c[2], c[3]);
+		return -1;
+	default:
+		d->page->colorspaces |= MB_CS_OTHER;
+		fz_convert_color(ctx, cs, c, fz_device_rgb(ctx), rgb, NULL, fz_default_color_params);
+		break;
+	}
+	if (fabsf(rgb[0] - rgb[1]) < GRAY_EPS && fabsf(rgb[1] - rgb[2]) < GRAY_EPS)
+		return 1 - rgb[0];
+	snprintf(desc, size, "%s %.3g %.3g %.3g", type == FZ_COLORSPACE_RGB ||
+		 type == FZ_COLORSPACE_BGR ? "rgb" : fz_colorspace_name(ctx, cs),
+		 rgb[0], rgb[1], rgb[2]);
+	return -1;
+}
+
+/* Record one drawing operation: the colour, the ink box and (maybe) the item. */
+static void record(fz_context *ctx, struct measure_dev *d, enum mb_probe_item_kind kind,
+		   fz_rect box, double share, double size_pt, double dpi, int font)
+{
+	struct mb_probe_page *p = d->page;
+	bool ink = share >= WHITE_EPS;
+	struct mb_box_pt b;
+
+	(void)ctx;
+	if (d->mask_depth > 0 || d->tile_depth > 0)
+		return;
+	box = fz_intersect_rect(box, current_clip(d));
+	if (fz_is_empty_rect(box))
+		return;
+	box = fz_transform_rect(box, d->to_pdf);
+	b = (struct mb_box_pt){ box.x0, box.y0, box.x1, box.y1 };
+	if (ink) {
+		if (p->blank) {
+			p->ink = b;
+			p->blank = false;
+		} else {
+			p->ink.x0 = dmin(p->ink.x0, b.x0);
+			p->ink.y0 = dmin(p->ink.y0, b.y0);
+			p->ink.x1 = dmax(p->ink.x1, b.x1);
+			p->ink.y1 = dmax(p->ink.y1, b.y1);
+		}
+	}
+	if (!d->keep_items || p->item_count >= ITEMS_MAX)
+		return;
+	if (p->item_count == d->items_cap) {
+		d->items_cap = d->items_cap ? 2 * d->items_cap : 64;
+		p->items = xreallocarray(p->items, d->items_cap, sizeof(*p->items));
+	}
+	p->items[p->item_count++] = (struct mb_probe_item){
+		.kind = kind, .box = b, .size_pt = size_pt, .dpi = dpi, .ink = ink, .font = font,
+	};
+}
+
+/* a gray fill's share goes into the lightest-gray figure; colours flag the page */
+static double paint_colour(fz_context *ctx, struct measure_dev *d, const char *op,
+			   fz_colorspace *cs, const float *color, float alpha, bool fill)
+{
+	char desc[48] = "", what[64];
+	double share = classify(ctx, d, cs, color, desc, sizeof(desc));
+
+	if (d->mask_depth > 0)
+		return share < 0 ? 1 : share;
+	if (alpha < 1) {
+		snprintf(what, sizeof(what), "%s with alpha %.2g", op, alpha);
+		set_transparency(d, what);
+	}
+	if (share < 0) {
+		snprintf(what, sizeof(what), "%s %s", op, desc);
+		set_colour(d, what);
+		return 1;
+	}
+	if (fill && share >= WHITE_EPS &&
+	    (d->page->lightest_gray < 0 || share < d->page->lightest_gray))
+		d->page->lightest_gray = share;
+	return share;
+}
+
+static void dev_fill_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd,
+			  fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha,
+			  fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	double share = paint_colour(ctx, d, "fill", cs, color, alpha, true);
+
+	(void)even_odd; (void)cp;
+	record(ctx, d, MB_ITEM_FILL, fz_bound_path(ctx, path, NULL, ctm), share, 0, 0, -1);
+}
+
+static void note_stroke(struct measure_dev *d, const fz_stroke_state *stroke, fz_matrix ctm,
+			double *width)
+{
+	*width = stroke->linewidth * fz_matrix_expansion(ctm);
+	if (d->mask_depth > 0)
+		return;
+	if (d->page->min_stroke_pt < 0 || *width < d->page->min_stroke_pt)
+		d->page->min_stroke_pt = *width;
+}
+
+/*
+ * MuPDF bounds a stroke by the miter limit (10 half-widths by default),
+ * which would put a 1 pt line 5 pt nearer the margin than it is; half the
+ * width around the path is what caps and right-angle joins reach.
+ */
+static fz_rect stroke_bound(fz_context *ctx, const fz_path *path, double width, fz_matrix ctm)
+{
+	/* a 0 pt stroke still prints (as the thinnest line): give it some extent */
+	return fz_expand_rect(fz_bound_path(ctx, path, NULL, ctm),
+			      (float)dmax(width / 2, MIN_EXTENT_PT));
+}
+
+static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
+			    const fz_stroke_state *stroke, fz_matrix ctm, fz_colorspace *cs,
+			    const float *color, float alpha, fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	double share = paint_colour(ctx, d, "stroke", cs, color, alpha, false);
+	double width;
+
+	(void)cp;
+	note_stroke(d, stroke, ctm, &width);
+	record(ctx, d, MB_ITEM_STROKE, stroke_bound(ctx, path, width, ctm), share, width, 0, -1);
+}
+
+static int font_index(struct mb_probe_file *f, const char *name)
+{
+	for (size_t i = 0; i < f->font_count; i++)
+		if (!strcmp(f->fonts[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *text,
+		       const fz_stroke_state *stroke, fz_matrix ctm, double share)
+{
+	for (const fz_text_span *span = text->head; span; span = span->next) {
+		fz_matrix trm = span->trm;
+		fz_rect box = fz_empty_rect;
+		char name[64];
+		double size = fz_matrix_expansion(fz_concat(span->trm, ctm));
+
+		if (span->len <= 0)
+			continue;
+		for (int i = 0; i < span->len; i++) {
+			if (span->items[i].gid < 0)
+				continue;
+			trm.e = span->items[i].x;
+			trm.f = span->items[i].y;
+			box = fz_union_rect(box, fz_bound_glyph(ctx, span->font, span->items[i].gid,
+							       fz_concat(trm, ctm)));
+		}
+		if (stroke)
+			box = fz_expand_rect(box, stroke->linewidth * fz_matrix_expansion(ctm) / 2);
+		strip_subset(fz_font_name(ctx, span->font), name, sizeof(name));
+		if (d->mask_depth == 0 && d->tile_depth == 0) {
+			d->page->text_runs++;
+			if (d->page->min_font_pt <= 0 || size < d->page->min_font_pt) {
+				d->page->min_font_pt = size;
+				snprintf(d->page->min_font_name, sizeof(d->page->min_font_name),
+					 "%s", name);
+			}
+		}
+		if (fz_is_empty_rect(box))
+			continue;
+		record(ctx, d, MB_ITEM_TEXT, box, share, size, 0, font_index(d->file, name));
+	}
+}
+
+static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
+			  fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	double share = paint_colour(ctx, d, "text", cs, color, alpha, true);
+
+	(void)cp;
+	text_spans(ctx, d, text, NULL, ctm, share);
+}
+
+static void dev_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text,
+			    const fz_stroke_state *stroke, fz_matrix ctm, fz_colorspace *cs,
+			    const float *color, float alpha, fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	double share = paint_colour(ctx, d, "text stroke", cs, color, alpha, false);
+	double width;
+
+	(void)cp;
+	note_stroke(d, stroke, ctm, &width);
+	text_spans(ctx, d, text, stroke, ctm, share);
+}
+
+/* invisible text (OCR layers, hidden words): KDP forbids invisible objects */
+static void dev_ignore_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+
+	(void)ctx; (void)ctm;
+	if (d->mask_depth > 0 || d->tile_depth > 0)
+		return;
+	for (const fz_text_span *span = text->head; span; span = span->next)
+		d->page->invisible_text += span->len > 0;
+}
+
+static void dev_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_matrix ctm,
+			   float alpha, fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	double share = 1;
+
+	(void)cp;
+	if (alpha < 1 && d->mask_depth == 0)
+		set_transparency(d, "shading with alpha");
+	if (shade->colorspace && d->mask_depth == 0) {
+		int type = fz_colorspace_type(ctx, shade->colorspace);
+
+		if (type == FZ_COLORSPACE_GRAY) {
+			d->page->colorspaces |= MB_CS_GRAY;
+		} else {
+			/* a shading's colours come from functions: not inspected */
+			d->page->colorspaces |= type == FZ_COLORSPACE_CMYK ? MB_CS_CMYK :
+						type == FZ_COLORSPACE_RGB ? MB_CS_RGB : MB_CS_OTHER;
+			set_colour(d, "shading in a colour space");
+		}
+	}
+	record(ctx, d, MB_ITEM_FILL, fz_bound_shade(ctx, shade, ctm), share, 0, 0, -1);
+}
+
+static double image_dpi(fz_image *img, fz_matrix ctm)
+{
+	double w_in = sqrt(ctm.a * ctm.a + ctm.b * ctm.b) / 72;
+	double h_in = sqrt(ctm.c * ctm.c + ctm.d * ctm.d) / 72;
+
+	if (w_in <= 0 || h_in <= 0)
+		return 0;
+	return dmin(img->w / w_in, img->h / h_in);
+}
+
+static void note_image(struct measure_dev *d, double dpi)
+{
+	if (d->mask_depth > 0 || d->tile_depth > 0)
+		return;
+	d->page->images++;
+	if (d->page->min_image_dpi < 0 || dpi < d->page->min_image_dpi)
+		d->page->min_image_dpi = dpi;
+}
+
+/* Does a colour image use any colour? Decodes it (bounded) and looks at every pixel. */
+static void scan_image_colour(fz_context *ctx, struct measure_dev *d, fz_image *img)
+{
+	fz_pixmap *pix = NULL;
+	int type;
+
+	if (!img->colorspace || d->page->colour || d->mask_depth > 0)
+		return;
+	type = fz_colorspace_type(ctx, img->colorspace);
+	if (type == FZ_COLORSPACE_GRAY) {
+		d->page->colorspaces |= MB_CS_GRAY;
+		return;
+	}
+	d->page->colorspaces |= type == FZ_COLORSPACE_CMYK ? MB_CS_CMYK :
+				type == FZ_COLORSPACE_RGB || type == FZ_COLORSPACE_BGR ? MB_CS_RGB :
+				MB_CS_OTHER;
+	if ((unsigned long long)img->w * (unsigned long long)img->h > IMAGE_SCAN_MAX_PIXELS) {
+		set_colour(d, "colour image (too large to inspect)");
+		return;
+	}
+	fz_var(pix);
+	fz_try(ctx) {
+		fz_pixmap *raw = fz_get_unscaled_pixmap_from_image(ctx, img);
+
+		if (fz_colorspace_type(ctx, raw->colorspace) == FZ_COLORSPACE_CMYK ||
+		    fz_colorspace_type(ctx, raw->colorspace) == FZ_COLORSPACE_RGB) {
+			pix = raw;
+		} else {
+			pix = fz_convert_pixmap(ctx, raw, fz_device_rgb(ctx), NULL, NULL,
+						fz_default_color_params, 1);
+			fz_drop_pixmap(ctx, raw);
+		}
+		{
+			bool cmyk = fz_colorspace_type(ctx, pix->colorspace) == FZ_COLORSPACE_CMYK;
+			int n = pix->n;
+
+			for (int y = 0; y < pix->h && !d->page->colour; y++) {
+				const unsigned char *s = pix->samples + (size_t)y * pix->stride;
+
+				for (int x = 0; x < pix->w; x++, s += n) {
+					bool gray = cmyk ? s[0] <= 2 && s[1] <= 2 && s[2] <= 2 :
+						    abs(s[0] - s[1]) <= 2 && abs(s[1] - s[2]) <= 2;
+
+					if (!gray) {
+						char what[64];
+
+						snprintf(what, sizeof(what), "image pixel %s %d %d %d",
+							 cmyk ? "cmyk" : "rgb", s[0], s[1], s[2]);
+						set_colour(d, what);
+						break;
+					}
+				}
+			}
+		}
+	}
+	fz_always(ctx)
+		fz_drop_pixmap(ctx, pix);
+	fz_catch(ctx)
+		set_colour(d, "colour image (could not be decoded)");
+}
+
+static void dev_fill_image(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+			   float alpha, fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	double dpi = image_dpi(img, ctm);
+
+	(void)cp;
+	if (alpha < 1 && d->mask_depth == 0)
+		set_transparency(d, "image with alpha");
+	if (img->mask && d->mask_depth == 0)
+		set_transparency(d, "image with a soft mask");
+	note_image(d, dpi);
+	scan_image_colour(ctx, d, img);
+	record(ctx, d, MB_ITEM_IMAGE, fz_transform_rect(fz_unit_rect, ctm), 1, 0, dpi, -1);
+}
+
+static void dev_fill_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+				fz_colorspace *cs, const float *color, float alpha,
+				fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	double share = paint_colour(ctx, d, "image mask", cs, color, alpha, true);
+	double dpi = image_dpi(img, ctm);
+
+	(void)cp;
+	note_image(d, dpi);
+	record(ctx, d, MB_ITEM_IMAGE, fz_transform_rect(fz_unit_rect, ctm), share, 0, dpi, -1);
+}
+
+static void dev_clip_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd,
+			  fz_matrix ctm, fz_rect scissor)
+{
+	(void)even_odd; (void)scissor;
+	push_clip((struct measure_dev *)dev, fz_bound_path(ctx, path, NULL, ctm));
+}
+
+static void dev_clip_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
+				 const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
+{
+	(void)scissor;
+	push_clip((struct measure_dev *)dev, fz_bound_path(ctx, path, stroke, ctm));
+}
+
+static void dev_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
+			  fz_rect scissor)
+{
+	(void)scissor;
+	push_clip((struct measure_dev *)dev, fz_bound_text(ctx, text, NULL, ctm));
+}
+
+static void dev_clip_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text,
+				 const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
+{
+	(void)scissor;
+	push_clip((struct measure_dev *)dev, fz_bound_text(ctx, text, stroke, ctm));
+}
+
+static void dev_clip_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+				fz_rect scissor)
+{
+	(void)ctx; (void)img; (void)scissor;
+	push_clip((struct measure_dev *)dev, fz_transform_rect(fz_unit_rect, ctm));
+}
+
+static void dev_pop_clip(fz_context *ctx, fz_device *dev)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+
+	(void)ctx;
+	if (d->clip_depth > 0)
+		d->clip_depth--;
+}
+
+static void dev_begin_mask(fz_context *ctx, fz_device *dev, fz_rect area, int luminosity,
+			   fz_colorspace *cs, const float *bc, fz_color_params cp)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+
+	(void)ctx; (void)luminosity; (void)cs; (void)bc; (void)cp;
+	if (d->mask_depth == 0)
+		set_transparency(d, "soft mask");
+	if (d->mask_depth < CLIP_MAX)
+		d->mask_area[d->mask_depth] = area;
+	d->mask_depth++;
+}
+
+/* the mask's content is done; from here it clips what follows until pop_clip */
+static void dev_end_mask(fz_context *ctx, fz_device *dev)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+
+	(void)ctx;
+	if (d->mask_depth == 0)
+		return;
+	d->mask_depth--;
+	push_clip(d, d->mask_depth < CLIP_MAX ? d->mask_area[d->mask_depth] : d->page_rect);
+}
+
+static void dev_begin_group(fz_context *ctx, fz_device *dev, fz_rect area, fz_colorspace *cs,
+			    int isolated, int knockout, int blendmode, float alpha)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	char what[48];
+
+	(void)ctx; (void)area; (void)cs; (void)isolated;
+	if (d->mask_depth > 0)
+		return;
+	if (blendmode != FZ_BLEND_NORMAL) {
+		snprintf(what, sizeof(what), "blend mode %s", fz_blendmode_name(blendmode));
+		set_transparency(d, what);
+	} else if (alpha < 1) {
+		snprintf(what, sizeof(what), "group with alpha %.2g", alpha);
+		set_transparency(d, what);
+	} else if (knockout) {
+		set_transparency(d, "knockout group");
+	}
+}
+
+/* a tiling pattern's cell is drawn once in pattern space: count its area as ink */
+static int dev_begin_tile(fz_context *ctx, fz_device *dev, fz_rect area, fz_rect view,
+			  float xstep, float ystep, fz_matrix ctm, int id)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+
+	(void)view; (void)xstep; (void)ystep; (void)ctm; (void)id;
+	record(ctx, d, MB_ITEM_FILL, area, 1, 0, 0, -1);
+	d->tile_depth++;
+	return 0;
+}
+
+static void dev_end_tile(fz_context *ctx, fz_device *dev)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+
+	(void)ctx;
+	if (d->tile_depth > 0)
+		d->tile_depth--;
+}
+
+static fz_device *new_measure_dev(fz_context *ctx)
+{
+	struct measure_dev *d = fz_new_derived_device(ctx, struct measure_dev);
+
+	d->super.fill_path = dev_fill_path;
+	d->super.stroke_path = dev_stroke_path;
+	d->super.clip_path = dev_clip_path;
+	d->super.clip_stroke_path = dev_clip_stroke_path;
+	d->super.fill_text = dev_fill_text;
+	d->super.stroke_text = dev_stroke_text;
+	d->super.clip_text = dev_clip_text;
+	d->super.clip_stroke_text = dev_clip_stroke_text;
+	d->super.ignore_text = dev_ignore_text;
+	d->super.fill_shade = dev_fill_shade;
+	d->super.fill_image = dev_fill_image;
+	d->super.fill_image_mask = dev_fill_image_mask;
+	d->super.clip_image_mask = dev_clip_image_mask;
+	d->super.pop_clip = dev_pop_clip;
+	d->super.begin_mask = dev_begin_mask;
+	d->super.end_mask = dev_end_mask;
+	d->super.begin_group = dev_begin_group;
+	d->super.begin_tile = dev_begin_tile;
+	d->super.end_tile = dev_end_tile;
+	return &d->super;
+}
+
+/* ---- PDF objects: fonts, boxes, annotations, outlines, metadata ---- */
+
+static bool font_embedded(fz_context *ctx, pdf_obj *font)
+{
+	pdf_obj *subtype = pdf_dict_get(ctx, font, PDF_NAME(Subtype));
+	pdf_obj *fd;
+
+	if (pdf_name_eq(ctx, subtype, PDF_NAME(Type3)))
+		return true;
+	if (pdf_name_eq(ctx, subtype, PDF_NAME(Type0)))
+		font = pdf_array_get(ctx, pdf_dict_get(ctx, font, PDF_NAME(DescendantFonts)), 0);
+	fd = pdf_dict_get(ctx, font, PDF_NAME(FontDescriptor));
+	return pdf_dict_get(ctx, fd, PDF_NAME(FontFile)) ||
+	       pdf_dict_get(ctx, fd, PDF_NAME(FontFile2)) ||
+	       pdf_dict_get(ctx, fd, PDF_NAME(FontFile3));
+}
+
+static void add_font(fz_context *ctx, struct mb_probe_file *f, pdf_obj *font, int page)
+{
+	char name[64];
+	const char *base = pdf_to_name(ctx, pdf_dict_get(ctx, font, PDF_NAME(BaseFont)));
+	bool embedded = font_embedded(ctx, font);
+
+	strip_subset(base[0] ? base : "(unnamed)", name, sizeof(name));
+	for (size_t i = 0; i < f->font_count; i++) {
+		if (!strcmp(f->fonts[i].name, name)) {
+			/* one name used both ways: the unembedded use is what matters */
+			f->fonts[i].embedded = f->fonts[i].embedded && embedded;
+			return;
+		}
+	}
+	f->fonts = xreallocarray(f->fonts, f->font_count + 1, sizeof(*f->fonts));
+	f->fonts[f->font_count] = (struct mb_probe_font){ .embedded = embedded, .first_page = page };
+	snprintf(f->fonts[f->font_count].name, sizeof(f->fonts[0].name), "%s", name);
+	snprintf(f->fonts[f->font_count].type, sizeof(f->fonts[0].type), "%s",
+		 pdf_to_name(ctx, pdf_dict_get(ctx, font, PDF_NAME(Subtype))));
+	f->font_count++;
+}
+
+/* Fonts of a resource dictionary and the form XObjects it uses, each form once. */
+static void walk_resources(fz_context *ctx, struct mb_probe_file *f, pdf_obj *res, int page,
+			   int depth, pdf_obj ***marked, size_t *nmarked)
+{
+	pdf_obj *fonts, *xobjs;
+
+	if (!res || depth > RESOURCE_DEPTH_MAX)
+		return;
+	fonts = pdf_dict_get(ctx, res, PDF_NAME(Font));
+	for (int i = 0, n = pdf_dict_len(ctx, fonts); i < n; i++)
+		add_font(ctx, f, pdf_dict_get_val(ctx, fonts, i), page);
+	xobjs = pdf_dict_get(ctx, res, PDF_NAME(XObject));
+	for (int i = 0, n = pdf_dict_len(ctx, xobjs); i < n; i++) {
+		pdf_obj *x = pdf_dict_get_val(ctx, xobjs, i);
+
+		if (!pdf_name_eq(ctx, pdf_dict_get(ctx, x, PDF_NAME(Subtype)), PDF_NAME(Form)))
+			continue;
+		if (pdf_mark_obj(ctx, x))
+			continue;
+		*marked = xreallocarray(*marked, *nmarked + 1, sizeof(**marked));
+		(*marked)[(*nmarked)++] = x;
+		walk_resources(ctx, f, pdf_dict_get(ctx, x, PDF_NAME(Resources)), page, depth + 1,
+			       marked, nmarked);
+	}
+}
+
+static void page_fonts(fz_context *ctx, struct mb_probe_file *f, pdf_page *page, int number)
+{
+	pdf_obj **marked = NULL;
+	size_t nmarked = 0;
+
+	fz_try(ctx)
+		walk_resources(ctx, f, pdf_page_resources(ctx, page), number, 0, &marked, &nmarked);
+	fz_always(ctx) {
+		for (size_t i = 0; i < nmarked; i++)
+			pdf_unmark_obj(ctx, marked[i]);
+		free(marked);
+	}
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+static struct mb_box_pt box_of(fz_context *ctx, pdf_obj *arr, fz_rect media)
+{
+	fz_rect r = pdf_to_rect(ctx, arr);
+
+	return (struct mb_box_pt){ dmin(r.x0, r.x1) - media.x0, dmin(r.y0, r.y1) - media.y0,
+				   dmax(r.x0, r.x1) - media.x0, dmax(r.y0, r.y1) - media.y0 };
+}
+
+static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
+			 struct mb_probe_file *f, int i)
+{
+	struct measure_dev *d = (struct measure_dev *)dev;
+	struct mb_probe_page *p = &f->pages[i];
+	pdf_page *page = pdf_load_page(ctx, doc, i);
+
+	fz_try(ctx) {
+		fz_rect media, pmedia;
+		fz_matrix ctm;
+		pdf_obj *arr;
+
+		p->number = i + 1;
+		p->blank = true;
+		p->min_stroke_pt = -1;
+		p->lightest_gray = -1;
+		p->min_image_dpi = -1;
+		pdf_page_transform(ctx, page, &pmedia, &ctm);
+		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(MediaBox));
+		media = pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia;
+		media = (fz_rect){ dmin(media.x0, media.x1), dmin(media.y0, media.y1),
+				   dmax(media.x0, media.x1), dmax(media.y0, media.y1) };
+		p->w_pt = media.x1 - media.x0;
+		p->h_pt = media.y1 - media.y0;
+		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(TrimBox));
+		if ((p->has_trim = pdf_is_array(ctx, arr)))
+			p->trim = box_of(ctx, arr, media);
+		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(BleedBox));
+		if ((p->has_bleed = pdf_is_array(ctx, arr)))
+			p->bleed = box_of(ctx, arr, media);
+		p->annotations = pdf_array_len(ctx, pdf_dict_get(ctx, page->obj, PDF_NAME(Annots)));
+		page_fonts(ctx, f, page, i + 1);
+
+		d->page = p;
+		d->items_cap = 0;
+		d->clip_depth = d->mask_depth = d->tile_depth = 0;
+		d->page_rect = fz_bound_page(ctx, &page->super);
+		/* device space -> PDF user space -> origin at the MediaBox corner */
+		d->to_pdf = fz_concat(fz_invert_matrix(ctm), fz_translate(-media.x0, -media.y0));
+		pdf_run_page_contents(ctx, page, dev, fz_identity, NULL);
+	}
+	fz_always(ctx)
+		fz_drop_page(ctx, &page->super);
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+static int count_outline(fz_outline *o, int depth)
+{
+	int n = 0;
+
+	for (; o && depth < 64; o = o->next)
+		n += 1 + count_outline(o->down, depth + 1);
+	return n;
+}
+
+static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_file *f,
+			 bool keep_items)
+{
+	fz_device *dev = NULL;
+	fz_outline *outline = NULL;
+	pdf_obj *info;
+
+	fz_var(dev);
+	fz_var(outline);
+	fz_try(ctx) {
+		info = pdf_dict_get(ctx, pdf_trailer(ctx, doc), PDF_NAME(Info));
+		f->metadata = pdf_dict_len(ctx, info) > 0 ||
+			      pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/Metadata");
+		outline = pdf_load_outline(ctx, doc);
+		f->outlines = count_outline(outline, 0);
+		f->pages = xcalloc((size_t)f->page_count, sizeof(*f->pages));
+		dev = new_measure_dev(ctx);
+		((struct measure_dev *)dev)->file = f;
+		((struct measure_dev *)dev)->keep_items = keep_items;
+		for (int i = 0; i < f->page_count; i++) {
+			f->page_measured = (size_t)i + 1;
+			measure_page(ctx, doc, dev, f, i);
+		}
+		fz_close_device(ctx, dev);
+	}
+	fz_always(ctx) {
+		fz_drop_device(ctx, dev);
+		fz_drop_outline(ctx, outline);
+	}
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+/* MuPDF's warnings would go to stderr; the probe reports through its error instead */
+static void quiet(void *user, const char *message)
+{
+	(void)user; (void)message;
+}
+
+static fz_context *new_context(void)
+{
+	fz_context *ctx = fz_new_context(NULL, NULL, STORE_BYTES);
+
+	if (!ctx)
+		return NULL;
+	fz_set_warning_callback(ctx, quiet, NULL);
+	fz_set_error_callback(ctx, quiet, NULL);
+	return ctx;
+}
+
+static enum mb_status check_size(const char *path, unsigned long long max_bytes,
+				 unsigned long long *bytes, struct mb_error *err)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
+	*bytes = (unsigned long long)st.st_size;
+	if (max_bytes && *bytes > max_bytes)
+		return mb_error_set(err, MB_ERR_LIMIT,
+				    "cannot read '%s': %llu bytes is more than the %llu this tool reads",
+				    path, *bytes, max_bytes);
+	return MB_OK;
+}
+
+enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opts,
+			    struct mb_probe_file *out, struct mb_error *err)
+{
+	fz_context *ctx;
+	pdf_document *doc = NULL;
+	bool keep_items = opts && opts->keep_items;
+	enum mb_status size_st;
+	volatile enum mb_status st = MB_OK;
+
+	memset(out, 0, sizeof(*out));
+	out->path = xstrdup(path);
+	size_st = check_size(path, opts ? opts->max_bytes : 0, &out->bytes, err);
+	if (size_st != MB_OK)
+		return size_st;
+	if (!(ctx = new_context()))
+		return mb_error_set(err, MB_ERR_INTERNAL, "cannot read '%s': out of memory", path);
+	fz_var(doc);
+	fz_try(ctx) {
+		doc = pdf_open_document(ctx, path);
+		out->encrypted = doc->crypt != NULL;
+		if (pdf_needs_password(ctx, doc) && !pdf_authenticate_password(ctx, doc, ""))
+			out->locked = true;
+		if (!out->locked) {
+			out->page_count = pdf_count_pages(ctx, doc);
+			if (out->page_count > PAGES_MAX)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool measures",
+					 out->page_count, PAGES_MAX);
+			if (!pdf_was_repaired(ctx, doc) && out->page_count > 0)
+				measure_file(ctx, doc, out, keep_items);
+			/* repairs happen lazily, so ask again after reading the pages */
+			if (pdf_was_repaired(ctx, doc))
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the file is damaged or truncated "
+					 "(its cross-reference table is broken)");
+			if (out->page_count <= 0)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the file has no pages");
+		}
+	}
+	fz_always(ctx)
+		pdf_drop_document(ctx, doc);
+	fz_catch(ctx)
+		st = mb_error_set(err, MB_ERR_INPUT, "cannot read '%s': %s", path,
+				  fz_caught_message(ctx));
+	fz_drop_context(ctx);
+	return st;
+}
+
+void mb_probe_release(struct mb_probe_file *f)
+{
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->page_measured; i++)
+		free(f->pages[i].items);
+	free(f->pages);
+	free(f->fonts);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+}
+
+enum mb_status mb_probe_render_png(const char *path, int page, double dpi,
+				   const char *png_path, struct mb_error *err)
+{
+	fz_context *ctx = new_context();
+	fz_document *doc = NULL;
+	fz_pixmap *pix = NULL;
+	enum mb_status st = MB_OK;
+
+	if (!ctx)
+		return mb_error_set(err, MB_ERR_INTERNAL, "cannot read '%s': out of memory", path);
+	if (dpi <= 0 || dpi > 2400) {
+		fz_drop_context(ctx);
+		return mb_error_set(err, MB_ERR_INPUT, "render resolution %g dpi is outside 1..2400",
+				    dpi);
+	}
+	fz_var(doc);
+	fz_var(pix);
+	fz_try(ctx) {
+		fz_register_document_handlers(ctx);
+		doc = fz_open_document(ctx, path);
+		if (page < 1 || page > fz_count_pages(ctx, doc))
+			fz_throw(ctx, FZ_ERROR_GENERIC, "no page %d (the file has %d)", page,
+				 fz_count_pages(ctx, doc));
+		pix = fz_new_pixmap_from_page_number(ctx, doc, page - 1,
+						     fz_scale(dpi / 72, dpi / 72),
+						     fz_device_rgb(ctx), 0);
+	}
+	fz_catch(ctx)
+		st = mb_error_set(err, MB_ERR_INPUT, "cannot read '%s': %s", path,
+				  fz_caught_message(ctx));
+	if (st == MB_OK) {
+		fz_try(ctx)
+			fz_save_pixmap_as_png(ctx, pix, png_path);
+		fz_catch(ctx)
+			st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", png_path,
+					  fz_caught_message(ctx));
+	}
+	fz_drop_pixmap(ctx, pix);
+	fz_drop_document(ctx, doc);
+	fz_drop_context(ctx);
+	return st;
+}

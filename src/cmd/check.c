@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * `mazebook check`: preflight an interior PDF (and its cover) against
+ * KDP's paperback rules and print the checklist. Any producer's PDFs: every
+ * figure is measured from the files.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/command.h"
+#include "mazebook/preflight.h"
+
+extern const struct mb_command mb_cmd_check;
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, (size_t)(slash - path));
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "trim", required_argument, NULL, 't' },
+		{ "paper", required_argument, NULL, 'p' },
+		{ "bleed", no_argument, NULL, 'b' },
+		{ "no-bleed", no_argument, NULL, 'B' },
+		{ "spec", required_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
+	struct mb_checklist cl;
+	struct mb_error err;
+	const char *output = NULL;
+	char *text, *dir = NULL;
+	bool json = false;
+	int c, rc;
+
+	mb_error_init(&err);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			if (mb_kdp_parse_trim(optarg, &opts.params.trim, &err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			opts.params.trim_given = true;
+			break;
+		case 'p':
+			if (mb_kdp_parse_paper(optarg, &opts.params.paper, &err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			break;
+		case 'b':
+			opts.params.bleed = 1;
+			break;
+		case 'B':
+			opts.params.bleed = 0;
+			break;
+		case 's':
+			opts.spec_path = optarg;
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		default:
+			return mb_command_usage_error(&mb_cmd_check, "unknown option");
+		}
+	}
+	if (optind >= argc)
+		return mb_command_usage_error(&mb_cmd_check, "no interior PDF given");
+	if (argc - optind > 2)
+		return mb_command_usage_error(&mb_cmd_check, "too many files (interior and cover at most)");
+	opts.interior_path = argv[optind];
+	opts.cover_path = optind + 1 < argc ? argv[optind + 1] : NULL;
+	if (output)
+		opts.checklist_dir = dir = dir_of(output);
+	mb_checklist_init(&cl);
+	if (mb_preflight_run(&opts, &cl, &err) != MB_OK) {
+		char buf[MB_ERROR_MESSAGE_MAX + MB_ERROR_FILE_MAX + 32];
+
+		mb_checklist_release(&cl);
+		free(dir);
+		return mb_command_fail(&mb_cmd_check, "%s", mb_error_format(&err, buf, sizeof(buf)));
+	}
+	text = json ? mb_checklist_json(&cl) : mb_checklist_text(&cl);
+	rc = mb_checklist_failed(&cl) ? MB_EXIT_FAIL : MB_EXIT_OK;
+	if (output) {
+		FILE *f = fopen(output, "w");
+
+		if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
+			rc = mb_command_fail(&mb_cmd_check, "cannot write '%s': %s", output,
+					     strerror(errno));
+		}
+		if (rc == MB_EXIT_FAIL && mb_checklist_failed(&cl))
+			fprintf(stderr, "mazebook check: %zu check%s failed (see '%s')\n",
+				mb_checklist_count(&cl, MB_CHECK_FAIL),
+				mb_checklist_count(&cl, MB_CHECK_FAIL) == 1 ? "" : "s", output);
+	} else {
+		fputs(text, stdout);
+	}
+	free(text);
+	free(dir);
+	mb_checklist_release(&cl);
+	return rc;
+}
+
+const struct mb_command mb_cmd_check = {
+	.name = "check",
+	.summary = "preflight an interior PDF (and its cover) against KDP's paperback rules",
+	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json] [-o FILE]",
+	.help = "  --trim WxH        the trim in inches (default: inferred from the page size)\n"
+		"  --paper P         white (default) or cream: page limits and spine width\n"
+		"  --bleed           the interior has bleed (default: inferred)\n"
+		"  --no-bleed        the interior has no bleed\n"
+		"  --spec FILE       also record FILE's SHA-256 (the book spec)\n"
+		"  --json            write the checklist as JSON\n"
+		"  -o, --output FILE write the checklist to FILE (names relative to its folder)\n\n"
+		"Every figure is measured from the PDFs (any producer). Each check is PASS,\n"
+		"WARN or FAIL with the measured value, the limit and the pages. The cover is\n"
+		"checked against the interior's trim, page count and paper.\n"
+		"Exit status 0 when nothing fails, 1 when a check fails or a file cannot be\n"
+		"read, 2 for a bad command line.\n\n"
+		"example:\n  mazebook check out/interior.pdf out/cover.pdf -o out/checklist.txt\n",
+	.run = run,
+};

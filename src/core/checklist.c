@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The preflight checklist: a list of checks and the hashed files they
+ * vouch for, rendered as text (the signed form, parsed back by `mazebook
+ * verify`: keep the header lines' shape) and as JSON.
+ */
+#include "config.h"
+#include "mazebook/preflight.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/xalloc.h"
+
+/* copy src into dst, cut to fit (the figures are short; a cut beats a crash) */
+static void copy_str(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+void mb_checklist_init(struct mb_checklist *cl)
+{
+	memset(cl, 0, sizeof(*cl));
+	snprintf(cl->tool, sizeof(cl->tool), "%s %s", PACKAGE_NAME, PACKAGE_VERSION);
+	snprintf(cl->rules, sizeof(cl->rules), "%s", mb_kdp_version);
+}
+
+void mb_checklist_release(struct mb_checklist *cl)
+{
+	if (!cl)
+		return;
+	free(cl->checks);
+	memset(cl, 0, sizeof(*cl));
+}
+
+struct mb_check *mb_checklist_add(struct mb_checklist *cl, const char *id,
+				  enum mb_check_status status, const char *pages,
+				  const char *measured, const char *limit, const char *fmt, ...)
+{
+	struct mb_check *c;
+	va_list ap;
+
+	if (cl->count == cl->alloc) {
+		cl->alloc = cl->alloc ? 2 * cl->alloc : 32;
+		cl->checks = xreallocarray(cl->checks, cl->alloc, sizeof(*cl->checks));
+	}
+	c = &cl->checks[cl->count++];
+	memset(c, 0, sizeof(*c));
+	copy_str(c->id, sizeof(c->id), id);
+	c->status = status;
+	copy_str(c->pages, sizeof(c->pages), pages ? pages : "");
+	copy_str(c->limit, sizeof(c->limit), limit ? limit : "");
+	va_start(ap, fmt);
+	vsnprintf(c->message, sizeof(c->message), fmt, ap);
+	va_end(ap);
+	copy_str(c->measured, sizeof(c->measured), measured ? measured : c->message);
+	return c;
+}
+
+void mb_checklist_add_file(struct mb_checklist *cl, const char *role, const char *name,
+			   const char *sha256_hex, unsigned long long bytes)
+{
+	struct mb_checklist_file *f;
+
+	if (cl->file_count >= MB_CHECKLIST_FILES_MAX)
+		BUG("more than %d files in a checklist", MB_CHECKLIST_FILES_MAX);
+	f = &cl->files[cl->file_count++];
+	copy_str(f->role, sizeof(f->role), role);
+	copy_str(f->name, sizeof(f->name), name);
+	copy_str(f->sha256, sizeof(f->sha256), sha256_hex);
+	f->bytes = bytes;
+}
+
+const struct mb_check *mb_checklist_find(const struct mb_checklist *cl, const char *id)
+{
+	for (size_t i = 0; i < cl->count; i++)
+		if (!strcmp(cl->checks[i].id, id))
+			return &cl->checks[i];
+	return NULL;
+}
+
+size_t mb_checklist_count(const struct mb_checklist *cl, enum mb_check_status status)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < cl->count; i++)
+		n += cl->checks[i].status == status;
+	return n;
+}
+
+bool mb_checklist_failed(const struct mb_checklist *cl)
+{
+	return mb_checklist_count(cl, MB_CHECK_FAIL) > 0;
+}
+
+const char *mb_check_status_name(enum mb_check_status status)
+{
+	switch (status) {
+	case MB_CHECK_PASS: return "PASS";
+	case MB_CHECK_WARN: return "WARN";
+	case MB_CHECK_FAIL: return "FAIL";
+	}
+	BUG("check status %d", (int)status);
+}
+
+/* a growing string */
+struct buf {
+	char *s;
+	size_t len, alloc;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void put(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		BUG("bad format '%s'", fmt);
+	if (b->len + (size_t)n + 1 > b->alloc) {
+		b->alloc = 2 * (b->len + (size_t)n + 1);
+		b->s = xrealloc(b->s, b->alloc);
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, b->alloc - b->len, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *mb_checklist_text(const struct mb_checklist *cl)
+{
+	struct buf b = { 0 };
+
+	put(&b, "mazebook preflight checklist\ntool: %s\nrules: %s\n", cl->tool, cl->rules);
+	for (size_t i = 0; i < cl->file_count; i++)
+		put(&b, "%s: %s sha256=%s bytes=%llu\n", cl->files[i].role, cl->files[i].name,
+		    cl->files[i].sha256, cl->files[i].bytes);
+	put(&b, "result: %s (%zu pass, %zu warn, %zu fail)\n\n",
+	    mb_checklist_failed(cl) ? "FAIL" : "PASS", mb_checklist_count(cl, MB_CHECK_PASS),
+	    mb_checklist_count(cl, MB_CHECK_WARN), mb_checklist_count(cl, MB_CHECK_FAIL));
+	for (size_t i = 0; i < cl->count; i++)
+		put(&b, "%s  %-20s %s\n", mb_check_status_name(cl->checks[i].status),
+		    cl->checks[i].id, cl->checks[i].message);
+	return b.s;
+}
+
+static void put_json_string(struct buf *b, const char *s)
+{
+	put(b, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			put(b, "\\%c", c);
+		else if (c == '\n')
+			put(b, "\\n");
+		else if (c < 0x20)
+			put(b, "\\u%04x", c);
+		else
+			put(b, "%c", c);
+	}
+	put(b, "\"");
+}
+
+char *mb_checklist_json(const struct mb_checklist *cl)
+{
+	struct buf b = { 0 };
+
+	put(&b, "{\n  \"tool\": ");
+	put_json_string(&b, cl->tool);
+	put(&b, ",\n  \"rules\": ");
+	put_json_string(&b, cl->rules);
+	put(&b, ",\n  \"result\": \"%s\",\n  \"pass\": %zu,\n  \"warn\": %zu,\n  \"fail\": %zu,\n"
+	    "  \"files\": [", mb_checklist_failed(cl) ? "FAIL" : "PASS",
+	    mb_checklist_count(cl, MB_CHECK_PASS), mb_checklist_count(cl, MB_CHECK_WARN),
+	    mb_checklist_count(cl, MB_CHECK_FAIL));
+	for (size_t i = 0; i < cl->file_count; i++) {
+		put(&b, "%s\n    {\"role\": ", i ? "," : "");
+		put_json_string(&b, cl->files[i].role);
+		put(&b, ", \"name\": ");
+		put_json_string(&b, cl->files[i].name);
+		put(&b, ", \"sha256\": \"%s\", \"bytes\": %llu}", cl->files[i].sha256,
+		    cl->files[i].bytes);
+	}
+	put(&b, "\n  ],\n  \"checks\": [");
+	for (size_t i = 0; i < cl->count; i++) {
+		const struct mb_check *c = &cl->checks[i];
+
+		put(&b, "%s\n    {\"id\": ", i ? "," : "");
+		put_json_string(&b, c->id);
+		put(&b, ", \"status\": \"%s\", \"pages\": ", mb_check_status_name(c->status));
+		put_json_string(&b, c->pages);
+		put(&b, ", \"measured\": ");
+		put_json_string(&b, c->measured);
+		put(&b, ", \"limit\": ");
+		put_json_string(&b, c->limit);
+		put(&b, ", \"message\": ");
+		put_json_string(&b, c->message);
+		put(&b, "}");
+	}
+	put(&b, "\n  ]\n}\n");
+	return b.s;
+}
+
+/* the absolute, symlink-free form of a folder, or NULL */
+static char *real_dir(const char *dir)
+{
+	char *r = realpath(dir && *dir ? dir : ".", NULL);
+
+	return r;
+}
+
+char *mb_path_relative(const char *path, const char *dir)
+{
+	const char *slash = strrchr(path, '/');
+	char *pdir, *rdir, *out;
+	const char *base = slash ? slash + 1 : path;
+	size_t common = 0, ups = 0;
+	struct buf b = { 0 };
+
+	if (slash == path)
+		pdir = xstrdup("/");
+	else if (slash)
+		pdir = xasprintf("%.*s", (int)(slash - path), path);
+	else
+		pdir = xstrdup(".");
+	rdir = real_dir(dir);
+	{
+		char *rp = real_dir(pdir);
+
+		free(pdir);
+		pdir = rp;
+	}
+	if (!pdir || !rdir) {
+		free(pdir);
+		free(rdir);
+		return xstrdup(path);
+	}
+	/* longest common leading run of whole components */
+	for (size_t i = 0;; i++) {
+		bool pend = pdir[i] == '\0' || pdir[i] == '/';
+		bool dend = rdir[i] == '\0' || rdir[i] == '/';
+
+		if (pend && dend)
+			common = i;
+		if (pdir[i] != rdir[i] || !pdir[i])
+			break;
+	}
+	for (const char *s = rdir + common; *s; s++)
+		ups += *s == '/';
+	for (size_t i = 0; i < ups; i++)
+		put(&b, "../");
+	if (pdir[common] == '/' && pdir[common + 1])
+		put(&b, "%s/", pdir + common + 1);
+	put(&b, "%s", base);
+	out = b.s;
+	free(pdir);
+	free(rdir);
+	return out;
+}

@@ -1,0 +1,1043 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The preflight checks: KDP's rules (specs/kdp.def) applied to measured
+ * PDF facts (probe.h). Pure functions over plain data, so each check is
+ * tested with hand-made facts, including a failing one for every check.
+ *
+ * Choices: a measured length equal to a minimum passes, but within KDP's
+ * rounding allowance (margin_allowance_in, about 1/72 in) of it warns,
+ * since KDP has flagged content placed exactly on a minimum. With bleed,
+ * a side where ink crosses the trim line is bleeding art and is not held
+ * to the margin. Pages are numbered from 1; odd pages bind on the left.
+ */
+#include "config.h"
+#include "mazebook/preflight.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/xalloc.h"
+
+#define EPS_IN 0.0005		/* numeric slack when comparing lengths */
+#define SIZE_MATCH_IN 0.005	/* page sizes match to this (as KDP's trims do) */
+#define PAGES_TEXT_MAX 80
+
+static double in_of(double pt) { return pt / MB_PT_PER_IN; }
+
+/* a length in inches with at most 3 decimals, trailing zeros dropped */
+static const char *fin(char *buf, size_t size, double v)
+{
+	char *p;
+
+	snprintf(buf, size, "%.4f", v);
+	if ((p = strchr(buf, '.'))) {
+		char *end = buf + strlen(buf) - 1;
+
+		while (end > p && *end == '0')
+			*end-- = '\0';
+		if (end == p)
+			*end = '\0';
+	}
+	if (!strcmp(buf, "-0"))
+		snprintf(buf, size, "0");
+	return buf;
+}
+
+#define IN(v) fin((char[32]){ 0 }, 32, (v))
+
+/* a set of page numbers, kept in order */
+struct pagelist {
+	int *pages;
+	size_t count;
+};
+
+static void pl_add(struct pagelist *pl, int page)
+{
+	pl->pages = xreallocarray(pl->pages, pl->count + 1, sizeof(int));
+	pl->pages[pl->count++] = page;
+}
+
+/* "4, 6, 10-12 (+3 more)" */
+static const char *pl_text(const struct pagelist *pl, char *buf, size_t size)
+{
+	size_t used = 0, i = 0;
+
+	buf[0] = '\0';
+	while (i < pl->count) {
+		size_t j = i;
+		int n;
+
+		while (j + 1 < pl->count && pl->pages[j + 1] == pl->pages[j] + 1)
+			j++;
+		if (used + 24 > size) {
+			snprintf(buf + used, size - used, " (+%zu more)", pl->count - i);
+			break;
+		}
+		if (j == i)
+			n = snprintf(buf + used, size - used, "%s%d", used ? ", " : "", pl->pages[i]);
+		else
+			n = snprintf(buf + used, size - used, "%s%d-%d", used ? ", " : "",
+				     pl->pages[i], pl->pages[j]);
+		used += (size_t)n;
+		i = j + 1;
+	}
+	return buf;
+}
+
+static void pl_free(struct pagelist *pl)
+{
+	free(pl->pages);
+	pl->pages = NULL;
+	pl->count = 0;
+}
+
+/* " (pages 4, 6)" when more than one page fails, else "" */
+static const char *also(const struct pagelist *pl, char *buf, size_t size)
+{
+	char list[PAGES_TEXT_MAX];
+
+	if (pl->count <= 1) {
+		buf[0] = '\0';
+		return buf;
+	}
+	snprintf(buf, size, " (%zu pages: %s)", pl->count, pl_text(pl, list, sizeof(list)));
+	return buf;
+}
+
+static void add_paged(struct mb_checklist *cl, const char *id, enum mb_check_status st,
+		      const struct pagelist *pl, const char *measured, const char *limit,
+		      const char *message)
+{
+	char pages[96], extra[160];
+
+	pl_text(pl, pages, sizeof(pages));
+	mb_checklist_add(cl, id, st, pages, measured, limit, "%s%s", message,
+			 also(pl, extra, sizeof(extra)));
+}
+
+/* ---- file-level checks shared by interior and cover ---- */
+
+static void check_encryption(const struct mb_probe_file *f, const char *id,
+			     struct mb_checklist *cl)
+{
+	if (!f->encrypted)
+		mb_checklist_add(cl, id, MB_CHECK_PASS, NULL, "not encrypted", "not encrypted",
+				 "not encrypted");
+	else if (f->locked)
+		mb_checklist_add(cl, id, MB_CHECK_FAIL, NULL, "encrypted", "not encrypted",
+				 "encrypted with a password: KDP rejects it, and its pages could not be measured");
+	else
+		mb_checklist_add(cl, id, MB_CHECK_FAIL, NULL, "encrypted", "not encrypted",
+				 "encrypted (no password needed to open): KDP rejects encrypted files");
+}
+
+static void check_file_size(const struct mb_probe_file *f, const char *id, double max_mb,
+			    struct mb_checklist *cl)
+{
+	double mb = (double)f->bytes / 1e6;
+	char measured[48], limit[48];
+
+	snprintf(measured, sizeof(measured), "%.2f MB", mb);
+	snprintf(limit, sizeof(limit), "<= %g MB", max_mb);
+	mb_checklist_add(cl, id, mb <= max_mb ? MB_CHECK_PASS : MB_CHECK_FAIL, NULL, measured,
+			 limit, "%s (%llu bytes), at most %g MB", measured, f->bytes, max_mb);
+}
+
+static void check_fonts(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	char msg[256] = "", measured[96];
+	size_t bad = 0;
+
+	for (size_t i = 0; i < f->font_count; i++) {
+		if (f->fonts[i].embedded)
+			continue;
+		if (!bad++)
+			snprintf(msg, sizeof(msg), "page %d: font %s (%s) is not embedded",
+				 f->fonts[i].first_page, f->fonts[i].name, f->fonts[i].type);
+		pl_add(&pl, f->fonts[i].first_page);
+	}
+	if (!bad) {
+		snprintf(measured, sizeof(measured), "%zu font%s, all embedded", f->font_count,
+			 f->font_count == 1 ? "" : "s");
+		mb_checklist_add(cl, id, MB_CHECK_PASS, NULL, measured, "all embedded", "%s",
+				 f->font_count ? measured : "no fonts");
+	} else {
+		snprintf(measured, sizeof(measured), "%zu of %zu fonts not embedded", bad,
+			 f->font_count);
+		if (bad > 1)
+			snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg),
+				 " (%zu fonts not embedded)", bad);
+		mb_checklist_add(cl, id, MB_CHECK_FAIL, NULL, measured, "all embedded", "%s", msg);
+		{
+			char pages[96];
+
+			snprintf(cl->checks[cl->count - 1].pages, sizeof(pages), "%s",
+				 pl_text(&pl, pages, sizeof(pages)));
+		}
+	}
+	pl_free(&pl);
+}
+
+/* smallest text over the pages */
+static void check_font_size(const struct mb_probe_file *f, const char *id,
+			    struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *worst = NULL;
+	double min_pt = mb_kdp.min_font_pt;
+	char measured[48], limit[48], msg[200];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+
+		if (p->text_runs <= 0)
+			continue;
+		if (!worst || p->min_font_pt < worst->min_font_pt)
+			worst = p;
+		if (p->min_font_pt < min_pt - 0.005)
+			pl_add(&pl, p->number);
+	}
+	snprintf(limit, sizeof(limit), ">= %g pt", min_pt);
+	if (!worst) {
+		mb_checklist_add(cl, id, MB_CHECK_PASS, NULL, "no text", limit, "no text");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%.2g pt", worst->min_font_pt);
+	snprintf(measured, sizeof(measured), "%.3g pt", worst->min_font_pt);
+	snprintf(msg, sizeof(msg), "%spage %d: %s text (%s), needs %s",
+		 pl.count ? "" : "smallest: ", worst->number, measured, worst->min_font_name, limit);
+	add_paged(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl, measured, limit, msg);
+	pl_free(&pl);
+}
+
+static void check_images(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *worst = NULL;
+	double min_dpi = mb_kdp.min_image_dpi;
+	char measured[48], limit[48], msg[200];
+	int images = 0;
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+
+		if (p->images <= 0)
+			continue;
+		images += p->images;
+		if (!worst || p->min_image_dpi < worst->min_image_dpi)
+			worst = p;
+		if (p->min_image_dpi < min_dpi - 0.5)
+			pl_add(&pl, p->number);
+	}
+	snprintf(limit, sizeof(limit), ">= %g dpi", min_dpi);
+	if (!worst) {
+		mb_checklist_add(cl, id, MB_CHECK_PASS, NULL, "no images", limit, "no images");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%.0f dpi", worst->min_image_dpi);
+	snprintf(msg, sizeof(msg), "%spage %d: image at %s, needs %s%s", pl.count ? "" : "lowest: ",
+		 worst->number, measured, limit,
+		 worst->min_image_dpi < mb_kdp.low_image_dpi ? " (low resolution)" : "");
+	add_paged(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl, measured, limit, msg);
+	pl_free(&pl);
+}
+
+/* ---- interior ---- */
+
+struct geom {
+	bool known;
+	struct mb_trim trim;
+	bool bleed;
+	double page_w_in, page_h_in;	/* expected page size */
+};
+
+static bool size_is(double w_in, double h_in, double ew_in, double eh_in)
+{
+	return fabs(w_in - ew_in) <= SIZE_MATCH_IN && fabs(h_in - eh_in) <= SIZE_MATCH_IN;
+}
+
+/* the page size most pages have (the first of equals), as the book's size */
+static const struct mb_probe_page *common_page(const struct mb_probe_file *f)
+{
+	const struct mb_probe_page *best = &f->pages[0];
+	size_t best_n = 0;
+
+	for (size_t i = 0; i < f->page_measured && i < 64; i++) {
+		size_t n = 0;
+
+		for (size_t j = 0; j < f->page_measured; j++)
+			n += size_is(in_of(f->pages[j].w_pt), in_of(f->pages[j].h_pt),
+				     in_of(f->pages[i].w_pt), in_of(f->pages[i].h_pt));
+		if (n > best_n) {
+			best_n = n;
+			best = &f->pages[i];
+		}
+	}
+	return best;
+}
+
+static bool listed(double w_in, double h_in, struct mb_trim *out)
+{
+	return mb_kdp_trim_for(w_in, h_in, out, NULL) == MB_OK && !out->custom;
+}
+
+static void check_trim(const struct mb_probe_file *f, const struct mb_preflight_params *p,
+		       struct mb_checklist *cl, struct geom *g)
+{
+	const struct mb_probe_page *ref = common_page(f);
+	double w = in_of(ref->w_pt), h = in_of(ref->h_pt);
+	double bw = mb_kdp.interior_bleed_w_in, bh = mb_kdp.interior_bleed_h_in;
+	struct mb_error err;
+	const char *how;
+	char name[48], measured[96];
+
+	mb_error_init(&err);
+	g->known = true;
+	if (p->trim_given) {
+		g->trim = p->trim;
+		g->bleed = p->bleed >= 0 ? p->bleed == 1
+					 : size_is(w, h, p->trim.w_in + bw, p->trim.h_in + bh);
+		how = "given";
+	} else if (p->bleed != 1 && listed(w, h, &g->trim)) {
+		g->bleed = false;
+		how = "from the page size";
+	} else if (p->bleed != 0 && listed(w - bw, h - bh, &g->trim)) {
+		g->bleed = true;
+		how = "from the page size";
+	} else if (ref->has_trim &&
+		   mb_kdp_trim_for(in_of(ref->trim.x1 - ref->trim.x0), in_of(ref->trim.y1 - ref->trim.y0),
+				   &g->trim, NULL) == MB_OK) {
+		g->bleed = p->bleed >= 0 ? p->bleed == 1 : !size_is(w, h, g->trim.w_in, g->trim.h_in);
+		how = "from the TrimBox";
+	} else if (mb_kdp_trim_for(p->bleed == 1 ? w - bw : w, p->bleed == 1 ? h - bh : h,
+				   &g->trim, &err) == MB_OK) {
+		g->bleed = p->bleed == 1;
+		how = "from the page size";
+	} else {
+		g->known = false;
+		snprintf(measured, sizeof(measured), "page %s x %s in", IN(w), IN(h));
+		mb_checklist_add(cl, "interior.trim", MB_CHECK_FAIL, "", measured,
+				 "a KDP trim size", "page %d: %s", ref->number, err.message);
+		return;
+	}
+	mb_kdp_page_size_in(&g->trim, g->bleed, &g->page_w_in, &g->page_h_in);
+	mb_kdp_trim_name(&g->trim, name, sizeof(name));
+	mb_checklist_add(cl, "interior.trim", MB_CHECK_PASS, "", name,
+			 "a KDP trim size", "%s (%s, %s; %s)", name,
+			 g->trim.custom ? "custom size within KDP's range" : "KDP listed size",
+			 g->bleed ? "with bleed" : "no bleed", how);
+}
+
+static void check_page_sizes(const struct mb_probe_file *f, const struct geom *g,
+			     struct mb_checklist *cl)
+{
+	const struct mb_probe_page *ref = common_page(f);
+	struct pagelist odd = { 0 }, wrong = { 0 };
+	const struct mb_probe_page *first_odd = NULL, *first_wrong = NULL;
+	char msg[256], measured[64], limit[64];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		double w = in_of(p->w_pt), h = in_of(p->h_pt);
+
+		if (!size_is(w, h, in_of(ref->w_pt), in_of(ref->h_pt))) {
+			pl_add(&odd, p->number);
+			first_odd = first_odd ? first_odd : p;
+		}
+		if (g->known && !size_is(w, h, g->page_w_in, g->page_h_in)) {
+			pl_add(&wrong, p->number);
+			first_wrong = first_wrong ? first_wrong : p;
+		}
+	}
+	snprintf(limit, sizeof(limit), "%s x %s in", IN(in_of(ref->w_pt)), IN(in_of(ref->h_pt)));
+	if (!first_odd) {
+		snprintf(msg, sizeof(msg), "all %d pages %s", f->page_count, limit);
+		mb_checklist_add(cl, "interior.same-size", MB_CHECK_PASS, "", limit, limit,
+				 "%s", msg);
+	} else {
+		snprintf(measured, sizeof(measured), "%s x %s in", IN(in_of(first_odd->w_pt)),
+			 IN(in_of(first_odd->h_pt)));
+		snprintf(msg, sizeof(msg), "page %d: %s, the other pages are %s", first_odd->number,
+			 measured, limit);
+		add_paged(cl, "interior.same-size", MB_CHECK_FAIL, &odd, measured, limit, msg);
+	}
+	if (g->known) {
+		snprintf(limit, sizeof(limit), "%s x %s in", IN(g->page_w_in), IN(g->page_h_in));
+		if (!first_wrong) {
+			snprintf(msg, sizeof(msg), "%s = trim%s", limit,
+				 g->bleed ? " + bleed (0.125 in outside, 0.125 in top and bottom)" : "");
+			mb_checklist_add(cl, "interior.page-size", MB_CHECK_PASS, "", limit, limit,
+					 "%s", msg);
+		} else {
+			snprintf(measured, sizeof(measured), "%s x %s in",
+				 IN(in_of(first_wrong->w_pt)), IN(in_of(first_wrong->h_pt)));
+			snprintf(msg, sizeof(msg), "page %d: %s, should be %s (trim%s)",
+				 first_wrong->number, measured, limit, g->bleed ? " + bleed" : "");
+			add_paged(cl, "interior.page-size", MB_CHECK_FAIL, &wrong, measured, limit,
+				  msg);
+		}
+	}
+	pl_free(&odd);
+	pl_free(&wrong);
+}
+
+static void check_page_count(const struct mb_probe_file *f, const struct geom *g,
+			     enum mb_paper paper, struct mb_checklist *cl)
+{
+	int n = f->page_count, min = (int)mb_kdp.min_pages;
+	int max = g->known ? mb_kdp_max_pages(&g->trim, paper) : 0;
+	char measured[32], limit[64], name[48];
+
+	snprintf(measured, sizeof(measured), "%d pages", n);
+	if (g->known)
+		snprintf(limit, sizeof(limit), "%d to %d pages", min, max);
+	else
+		snprintf(limit, sizeof(limit), ">= %d pages", min);
+	mb_checklist_add(cl, "interior.page-count",
+			 n < min || (g->known && n > max) ? MB_CHECK_FAIL : MB_CHECK_PASS, "",
+			 measured, limit, "%s, needs %s%s%s%s%s", measured, limit,
+			 g->known ? " (" : "", g->known ? mb_kdp_trim_name(&g->trim, name, sizeof(name)) : "",
+			 g->known ? ", " : "", g->known ? mb_kdp_paper_name(paper) : "");
+	if (g->known)
+		strcat(cl->checks[cl->count - 1].message, ")");
+	snprintf(limit, sizeof(limit), "an even count");
+	if (n % 2)
+		mb_checklist_add(cl, "interior.even-count", MB_CHECK_FAIL, "", measured, limit,
+				 "%d pages is odd: KDP adds a blank page, and the cover's spine must be made for %d",
+				 n, n + 1);
+	else
+		mb_checklist_add(cl, "interior.even-count", MB_CHECK_PASS, "", measured, limit,
+				 "%d pages", n);
+}
+
+/* the trim box of a page in points: bleed sits outside, top and bottom */
+static struct mb_box_pt trim_box(const struct geom *g, int page)
+{
+	double bw = g->bleed ? mb_kdp.interior_bleed_w_in * MB_PT_PER_IN : 0;
+	double bh = g->bleed ? mb_kdp.interior_bleed_h_in * MB_PT_PER_IN / 2 : 0;
+	double x0 = page % 2 ? 0 : bw;	/* even pages bind on the right: bleed on the left */
+
+	return (struct mb_box_pt){ x0, bh, x0 + g->trim.w_in * MB_PT_PER_IN,
+				   bh + g->trim.h_in * MB_PT_PER_IN };
+}
+
+static bool right_size(const struct geom *g, const struct mb_probe_page *p)
+{
+	return size_is(in_of(p->w_pt), in_of(p->h_pt), g->page_w_in, g->page_h_in);
+}
+
+static enum mb_check_status judge_min(double value, double need)
+{
+	if (value < need - EPS_IN)
+		return MB_CHECK_FAIL;
+	if (value < need + mb_kdp.margin_allowance_in - EPS_IN)
+		return MB_CHECK_WARN;
+	return MB_CHECK_PASS;
+}
+
+static enum mb_check_status worse(enum mb_check_status a, enum mb_check_status b)
+{
+	return a > b ? a : b;
+}
+
+static void check_gutter(const struct mb_probe_file *f, const struct geom *g,
+			 struct mb_checklist *cl)
+{
+	double need = mb_kdp_gutter_in(f->page_count);
+	struct pagelist pl = { 0 };
+	enum mb_check_status st = MB_CHECK_PASS;
+	double worst = INFINITY;
+	int worst_page = 0;
+	char msg[256], measured[48], limit[64];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		struct mb_box_pt t = trim_box(g, p->number);
+		double d;
+		enum mb_check_status s;
+
+		if (p->blank || !right_size(g, p))
+			continue;	/* a wrong page size fails on its own */
+		d = in_of(p->number % 2 ? p->ink.x0 - t.x0 : t.x1 - p->ink.x1);
+		s = judge_min(d, need);
+		if (s != MB_CHECK_PASS)
+			pl_add(&pl, p->number);
+		st = worse(st, s);
+		if (d < worst) {
+			worst = d;
+			worst_page = p->number;
+		}
+	}
+	snprintf(limit, sizeof(limit), ">= %s in", IN(need));
+	if (!worst_page) {
+		mb_checklist_add(cl, "interior.gutter", MB_CHECK_PASS, "", "no ink", limit,
+				 "no ink on any page");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%s in", IN(worst));
+	snprintf(msg, sizeof(msg), "%spage %d: ink %s from the binding edge, needs %s for %d pages%s",
+		 st == MB_CHECK_PASS ? "closest: " : "", worst_page, measured, limit, f->page_count,
+		 st == MB_CHECK_WARN ? " (on the minimum: KDP has flagged that; keep 1/72 in more)" : "");
+	add_paged(cl, "interior.gutter", st, &pl, measured, limit, msg);
+	pl_free(&pl);
+}
+
+static void check_margins(const struct mb_probe_file *f, const struct geom *g,
+			  struct mb_checklist *cl)
+{
+	double need = mb_kdp_outside_margin_in(g->bleed);
+	struct pagelist pl = { 0 };
+	enum mb_check_status st = MB_CHECK_PASS;
+	double worst = INFINITY;
+	int worst_page = 0;
+	const char *worst_side = "";
+	char msg[256], measured[48], limit[64];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		struct mb_box_pt t = trim_box(g, p->number);
+		bool odd = p->number % 2;
+		struct { const char *side; double d; } s[3] = {
+			{ "outside", in_of(odd ? t.x1 - p->ink.x1 : p->ink.x0 - t.x0) },
+			{ "top", in_of(t.y1 - p->ink.y1) },
+			{ "bottom", in_of(p->ink.y0 - t.y0) },
+		};
+		enum mb_check_status ps = MB_CHECK_PASS;
+
+		if (p->blank || !right_size(g, p))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			if (g->bleed && s[k].d < 0)
+				continue;	/* bleeding art crosses the trim on purpose */
+			ps = worse(ps, judge_min(s[k].d, need));
+			if (s[k].d < worst) {
+				worst = s[k].d;
+				worst_page = p->number;
+				worst_side = s[k].side;
+			}
+		}
+		if (ps != MB_CHECK_PASS)
+			pl_add(&pl, p->number);
+		st = worse(st, ps);
+	}
+	snprintf(limit, sizeof(limit), ">= %s in", IN(need));
+	if (!worst_page) {
+		mb_checklist_add(cl, "interior.margins", MB_CHECK_PASS, "", "no ink", limit,
+				 "no ink inside the margins to measure");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%s in", IN(worst));
+	snprintf(msg, sizeof(msg), "%spage %d: ink %s from the %s edge, needs %s%s",
+		 st == MB_CHECK_PASS ? "closest: " : "", worst_page, measured, worst_side, limit,
+		 st == MB_CHECK_WARN ? " (on the minimum: KDP has flagged that; keep 1/72 in more)" : "");
+	add_paged(cl, "interior.margins", st, &pl, measured, limit, msg);
+	pl_free(&pl);
+}
+
+static void check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *worst = NULL;
+	double need = mb_kdp.min_line_pt;
+	char measured[48], limit[48], msg[200];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+
+		if (p->min_stroke_pt < 0)
+			continue;
+		if (!worst || p->min_stroke_pt < worst->min_stroke_pt)
+			worst = p;
+		if (p->min_stroke_pt < need - 0.001)
+			pl_add(&pl, p->number);
+	}
+	snprintf(limit, sizeof(limit), ">= %g pt", need);
+	if (!worst) {
+		mb_checklist_add(cl, "interior.line-weight", MB_CHECK_PASS, "", "no lines", limit,
+				 "no stroked lines");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%.3g pt", worst->min_stroke_pt);
+	snprintf(msg, sizeof(msg), "%spage %d: %s line, needs %s", pl.count ? "" : "thinnest: ",
+		 worst->number, measured, limit);
+	add_paged(cl, "interior.line-weight", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl,
+		  measured, limit, msg);
+	pl_free(&pl);
+}
+
+static void check_colour(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *first = NULL;
+	char msg[200];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		if (!f->pages[i].colour)
+			continue;
+		pl_add(&pl, f->pages[i].number);
+		first = first ? first : &f->pages[i];
+	}
+	if (!first) {
+		mb_checklist_add(cl, "interior.colour", MB_CHECK_PASS, "", "gray only", "gray only",
+				 "gray only (black-ink book)");
+		return;
+	}
+	snprintf(msg, sizeof(msg), "page %d: %s in a black-ink book (prints as gray)",
+		 first->number, first->colour_what);
+	add_paged(cl, "interior.colour", MB_CHECK_FAIL, &pl, first->colour_what, "gray only", msg);
+	pl_free(&pl);
+}
+
+static void check_gray(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *worst = NULL;
+	double need = mb_kdp.min_gray_fill;
+	char measured[48], limit[48], msg[200];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+
+		if (p->lightest_gray < 0)
+			continue;
+		if (!worst || p->lightest_gray < worst->lightest_gray)
+			worst = p;
+		if (p->lightest_gray < need - 0.0005)
+			pl_add(&pl, p->number);
+	}
+	snprintf(limit, sizeof(limit), ">= %g %%", need * 100);
+	if (!worst) {
+		mb_checklist_add(cl, "interior.gray-fill", MB_CHECK_PASS, "", "no gray fills", limit,
+				 "no gray fills");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%.3g %%", worst->lightest_gray * 100);
+	snprintf(msg, sizeof(msg), "%spage %d: %s gray fill, needs %s%s", pl.count ? "" : "lightest: ",
+		 worst->number, measured, limit, pl.count ? " (lighter may not print)" : "");
+	add_paged(cl, "interior.gray-fill", pl.count ? MB_CHECK_WARN : MB_CHECK_PASS, &pl, measured,
+		  limit, msg);
+	pl_free(&pl);
+}
+
+static void check_blank(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	int max_mid = (int)mb_kdp.max_blank_in_row_kdp, house = (int)mb_kdp.max_blank_in_row;
+	int max_end = (int)mb_kdp.max_blank_at_end;
+	enum mb_check_status st = MB_CHECK_PASS;
+	int worst_len = 0, worst_start = 0, longest = 0;
+	bool worst_end = false;
+	struct pagelist pl = { 0 };
+	char msg[256], measured[64], limit[96];
+
+	for (size_t i = 0; i < f->page_measured;) {
+		size_t j = i;
+		enum mb_check_status s;
+		bool at_end;
+		int len;
+
+		if (!f->pages[i].blank) {
+			i++;
+			continue;
+		}
+		while (j < f->page_measured && f->pages[j].blank)
+			j++;
+		len = (int)(j - i);
+		at_end = j == f->page_measured;
+		if (at_end)
+			s = len > max_end ? MB_CHECK_FAIL : MB_CHECK_PASS;
+		else
+			s = len > max_mid ? MB_CHECK_FAIL : len > house ? MB_CHECK_WARN : MB_CHECK_PASS;
+		if (s != MB_CHECK_PASS)
+			for (size_t k = i; k < j; k++)
+				pl_add(&pl, f->pages[k].number);
+		if (s > st || (s == st && len > worst_len)) {
+			worst_len = len;
+			worst_start = f->pages[i].number;
+			worst_end = at_end;
+		}
+		st = worse(st, s);
+		longest = len > longest ? len : longest;
+		i = j;
+	}
+	snprintf(limit, sizeof(limit), "<= %d in a row (house limit %d), <= %d at the end", max_mid,
+		 house, max_end);
+	if (!worst_len) {
+		mb_checklist_add(cl, "interior.blank-pages", MB_CHECK_PASS, "", "no blank pages", limit,
+				 "no blank pages");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%d blank pages in a row", worst_len);
+	if (worst_len == 1)
+		snprintf(msg, sizeof(msg), "page %d: 1 blank page%s, at most %d in a row", worst_start,
+			 worst_end ? " at the end" : "", max_mid);
+	else
+		snprintf(msg, sizeof(msg), "pages %d-%d: %d blank pages in a row%s, at most %d%s",
+			 worst_start, worst_start + worst_len - 1, worst_len,
+			 worst_end ? " at the end" : "", worst_end ? max_end : max_mid,
+			 worst_end ? "" : (st == MB_CHECK_WARN ? " (house limit 2)" : ""));
+	mb_checklist_add(cl, "interior.blank-pages", st, "", measured, limit, "%s", msg);
+	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pl_free(&pl);
+}
+
+static void check_annotations(const struct mb_probe_file *f, const char *id,
+			      struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	int total = 0, first = 0;
+	char measured[48], msg[200];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		if (f->pages[i].annotations <= 0)
+			continue;
+		total += f->pages[i].annotations;
+		first = first ? first : f->pages[i].number;
+		pl_add(&pl, f->pages[i].number);
+	}
+	snprintf(measured, sizeof(measured), "%d annotations", total);
+	if (!total) {
+		mb_checklist_add(cl, id, MB_CHECK_PASS, "", measured, "none", "none");
+		return;
+	}
+	snprintf(msg, sizeof(msg), "page %d: %d annotation%s (links, comments or form fields)", first,
+		 f->pages[first - 1].annotations, f->pages[first - 1].annotations == 1 ? "" : "s");
+	add_paged(cl, id, MB_CHECK_FAIL, &pl, measured, "none", msg);
+	pl_free(&pl);
+}
+
+static void check_invisible(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *first = NULL;
+	char msg[200], measured[48];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		if (f->pages[i].invisible_text <= 0)
+			continue;
+		first = first ? first : &f->pages[i];
+		pl_add(&pl, f->pages[i].number);
+	}
+	if (!first) {
+		mb_checklist_add(cl, "interior.invisible", MB_CHECK_PASS, "", "none", "none", "none");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%d invisible text run%s", first->invisible_text,
+		 first->invisible_text == 1 ? "" : "s");
+	snprintf(msg, sizeof(msg), "page %d: %s (KDP rejects invisible objects)", first->number,
+		 measured);
+	add_paged(cl, "interior.invisible", MB_CHECK_FAIL, &pl, measured, "none", msg);
+	pl_free(&pl);
+}
+
+static void check_transparency(const struct mb_probe_file *f, const char *id,
+			       struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const struct mb_probe_page *first = NULL;
+	char msg[200];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		if (!f->pages[i].transparency)
+			continue;
+		first = first ? first : &f->pages[i];
+		pl_add(&pl, f->pages[i].number);
+	}
+	if (!first) {
+		mb_checklist_add(cl, id, MB_CHECK_PASS, "", "none", "none", "none");
+		return;
+	}
+	snprintf(msg, sizeof(msg), "page %d: %s (flatten transparency)", first->number,
+		 first->transparency_what);
+	add_paged(cl, id, MB_CHECK_FAIL, &pl, first->transparency_what, "none", msg);
+	pl_free(&pl);
+}
+
+void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_preflight_params *p,
+			   struct mb_checklist *cl, struct mb_interior_result *res)
+{
+	struct geom g = { 0 };
+
+	if (res)
+		memset(res, 0, sizeof(*res));
+	check_encryption(f, "interior.encryption", cl);
+	if (f->page_measured == 0 || f->locked) {
+		check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
+		return;
+	}
+	check_trim(f, p, cl, &g);
+	check_page_sizes(f, &g, cl);
+	check_page_count(f, &g, p->paper, cl);
+	if (g.known) {
+		check_gutter(f, &g, cl);
+		check_margins(f, &g, cl);
+	}
+	check_fonts(f, "interior.fonts", cl);
+	check_font_size(f, "interior.font-size", cl);
+	check_line_weight(f, cl);
+	check_colour(f, cl);
+	check_gray(f, cl);
+	check_images(f, "interior.image-dpi", cl);
+	check_blank(f, cl);
+	check_annotations(f, "interior.annotations", cl);
+	if (f->outlines > 0)
+		mb_checklist_add(cl, "interior.bookmarks", MB_CHECK_FAIL, "", "bookmarks", "none",
+				 "%d bookmark%s (outline entries): KDP wants none", f->outlines,
+				 f->outlines == 1 ? "" : "s");
+	else
+		mb_checklist_add(cl, "interior.bookmarks", MB_CHECK_PASS, "", "none", "none", "none");
+	check_transparency(f, "interior.transparency", cl);
+	check_invisible(f, cl);
+	check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
+	if (res) {
+		res->trim_known = g.known;
+		res->trim = g.trim;
+		res->bleed = g.bleed;
+		res->pages = f->page_count;
+	}
+}
+
+/* ---- cover ---- */
+
+static double box_cx(const struct mb_box_pt *b) { return (b->x0 + b->x1) / 2; }
+
+/* how far b sits inside r (negative: it crosses r's edge), in inches */
+static double inside_by(const struct mb_box_pt *b, const struct mb_rect_in *r)
+{
+	double d = in_of(b->x0) - r->x;
+
+	d = fmin(d, r->x + r->w - in_of(b->x1));
+	d = fmin(d, in_of(b->y0) - r->y);
+	d = fmin(d, r->y + r->h - in_of(b->y1));
+	return d;
+}
+
+static bool overlaps(const struct mb_box_pt *b, const struct mb_rect_in *r)
+{
+	return in_of(b->x1) > r->x && in_of(b->x0) < r->x + r->w &&
+	       in_of(b->y1) > r->y && in_of(b->y0) < r->y + r->h;
+}
+
+static bool covers(const struct mb_box_pt *b, const struct mb_rect_in *r)
+{
+	return in_of(b->x0) <= r->x + EPS_IN && in_of(b->x1) >= r->x + r->w - EPS_IN &&
+	       in_of(b->y0) <= r->y + EPS_IN && in_of(b->y1) >= r->y + r->h - EPS_IN;
+}
+
+static const char *font_of(const struct mb_probe_file *f, const struct mb_probe_item *it)
+{
+	return it->font >= 0 && (size_t)it->font < f->font_count ? f->fonts[it->font].name : "text";
+}
+
+/* the panels as the page really is, so a wrong width does not shift every check */
+static void actual_panels(const struct mb_probe_page *p, const struct mb_trim *trim,
+			  struct mb_cover_geometry *g)
+{
+	double b = mb_kdp.cover_bleed_in, w = in_of(p->w_pt);
+
+	g->w_in = w;
+	g->h_in = in_of(p->h_pt);
+	g->spine_in = fmax(0, w - 2 * b - 2 * trim->w_in);
+	g->back = (struct mb_rect_in){ b, b, trim->w_in, trim->h_in };
+	g->spine = (struct mb_rect_in){ b + trim->w_in, b, g->spine_in, trim->h_in };
+	g->front = (struct mb_rect_in){ w - b - trim->w_in, b, trim->w_in, trim->h_in };
+	g->barcode = (struct mb_rect_in){
+		g->spine.x - mb_kdp.barcode_from_spine_in - mb_kdp.barcode_w_in,
+		b + mb_kdp.barcode_from_bottom_in, mb_kdp.barcode_w_in, mb_kdp.barcode_h_in,
+	};
+}
+
+static void check_cover_size(const struct mb_probe_page *p, const struct mb_trim *trim,
+			     int pages, enum mb_paper paper, struct mb_checklist *cl)
+{
+	struct mb_cover_geometry want;
+	double w = in_of(p->w_pt), h = in_of(p->h_pt), tol = mb_kdp.cover_size_tolerance_in;
+	bool ok;
+	char measured[64], limit[64], name[48];
+
+	mb_kdp_cover_geometry(trim, pages, paper, &want);
+	ok = fabs(w - want.w_in) <= tol + 1e-9 && fabs(h - want.h_in) <= tol + 1e-9;
+	snprintf(measured, sizeof(measured), "%.4f x %.4f in", w, h);
+	snprintf(limit, sizeof(limit), "%.4f x %.4f in", want.w_in, want.h_in);
+	mb_checklist_add(cl, "cover.size", ok ? MB_CHECK_PASS : MB_CHECK_FAIL, "1", measured, limit,
+			 "%s%s%s (%s, %d pages, %s: spine %.4f in, to %g in)", measured,
+			 ok ? " = " : ", should be ", limit, mb_kdp_trim_name(trim, name, sizeof(name)),
+			 pages, mb_kdp_paper_name(paper), want.spine_in, tol);
+}
+
+static void check_cover_text(const struct mb_probe_file *f, const struct mb_cover_geometry *g,
+			     int pages, struct mb_checklist *cl)
+{
+	const struct mb_probe_page *p = &f->pages[0];
+	double safe = mb_kdp.cover_safe_in, clear = mb_kdp.spine_text_clearance_in;
+	const struct mb_probe_item *worst = NULL, *worst_spine = NULL;
+	const char *worst_panel = "";
+	double worst_d = INFINITY, worst_spine_d = INFINITY, worst_fold = 0, worst_ends = INFINITY;
+	int on_spine = 0, texts = 0;
+	char msg[256], measured[48], limit[48];
+
+	for (size_t i = 0; i < p->item_count; i++) {
+		const struct mb_probe_item *it = &p->items[i];
+		double cx = in_of(box_cx(&it->box)), d;
+
+		if (it->kind != MB_ITEM_TEXT)
+			continue;
+		texts++;
+		if (cx >= g->spine.x && cx <= g->spine.x + g->spine.w) {
+			/* across the spine: clearance from each fold; along it: the safe zone */
+			double fold = fmin(in_of(it->box.x0) - g->spine.x,
+					   g->spine.x + g->spine.w - in_of(it->box.x1));
+			double ends = fmin(in_of(it->box.y0) - g->spine.y,
+					   g->spine.y + g->spine.h - in_of(it->box.y1));
+
+			on_spine++;
+			if (!worst_spine || fold - clear < worst_spine_d) {
+				worst_spine_d = fold - clear;
+				worst_fold = fold;
+				worst_spine = it;
+			}
+			if (ends < worst_ends)
+				worst_ends = ends;
+			continue;
+		}
+		d = inside_by(&it->box, cx < g->spine.x ? &g->back : &g->front);
+		if (d < worst_d) {
+			worst_d = d;
+			worst = it;
+			worst_panel = cx < g->spine.x ? "back cover" : "front cover";
+		}
+	}
+	snprintf(limit, sizeof(limit), ">= %s in inside the trim", IN(safe));
+	if (!worst) {
+		mb_checklist_add(cl, "cover.safe-zone", MB_CHECK_PASS, "1", "no text", limit,
+				 "no text on the back or front cover");
+	} else {
+		enum mb_check_status st = worst_d < safe - EPS_IN ? MB_CHECK_FAIL : MB_CHECK_PASS;
+
+		snprintf(measured, sizeof(measured), "%s in", IN(worst_d));
+		snprintf(msg, sizeof(msg), "%s%s text (%s, %.3g pt) %s in inside the trim, needs %s",
+			 st == MB_CHECK_PASS ? "closest: " : "", worst_panel, font_of(f, worst),
+			 worst->size_pt, IN(worst_d), limit);
+		mb_checklist_add(cl, "cover.safe-zone", st, "1", measured, limit, "%s", msg);
+	}
+	if (!on_spine) {
+		mb_checklist_add(cl, "cover.spine-text", MB_CHECK_PASS, "1", "no spine text",
+				 "spine text only from 80 pages", "no text on the spine (%d pages)", pages);
+	} else if (!mb_kdp_spine_text_allowed(pages)) {
+		snprintf(measured, sizeof(measured), "%d text run%s on the spine", on_spine,
+			 on_spine == 1 ? "" : "s");
+		mb_checklist_add(cl, "cover.spine-text", MB_CHECK_FAIL, "1", measured,
+				 "spine text only from 80 pages",
+				 "%s of a %d-page book: KDP allows spine text from %g pages", measured,
+				 pages, mb_kdp.spine_text_min_pages);
+	} else {
+		enum mb_check_status st = worst_spine_d < -EPS_IN || worst_ends < safe - EPS_IN
+						  ? MB_CHECK_FAIL : MB_CHECK_PASS;
+
+		snprintf(measured, sizeof(measured), "%s in from a fold", IN(worst_fold));
+		snprintf(limit, sizeof(limit), ">= %s in from each fold", IN(clear));
+		mb_checklist_add(cl, "cover.spine-text", st, "1", measured, limit,
+				 "spine text (%s, %.3g pt) %s in from a fold (needs >= %s in), "
+				 "%s in from the top or bottom trim (needs >= %s in)",
+				 font_of(f, worst_spine), worst_spine->size_pt, IN(worst_fold),
+				 IN(clear), IN(worst_ends), IN(safe));
+	}
+	(void)texts;
+}
+
+static void check_cover_font_size(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	check_font_size(f, "cover.font-size", cl);
+}
+
+static void check_barcode(const struct mb_probe_file *f, const struct mb_cover_geometry *g,
+			  struct mb_checklist *cl)
+{
+	const struct mb_probe_page *p = &f->pages[0];
+	const struct mb_probe_item *bad = NULL, *image = NULL;
+	int count = 0;
+	char limit[96];
+	static const char *const kinds[] = { "text", "filled shape", "line", "image" };
+
+	snprintf(limit, sizeof(limit), "only background in the %g x %g in box", mb_kdp.barcode_w_in,
+		 mb_kdp.barcode_h_in);
+	for (size_t i = 0; i < p->item_count; i++) {
+		const struct mb_probe_item *it = &p->items[i];
+
+		if (!overlaps(&it->box, &g->barcode))
+			continue;
+		if (it->kind == MB_ITEM_TEXT || (it->ink && it->kind == MB_ITEM_STROKE) ||
+		    (it->ink && !covers(&it->box, &g->barcode))) {
+			bad = bad ? bad : it;
+			count++;
+		} else if (it->kind == MB_ITEM_IMAGE) {
+			image = image ? image : it;
+		}
+	}
+	if (bad)
+		mb_checklist_add(cl, "cover.barcode-area", MB_CHECK_FAIL, "1", kinds[bad->kind], limit,
+				 "%s%s%s at %s,%s in (%d item%s) in KDP's barcode box (%s,%s to %s,%s in)",
+				 kinds[bad->kind], bad->kind == MB_ITEM_TEXT ? " " : "",
+				 bad->kind == MB_ITEM_TEXT ? font_of(f, bad) : "",
+				 IN(in_of(bad->box.x0)), IN(in_of(bad->box.y0)), count,
+				 count == 1 ? "" : "s", IN(g->barcode.x), IN(g->barcode.y),
+				 IN(g->barcode.x + g->barcode.w), IN(g->barcode.y + g->barcode.h));
+	else if (image)
+		mb_checklist_add(cl, "cover.barcode-area", MB_CHECK_WARN, "1", "image", limit,
+				 "an image lies under KDP's barcode box: keep it plain and light there");
+	else
+		mb_checklist_add(cl, "cover.barcode-area", MB_CHECK_PASS, "1", "background only", limit,
+				 "background only in the barcode box (%s,%s to %s,%s in)",
+				 IN(g->barcode.x), IN(g->barcode.y), IN(g->barcode.x + g->barcode.w),
+				 IN(g->barcode.y + g->barcode.h));
+}
+
+/* KDP takes RGB or CMYK covers: no spot colours, and not the two mixed */
+static void check_cover_colorspaces(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	unsigned cs = 0;
+
+	for (size_t i = 0; i < f->page_measured; i++)
+		cs |= f->pages[i].colorspaces;
+	if (cs & MB_CS_OTHER)
+		mb_checklist_add(cl, "cover.colour-spaces", MB_CHECK_FAIL, "1", "spot or other",
+				 "RGB or CMYK, not mixed",
+				 "a spot, Lab or DeviceN colour is used: KDP takes RGB or CMYK only");
+	else if ((cs & MB_CS_RGB) && (cs & MB_CS_CMYK))
+		mb_checklist_add(cl, "cover.colour-spaces", MB_CHECK_FAIL, "1", "RGB and CMYK",
+				 "RGB or CMYK, not mixed", "RGB and CMYK are mixed: use one of them");
+	else
+		mb_checklist_add(cl, "cover.colour-spaces", MB_CHECK_PASS, "1",
+				 cs & MB_CS_CMYK ? "CMYK" : cs & MB_CS_RGB ? "RGB" : "gray",
+				 "RGB or CMYK, not mixed", "%s",
+				 cs & MB_CS_CMYK ? "CMYK" : cs & MB_CS_RGB ? "RGB" : "gray only");
+}
+
+void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
+			enum mb_paper paper, struct mb_checklist *cl)
+{
+	struct mb_cover_geometry g;
+
+	check_encryption(f, "cover.encryption", cl);
+	if (f->page_measured == 0 || f->locked) {
+		check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+		return;
+	}
+	if (f->page_count == 1)
+		mb_checklist_add(cl, "cover.pages", MB_CHECK_PASS, "", "1 page", "1 page", "1 page");
+	else
+		mb_checklist_add(cl, "cover.pages", MB_CHECK_FAIL, "", "pages", "1 page",
+				 "%d pages, a full-wrap cover is 1 page (only page 1 is checked)",
+				 f->page_count);
+	check_cover_size(&f->pages[0], trim, pages, paper, cl);
+	actual_panels(&f->pages[0], trim, &g);
+	check_fonts(f, "cover.fonts", cl);
+	check_cover_font_size(f, cl);
+	check_cover_text(f, &g, pages, cl);
+	check_barcode(f, &g, cl);
+	check_images(f, "cover.image-dpi", cl);
+	check_cover_colorspaces(f, cl);
+	check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+}

@@ -1,0 +1,757 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The preflight checks over hand-made facts: a clean 6 x 9 book passes, and
+ * every check is fed a fact that breaks it and must name the page and the
+ * value. Also the checklist's text and JSON forms and relative file names.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mazebook/preflight.h"
+#include "mazebook/xalloc.h"
+
+#include "check_main.h"
+
+#define PT(in) ((in) * 72.0)
+
+static struct mb_probe_font embedded_font = { "DejaVuSans", "TrueType", true, 1 };
+
+/* n clean 6 x 9 pages: ink 1 in from the binding and outside, 0.75 in top and bottom */
+static void interior_facts(struct mb_probe_file *f, int n)
+{
+	memset(f, 0, sizeof(*f));
+	f->bytes = 70000;
+	f->page_count = n;
+	f->page_measured = (size_t)n;
+	f->pages = xcalloc((size_t)n, sizeof(*f->pages));
+	f->font_count = 1;
+	f->fonts = &embedded_font;
+	for (int i = 0; i < n; i++) {
+		struct mb_probe_page *p = &f->pages[i];
+
+		p->number = i + 1;
+		p->w_pt = PT(6);
+		p->h_pt = PT(9);
+		p->ink = (struct mb_box_pt){ PT(1), PT(0.75), PT(5), PT(8.25) };
+		p->text_runs = 2;
+		p->min_font_pt = 9;
+		snprintf(p->min_font_name, sizeof(p->min_font_name), "DejaVuSans");
+		p->min_stroke_pt = 1;
+		p->colorspaces = MB_CS_GRAY;
+		p->lightest_gray = 0.2;
+		p->min_image_dpi = -1;
+	}
+}
+
+static void facts_free(struct mb_probe_file *f)
+{
+	free(f->pages);
+}
+
+static const struct mb_preflight_params infer = { .paper = MB_PAPER_WHITE, .bleed = -1 };
+
+/* run the interior checks and return the one with this id (must exist) */
+static struct mb_checklist cl;
+
+static const struct mb_check *interior_check(const struct mb_probe_file *f, const char *id)
+{
+	const struct mb_check *c;
+
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(f, &infer, &cl, NULL);
+	c = mb_checklist_find(&cl, id);
+	ck_assert_msg(c != NULL, "no check %s", id);
+	return c;
+}
+
+static void teardown(void)
+{
+	mb_checklist_release(&cl);
+}
+
+#define ck_assert_has(hay, needle) \
+	ck_assert_msg(strstr((hay), (needle)) != NULL, "'%s' does not contain '%s'", (hay), (needle))
+
+START_TEST(clean_interior_passes)
+{
+	struct mb_probe_file f;
+	struct mb_interior_result res;
+
+	interior_facts(&f, 24);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &infer, &cl, &res);
+	for (size_t i = 0; i < cl.count; i++)
+		ck_assert_msg(cl.checks[i].status == MB_CHECK_PASS, "%s: %s", cl.checks[i].id,
+			      cl.checks[i].message);
+	ck_assert_uint_ge(cl.count, 19);
+	ck_assert(res.trim_known);
+	ck_assert(!res.bleed);
+	ck_assert_double_eq(res.trim.w_in, 6);
+	ck_assert_int_eq(res.pages, 24);
+	ck_assert_has(mb_checklist_find(&cl, "interior.trim")->message, "6 x 9 in (KDP listed size");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(letter_page_in_6x9_book)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	f.pages[4].w_pt = PT(8.5);
+	f.pages[4].h_pt = PT(11);
+	c = interior_check(&f, "interior.page-size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_str_eq(c->pages, "5");
+	ck_assert_has(c->message, "page 5: 8.5 x 11 in, should be 6 x 9 in");
+	c = interior_check(&f, "interior.same-size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_str_eq(c->pages, "5");
+	/* its wrong size is reported once, not again as a margin fault */
+	ck_assert_int_eq(interior_check(&f, "interior.margins")->status, MB_CHECK_PASS);
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(mixed_page_sizes)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	for (int i = 16; i < 24; i++) {
+		f.pages[i].w_pt = PT(5.5);
+		f.pages[i].h_pt = PT(8.5);
+	}
+	c = interior_check(&f, "interior.same-size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_str_eq(c->pages, "17-24");
+	ck_assert_has(c->message, "page 17: 5.5 x 8.5 in, the other pages are 6 x 9 in (8 pages");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(page_count_22_and_odd)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 22);
+	c = interior_check(&f, "interior.page-count");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "22 pages, needs 24 to 828 pages");
+	ck_assert_int_eq(interior_check(&f, "interior.even-count")->status, MB_CHECK_PASS);
+	facts_free(&f);
+
+	interior_facts(&f, 25);
+	c = interior_check(&f, "interior.even-count");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "25 pages is odd");
+	ck_assert_int_eq(interior_check(&f, "interior.page-count")->status, MB_CHECK_PASS);
+	facts_free(&f);
+
+	/* cream 6 x 9 stops at 776 */
+	interior_facts(&f, 800);
+	{
+		struct mb_preflight_params cream = infer;
+
+		cream.paper = MB_PAPER_CREAM;
+		mb_checklist_release(&cl);
+		mb_checklist_init(&cl);
+		mb_preflight_interior(&f, &cream, &cl, NULL);
+		c = mb_checklist_find(&cl, "interior.page-count");
+		ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+		ck_assert_has(c->message, "800 pages, needs 24 to 776 pages");
+	}
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(gutter_even_page_binds_right)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	f.pages[13].ink.x1 = PT(6 - 0.21);	/* page 14: binding on the right */
+	c = interior_check(&f, "interior.gutter");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_str_eq(c->pages, "14");
+	ck_assert_has(c->message, "page 14: ink 0.21 in from the binding edge, needs >= 0.375 in");
+	ck_assert_str_eq(c->measured, "0.21 in");
+	/* the same ink near the right edge of an odd page is the outside margin */
+	facts_free(&f);
+	interior_facts(&f, 24);
+	f.pages[12].ink.x1 = PT(6 - 0.21);
+	ck_assert_int_eq(interior_check(&f, "interior.gutter")->status, MB_CHECK_PASS);
+	c = interior_check(&f, "interior.margins");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 13: ink 0.21 in from the outside edge, needs >= 0.25 in");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(gutter_band_by_page_count_and_minimum_warns)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	/* 160 pages need 0.5 in: 0.45 in fails there */
+	interior_facts(&f, 160);
+	f.pages[2].ink.x0 = PT(0.45);
+	c = interior_check(&f, "interior.gutter");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 3: ink 0.45 in from the binding edge, needs >= 0.5 in");
+	facts_free(&f);
+	/* exactly on the minimum: KDP has flagged that, so warn */
+	interior_facts(&f, 24);
+	f.pages[2].ink.x0 = PT(0.375);
+	ck_assert_int_eq(interior_check(&f, "interior.gutter")->status, MB_CHECK_WARN);
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(page_number_below_bottom_margin)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	f.pages[2].ink.y0 = PT(0.1);
+	f.pages[3].ink.y1 = PT(9 - 0.2);
+	c = interior_check(&f, "interior.margins");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_str_eq(c->pages, "3-4");
+	ck_assert_has(c->message, "page 3: ink 0.1 in from the bottom edge, needs >= 0.25 in");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(bleed_inferred_and_bleeding_art_allowed)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	for (int i = 0; i < 24; i++) {
+		struct mb_probe_page *p = &f.pages[i];
+		bool odd = p->number % 2;
+
+		p->w_pt = PT(6.125);
+		p->h_pt = PT(9.25);
+		/* art to the outside edge (bleed), text 0.5 in from the binding */
+		p->ink = (struct mb_box_pt){ odd ? PT(0.5) : 0, PT(1), odd ? PT(6.125) : PT(5.625),
+					     PT(8.25) };
+	}
+	c = interior_check(&f, "interior.trim");
+	ck_assert_has(c->message, "with bleed");
+	ck_assert_int_eq(interior_check(&f, "interior.page-size")->status, MB_CHECK_PASS);
+	ck_assert_int_eq(interior_check(&f, "interior.margins")->status, MB_CHECK_PASS);
+	c = interior_check(&f, "interior.gutter");
+	ck_assert_int_eq(c->status, MB_CHECK_PASS);
+	ck_assert_str_eq(c->measured, "0.5 in");
+	/* top margin with bleed is 0.375 in from the trim (which sits 0.125 in down) */
+	f.pages[5].ink.y1 = PT(9.125 - 0.3);
+	c = interior_check(&f, "interior.margins");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 6: ink 0.3 in from the top edge, needs >= 0.375 in");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(trim_not_kdp_and_trim_given)
+{
+	struct mb_probe_file f;
+	struct mb_preflight_params p = infer;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	for (int i = 0; i < 24; i++)
+		f.pages[i].w_pt = f.pages[i].h_pt = PT(3);
+	c = interior_check(&f, "interior.trim");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "not a KDP size");
+	facts_free(&f);
+
+	interior_facts(&f, 24);
+	ck_assert_int_eq(mb_kdp_parse_trim("5x8", &p.trim, NULL), MB_OK);
+	p.trim_given = true;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.page-size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 1: 6 x 9 in, should be 5 x 8 in");
+	ck_assert_str_eq(c->pages, "1-24");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(unembedded_font)
+{
+	struct mb_probe_file f;
+	struct mb_probe_font fonts[2] = {
+		{ "DejaVuSans", "TrueType", true, 1 },
+		{ "Helvetica", "Type1", false, 7 },
+	};
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	f.fonts = fonts;
+	f.font_count = 2;
+	c = interior_check(&f, "interior.fonts");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 7: font Helvetica (Type1) is not embedded");
+	ck_assert_str_eq(c->pages, "7");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(small_text_thin_line_colour_light_gray)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	f.pages[2].min_font_pt = 5;
+	f.pages[4].min_stroke_pt = 0.25;
+	f.pages[6].colour = true;
+	snprintf(f.pages[6].colour_what, sizeof(f.pages[6].colour_what), "stroke rgb 1 0 0");
+	f.pages[8].lightest_gray = 0.05;
+	c = interior_check(&f, "interior.font-size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 3: 5 pt text (DejaVuSans), needs >= 7 pt");
+	c = interior_check(&f, "interior.line-weight");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 5: 0.25 pt line, needs >= 0.75 pt");
+	c = interior_check(&f, "interior.colour");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 7: stroke rgb 1 0 0 in a black-ink book");
+	c = interior_check(&f, "interior.gray-fill");
+	ck_assert_int_eq(c->status, MB_CHECK_WARN);
+	ck_assert_has(c->message, "page 9: 5 % gray fill, needs >= 10 %");
+	/* a hairline of width 0 is the thinnest of all */
+	f.pages[4].min_stroke_pt = 0;
+	ck_assert_has(interior_check(&f, "interior.line-weight")->message, "page 5: 0 pt line");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(image_resolution)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	f.pages[1].images = 1;
+	f.pages[1].min_image_dpi = 150;
+	c = interior_check(&f, "interior.image-dpi");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 2: image at 150 dpi, needs >= 300 dpi");
+	f.pages[1].min_image_dpi = 300;
+	ck_assert_int_eq(interior_check(&f, "interior.image-dpi")->status, MB_CHECK_PASS);
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(blank_pages_in_a_row)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	for (int i = 4; i < 9; i++)
+		f.pages[i].blank = true;
+	c = interior_check(&f, "interior.blank-pages");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "pages 5-9: 5 blank pages in a row, at most 4");
+	ck_assert_str_eq(c->pages, "5-9");
+	/* three in a row: over the house limit of 2, under KDP's 4 */
+	f.pages[4].blank = f.pages[5].blank = false;
+	ck_assert_int_eq(interior_check(&f, "interior.blank-pages")->status, MB_CHECK_WARN);
+	facts_free(&f);
+	/* at the end up to 10 are fine, 11 are not */
+	interior_facts(&f, 30);
+	for (int i = 20; i < 30; i++)
+		f.pages[i].blank = true;
+	ck_assert_int_eq(interior_check(&f, "interior.blank-pages")->status, MB_CHECK_PASS);
+	f.pages[19].blank = true;
+	c = interior_check(&f, "interior.blank-pages");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "pages 20-30: 11 blank pages in a row at the end, at most 10");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(annotations_bookmarks_transparency_size)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	f.pages[1].annotations = 1;
+	f.outlines = 3;
+	f.pages[3].transparency = true;
+	snprintf(f.pages[3].transparency_what, sizeof(f.pages[3].transparency_what), "soft mask");
+	f.bytes = 700000000ull;
+	f.pages[10].invisible_text = 2;
+	c = interior_check(&f, "interior.invisible");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 11: 2 invisible text runs");
+	c = interior_check(&f, "interior.annotations");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 2: 1 annotation");
+	c = interior_check(&f, "interior.bookmarks");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "3 bookmarks");
+	c = interior_check(&f, "interior.transparency");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 4: soft mask");
+	c = interior_check(&f, "interior.file-size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "700.00 MB");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(encrypted_locked_file)
+{
+	struct mb_probe_file f;
+
+	memset(&f, 0, sizeof(f));
+	f.bytes = 1000;
+	f.encrypted = f.locked = true;
+	ck_assert_int_eq(interior_check(&f, "interior.encryption")->status, MB_CHECK_FAIL);
+	ck_assert_has(interior_check(&f, "interior.encryption")->message, "could not be measured");
+	ck_assert_ptr_null(mb_checklist_find(&cl, "interior.gutter"));
+	ck_assert(mb_checklist_failed(&cl));
+	/* readable but encrypted still fails */
+	interior_facts(&f, 24);
+	f.encrypted = true;
+	ck_assert_int_eq(interior_check(&f, "interior.encryption")->status, MB_CHECK_FAIL);
+	ck_assert_int_eq(interior_check(&f, "interior.gutter")->status, MB_CHECK_PASS);
+	facts_free(&f);
+}
+END_TEST
+
+/* ---- covers ---- */
+
+static struct mb_trim trim_6x9;
+static struct mb_probe_page cover_page;
+static struct mb_probe_item cover_items[16];
+
+/* a one-page cover for a 6 x 9 white book of pages pages, with a background and a title */
+static void cover_facts(struct mb_probe_file *f, int pages, double narrower_in)
+{
+	struct mb_cover_geometry g;
+
+	ck_assert_int_eq(mb_kdp_parse_trim("6x9", &trim_6x9, NULL), MB_OK);
+	mb_kdp_cover_geometry(&trim_6x9, pages, MB_PAPER_WHITE, &g);
+	memset(f, 0, sizeof(*f));
+	memset(&cover_page, 0, sizeof(cover_page));
+	f->bytes = 5000;
+	f->page_count = 1;
+	f->page_measured = 1;
+	f->pages = &cover_page;
+	f->font_count = 1;
+	f->fonts = &embedded_font;
+	cover_page.number = 1;
+	cover_page.w_pt = PT(g.w_in - narrower_in);
+	cover_page.h_pt = PT(g.h_in);
+	cover_page.text_runs = 1;
+	cover_page.min_font_pt = 28;
+	cover_page.min_image_dpi = -1;
+	cover_page.min_stroke_pt = -1;
+	cover_page.items = cover_items;
+	cover_items[0] = (struct mb_probe_item){ MB_ITEM_FILL, { 0, 0, cover_page.w_pt,
+								 cover_page.h_pt }, 0, 0, true, -1 };
+	cover_items[1] = (struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.front.x + 1), PT(7),
+								 PT(g.front.x + 4), PT(7.5) },
+						 28, 0, true, 0 };
+	cover_page.item_count = 2;
+}
+
+static void add_item(struct mb_probe_item it)
+{
+	cover_items[cover_page.item_count++] = it;
+}
+
+static const struct mb_check *cover_check(const struct mb_probe_file *f, int pages,
+					  const char *id)
+{
+	const struct mb_check *c;
+
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover(f, &trim_6x9, pages, MB_PAPER_WHITE, &cl);
+	c = mb_checklist_find(&cl, id);
+	ck_assert_msg(c != NULL, "no check %s", id);
+	return c;
+}
+
+START_TEST(clean_cover_passes)
+{
+	struct mb_probe_file f;
+
+	cover_facts(&f, 120, 0);
+	cover_check(&f, 120, "cover.size");
+	for (size_t i = 0; i < cl.count; i++)
+		ck_assert_msg(cl.checks[i].status == MB_CHECK_PASS, "%s: %s", cl.checks[i].id,
+			      cl.checks[i].message);
+	ck_assert_has(mb_checklist_find(&cl, "cover.size")->message, "12.5202 x 9.2500 in");
+}
+END_TEST
+
+START_TEST(cover_too_narrow_and_two_pages)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	cover_facts(&f, 120, 0.05);
+	c = cover_check(&f, 120, "cover.size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "12.4702 x 9.2500 in, should be 12.5202 x 9.2500 in");
+	ck_assert_has(c->message, "spine 0.2702 in");
+	/* 0.0009 in off is inside the 0.001 in tolerance */
+	cover_facts(&f, 120, 0.0009);
+	ck_assert_int_eq(cover_check(&f, 120, "cover.size")->status, MB_CHECK_PASS);
+	f.page_count = 2;
+	ck_assert_int_eq(cover_check(&f, 120, "cover.pages")->status, MB_CHECK_FAIL);
+}
+END_TEST
+
+START_TEST(spine_text_needs_80_pages_and_clearance)
+{
+	struct mb_probe_file f;
+	struct mb_cover_geometry g;
+	const struct mb_check *c;
+	double mid;
+
+	cover_facts(&f, 60, 0);
+	mb_kdp_cover_geometry(&trim_6x9, 60, MB_PAPER_WHITE, &g);
+	mid = g.spine.x + g.spine.w / 2;
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(mid) - 2.5, PT(3), PT(mid) + 2.5,
+							 PT(5) }, 7, 0, true, 0 });
+	c = cover_check(&f, 60, "cover.spine-text");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "60-page book");
+
+	cover_facts(&f, 120, 0);
+	mb_kdp_cover_geometry(&trim_6x9, 120, MB_PAPER_WHITE, &g);
+	mid = g.spine.x + g.spine.w / 2;
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(mid) - 2.5, PT(3), PT(mid) + 2.5,
+							 PT(5) }, 7, 0, true, 0 });
+	ck_assert_int_eq(cover_check(&f, 120, "cover.spine-text")->status, MB_CHECK_PASS);
+	/* 0.03 in from the fold: under the 0.0625 in clearance */
+	cover_items[2].box.x0 = PT(g.spine.x + 0.03);
+	c = cover_check(&f, 120, "cover.spine-text");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "0.03 in from a fold (needs >= 0.0625 in)");
+}
+END_TEST
+
+START_TEST(barcode_area)
+{
+	struct mb_probe_file f;
+	struct mb_cover_geometry g;
+	const struct mb_check *c;
+
+	cover_facts(&f, 120, 0);
+	mb_kdp_cover_geometry(&trim_6x9, 120, MB_PAPER_WHITE, &g);
+	/* a white box where the barcode goes is background */
+	add_item((struct mb_probe_item){ MB_ITEM_FILL, { PT(g.barcode.x), PT(g.barcode.y),
+							 PT(g.barcode.x + 1), PT(g.barcode.y + 1) },
+					 0, 0, false, -1 });
+	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_PASS);
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.3),
+							 PT(g.barcode.x + 1.5), PT(g.barcode.y + 0.5) },
+					 10, 0, true, 0 });
+	c = cover_check(&f, 120, "cover.barcode-area");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "text DejaVuSans at 4.375,0.675 in");
+	/* a line crossing it fails too; an image under all of it warns */
+	cover_items[3] = (struct mb_probe_item){ MB_ITEM_STROKE, { 0, PT(1), PT(12), PT(1) + 1 },
+						 1, 0, true, -1 };
+	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_FAIL);
+	cover_items[3] = (struct mb_probe_item){ MB_ITEM_IMAGE, { 0, 0, PT(7), PT(3) }, 0, 300,
+						 true, -1 };
+	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_WARN);
+}
+END_TEST
+
+START_TEST(text_near_the_trim)
+{
+	struct mb_probe_file f;
+	struct mb_cover_geometry g;
+	const struct mb_check *c;
+
+	cover_facts(&f, 120, 0);
+	mb_kdp_cover_geometry(&trim_6x9, 120, MB_PAPER_WHITE, &g);
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.front.x + g.front.w - 1),
+							 PT(4), PT(g.front.x + g.front.w - 0.05),
+							 PT(4.2) }, 10, 0, true, 0 });
+	c = cover_check(&f, 120, "cover.safe-zone");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "front cover text (DejaVuSans, 10 pt) 0.05 in inside the trim");
+	/* on the back too, white text included */
+	cover_facts(&f, 120, 0);
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(0.2), PT(4), PT(1), PT(4.2) }, 10, 0,
+					 false, 0 });
+	c = cover_check(&f, 120, "cover.safe-zone");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "back cover text");
+}
+END_TEST
+
+START_TEST(cover_fonts_size_images)
+{
+	struct mb_probe_file f;
+	struct mb_probe_font helv = { "Helvetica", "Type1", false, 1 };
+
+	cover_facts(&f, 120, 0);
+	cover_page.min_font_pt = 5;
+	cover_page.images = 1;
+	cover_page.min_image_dpi = 150;
+	f.fonts = &helv;
+	ck_assert_int_eq(cover_check(&f, 120, "cover.font-size")->status, MB_CHECK_FAIL);
+	ck_assert_int_eq(cover_check(&f, 120, "cover.fonts")->status, MB_CHECK_FAIL);
+	ck_assert_int_eq(cover_check(&f, 120, "cover.image-dpi")->status, MB_CHECK_FAIL);
+	ck_assert_has(cover_check(&f, 120, "cover.image-dpi")->message, "150 dpi");
+	cover_page.colorspaces = MB_CS_RGB;
+	ck_assert_int_eq(cover_check(&f, 120, "cover.colour-spaces")->status, MB_CHECK_PASS);
+	cover_page.colorspaces = MB_CS_RGB | MB_CS_CMYK;
+	ck_assert_has(cover_check(&f, 120, "cover.colour-spaces")->message, "mixed");
+	ck_assert_int_eq(cover_check(&f, 120, "cover.colour-spaces")->status, MB_CHECK_FAIL);
+	cover_page.colorspaces = MB_CS_CMYK | MB_CS_OTHER;
+	ck_assert_int_eq(cover_check(&f, 120, "cover.colour-spaces")->status, MB_CHECK_FAIL);
+}
+END_TEST
+
+/* ---- the checklist's forms ---- */
+
+START_TEST(checklist_text_and_json)
+{
+	char *text, *json;
+	static const char hex[] = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+
+	mb_checklist_init(&cl);
+	mb_checklist_add_file(&cl, "file", "interior.pdf", hex, 71394);
+	mb_checklist_add_file(&cl, "spec", "book.yaml", hex, 12);
+	mb_checklist_add(&cl, "interior.trim", MB_CHECK_PASS, "", "6 x 9 in", "a KDP trim size",
+			 "6 x 9 in (KDP listed size)");
+	mb_checklist_add(&cl, "interior.gutter", MB_CHECK_FAIL, "14", "0.21 in", ">= 0.375 in",
+			 "page 14: ink 0.21 in from the binding edge, needs >= 0.375 in");
+	mb_checklist_add(&cl, "interior.gray-fill", MB_CHECK_WARN, "9", "5 %", ">= 10 %",
+			 "say \"hi\"\\");
+	text = mb_checklist_text(&cl);
+	ck_assert_str_eq(text,
+		"mazebook preflight checklist\n"
+		"tool: mazebook " PACKAGE_VERSION "\n"
+		"rules: kdp-paperback-2026.11\n"
+		"file: interior.pdf sha256=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad bytes=71394\n"
+		"spec: book.yaml sha256=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad bytes=12\n"
+		"result: FAIL (1 pass, 1 warn, 1 fail)\n"
+		"\n"
+		"PASS  interior.trim        6 x 9 in (KDP listed size)\n"
+		"FAIL  interior.gutter      page 14: ink 0.21 in from the binding edge, needs >= 0.375 in\n"
+		"WARN  interior.gray-fill   say \"hi\"\\\n");
+	json = mb_checklist_json(&cl);
+	ck_assert_has(json, "\"result\": \"FAIL\"");
+	ck_assert_has(json, "{\"id\": \"interior.gutter\", \"status\": \"FAIL\", \"pages\": \"14\", "
+			    "\"measured\": \"0.21 in\", \"limit\": \">= 0.375 in\"");
+	ck_assert_has(json, "\"message\": \"say \\\"hi\\\"\\\\\"");
+	ck_assert_has(json, "{\"role\": \"spec\", \"name\": \"book.yaml\"");
+	free(text);
+	free(json);
+	/* warnings alone pass */
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_checklist_add(&cl, "a.b", MB_CHECK_WARN, NULL, NULL, NULL, "w");
+	ck_assert(!mb_checklist_failed(&cl));
+	text = mb_checklist_text(&cl);
+	ck_assert_has(text, "result: PASS (0 pass, 1 warn, 0 fail)");
+	free(text);
+}
+END_TEST
+
+START_TEST(relative_names)
+{
+	char tmp[] = "/tmp/mazebook-rel-XXXXXX";
+	char *sub, *r;
+
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	sub = xasprintf("%s/out", tmp);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	r = mb_path_relative(sub, tmp);	/* a path whose base is "out" in tmp */
+	ck_assert_str_eq(r, "out");
+	free(r);
+	r = xasprintf("%s/interior.pdf", sub);
+	{
+		char *rel = mb_path_relative(r, sub);
+
+		ck_assert_str_eq(rel, "interior.pdf");
+		free(rel);
+		rel = mb_path_relative(r, tmp);
+		ck_assert_str_eq(rel, "out/interior.pdf");
+		free(rel);
+	}
+	free(r);
+	r = xasprintf("%s/cover.pdf", tmp);
+	{
+		char *rel = mb_path_relative(r, sub);
+
+		ck_assert_str_eq(rel, "../cover.pdf");
+		free(rel);
+	}
+	free(r);
+	rmdir(sub);
+	rmdir(tmp);
+	free(sub);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("preflight");
+	TCase *in = tcase_create("interior");
+	TCase *co = tcase_create("cover");
+	TCase *li = tcase_create("checklist");
+
+	tcase_add_checked_fixture(in, NULL, teardown);
+	tcase_add_checked_fixture(co, NULL, teardown);
+	tcase_add_checked_fixture(li, NULL, teardown);
+	tcase_add_test(in, clean_interior_passes);
+	tcase_add_test(in, letter_page_in_6x9_book);
+	tcase_add_test(in, mixed_page_sizes);
+	tcase_add_test(in, page_count_22_and_odd);
+	tcase_add_test(in, gutter_even_page_binds_right);
+	tcase_add_test(in, gutter_band_by_page_count_and_minimum_warns);
+	tcase_add_test(in, page_number_below_bottom_margin);
+	tcase_add_test(in, bleed_inferred_and_bleeding_art_allowed);
+	tcase_add_test(in, trim_not_kdp_and_trim_given);
+	tcase_add_test(in, unembedded_font);
+	tcase_add_test(in, small_text_thin_line_colour_light_gray);
+	tcase_add_test(in, image_resolution);
+	tcase_add_test(in, blank_pages_in_a_row);
+	tcase_add_test(in, annotations_bookmarks_transparency_size);
+	tcase_add_test(in, encrypted_locked_file);
+	tcase_add_test(co, clean_cover_passes);
+	tcase_add_test(co, cover_too_narrow_and_two_pages);
+	tcase_add_test(co, spine_text_needs_80_pages_and_clearance);
+	tcase_add_test(co, barcode_area);
+	tcase_add_test(co, text_near_the_trim);
+	tcase_add_test(co, cover_fonts_size_images);
+	tcase_add_test(li, checklist_text_and_json);
+	tcase_add_test(li, relative_names);
+	suite_add_tcase(s, in);
+	suite_add_tcase(s, co);
+	suite_add_tcase(s, li);
+	return s;
+}

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The PDF probe (MuPDF backend) on PDFs written by tests/mkpdf (cairo, or
+ * by hand): measured ink boxes, fonts, colours, limits and the PNG
+ * preview. Runs from the build directory, where tests/mkpdf is built.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mazebook/probe.h"
+
+#include "check_main.h"
+
+static char dir[] = "/tmp/mazebook-probe-XXXXXX";
+static char path[256];
+
+static void mkpdf(const char *args)
+{
+	char cmd[1024];
+
+	snprintf(path, sizeof(path), "%s/t.pdf", dir);
+	snprintf(cmd, sizeof(cmd), "tests/mkpdf %s", args);
+	/* the args name the output as OUT */
+	{
+		char *at = strstr(cmd, "OUT");
+
+		ck_assert_ptr_nonnull(at);
+		snprintf(cmd + (at - cmd), sizeof(cmd) - (size_t)(at - cmd), "%s%s", path,
+			 strstr(args, "OUT") + 3);
+	}
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void setup(void)
+{
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	strcpy(dir, "/tmp/mazebook-probe-XXXXXX");
+}
+
+static struct mb_probe_file probe(bool keep)
+{
+	struct mb_probe_options o = { 0, keep };
+	struct mb_probe_file f;
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_msg(mb_probe_pdf(path, &o, &f, &err) == MB_OK, "%s", err.message);
+	return f;
+}
+
+START_TEST(cairo_interior_measured)
+{
+	struct mb_probe_file f;
+
+	mkpdf("interior OUT 24");
+	f = probe(false);
+	ck_assert_int_eq(f.page_count, 24);
+	ck_assert(!f.encrypted);
+	ck_assert_uint_eq(f.font_count, 1);
+	ck_assert_str_eq(f.fonts[0].name, "DejaVuSans");
+	ck_assert(f.fonts[0].embedded);
+	ck_assert_double_eq_tol(f.pages[0].w_pt, 432, 0.01);
+	ck_assert_double_eq_tol(f.pages[0].h_pt, 648, 0.01);
+	/* odd pages: walls from 1 in, 1 pt wide: ink from 71.5 pt */
+	ck_assert_double_eq_tol(f.pages[0].ink.x0, 71.5, 0.01);
+	ck_assert_double_eq_tol(f.pages[1].ink.x0, 0.9 * 72 - 0.5, 0.01);
+	ck_assert_double_eq_tol(f.pages[0].min_stroke_pt, 1, 1e-6);
+	ck_assert_double_eq_tol(f.pages[0].min_font_pt, 9, 1e-3);
+	ck_assert_double_eq_tol(f.pages[0].lightest_gray, 0.2, 0.005);
+	ck_assert(!f.pages[0].colour);
+	ck_assert(!f.pages[0].blank);
+	mb_probe_release(&f);
+}
+END_TEST
+
+START_TEST(faults_measured)
+{
+	struct mb_probe_file f;
+
+	mkpdf("interior OUT 24 gutter 4");
+	f = probe(false);
+	ck_assert_double_eq_tol(432 - f.pages[3].ink.x1, 0.2 * 72 - 0.5, 0.01);
+	mb_probe_release(&f);
+	mkpdf("interior OUT 24 image 2");
+	f = probe(false);
+	ck_assert_int_eq(f.pages[1].images, 1);
+	ck_assert_double_eq_tol(f.pages[1].min_image_dpi, 150, 0.5);
+	mb_probe_release(&f);
+	mkpdf("interior OUT 24 alpha 3");
+	f = probe(false);
+	ck_assert(f.pages[2].transparency);
+	ck_assert(!f.pages[1].transparency);
+	mb_probe_release(&f);
+	mkpdf("interior OUT 24 blank 5");
+	f = probe(false);
+	ck_assert(!f.pages[3].blank);
+	ck_assert(f.pages[4].blank);
+	ck_assert(f.pages[8].blank);
+	ck_assert(!f.pages[9].blank);
+	mb_probe_release(&f);
+}
+END_TEST
+
+START_TEST(colours_classified)
+{
+	struct mb_probe_file f;
+
+	mkpdf("raw OUT '0 0 0 0.5 k 100 100 50 50 re f'");	/* CMYK with K only: gray */
+	f = probe(false);
+	ck_assert(!f.pages[0].colour);
+	ck_assert_double_eq_tol(f.pages[0].lightest_gray, 0.5, 1e-3);
+	ck_assert_uint_eq(f.pages[0].colorspaces, MB_CS_CMYK);
+	mb_probe_release(&f);
+	mkpdf("raw OUT '0.5 0 0 0 k 100 100 50 50 re f'");
+	f = probe(false);
+	ck_assert(f.pages[0].colour);
+	mb_probe_release(&f);
+	mkpdf("raw OUT '0.3 0.3 0.3 rg 100 100 50 50 re f'");	/* r = g = b: gray */
+	f = probe(false);
+	ck_assert(!f.pages[0].colour);
+	ck_assert_double_eq_tol(f.pages[0].lightest_gray, 0.7, 1e-3);
+	mb_probe_release(&f);
+	mkpdf("raw OUT 'q 100 0 0 100 100 100 cm /Im1 Do Q'");	/* one red pixel */
+	f = probe(false);
+	ck_assert(f.pages[0].colour);
+	ck_assert_ptr_nonnull(strstr(f.pages[0].colour_what, "image"));
+	mb_probe_release(&f);
+}
+END_TEST
+
+START_TEST(ink_clips_white_and_hairlines)
+{
+	struct mb_probe_file f;
+
+	mkpdf("raw OUT '1 g 0 0 432 648 re f'");	/* white paint is paper */
+	f = probe(false);
+	ck_assert(f.pages[0].blank);
+	mb_probe_release(&f);
+	mkpdf("raw OUT 'q 50 50 100 100 re W n 0 g 0 0 432 648 re f Q'");	/* clipped */
+	f = probe(false);
+	ck_assert_double_eq_tol(f.pages[0].ink.x0, 50, 0.01);
+	ck_assert_double_eq_tol(f.pages[0].ink.x1, 150, 0.01);
+	mb_probe_release(&f);
+	mkpdf("raw OUT '0 g 0 w 100 100 m 200 100 l S'");	/* 0 pt still prints */
+	f = probe(false);
+	ck_assert(!f.pages[0].blank);
+	ck_assert_double_eq(f.pages[0].min_stroke_pt, 0);
+	mb_probe_release(&f);
+	/* 10 units scaled by 0.1: a 1 pt line */
+	mkpdf("raw OUT 'q 0.1 0 0 0.1 0 0 cm 0 g 10 w 1000 1000 m 2000 1000 l S Q'");
+	f = probe(false);
+	ck_assert_double_eq_tol(f.pages[0].min_stroke_pt, 1, 1e-4);
+	ck_assert_double_eq_tol(f.pages[0].ink.y0, 99.5, 0.01);
+	mb_probe_release(&f);
+}
+END_TEST
+
+START_TEST(unembedded_base14_font)
+{
+	struct mb_probe_file f;
+
+	mkpdf("helvetica OUT");
+	f = probe(true);
+	ck_assert_uint_eq(f.font_count, 1);
+	ck_assert_str_eq(f.fonts[0].name, "Helvetica");
+	ck_assert(!f.fonts[0].embedded);
+	ck_assert_double_eq_tol(f.pages[0].min_font_pt, 12, 1e-3);
+	ck_assert_uint_eq(f.pages[0].item_count, 1);
+	ck_assert_int_eq(f.pages[0].items[0].kind, MB_ITEM_TEXT);
+	ck_assert_int_eq(f.pages[0].items[0].font, 0);
+	mb_probe_release(&f);
+}
+END_TEST
+
+START_TEST(limits_and_errors)
+{
+	struct mb_probe_options small = { 100, false };
+	struct mb_probe_file f;
+	struct mb_error err;
+	FILE *out;
+
+	mkpdf("interior OUT 24");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_probe_pdf(path, &small, &f, &err), MB_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(err.message, "is more than the 100 this tool reads"));
+	mb_probe_release(&f);
+	out = fopen(path, "wb");
+	fputs("%PDF-1.4\nnot really\n", out);
+	fclose(out);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_probe_pdf(path, NULL, &f, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "cannot read '"));
+	mb_probe_release(&f);
+}
+END_TEST
+
+START_TEST(render_png_preview)
+{
+	char png[300];
+	unsigned char head[24];
+	struct mb_error err;
+	FILE *in;
+
+	mkpdf("interior OUT 24");
+	snprintf(png, sizeof(png), "%s/p.png", dir);
+	ck_assert_int_eq(mb_probe_render_png(path, 2, 50, png, NULL), MB_OK);
+	in = fopen(png, "rb");
+	ck_assert_ptr_nonnull(in);
+	ck_assert_uint_eq(fread(head, 1, sizeof(head), in), sizeof(head));
+	fclose(in);
+	ck_assert(!memcmp(head, "\x89PNG\r\n\x1a\n", 8));
+	/* IHDR: 6 x 9 in at 50 dpi is 300 x 450 pixels */
+	ck_assert_uint_eq((unsigned)(head[16] << 24 | head[17] << 16 | head[18] << 8 | head[19]), 300);
+	ck_assert_uint_eq((unsigned)(head[20] << 24 | head[21] << 16 | head[22] << 8 | head[23]), 450);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_probe_render_png(path, 25, 50, png, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "no page 25 (the file has 24)"));
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("probe");
+	TCase *tc = tcase_create("mupdf");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, cairo_interior_measured);
+	tcase_add_test(tc, faults_measured);
+	tcase_add_test(tc, colours_classified);
+	tcase_add_test(tc, ink_clips_white_and_hairlines);
+	tcase_add_test(tc, unembedded_base14_font);
+	tcase_add_test(tc, limits_and_errors);
+	tcase_add_test(tc, render_png_preview);
+	suite_add_tcase(s, tc);
+	return s;
+}

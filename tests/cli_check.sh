@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# `mazebook check` on PDFs made by other producers (cairo via tests/mkpdf,
+# qpdf, a hand-written PDF): a clean book passes, and each fault of issue 4
+# is caught with the right check, page and value. Unreadable files exit 1
+# with a reason, never a crash.
+. "$top_srcdir/tests/tap.sh"
+MKPDF=$(dirname "$MAZEBOOK")/tests/mkpdf
+cd "$TMP" || exit 1
+
+# line ID: the checklist line of check ID in $out
+line() { printf '%s\n' "$out" | grep "^[A-Z]*  $1 " | head -n 1; }
+
+# expect STATUS ID TEXT: the check has that status and its line contains TEXT
+expect() {
+  l=$(line "$2")
+  case "$l" in
+    "$1  $2 "*"$3"*) ok 0 "$4" ;;
+    *) ok 1 "$4 (got: ${l:-no line for $2})" ;;
+  esac
+}
+
+"$MKPDF" interior good.pdf 24 && "$MKPDF" cover cover.pdf 24
+run "$MAZEBOOK" check good.pdf cover.pdf
+check "a clean cairo 6x9 24-page interior and its cover pass (exit 0)" "$rc" -eq 0
+contains "$out" "result: PASS" && ! contains "$out" "FAIL "
+ok $? "no check fails on the clean book"
+expect PASS interior.trim "6 x 9 in (KDP listed size, no bleed" "trim inferred from the page size"
+expect PASS cover.size "12.3040 x 9.2500 in = 12.3040 x 9.2500 in" "cover size matches the formula for 24 pages"
+hex=$(sha256sum good.pdf | cut -d' ' -f1)
+bytes=$(wc -c < good.pdf | tr -d ' ')
+contains "$out" "file: good.pdf sha256=$hex bytes=$bytes"
+ok $? "the checklist records the interior's SHA-256 and size (as sha256sum)"
+
+run "$MAZEBOOK" check good.pdf cover.pdf --json
+contains "$out" '"result": "PASS"' && contains "$out" '"id": "interior.gutter"'
+ok $? "--json writes the checklist as JSON"
+
+mkdir -p out
+printf 'title: Mazes\n' > book.yaml
+run "$MAZEBOOK" check good.pdf --spec book.yaml
+contains "$out" "spec: book.yaml sha256=$(sha256sum book.yaml | cut -d' ' -f1) bytes=13"
+ok $? "--spec records the spec's SHA-256"
+run "$MAZEBOOK" check good.pdf -o out/checklist.txt
+check "-o writes the checklist (exit 0)" "$rc" -eq 0
+grep -q "^file: \.\./good.pdf sha256=$hex bytes=$bytes\$" out/checklist.txt
+ok $? "file names in the checklist are relative to its folder"
+
+# interior faults: mkpdf FAULT PAGE, then the check that must catch it
+fault() { # NAME PAGES FAULT PAGE STATUS ID TEXT
+  "$MKPDF" interior "$1.pdf" "$2" "$3" "$4"
+  run "$MAZEBOOK" check "$1.pdf"
+  if [ "$5" = FAIL ]; then want=1; else want=0; fi
+  check "$1: exit $want" "$rc" -eq "$want"
+  expect "$5" "$6" "$7" "$1: $6 says '$7'"
+}
+fault letter 24 letter 5 FAIL interior.page-size "page 5: 8.5 x 11 in, should be 6 x 9 in"
+fault mixed 24 mixed 0 FAIL interior.same-size "page 13: 5.5 x 8.5 in, the other pages are 6 x 9 in (12 pages: 13-24)"
+fault pages22 22 good 0 FAIL interior.page-count "22 pages, needs 24 to 828 pages"
+fault odd 25 good 0 FAIL interior.even-count "25 pages is odd"
+fault gutter 24 gutter 4 FAIL interior.gutter "page 4: ink 0.193 in from the binding edge, needs >= 0.375 in"
+fault pagenum 24 pagenum 3 FAIL interior.margins "page 3: ink 0.0982 in from the bottom edge, needs >= 0.25 in"
+fault smalltext 24 smalltext 3 FAIL interior.font-size "page 3: 5 pt text (DejaVuSans), needs >= 7 pt"
+fault hairline 24 hairline 5 FAIL interior.line-weight "page 5: 0.25 pt line, needs >= 0.75 pt"
+fault red 24 red 7 FAIL interior.colour "page 7: stroke rgb 1 0 0 in a black-ink book"
+fault image 24 image 2 FAIL interior.image-dpi "page 2: image at 150 dpi, needs >= 300 dpi"
+fault lightgray 24 lightgray 3 WARN interior.gray-fill "page 3: 5 % gray fill, needs >= 10 %"
+fault link 24 link 2 FAIL interior.annotations "page 2: 1 annotation"
+fault outline 24 outline 1 FAIL interior.bookmarks "1 bookmark"
+fault blank 24 blank 5 FAIL interior.blank-pages "pages 5-9: 5 blank pages in a row, at most 4"
+fault alpha 24 alpha 3 FAIL interior.transparency "page 3: fill with alpha 0.5"
+
+# colours: CMYK with only K and RGB with r = g = b are gray; anything else is colour
+"$MKPDF" raw kgray.pdf '0 0 0 0.5 k 100 100 50 50 re f 0.4 0.4 0.4 RG 2 w 100 200 m 200 200 l S'
+run "$MAZEBOOK" check kgray.pdf
+expect PASS interior.colour "gray only" "K-only CMYK and r=g=b RGB count as gray"
+"$MKPDF" raw hidden.pdf 'BT 3 Tr /F1 12 Tf 100 300 Td (hidden) Tj ET 0 g 100 100 50 50 re f'
+run "$MAZEBOOK" check hidden.pdf
+expect FAIL interior.invisible "page 1: 1 invisible text run" "invisible text is caught"
+"$MKPDF" raw cyan.pdf '0.5 0 0 0 k 100 100 50 50 re f'
+run "$MAZEBOOK" check cyan.pdf
+expect FAIL interior.colour "page 1: fill cmyk 0.5 0 0 0" "a cyan fill is colour"
+
+# the gutter fault on page 4 (even: binding on the right) is not reported on odd pages
+"$MKPDF" interior gutter.pdf 24 gutter 4; run "$MAZEBOOK" check gutter.pdf
+l=$(line interior.gutter); case "$l" in *"pages:"*) ok 1 "only page 4 fails the gutter" ;; *) ok 0 "only page 4 fails the gutter" ;; esac
+expect PASS interior.margins "" "the gutter rule does not show up as an outside-margin fault"
+
+"$MKPDF" helvetica helvetica.pdf
+run "$MAZEBOOK" check helvetica.pdf
+expect FAIL interior.fonts "page 1: font Helvetica (Type1) is not embedded" "an unembedded base-14 font fails"
+
+qpdf --encrypt u o 256 -- good.pdf encrypted.pdf
+run "$MAZEBOOK" check encrypted.pdf
+check "an encrypted file exits 1" "$rc" -eq 1
+expect FAIL interior.encryption "encrypted with a password" "encryption is caught"
+
+# covers, checked against the interior they come with
+"$MKPDF" interior i60.pdf 60 && "$MKPDF" interior i120.pdf 120
+cover() { # NAME PAGES FAULT STATUS ID TEXT
+  "$MKPDF" cover "$1.pdf" "$2" "$3"
+  run "$MAZEBOOK" check "i$2.pdf" "$1.pdf"
+  if [ "$4" = FAIL ]; then want=1; else want=0; fi
+  check "$1: exit $want" "$rc" -eq "$want"
+  expect "$4" "$5" "$6" "$1: $5 says '$6'"
+}
+cover good60 60 good PASS cover.size "12.3851 x 9.2500 in = 12.3851 x 9.2500 in"
+cover narrow 60 narrow FAIL cover.size "12.3351 x 9.2500 in, should be 12.3851 x 9.2500 in"
+cover spine60 60 spinetext FAIL cover.spine-text "on the spine of a 60-page book"
+cover spine120 120 good PASS cover.spine-text "from a fold (needs >= 0.0625 in)"
+cover barcode 120 barcode FAIL cover.barcode-area "text DejaVuSans at"
+cover edge 120 edge FAIL cover.safe-zone "front cover text (DejaVuSans, 10 pt) 0.05"
+
+# files that cannot be read: a reason and exit 1, never a crash
+head -c 30000 good.pdf > truncated.pdf
+run "$MAZEBOOK" check truncated.pdf
+check "a truncated PDF exits 1" "$rc" -eq 1
+contains "$err" "cannot read 'truncated.pdf': the file is damaged or truncated"
+ok $? "a truncated PDF names the file and the reason"
+head -c 4000 "$MAZEBOOK" > garbage.pdf
+run "$MAZEBOOK" check garbage.pdf
+check "a garbage file exits 1" "$rc" -eq 1
+contains "$err" "cannot read 'garbage.pdf': "
+ok $? "a garbage file names the file and the reason"
+run "$MAZEBOOK" check missing.pdf
+check "a missing file exits 1" "$rc" -eq 1
+contains "$err" "cannot read 'missing.pdf': No such file or directory"
+ok $? "a missing file says so"
+run "$MAZEBOOK" check good.pdf truncated.pdf
+check "an unreadable cover exits 1" "$rc" -eq 1
+
+# usage errors exit 2
+run "$MAZEBOOK" check
+check "no file is a usage error" "$rc" -eq 2
+run "$MAZEBOOK" check good.pdf --paper blue
+check "a bad paper is a usage error" "$rc" -eq 2
+contains "$err" "unknown paper 'blue'"
+ok $? "the bad paper is named"
+run "$MAZEBOOK" check good.pdf --trim 3x3
+check "a bad trim is a usage error" "$rc" -eq 2
+run "$MAZEBOOK" check a.pdf b.pdf c.pdf
+check "three files is a usage error" "$rc" -eq 2
+
+# --trim overrides the inference
+run "$MAZEBOOK" check good.pdf --trim 5x8
+expect FAIL interior.page-size "page 1: 6 x 9 in, should be 5 x 8 in" "--trim 5x8 on a 6x9 file fails every page"
+
+done_testing
