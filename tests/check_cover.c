@@ -460,6 +460,30 @@ static int words_outside_safe(const char *bbox_html, const struct fixture *f, in
 	return bad;
 }
 
+/*
+ * The smallest font size among the word boxes, in points: poppler makes a
+ * box as tall as the font's ascent plus descent, 1.1636 em for DejaVu
+ * Sans; words on the spine run down the page, so there it is the width.
+ */
+static double smallest_text_pt(const char *bbox_html, const struct fixture *f)
+{
+	const char *p = bbox_html;
+	double spine_x0 = 72 * f->g.spine.x, spine_x1 = 72 * (f->g.spine.x + f->g.spine.w);
+	double least = 1e9;
+
+	while ((p = strstr(p, "<word "))) {
+		double x_min, y_min, x_max, y_max, cx, thick;
+
+		ck_assert_int_eq(sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"",
+					&x_min, &y_min, &x_max, &y_max), 4);
+		cx = (x_min + x_max) / 2;
+		thick = cx >= spine_x0 && cx <= spine_x1 ? x_max - x_min : y_max - y_min;
+		least = fmin(least, thick / 1.1636);
+		p++;
+	}
+	return least;
+}
+
 static void check_safe(struct fixture *f, const char *pdf)
 {
 	char *cmd = xasprintf("pdftotext -bbox '%s' -", pdf);
@@ -470,6 +494,8 @@ static void check_safe(struct fixture *f, const char *pdf)
 
 	ck_assert_msg(bad == 0, "%d words outside the safe zones, first %s", bad, first);
 	ck_assert_int_gt(words, 20);
+	ck_assert_msg(smallest_text_pt(out, f) >= 7 - 0.01, "text of %.2f pt",
+		      smallest_text_pt(out, f));
 	free(out);
 	free(cmd);
 }
@@ -502,6 +528,13 @@ START_TEST(text_inside_safe_zones)
 	check_safe(&f, pdf);
 	fixture_book_free(&f.book);
 
+	/* a wide trim: texts beside the mazes */
+	fixture_init(&f, "8.25x6", 150, MB_PAPER_WHITE);
+	f.spec.cover.back = (char *)long_back;
+	write_ok(&f, pdf);
+	check_safe(&f, pdf);
+	fixture_book_free(&f.book);
+
 	/* language labels and no subtitle, on the smallest trim */
 	fixture_init(&f, "5x8", 100, MB_PAPER_WHITE);
 	f.spec.language = (char *)"fr";
@@ -513,7 +546,7 @@ START_TEST(text_inside_safe_zones)
 }
 END_TEST
 
-START_TEST(safe_zone_checker_rejects_outside_words)
+START_TEST(safe_zone_and_size_checkers_reject_bad_words)
 {
 	struct fixture f;
 	char first[200];
@@ -528,6 +561,14 @@ START_TEST(safe_zone_checker_rejects_outside_words)
 	ck_assert_int_eq(words_outside_safe(html, &f, &words, first, sizeof(first)), 2);
 	ck_assert_int_eq(words, 3);
 	ck_assert_msg(strstr(first, "fold"), "%s", first);
+	/* sizes from box heights, and on the spine from widths: "fold" is 5 pt wide there */
+	ck_assert_double_eq_tol(smallest_text_pt(html, &f), 5 / 1.1636, 1e-9);
+	ck_assert_double_eq_tol(
+		smallest_text_pt("<word xMin=\"0\" yMin=\"0\" xMax=\"50\" yMax=\"6.9816\">a</word>",
+				 &f), 6, 1e-9);
+	ck_assert_double_eq_tol(
+		smallest_text_pt("<word xMin=\"445\" yMin=\"40\" xMax=\"453.1452\" yMax=\"80\">a</word>",
+				 &f), 7, 1e-9);
 	fixture_book_free(&f.book);
 }
 END_TEST
@@ -797,7 +838,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, barcode_box_is_plain_white);
 	tcase_add_test(tc, background_runs_through_bleed_and_folds);
 	tcase_add_test(tc, text_inside_safe_zones);
-	tcase_add_test(tc, safe_zone_checker_rejects_outside_words);
+	tcase_add_test(tc, safe_zone_and_size_checkers_reject_bad_words);
 	tcase_add_test(tc, text_that_cannot_fit_is_refused_without_a_file);
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, bad_inputs_fail_cleanly);

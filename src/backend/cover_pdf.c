@@ -508,51 +508,80 @@ static double layout_pt(PangoLayout *l)
 	       (double)PANGO_SCALE;
 }
 
+/* is a panel wide (landscape trims): text on the left, the maze on the right */
+static bool is_wide(struct box p)
+{
+	return p.w > p.h * 1.15;
+}
+
+/*
+ * The front: title (big, bold, outlined, with a drop shadow), subtitle
+ * and author, and the first maze of the book on a card with a badge for
+ * the maze count. Portrait: the texts above and below the card; wide: the
+ * texts in the left half, the card in the right.
+ */
 static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 {
 	const struct box f = c->front;
-	double m = fmax(PT(0.3), f.w * 0.06);
-	double w = f.w - 2 * m, y = f.y + m, bottom = f.y + f.h - m;
-	double lh, gap = f.h * 0.02;
+	bool wide = is_wide(f);
+	double m = fmax(PT(0.3), fmin(f.w, f.h) * 0.06);
+	double gap = f.h * 0.02;
+	struct box col = { f.x + m, f.y + m, wide ? f.w / 2 - m - gap : f.w - 2 * m, f.h - 2 * m };
+	double th, sh = 0, ah, y, bottom;
+	struct box in;
 	enum mb_status st;
 
-	/* title: big and bold, with a drop shadow the box leaves room for */
+	/* title, with room for its shadow */
 	{
-		double max_pt = f.h * 0.075, room_h = f.h * 0.25;
-		double sh = max_pt * 0.06;
+		double max_pt = f.h * (wide ? 0.1 : 0.075), room_h = f.h * (wide ? 0.45 : 0.25);
+		double pad = max_pt * 0.06;
 
 		st = fit(c, "cover title", c->spec->title, PANGO_WEIGHT_HEAVY, PANGO_ALIGN_CENTER,
-			 w - sh, room_h - sh, max_pt, 0, &c->title, err);
+			 col.w - pad, room_h - pad, max_pt, 0, &c->title, err);
 		if (st)
 			return st;
 		c->title_shadow_pt = layout_pt(c->title.layout) * 0.06;
-		layout_size(c->title.layout, NULL, &lh);
-		c->title.x += f.x + m;
-		c->title.y = y;
-		y += lh + c->title_shadow_pt + gap * 0.5;
+		layout_size(c->title.layout, NULL, &th);
+		th += c->title_shadow_pt;
 	}
 	if (c->spec->subtitle && c->spec->subtitle[0]) {
 		st = fit(c, "cover subtitle", c->spec->subtitle, PANGO_WEIGHT_SEMIBOLD,
-			 PANGO_ALIGN_CENTER, w, f.h * 0.09, f.h * 0.032, f.h * 0.024, &c->subtitle,
-			 err);
+			 PANGO_ALIGN_CENTER, col.w, f.h * (wide ? 0.2 : 0.09), f.h * 0.032,
+			 f.h * 0.024, &c->subtitle, err);
 		if (st)
 			return st;
-		layout_size(c->subtitle.layout, NULL, &lh);
-		c->subtitle.x += f.x + m;
-		c->subtitle.y = y;
-		y += lh;
+		layout_size(c->subtitle.layout, NULL, &sh);
 	}
-	y += gap;
-
-	/* author at the foot */
-	st = fit(c, "cover author", c->spec->author, PANGO_WEIGHT_BOLD, PANGO_ALIGN_CENTER, w,
-		 f.h * 0.07, f.h * 0.03, f.h * 0.02, &c->author, err);
+	st = fit(c, "cover author", c->spec->author, PANGO_WEIGHT_BOLD, PANGO_ALIGN_CENTER, col.w,
+		 f.h * 0.07, f.h * (wide ? 0.04 : 0.03), f.h * 0.02, &c->author, err);
 	if (st)
 		return st;
-	layout_size(c->author.layout, NULL, &lh);
-	c->author.x += f.x + m;
-	c->author.y = bottom - lh;
-	bottom -= lh + gap;
+	layout_size(c->author.layout, NULL, &ah);
+
+	if (wide) {
+		/* title, subtitle and author as one block, centred in the left column */
+		y = col.y + (col.h - (th + gap * 0.5 + sh + gap * 3 + ah)) / 2;
+	} else {
+		y = col.y;
+	}
+	c->title.x += col.x;
+	c->title.y = y;
+	y += th + gap * 0.5;
+	if (c->subtitle.layout) {
+		c->subtitle.x += col.x;
+		c->subtitle.y = y;
+		y += sh;
+	}
+	c->author.x += col.x;
+	if (wide) {
+		c->author.y = y + gap * 3;
+		y = col.y;
+		bottom = col.y + col.h;
+	} else {
+		c->author.y = col.y + col.h - ah;
+		y += gap;
+		bottom = c->author.y - gap;
+	}
 
 	/*
 	 * The first maze of the book, large, with the first part of its route
@@ -563,12 +592,13 @@ static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 	 */
 	{
 		char num[32];
-		double r = fmin(f.w * 0.105, PT(0.75));
-		double tag_pt = clamp(f.w * 0.022, 8, 14);
-		struct box in = { f.x + m + 0.75 * r, y + 0.6 * r, w - 1.5 * r,
-				  bottom - y - 0.6 * r };
-		double bx, by, nh;
+		double r = fmin(fmin(f.w, f.h) * 0.105, PT(0.75));
+		double tag_pt = clamp(fmin(f.w, f.h) * 0.022, 8, 14);
+		double x0 = wide ? f.x + f.w / 2 : col.x, x1 = f.x + f.w - m;
+		double bx, by, nh, lh;
 
+		in = (struct box){ x0 + 0.75 * r, y + 0.6 * r, x1 - x0 - 1.5 * r,
+				   bottom - y - 0.6 * r };
 		plan_card(c, &c->hero, c->book->mazes[0].maze, in, tag_pt, NULL, 0.4);
 		bx = c->hero.panel.x + c->hero.panel.w;
 		by = c->hero.panel.y + 0.4 * r;
@@ -595,12 +625,29 @@ static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 	return MB_OK;
 }
 
+/* the least height of a card whose squares are at least cell_pt */
+static double card_min_h(const struct mb_maze *maze, double tag_pt, double cell_pt)
+{
+	return maze->h * cell_pt + tag_pt * 9;
+}
+
+/*
+ * The back: the title as a headline, the description on a white box, a
+ * sample maze on a card, what is inside beside the barcode, and the
+ * barcode box. Portrait: stacked; wide: the texts on the left, the sample
+ * on the right above the barcode.
+ */
 static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 {
 	const struct box b = c->back;
-	double m = fmax(PT(0.3), b.w * 0.06);
-	double w = b.w - 2 * m, y = b.y + m, lh, gap = b.h * 0.025;
-	double pad = PT(0.16);
+	bool wide = is_wide(b);
+	double m = fmax(PT(0.3), fmin(b.w, b.h) * 0.06);
+	double gap = b.h * 0.025, pad = PT(0.16);
+	double row_y = c->barcode.y - PT(0.0625);	/* the top of the barcode row */
+	double tag_pt = clamp(fmin(b.w, b.h) * 0.016, 7.5, 10);
+	const struct mb_book_maze *bm = &c->book->mazes[c->book->count / 2];
+	struct box col = { b.x + m, b.y + m, wide ? b.w / 2 - m - gap / 2 : b.w - 2 * m, 0 };
+	double y = col.y, lh, room;
 	char *blurb = NULL;
 	const char *text = c->spec->cover.back;
 	enum mb_status st;
@@ -610,48 +657,57 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 		double max_pt = b.h * 0.045;
 
 		st = fit(c, "cover title", c->spec->title, PANGO_WEIGHT_HEAVY, PANGO_ALIGN_CENTER,
-			 w, b.h * 0.14, max_pt, max_pt * 0.7, &c->headline, err);
+			 col.w, b.h * 0.14, max_pt, max_pt * 0.7, &c->headline, err);
 		if (st)
 			return st;
 		c->headline_shadow_pt = layout_pt(c->headline.layout) * 0.05;
 		layout_size(c->headline.layout, NULL, &lh);
-		c->headline.x += b.x + m;
+		c->headline.x += col.x;
 		c->headline.y = y;
 		y += lh + c->headline_shadow_pt + gap;
 	}
 
-	/* the description on a white box; the box hugs the fitted text */
+	/*
+	 * The description on a white box that hugs the fitted text. On a
+	 * portrait back it leaves the sample card room for squares of 4 pt.
+	 */
 	if (!text || !text[0]) {
 		blurb = xasprintf("%zu %s", c->book->count, c->lb->blurb);
 		text = blurb;
 	}
+	if (wide)
+		room = row_y - gap - y;
+	else
+		room = clamp(row_y - gap - y - gap - card_min_h(bm->maze, tag_pt, 4), b.h * 0.22,
+			     b.h * 0.40);
 	st = fit(c, "cover back text", text, PANGO_WEIGHT_NORMAL, PANGO_ALIGN_LEFT,
-		 w - 2 * pad, b.h * 0.40 - 2 * pad, clamp(b.h * 0.022, 9, 14), 0, &c->blurb,
-		 err);
+		 col.w - 2 * pad, room - 2 * pad, clamp(b.h * 0.022, 9, 14), 0, &c->blurb, err);
 	free(blurb);
 	if (st)
 		return st;
 	layout_size(c->blurb.layout, NULL, &lh);
-	c->blurb_box = (struct box){ b.x + m, y, w, lh + 2 * pad };
-	c->blurb.x += b.x + m + pad;
+	c->blurb_box = (struct box){ col.x, y, col.w, lh + 2 * pad };
+	c->blurb.x += col.x + pad;
 	c->blurb.y = y + pad;
 	y += c->blurb_box.h + gap;
 
 	/*
-	 * A sample maze on a card above the barcode row, no wider than two
-	 * thirds of the back; beside the barcode, what is inside.
+	 * A sample maze on a card above the barcode row (no wider than two
+	 * thirds of a portrait back; the right half of a wide one); beside the
+	 * barcode, what is inside.
 	 */
 	{
-		double tag_pt = clamp(b.w * 0.016, 7.5, 10);
-		double row_y = c->barcode.y - PT(0.0625);
-		double card_w = w * 0.66;
-		struct box in = { b.x + m + (w - card_w) / 2, y, card_w, row_y - gap - y };
-		const struct mb_book_maze *bm = &c->book->mazes[c->book->count / 2];
 		const char *lvl = level_name(c);
 		char *mazes_line = xasprintf("%zu %s", c->book->count, c->lb->mazes);
 		char *level_line = lvl ? xasprintf("%s %s", c->lb->level, lvl) : NULL;
 		double fx = b.x + m, fw = c->barcode.x - PT(0.0625) - gap - fx;
 		double fh = b.y + b.h - m - row_y, max_pt = clamp(b.w * 0.034, 10, 18);
+		double card_w = (b.w - 2 * m) * 0.66;
+		struct box in = wide ?
+			(struct box){ b.x + b.w / 2 + gap / 2, b.y + m, b.w / 2 - m - gap / 2,
+				      row_y - gap - (b.y + m) } :
+			(struct box){ b.x + m + (b.w - 2 * m - card_w) / 2, y, card_w,
+				      row_y - gap - y };
 		char *list;
 
 		plan_card(c, &c->sample, bm->maze, in, tag_pt, c->lb->sample, 0);
