@@ -726,6 +726,24 @@ START_TEST(bad_inputs_fail_cleanly)
 	ck_assert_int_eq(mb_cover_preview_png(&f.spec, &f.book, 120, pdf, 5, &err), MB_ERR_INPUT);
 	ck_assert_msg(strstr(err.message, "5 dpi"), "%s", err.message);
 
+	/* a grid too fine for the room the texts leave: an error, not a smudge */
+	{
+		struct mb_book_spec small;
+		struct mb_book big;
+		struct mb_level huge = *f.spec.level;
+
+		huge.w = huge.h = MB_MAZE_MAX_SIDE;
+		fixture_spec(&small, "4x6", "easy");
+		small.cover.back = (char *)long_back;
+		fixture_book(&big, &huge, 1);
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_cover_write(&small, &big, 120, pdf, &err), MB_ERR_INPUT);
+		ck_assert_msg(strstr(err.message, "has no room left for a 200x200 maze"), "%s",
+			      err.message);
+		ck_assert(!file_exists(pdf));
+		fixture_book_free(&big);
+	}
+
 	/* a folder that does not exist */
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_cover_write(&f.spec, &f.book, 120, "/nonexistent/dir/c.pdf", &err),

@@ -415,10 +415,13 @@ static enum mb_status fit(const struct cover *c, const char *field, const char *
 
 /*
  * Place a maze on a card centred in the box `in`, as large as fits with
- * room above for the START tag (and caption) and below for FINISH.
+ * room above for the START tag (and caption) and below for FINISH. Fails
+ * (MB_ERR_INPUT naming where) when the box leaves squares under 1 pt.
  */
-static void plan_card(const struct cover *c, struct card *k, const struct mb_maze *maze,
-		      struct box in, double tag_pt, const char *caption, double route_share)
+static enum mb_status plan_card(const struct cover *c, struct card *k,
+				const struct mb_maze *maze, struct box in, double tag_pt,
+				const char *caption, double route_share, const char *where,
+				struct mb_error *err)
 {
 	double side, top, bottom, cap_h = 0, tag_h, cell;
 
@@ -437,6 +440,10 @@ static void plan_card(const struct cover *c, struct card *k, const struct mb_maz
 	top = tag_h + 2 * k->tag_pad + tag_pt * 1.4 + (caption ? cap_h + tag_pt * 0.4 : 0);
 	bottom = tag_h + 2 * k->tag_pad + tag_pt * 1.4;
 	cell = fmin((in.w - 2 * side) / maze->w, (in.h - top - bottom) / maze->h);
+	if (!(cell >= 1.0))
+		return mb_error_set_at(err, MB_ERR_INPUT, c->spec->path, 0, 0,
+				       "the %s has no room left for a %dx%d maze: shorten its text",
+				       where, maze->w, maze->h);
 	k->cell = cell;
 	k->panel.w = maze->w * cell + 2 * side;
 	k->panel.h = maze->h * cell + top + bottom;
@@ -478,6 +485,7 @@ static void plan_card(const struct cover *c, struct card *k, const struct mb_maz
 		if (k->route_len < 2 && n >= 2)
 			k->route_len = 2;
 	}
+	return MB_OK;
 }
 
 static void card_release(struct card *k)
@@ -599,7 +607,10 @@ static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 
 		in = (struct box){ x0 + 0.75 * r, y + 0.6 * r, x1 - x0 - 1.5 * r,
 				   bottom - y - 0.6 * r };
-		plan_card(c, &c->hero, c->book->mazes[0].maze, in, tag_pt, NULL, 0.4);
+		st = plan_card(c, &c->hero, c->book->mazes[0].maze, in, tag_pt, NULL, 0.4,
+			       "front cover", err);
+		if (st)
+			return st;
 		bx = c->hero.panel.x + c->hero.panel.w;
 		by = c->hero.panel.y + 0.4 * r;
 		c->badge_r = r;
@@ -710,7 +721,13 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 				      row_y - gap - y };
 		char *list;
 
-		plan_card(c, &c->sample, bm->maze, in, tag_pt, c->lb->sample, 0);
+		st = plan_card(c, &c->sample, bm->maze, in, tag_pt, c->lb->sample, 0, "back cover",
+			       err);
+		if (st) {
+			free(mazes_line);
+			free(level_line);
+			return st;
+		}
 		list = xasprintf("\xe2\x9c\x93 %s\n%s%s%s\xe2\x9c\x93 %s", mazes_line,
 				 level_line ? "\xe2\x9c\x93 " : "", level_line ? level_line : "",
 				 level_line ? "\n" : "", c->lb->solutions);
