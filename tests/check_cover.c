@@ -772,6 +772,13 @@ START_TEST(font_file_is_used_and_embedded)
 	ck_assert_msg(strstr(out, strstr(ttf, "Serif") ? "DejaVuSerif" : "DejaVuSansMono"), "%s",
 		      out);
 	free(out);
+
+	/* a fontconfig name with a style: the family is used */
+	f.spec.font = (char *)"DejaVu Sans Mono:bold";
+	write_ok(&f, pdf);
+	out = run(cmd, NULL);
+	ck_assert_msg(strstr(out, "DejaVuSansMono"), "%s", out);
+	free(out);
 	free(cmd);
 	fixture_book_free(&f.book);
 	free(pdf);

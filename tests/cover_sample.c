@@ -34,6 +34,8 @@ int main(int argc, char **argv)
 		spec.cover.background_rgb = (uint32_t)strtoul(getenv("COVER_BG"), NULL, 16);
 	if (getenv("COVER_INK"))
 		spec.cover.text_rgb = (uint32_t)strtoul(getenv("COVER_INK"), NULL, 16);
+	if (getenv("COVER_FONT"))
+		spec.font = getenv("COVER_FONT");
 	if (getenv("COVER_LANG"))
 		spec.language = getenv("COVER_LANG");
 	fixture_book(&book, spec.level, (size_t)spec.mazes);

@@ -244,7 +244,16 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), cfg);
 		FcConfigDestroy(cfg);
 	} else {
-		family = xstrdup(font);
+		/* a fontconfig name ("DejaVu Serif", "Comic Neue:bold"): its family */
+		FcPattern *pat = FcNameParse((const FcChar8 *)font);
+		FcChar8 *name;
+
+		if (pat && FcPatternGetString(pat, FC_FAMILY, 0, &name) == FcResultMatch)
+			family = xstrdup((const char *)name);
+		else
+			family = xstrdup(font);
+		if (pat)
+			FcPatternDestroy(pat);
 	}
 
 	c->pctx = pango_font_map_create_context(c->fontmap);
