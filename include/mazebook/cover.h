@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The full-wrap paperback cover: one page, bleed | back | spine | front |
+ * bleed, sized by mb_kdp_cover_geometry for the interior's page count and
+ * paper. The front shows the title, subtitle, author and one of the book's
+ * mazes drawn large with its route begun; the back the description, a
+ * sample maze, a short list of what is inside and KDP's barcode area kept
+ * plain white; the spine the title and author when KDP allows spine text
+ * and they fit. Text is laid out with Pango in DejaVu Sans (or spec->font)
+ * and embedded as subsets; colours are opaque RGB.
+ *
+ * The same inputs always give the same bytes: the PDF's creation date is
+ * SOURCE_DATE_EPOCH when that is set, else a fixed date.
+ */
+#ifndef MAZEBOOK_COVER_H
+#define MAZEBOOK_COVER_H
+
+#include "mazebook/book.h"
+#include "mazebook/error.h"
+#include "mazebook/spec.h"
+
+/*
+ * Write the cover PDF to path (created or truncated). Uses spec's title,
+ * subtitle, author, trim, paper, font, language and cover colours and
+ * back text; book must hold at least one maze; interior_pages is the
+ * interior PDF's page count (it sets the spine width).
+ *
+ * Errors: MB_ERR_INPUT for a missing title or author, text that is not
+ * UTF-8, a font that cannot be found, a book without mazes, a page count
+ * below 1, or text that does not fit its place even at 7 pt (the message
+ * names the field, e.g. "cover back text does not fit: 40 lines at 7 pt,
+ * room for 31"); MB_ERR_IO when path cannot be written. On any error
+ * nothing is left at path (a file this call began is removed).
+ */
+enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_book *book,
+			      int interior_pages, const char *path, struct mb_error *err);
+
+/*
+ * The same cover drawn at dpi (10 to 1200) to a PNG at png_path, with the
+ * print guides on top: the bleed shaded, the trim lines, the spine folds
+ * and the spine text clearance, the safe zone 0.125 in inside each trim,
+ * the barcode box outline, and labels. The image covers the whole page
+ * (bleed included), so pixel (0, 0) is the top left corner of the bleed.
+ * Errors as mb_cover_write, and MB_ERR_INPUT for a dpi out of range.
+ */
+enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struct mb_book *book,
+				    int interior_pages, const char *png_path, double dpi,
+				    struct mb_error *err);
+
+#endif
