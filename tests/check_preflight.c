@@ -583,6 +583,19 @@ START_TEST(barcode_area)
 	cover_items[3] = (struct mb_probe_item){ MB_ITEM_IMAGE, { 0, 0, PT(7), PT(3) }, 0, 300,
 						 true, -1 };
 	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_WARN);
+	/* a plain box painted over all of it hides what came before... */
+	cover_items[3] = (struct mb_probe_item){ MB_ITEM_STROKE, { 0, PT(1), PT(12), PT(1) + 1 },
+						 1, 0, true, -1 };
+	add_item((struct mb_probe_item){ MB_ITEM_FILL, { PT(g.barcode.x) - 1, PT(g.barcode.y) - 1,
+							 PT(g.barcode.x + g.barcode.w) + 1,
+							 PT(g.barcode.y + g.barcode.h) + 1 },
+					 0, 0, false, -1 });
+	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_PASS);
+	/* ...but not what comes after it */
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.3),
+							 PT(g.barcode.x + 1.5), PT(g.barcode.y + 0.5) },
+					 10, 0, true, 0 });
+	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_FAIL);
 }
 END_TEST
 

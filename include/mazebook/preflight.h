@@ -127,6 +127,12 @@ struct mb_preflight_options {
 	const char *cover_path;		/* NULL: no cover */
 	const char *spec_path;		/* NULL: no spec; else hashed into the checklist */
 	const char *checklist_dir;	/* names are relative to it; NULL: "." */
+	/*
+	 * The names to record for the PDFs instead of their paths (NULL: the
+	 * path relative to checklist_dir): the builder checks files under
+	 * temporary names that are renamed once they pass.
+	 */
+	const char *interior_as, *cover_as;
 	struct mb_preflight_params params;
 };
 

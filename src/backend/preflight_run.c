@@ -14,8 +14,9 @@
 /* refuse files this much larger than KDP accepts: their size fails anyway */
 #define PROBE_MARGIN_BYTES (64ull << 20)
 
+/* record path's hash under the name `as`, or its path relative to dir */
 static enum mb_status add_hashed(struct mb_checklist *cl, const char *role, const char *path,
-				 const char *dir, struct mb_error *err)
+				 const char *as, const char *dir, struct mb_error *err)
 {
 	char hex[MB_SHA256_HEX_SIZE];
 	unsigned long long bytes;
@@ -24,7 +25,9 @@ static enum mb_status add_hashed(struct mb_checklist *cl, const char *role, cons
 
 	if (st != MB_OK)
 		return st;
-	name = mb_path_relative(path, dir);
+	name = as ? strdup(as) : mb_path_relative(path, dir);
+	if (!name)
+		return mb_error_set(err, MB_ERR_INTERNAL, "out of memory");
 	mb_checklist_add_file(cl, role, name, hex, bytes);
 	free(name);
 	return MB_OK;
@@ -52,9 +55,9 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 		if ((st = mb_probe_pdf(opts->cover_path, &popts, &cover, err)) != MB_OK)
 			goto out;
 	}
-	if ((st = add_hashed(cl, "file", opts->interior_path, dir, err)) != MB_OK ||
-	    (opts->cover_path && (st = add_hashed(cl, "file", opts->cover_path, dir, err)) != MB_OK) ||
-	    (opts->spec_path && (st = add_hashed(cl, "spec", opts->spec_path, dir, err)) != MB_OK))
+	if ((st = add_hashed(cl, "file", opts->interior_path, opts->interior_as, dir, err)) != MB_OK ||
+	    (opts->cover_path && (st = add_hashed(cl, "file", opts->cover_path, opts->cover_as, dir, err)) != MB_OK) ||
+	    (opts->spec_path && (st = add_hashed(cl, "spec", opts->spec_path, NULL, dir, err)) != MB_OK))
 		goto out;
 	mb_preflight_interior(&interior, &opts->params, cl, &res);
 	if (opts->cover_path) {

@@ -2,31 +2,40 @@
 /*
  * `mazebook build SPEC`: the main job. Read the spec, choose the mazes,
  * plan the pages, write the interior, the cover, the manifest and the
- * previews, check them, and only then put them in place.
+ * previews; prove the printed mazes with mazeproof and run the KDP
+ * preflight on what was written; only then put the files in place and
+ * sign the checklist.
  *
  * Every file is written under a temporary name in the output folder and
  * renamed at the end, after every check has passed: a failed or killed
  * build leaves no half-written file under a final name and does not
- * touch the previous good output.
+ * touch the previous good output. The checklist goes in last, so a
+ * checklist never describes files that are not there yet.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "mazebook/book.h"
 #include "mazebook/command.h"
+#include "mazebook/cover.h"
 #include "mazebook/interior.h"
 #include "mazebook/kdp.h"
 #include "mazebook/layout.h"
 #include "mazebook/manifest.h"
 #include "mazebook/number.h"
 #include "mazebook/output.h"
+#include "mazebook/preflight.h"
+#include "mazebook/probe.h"
+#include "mazebook/sign.h"
 #include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
@@ -37,6 +46,11 @@ enum build_file {
 	FILE_INTERIOR,
 	FILE_COVER,
 	FILE_MANIFEST,
+	FILE_COVER_PREVIEW,
+	FILE_PAGE_PREVIEW,
+	FILE_PUBLIC_KEY,
+	FILE_CHECKLIST_JSON,
+	FILE_CHECKLIST,		/* last: it vouches for the others */
 	FILE_COUNT
 };
 
@@ -44,7 +58,21 @@ static const char *const file_names[FILE_COUNT] = {
 	[FILE_INTERIOR] = "interior.pdf",
 	[FILE_COVER] = "cover.pdf",
 	[FILE_MANIFEST] = "manifest.json",
+	[FILE_COVER_PREVIEW] = "cover-preview.png",
+	[FILE_PAGE_PREVIEW] = "page-preview.png",
+	[FILE_PUBLIC_KEY] = "mazebook.pub",
+	[FILE_CHECKLIST_JSON] = "checklist.json",
+	[FILE_CHECKLIST] = "checklist.txt",
 };
+
+/* written through a stdio stream rather than by a library given the path */
+static bool is_stream(enum build_file f)
+{
+	return f == FILE_MANIFEST || f == FILE_CHECKLIST || f == FILE_CHECKLIST_JSON ||
+	       f == FILE_PUBLIC_KEY;
+}
+
+#define PREVIEW_DPI 100.0
 
 struct build {
 	struct mb_book_spec spec;
@@ -52,6 +80,11 @@ struct build {
 	struct mb_page_plan plan;
 	char *out_dir;
 	struct mb_output out[FILE_COUNT];
+	struct mb_checklist checklist;
+	char *key_path;		/* the secret key that signs the checklist */
+	char *public_key_path;
+	bool key_created;	/* this build made the key pair */
+	char *proof_summary;	/* mazeproof's last line */
 	bool progress;		/* stderr is a terminal: show a progress line */
 	bool quiet;
 };
@@ -89,7 +122,7 @@ static enum mb_status begin_all(struct build *b, struct mb_error *err)
 	for (int i = 0; i < FILE_COUNT; i++) {
 		char *path = out_path(b, file_names[i]);
 		enum mb_status st = mb_output_begin(&b->out[i], path,
-						    i == FILE_MANIFEST, 0, err);
+						    is_stream((enum build_file)i), 0, err);
 
 		free(path);
 		if (st)
@@ -120,18 +153,237 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	if (st)
 		return st;
 	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
+	st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
+				  b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI, err);
+	if (st)
+		return st;
+	/* the preview of the first maze page is rendered from the PDF itself */
+	return mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
+				   PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
+}
+
+/* mazeproof is installed beside mazebook; fall back to the PATH */
+static char *mazeproof_path(void)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n > 0) {
+		char *slash, *path;
+
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			path = xasprintf("%s/mazeproof", self);
+			if (!access(path, X_OK))
+				return path;
+			free(path);
+		}
+	}
+	return xstrdup("mazeproof");
+}
+
+/*
+ * Run mazeproof on the written interior: it rebuilds every maze from the
+ * printed walls, with no code shared with the generators. Its verdict
+ * goes into the checklist as one check.
+ */
+static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
+{
+	char *prog = mazeproof_path();
+	char *argv[] = { prog, b->out[FILE_INTERIOR].temp_path, NULL };
+	char buf[4096], last[512] = "", *report = NULL;
+	size_t report_len = 0;
+	int fds[2], status;
+	pid_t pid;
+	FILE *f;
+
+	if (pipe(fds)) {
+		free(prog);
+		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
+	}
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		dup2(fds[1], STDERR_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		execvp(prog, argv);
+		fprintf(stderr, "cannot run '%s': %s\n", prog, strerror(errno));
+		_exit(127);
+	}
+	close(fds[1]);
+	free(prog);
+	if (pid < 0) {
+		close(fds[0]);
+		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
+	}
+	f = fdopen(fds[0], "r");
+	while (f && fgets(buf, sizeof(buf), f)) {
+		size_t len = strlen(buf);
+
+		/* keep the failing lines for the report, the last line as the summary */
+		if (strstr(buf, "FAIL") || strstr(buf, "fail") || strstr(buf, "error")) {
+			report = xrealloc(report, report_len + len + 1);
+			memcpy(report + report_len, buf, len + 1);
+			report_len += len;
+		}
+		buf[strcspn(buf, "\n")] = '\0';
+		if (buf[0])
+			snprintf(last, sizeof(last), "%s", buf);
+	}
+	if (f)
+		fclose(f);
+	else
+		close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	b->proof_summary = xstrdup(last);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_PASS, NULL,
+				 last, "every maze perfect, one route",
+				 "mazeproof: %s", last);
+		free(report);
+		return MB_OK;
+	}
+	mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_FAIL, NULL, last,
+			 "every maze perfect, one route", "mazeproof: %s", last);
+	if (report)
+		fprintf(stderr, "%s", report);
+	free(report);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return mb_error_set(err, MB_ERR_INTERNAL, "%s", last);
 	return MB_OK;
+}
+
+static enum mb_status run_preflight(struct build *b, struct mb_error *err)
+{
+	struct mb_preflight_options opts = {
+		.interior_path = b->out[FILE_INTERIOR].temp_path,
+		.cover_path = b->out[FILE_COVER].temp_path,
+		.spec_path = b->spec.path,
+		.checklist_dir = b->out_dir,
+		.interior_as = file_names[FILE_INTERIOR],
+		.cover_as = file_names[FILE_COVER],
+		.params = {
+			.trim_given = true,
+			.trim = b->spec.trim,
+			.paper = b->spec.paper,
+			.bleed = b->spec.bleed,
+		},
+	};
+
+	return mb_preflight_run(&opts, &b->checklist, err);
+}
+
+/* print every failing check; the build stops */
+static void report_failures(const struct build *b)
+{
+	char *text = mb_checklist_text(&b->checklist);
+	const char *line = text;
+
+	fprintf(stderr, "mazebook build: the book fails its checks; nothing was replaced\n");
+	while (line && *line) {
+		size_t len = strcspn(line, "\n");
+
+		if (!strncmp(line, "FAIL", 4))
+			fprintf(stderr, "  %.*s\n", (int)len, line);
+		line += len + (line[len] ? 1 : 0);
+	}
+	free(text);
+}
+
+/* the default key pair is made on first use, so a fresh machine can build */
+static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_error *err)
+{
+	char keyid[32];
+
+	if (key_opt) {
+		b->key_path = xstrdup(key_opt);
+		if (access(key_opt, R_OK))
+			return mb_error_set(err, MB_ERR_IO, "cannot read the secret key '%s': %s",
+					    key_opt, strerror(errno));
+		return MB_OK;
+	}
+	b->key_path = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
+	b->public_key_path = mb_sign_default_key_path(MB_SIGN_PUBLIC_KEY_NAME);
+	if (!b->key_path || !b->public_key_path)
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "no folder for the signing key ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
+	if (!access(b->key_path, F_OK))
+		return MB_OK;
+	{
+		char *dir = xstrdup(b->key_path);
+		char *slash = strrchr(dir, '/');
+		enum mb_status st = MB_OK;
+
+		if (slash) {
+			*slash = '\0';
+			st = mb_output_mkdirs(dir, err);
+		}
+		free(dir);
+		if (st)
+			return st;
+	}
+	if (mb_sign_keygen(b->public_key_path, b->key_path, false, keyid, err))
+		return err ? err->code : MB_ERR_IO;
+	b->key_created = true;
+	return MB_OK;
+}
+
+/* a copy of the public key beside the checklist, for `minisign -V` and `verify` */
+static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
+{
+	char buf[1024];
+	size_t n;
+	FILE *in;
+
+	if (!b->public_key_path) {
+		/* --key given: its public key is expected beside it as .pub */
+		char *dot = strrchr(b->key_path, '.');
+
+		b->public_key_path = dot ? xasprintf("%.*s.pub", (int)(dot - b->key_path), b->key_path)
+					 : xasprintf("%s.pub", b->key_path);
+	}
+	in = fopen(b->public_key_path, "rb");
+	if (!in)
+		return MB_OK;	/* not fatal: the checklist is signed either way */
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, b->out[FILE_PUBLIC_KEY].fp);
+	fclose(in);
+	(void)err;
+	return MB_OK;
+}
+
+static enum mb_status write_checklists(struct build *b, struct mb_error *err)
+{
+	char *text = mb_checklist_text(&b->checklist);
+	char *json = mb_checklist_json(&b->checklist);
+
+	fputs(text, b->out[FILE_CHECKLIST].fp);
+	fputs(json, b->out[FILE_CHECKLIST_JSON].fp);
+	free(text);
+	free(json);
+	return copy_public_key(b, err);
 }
 
 static enum mb_status commit_all(struct build *b, struct mb_error *err)
 {
-	for (int i = 0; i < FILE_COUNT; i++) {
-		enum mb_status st = mb_output_commit(&b->out[i], err);
+	char *checklist = out_path(b, file_names[FILE_CHECKLIST]);
+	char *signature = xasprintf("%s%s", checklist, MB_SIGN_SUFFIX);
+	enum mb_status st = MB_OK;
 
-		if (st)
-			return st;
-	}
-	return MB_OK;
+	/* an old signature must not outlive the checklist it signed */
+	if (unlink(signature) && errno != ENOENT)
+		st = mb_error_set(err, MB_ERR_IO, "cannot remove '%s': %s", signature, strerror(errno));
+	for (int i = 0; i < FILE_COUNT && !st; i++)
+		st = mb_output_commit(&b->out[i], err);
+	if (!st)
+		st = mb_sign_file(checklist, b->key_path, NULL, err);
+	free(signature);
+	free(checklist);
+	return st;
 }
 
 static long file_size(const char *dir, const char *name)
@@ -161,6 +413,17 @@ static void print_summary(const struct build *b, double seconds)
 	       file_names[FILE_COVER], g.w_in, g.h_in, g.spine_in,
 	       mb_kdp_spine_text_allowed(b->plan.page_count) ? "spine text allowed" : "no spine text");
 	printf("  manifest   %s/%s\n", b->out_dir, file_names[FILE_MANIFEST]);
+	printf("  previews   %s/%s, %s/%s\n", b->out_dir, file_names[FILE_COVER_PREVIEW],
+	       b->out_dir, file_names[FILE_PAGE_PREVIEW]);
+	printf("  proof      %s\n", b->proof_summary);
+	printf("  checklist  %s/%s: %zu pass, %zu warn, 0 fail; signed (%s%s)\n",
+	       b->out_dir, file_names[FILE_CHECKLIST],
+	       mb_checklist_count(&b->checklist, MB_CHECK_PASS),
+	       mb_checklist_count(&b->checklist, MB_CHECK_WARN),
+	       b->out_dir, "/checklist.txt.minisig");
+	if (b->key_created)
+		printf("  new key    %s (keep it private), public key %s\n",
+		       b->key_path, b->public_key_path);
 	printf("  time       %.2f s\n", seconds);
 }
 
@@ -170,16 +433,18 @@ static int run(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "key", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct build b = { 0 };
 	struct mb_error err;
-	const char *out_opt = NULL, *seed_opt = NULL;
+	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL;
 	double start = now_s();
 	int c, rc = MB_EXIT_FAIL;
 	uint64_t seed = 0;
 
 	mb_error_init(&err);
+	mb_checklist_init(&b.checklist);
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":o:q", options, NULL)) != -1) {
@@ -192,6 +457,9 @@ static int run(int argc, char **argv)
 			break;
 		case 'q':
 			b.quiet = true;
+			break;
+		case 'k':
+			key_opt = optarg;
 			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_build, "option '%s' needs a value",
@@ -221,8 +489,17 @@ static int run(int argc, char **argv)
 		goto done;
 	if (b.progress)
 		fputc('\n', stderr);
-	if (mb_output_mkdirs(b.out_dir, &err) || begin_all(&b, &err) ||
-	    write_files(&b, &err) || commit_all(&b, &err))
+	if (find_key(&b, key_opt, &err) || mb_output_mkdirs(b.out_dir, &err) ||
+	    begin_all(&b, &err) || write_files(&b, &err) ||
+	    prove_mazes(&b, &err) || run_preflight(&b, &err))
+		goto done;
+	if (mb_checklist_failed(&b.checklist)) {
+		report_failures(&b);
+		abort_all(&b);
+		rc = MB_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (write_checklists(&b, &err) || commit_all(&b, &err))
 		goto done;
 	if (!b.quiet)
 		print_summary(&b, now_s() - start);
@@ -234,6 +511,11 @@ done:
 		fail(&err);
 	}
 	abort_all(&b);
+cleanup:
+	mb_checklist_release(&b.checklist);
+	free(b.key_path);
+	free(b.public_key_path);
+	free(b.proof_summary);
 	mb_layout_release(&b.plan);
 	mb_book_release(&b.book);
 	mb_spec_release(&b.spec);
@@ -244,13 +526,21 @@ done:
 const struct mb_command mb_cmd_build = {
 	.name = "build",
 	.summary = "make a book: interior PDF, full-wrap cover PDF, manifest and checklist",
-	.usage = "SPEC [-o DIR] [--seed N] [--quiet]",
+	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--quiet]",
 	.help = "  SPEC          the book spec (YAML); 'mazebook init' writes a starter\n"
 		"  -o, --output DIR\n"
 		"                write the files to DIR (default: the spec's 'output',\n"
 		"                relative to the spec's folder)\n"
 		"  --seed N      use this seed instead of the spec's (0 to 2^64-1)\n"
+		"  --key FILE    sign the checklist with this minisign secret key (default:\n"
+		"                mazebook.key in $MAZEBOOK_KEY_DIR or ~/.config/mazebook,\n"
+		"                made on first use; see 'mazebook keygen')\n"
 		"  -q, --quiet   print nothing but errors\n\n"
+		"DIR gets interior.pdf, cover.pdf, manifest.json (every maze's generator,\n"
+		"seed and measures), cover-preview.png (with trim, fold, safe-zone and\n"
+		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"
+		"checklist.json (the KDP preflight and mazeproof's verdict),\n"
+		"checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n\n"
 		"Files are written under temporary names and renamed only when the whole\n"
 		"build has passed its checks, so a failed build never replaces good output.\n"
 		"The same spec and seed give byte-identical PDFs (SOURCE_DATE_EPOCH, when\n"

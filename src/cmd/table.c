@@ -8,6 +8,7 @@
 #include <string.h>
 
 /* each command's entry, defined in src/cmd/<name>.c */
+extern const struct mb_command mb_cmd_build;
 extern const struct mb_command mb_cmd_check;
 extern const struct mb_command mb_cmd_help;
 extern const struct mb_command mb_cmd_init;
@@ -19,6 +20,7 @@ extern const struct mb_command mb_cmd_verify;
 
 /* sorted by name */
 const struct mb_command *const mb_commands[] = {
+	&mb_cmd_build,
 	&mb_cmd_check,
 	&mb_cmd_help,
 	&mb_cmd_init,

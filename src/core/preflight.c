@@ -968,6 +968,16 @@ static void check_barcode(const struct mb_probe_file *f, const struct mb_cover_g
 
 		if (!overlaps(&it->box, &g->barcode))
 			continue;
+		/*
+		 * Items come in painting order and a KDP cover has no
+		 * transparency: a fill over the whole box (the background, or
+		 * a white box for the barcode) hides everything drawn before.
+		 */
+		if (it->kind == MB_ITEM_FILL && covers(&it->box, &g->barcode)) {
+			bad = image = NULL;
+			count = 0;
+			continue;
+		}
 		if (it->kind == MB_ITEM_TEXT || (it->ink && it->kind == MB_ITEM_STROKE) ||
 		    (it->ink && !covers(&it->box, &g->barcode))) {
 			bad = bad ? bad : it;
