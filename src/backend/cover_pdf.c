@@ -818,8 +818,12 @@ static void cover_release(struct cover *c)
 		pango_font_description_free(c->font);
 	if (c->pctx)
 		g_object_unref(c->pctx);
-	if (c->fontmap)
+	if (c->fontmap) {
+		/* Pango 1.50 keeps its reference to a config set on the map when
+		 * the map goes: drop it, or a font file's config leaks each time */
+		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), NULL);
 		g_object_unref(c->fontmap);
+	}
 	memset(c, 0, sizeof(*c));
 }
 

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# Run libFuzzer targets one after the other (`make fuzz` calls this):
+#   fuzz/run.sh SECONDS SRCDIR NAME=BINARY...
+# Each target starts from its committed seeds, SRCDIR/tests/fuzz-corpus/NAME/,
+# and writes what it finds to a scratch corpus in a temporary folder, so the
+# seeds stay as committed. An input that crashes, leaks, hangs (over 10 s) or
+# needs over 2 GB is saved under fuzz-findings/NAME/ in the build folder and
+# fails the run; to keep it as a regression test, fix the bug and copy the
+# file to tests/fuzz-regress/NAME/ (tests/cli_fuzz_regress.sh replays it).
+set -u
+[ $# -ge 3 ] || { echo "usage: fuzz/run.sh SECONDS SRCDIR NAME=BINARY..." >&2; exit 2; }
+seconds=$1
+srcdir=$2
+shift 2
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/mazebook-fuzz.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+status=0
+for target in "$@"; do
+  name=${target%%=*}
+  bin=${target#*=}
+  seeds=$srcdir/tests/fuzz-corpus/$name
+  [ -d "$seeds" ] || { echo "fuzz $name: no seed corpus at $seeds" >&2; status=1; continue; }
+  mkdir -p "$scratch/$name" "fuzz-findings/$name"
+  log=fuzz-findings/$name.log
+  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="fuzz-findings/$name/" -print_final_stats=1 \
+    "$scratch/$name" "$seeds" > "$log" 2>&1
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+  found=$(ls "$scratch/$name" | wc -l)
+  if [ "$rc" -eq 0 ]; then
+    printf 'fuzz %-10s ok: %s runs in %s s, %s, %s new inputs (seeds: %s)\n' \
+      "$name" "${runs:-?}" "$seconds" "${cov:-cov: ?}" "$found" "$(ls "$seeds" | wc -l)"
+  else
+    status=1
+    printf 'fuzz %-10s FAILED (exit %s) after %s runs; input kept in fuzz-findings/%s/:\n' \
+      "$name" "$rc" "${runs:-?}" "$name"
+    ls fuzz-findings/"$name"
+    grep -m1 -A12 '==ERROR\|runtime error\|ALARM\|out-of-memory\|deadly signal' "$log"
+  fi
+done
+exit $status
