@@ -189,9 +189,16 @@ static void describe_loop(const struct mb_mp_maze *m, const unsigned char *tree,
 			}
 		}
 	}
-	for (int c = b; c >= 0; c = from[c])
+	int x0 = m->w, y0 = m->h, x1 = -1, y1 = -1;
+
+	for (int c = b; c >= 0; c = from[c]) {
 		count++;
-	snprintf(buf, len, "a loop of %d squares:", count);
+		x0 = c % m->w < x0 ? c % m->w : x0;
+		y0 = c / m->w < y0 ? c / m->w : y0;
+		x1 = c % m->w > x1 ? c % m->w : x1;
+		y1 = c / m->w > y1 ? c / m->w : y1;
+	}
+	snprintf(buf, len, "a loop of %d squares in the box (%d,%d)-(%d,%d):", count, x0, y0, x1, y1);
 	for (int c = b; c >= 0 && shown < 8; c = from[c], shown++) {
 		used = strlen(buf);
 		snprintf(buf + used, len - used, " (%d,%d)", c % m->w, c / m->w);

@@ -509,7 +509,8 @@ static size_t text_lines(const struct mb_mp_page *page, struct text_line **out)
 		    t->x0 >= l->x1 - 0.5 * l->size && t->x0 <= l->x1 + 1.5 * fmax(t->size_pt, l->size)) {
 			size_t len = strlen(l->text);
 
-			if (t->x0 > l->x1 + 0.15 * l->size && len + 1 < sizeof l->text)
+			if (t->x0 > l->x1 + 0.15 * l->size && len + 1 < sizeof l->text && len &&
+			    l->text[len - 1] != ' ')
 				l->text[len++] = ' ';
 			snprintf(l->text + len, sizeof l->text - len, "%s", t->utf8);
 			l->x1 = fmax(l->x1, t->x1);
@@ -527,8 +528,11 @@ static size_t text_lines(const struct mb_mp_page *page, struct text_line **out)
 	return n;
 }
 
-/* The label of m: the nearest line of text above it, overlapping it
- * sideways, that holds a number. */
+/*
+ * The label of m: the line of text above it that holds a number and is
+ * nearest, counting the vertical distance plus any sideways gap; a line
+ * that says "maze" wins over one with just a number.
+ */
 static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size_t n)
 {
 	double top = m->y_pt, left = m->x_pt, right = m->x_pt + m->w * m->cell_w_pt;
@@ -538,18 +542,17 @@ static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size
 	for (size_t k = 0; k < n; k++) {
 		const struct text_line *l = &lines[k];
 		double above = top - l->baseline;
+		double aside = fmax(0, fmax(left - l->x1, l->x0 - right));
 		bool says_maze = strcasestr(l->text, "maze") != NULL;
 		int num;
 
-		if (above < -0.5 * l->size || l->x1 < left - 0.25 * (right - left) ||
-		    l->x0 > right + 0.25 * (right - left))
+		if (above < -0.5 * l->size || aside > right - left)
 			continue;
 		num = mb_mp_label_number(l->text);
-		/* a line naming "maze" wins over a nearer one with just a number */
 		if (num < 0 || (best_says_maze && !says_maze) ||
-		    (says_maze == best_says_maze && above >= best))
+		    (says_maze == best_says_maze && above + aside >= best))
 			continue;
-		best = above;
+		best = above + aside;
 		best_says_maze = says_maze;
 		m->number = num;
 		snprintf(m->label, sizeof m->label, "%s", l->text);
