@@ -427,6 +427,34 @@ START_TEST(labels_and_decoration)
 }
 END_TEST
 
+START_TEST(thick_rim_and_a_tick_inside)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	struct draw d = { 40, 60, 10, 0, false, 14 };
+	size_t n;
+
+	draw_maze(&p, maze_8x5, &d);
+	/* redraw the rim with a pen three times as wide */
+	for (size_t k = 0; k < p.nsegs; k++) {
+		struct mb_mp_seg *s = &p.segs[k];
+
+		if ((s->x0 == s->x1 && (s->x0 == 40 || s->x0 == 120)) ||
+		    (s->y0 == s->y1 && (s->y0 == 60 || s->y0 == 110)))
+			s->width_pt *= 3;
+	}
+	seg(&p, 42, 65, 44, 65, 2.5, true, p.npaths++);	/* a tick inside the entrance square */
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].w, 8);
+	mb_mp_prove(&m[0], true, &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	mb_mp_proof_release(&proof);
+	free_all(&p, m, n);
+}
+END_TEST
+
 START_TEST(lines_off_any_grid)
 {
 	struct mb_mp_page p = { 0 };
@@ -472,6 +500,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, solution_copy_matches_or_not);
 	tcase_add_test(tc, solution_copy_with_other_walls);
 	tcase_add_test(tc, labels_and_decoration);
+	tcase_add_test(tc, thick_rim_and_a_tick_inside);
 	tcase_add_test(tc, lines_off_any_grid);
 	tcase_add_test(tc, label_numbers);
 	suite_add_tcase(s, tc);

@@ -292,8 +292,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out")
     ap.add_argument("mazes", nargs="*", help="text files of mazes")
-    ap.add_argument("--random", nargs=3, metavar=("COUNT", "WxH", "SEED"),
-                    help="draw COUNT random perfect mazes of size WxH")
+    ap.add_argument("--random", nargs=3, metavar=("COUNT", "WxH", "SEED"), action="append",
+                    help="draw COUNT random perfect mazes of size WxH (repeatable)")
     ap.add_argument("--per-page", type=int, default=4, choices=(0, 1, 2, 4, 6, 9),
                     help="solution copies per page (0: no solution pages)")
     ap.add_argument("--split", action="store_true", help="one subpath per wall, not per run")
@@ -305,8 +305,7 @@ def main():
     for path in args.mazes:
         with open(path) as fh:
             mazes += parse_mazes(fh.read())
-    if args.random:
-        count, size, seed = args.random
+    for count, size, seed in args.random or []:
         w, h = (int(v) for v in size.lower().split("x"))
         rng = random.Random(int(seed))
         mazes += [random_maze(w, h, rng) for _ in range(int(count))]

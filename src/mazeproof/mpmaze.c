@@ -561,9 +561,11 @@ static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size
 
 /*
  * The gaps of a maze cut its outer wall in two, so its walls are (at least)
- * two connected groups whose boxes overlap: merge groups drawn with the same
- * pen whose boxes overlap, until none do. A group of another pen inside a
- * maze's box is decoration and is dropped.
+ * two connected groups whose boxes overlap: merge groups whose boxes
+ * overlap, until none do. A pen of another width may draw the rim or the
+ * inner walls, so groups of three or more lines merge whatever their pen;
+ * one or two lines of another pen inside a maze's box (a tick, an arrow's
+ * shaft) are decoration and are dropped.
  */
 static void merge_overlapping(struct cluster *cl, size_t ncl)
 {
@@ -580,7 +582,7 @@ static void merge_overlapping(struct cluster *cl, size_t ncl)
 				    in->x0 > outer->x1 + t || in->x1 < outer->x0 - t ||
 				    in->y0 > outer->y1 + t || in->y1 < outer->y0 - t)
 					continue;
-				if (!same_width(in->width, outer->width)) {
+				if (!same_width(in->width, outer->width) && in->n < 3) {
 					if (in->x0 >= outer->x0 - t && in->x1 <= outer->x1 + t &&
 					    in->y0 >= outer->y0 - t && in->y1 <= outer->y1 + t)
 						in->dropped = true;

@@ -116,6 +116,11 @@ static bool is_black(fz_context *ctx, fz_colorspace *cs, const float *color, flo
 
 	if (alpha < 0.99f || !cs)
 		return false;
+	/* the common cases without a colour conversion */
+	if (cs == fz_device_gray(ctx))
+		return color[0] < 0.02f;
+	if (cs == fz_device_rgb(ctx))
+		return color[0] < 0.02f && color[1] < 0.02f && color[2] < 0.02f;
 	fz_var(black);
 	fz_try(ctx) {
 		fz_convert_color(ctx, cs, color, fz_device_rgb(ctx), rgb, NULL, params);
