@@ -63,6 +63,29 @@ contains "$out" '"number": 3, "page": 3, "width": 3, "height": 7, "ok": true, "r
   contains "$out" '"passed": 4, "failed": 0'
 ok $? "--json carries each maze"
 
+$MK "$TMP/nolabel.pdf" "$FIX/good.txt" --no-labels --per-page 4 || exit 1
+run "$MAZEPROOF" "$TMP/nolabel.pdf"
+check "without labels, mazes and copies pair by order" "$rc" -eq 0
+contains "$out" "numbered in page order" && contains "$out" "4 solution copies checked"
+ok $? "says the mazes were numbered by order"
+
+# --- labels edited in place (same length, so the file stays valid)
+sed 's/(Maze 2 (page 2))/(Maze 9 (page 2))/' "$TMP/good.pdf" > "$TMP/relabel.pdf"
+run "$MAZEPROOF" "$TMP/relabel.pdf"
+check "a solution copy labelled with an unknown maze fails" "$rc" -eq 1
+contains "$out" "maze 2, page 2: 6x4, FAILED: no solution copy found" &&
+  contains "$out" "page 5: solution copy of maze 9 has no maze page"
+ok $? "names the orphan copy and the maze without a copy"
+sed 's/(Maze 2)/(Maze 1)/' "$TMP/good.pdf" > "$TMP/dup.pdf"
+run "$MAZEPROOF" "$TMP/dup.pdf"
+check "two maze pages with one number fail" "$rc" -eq 1
+contains "$out" "maze 1 is also on page 1"; ok $? "names the duplicate number"
+
+sed 's/(Maze 3)/(Maze 5)/' "$TMP/nosol.pdf" > "$TMP/hole.pdf"
+run "$MAZEPROOF" "$TMP/hole.pdf"
+check "a hole in the maze numbers fails" "$rc" -eq 1
+contains "$out" "no maze 3 found (maze numbers run from 1 to 5)"; ok $? "names the missing number"
+
 # --- bad mazes drawn from text
 $MK "$TMP/loop.pdf" "$FIX/good.txt" "$FIX/loop.txt" --per-page 4 || exit 1
 run "$MAZEPROOF" "$TMP/loop.pdf"

@@ -149,6 +149,8 @@ class Drawer:
         return "%s %s" % (self.num(x), self.num(PAGE_H - y_down))
 
     def text(self, x, y_down, size, s, bold=False, center=False):
+        if self.args.no_labels and "Maze" in s:
+            return
         width = 0.55 * size * len(s)
         if center:
             x -= width / 2
@@ -299,6 +301,7 @@ def main():
     ap.add_argument("--split", action="store_true", help="one subpath per wall, not per run")
     ap.add_argument("--noise", action="store_true", help="jitter coordinates by up to 0.004 pt")
     ap.add_argument("--split-text", action="store_true", help="draw labels as two text objects")
+    ap.add_argument("--no-labels", action="store_true", help="leave out the 'Maze N' labels")
     ap.add_argument("--compress", action="store_true", help="Flate-compress the page contents")
     args = ap.parse_args()
     mazes = []

@@ -64,11 +64,15 @@ static void usage(FILE *f)
 		"holds no maze; 2 usage error.\n");
 }
 
+/* Record a failure that is not one maze's; page 0 for the whole file. */
 static void page_error(struct run *r, int page, const char *what)
 {
 	char buf[500];
 
-	snprintf(buf, sizeof buf, "page %d: %s", page, what);
+	if (page > 0)
+		snprintf(buf, sizeof buf, "page %d: %s", page, what);
+	else
+		snprintf(buf, sizeof buf, "%s", what);
 	*(char **)mb_mp_push(&r->errors, &r->nerrors, &r->cap_errors, sizeof(char *)) =
 		mb_mp_xstrdup(buf);
 }
@@ -224,6 +228,21 @@ int main(int argc, char **argv)
 	}
 	qsort(puzzles, npuz, sizeof *puzzles, cmp_number);
 	qsort(copies, ncop, sizeof *copies, cmp_number);
+
+	/* a maze whose drawing vanished leaves a hole in the numbers */
+	for (size_t k = 1; k < npuz && !r.numbered_by_order; k++) {
+		int lo = puzzles[k - 1]->number + 1, hi = puzzles[k]->number - 1;
+
+		if (lo > hi)
+			continue;
+		if (lo == hi)
+			snprintf(err, sizeof err, "no maze %d found (maze numbers run from %d to %d)", lo,
+				 puzzles[0]->number, puzzles[npuz - 1]->number);
+		else
+			snprintf(err, sizeof err, "no mazes %d to %d found (maze numbers run from %d to %d)",
+				 lo, hi, puzzles[0]->number, puzzles[npuz - 1]->number);
+		page_error(&r, 0, err);
+	}
 
 	v = mb_mp_xcalloc(npuz ? npuz : 1, sizeof *v);
 	for (size_t k = 0; k < npuz; k++) {

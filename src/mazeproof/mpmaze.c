@@ -413,11 +413,15 @@ static void trace_route_piece(struct mb_mp_maze *m, double u0, double v0, double
 	}
 }
 
-/* Find routes drawn in m: non-black strokes with at least two corners on square centres. */
+/*
+ * Find routes drawn in m: non-black strokes with at least two corners on
+ * square centres, lying within three squares of the maze (stubs may reach
+ * out of the gaps towards an arrow).
+ */
 static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 {
-	double mx0 = m->x_pt - m->cell_w_pt, my0 = m->y_pt - m->cell_h_pt;
-	double mx1 = m->x_pt + (m->w + 1) * m->cell_w_pt, my1 = m->y_pt + (m->h + 1) * m->cell_h_pt;
+	double mx0 = m->x_pt - 3 * m->cell_w_pt, my0 = m->y_pt - 3 * m->cell_h_pt;
+	double mx1 = m->x_pt + (m->w + 3) * m->cell_w_pt, my1 = m->y_pt + (m->h + 3) * m->cell_h_pt;
 	size_t k = 0;
 
 	while (k < page->nsegs) {
