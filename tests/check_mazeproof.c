@@ -478,12 +478,26 @@ END_TEST
 
 START_TEST(label_numbers)
 {
-	ck_assert_int_eq(mb_mp_label_number("Maze 12"), 12);
-	ck_assert_int_eq(mb_mp_label_number("Maze 7 (page 9)"), 7);
-	ck_assert_int_eq(mb_mp_label_number("Level 2 - MAZE 31"), 31);
-	ck_assert_int_eq(mb_mp_label_number("page 4"), 4);
-	ck_assert_int_eq(mb_mp_label_number("START"), -1);
-	ck_assert_int_eq(mb_mp_label_number(""), -1);
+	bool named;
+
+	ck_assert_int_eq(mb_mp_label_number("Maze 12", &named), 12);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Maze 7 (page 9)", NULL), 7);
+	ck_assert_int_eq(mb_mp_label_number("Level 2 - MAZE 31", &named), 31);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Lösung zu Labyrinth 4 (Seite 9)", &named), 4);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Laberinto 5 (página 8)", &named), 5);
+	ck_assert_int_eq(mb_mp_label_number("Labyrinthe 6 (page 7)", &named), 6);
+	ck_assert_int_eq(mb_mp_label_number("30 Rätsel zum Lösen", &named), 30);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("page 4", &named), 4);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("100 Mazes", &named), 100);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("START", &named), -1);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("", NULL), -1);
 }
 END_TEST
 

@@ -111,37 +111,65 @@ check "a solution through a wall fails" "$rc" -eq 1
 contains "$out" "maze 1, page 1: 6x4, FAILED: solution on page 2: the solution crosses a wall at (2,0)-(3,0)"
 ok $? "says where the solution crosses a wall"
 
-# --- PDFs altered after they were written
-$MK "$TMP/book.pdf" "$FIX/good.txt" --per-page 2 --compress || exit 1
-alter() { # OP PAGE: alter book.pdf, run mazeproof on the result
-  $ALTER "$1" "$2" "$TMP/book.pdf" "$TMP/alt.pdf" || return 1
-  run "$MAZEPROOF" "$TMP/alt.pdf"
+# --- PDFs altered after they were written. The pages to alter come from
+# mazeproof --json on the unaltered book, so the same checks run on a real
+# interior: set MAZEPROOF_BOOK=path/to/interior.pdf to add one.
+field() { # JSON-LINE KEY: the number after "KEY":
+  printf '%s\n' "$1" | sed -n "s/.*\"$2\": \([0-9-]*\).*/\1/p"
 }
-alter remove-wall 2
-check "a wall removed after writing fails" "$rc" -eq 1
-contains "$out" "maze 2, page 2: 6x4, FAILED: a loop of" && contains "$out" "3 passed, 1 failed"
-ok $? "names maze 2 and its loop"
-alter add-wall 3
-check "a wall added after writing fails" "$rc" -eq 1
-contains "$out" "maze 3, page 3: 3x7, FAILED:" && contains "$out" "squares unreachable"
-ok $? "names maze 3 and its unreachable squares"
-alter move-exit 4
-check "an exit moved after writing fails" "$rc" -eq 1
-contains "$out" "maze 4, page 4: 12x9, FAILED: the exit is at the bottom of (0,8)"
-ok $? "names maze 4 and its moved exit"
-run "$MAZEPROOF" --any-gaps "$TMP/alt.pdf"
-check "with --any-gaps the moved exit still fails against its solution copy" "$rc" -eq 1
-contains "$out" "maze 4, page 4: 12x9, FAILED: solution on page 6: the solution copy's walls differ"
-ok $? "says the copy's walls differ"
-alter cross-wall 6
-check "a solution redrawn through a wall fails" "$rc" -eq 1
-contains "$out" "maze 3, page 3: 3x7, FAILED: solution on page 6: the solution crosses a wall"
-ok $? "names maze 3 and the crossing"
-$ALTER remove-wall 2 "$TMP/book.pdf" "$TMP/a1.pdf" && $ALTER cross-wall 5 "$TMP/a1.pdf" "$TMP/alt.pdf"
-run "$MAZEPROOF" --quiet "$TMP/alt.pdf"
-check "two altered mazes fail" "$rc" -eq 1
-contains "$out" "maze 1, page 1" && contains "$out" "maze 2, page 2" &&
-  ! contains "$out" "maze 3, page 3" && contains "$out" "2 failed"
-ok $? "--quiet lists just the failing mazes"
+alterations() { # BOOK NAME
+  book=$1 name=$2
+  run "$MAZEPROOF" --json "$book"
+  check "$name: the unaltered book passes" "$rc" -eq 0
+  [ "$rc" -eq 0 ] || return 0
+  line1=$(printf '%s\n' "$out" | grep '"number": 1,' | head -1)
+  line2=$(printf '%s\n' "$out" | grep '"number": 2,' | head -1)
+  line3=$(printf '%s\n' "$out" | grep '"number": 3,' | head -1)
+  p1=$(field "$line1" page) p2=$(field "$line2" page) p3=$(field "$line3" page)
+  s1=$(field "$line1" solution_page) s2=$(field "$line2" solution_page)
+  w1=$(field "$line1" width) h1=$(field "$line1" height)
+
+  $ALTER remove-wall "$p2" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: a wall removed after writing fails" "$rc" -eq 1
+  contains "$out" "maze 2, page $p2: " && contains "$out" "FAILED: a loop of" &&
+    contains "$out" " 1 failed"
+  ok $? "$name: names maze 2 and its loop"
+
+  $ALTER add-wall "$p3" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: a wall added after writing fails" "$rc" -eq 1
+  contains "$out" "maze 3, page $p3: " && contains "$out" "squares unreachable" &&
+    contains "$out" " 1 failed"
+  ok $? "$name: names maze 3 and its unreachable squares"
+
+  $ALTER move-exit "$p1" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: an exit moved after writing fails" "$rc" -eq 1
+  contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: the exit is at the bottom of (0,$((h1 - 1))), not at the bottom of ($((w1 - 1)),$((h1 - 1)))"
+  ok $? "$name: names maze 1 and where its exit went"
+  if [ "$s1" -gt 0 ]; then
+    run "$MAZEPROOF" --any-gaps "$TMP/alt.pdf"
+    check "$name: with --any-gaps the moved exit fails against the solution copy" "$rc" -eq 1
+    contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: solution on page $s1: the solution copy's walls differ"
+    ok $? "$name: says the copy's walls differ"
+
+    $ALTER cross-wall "$s1" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+    check "$name: a solution redrawn through a wall fails" "$rc" -eq 1
+    contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: solution on page $s1: the solution crosses a wall at"
+    ok $? "$name: names maze 1 and where its solution crosses a wall"
+
+    $ALTER remove-wall "$p2" "$book" "$TMP/a1.pdf" &&
+      $ALTER cross-wall "$s1" "$TMP/a1.pdf" "$TMP/alt.pdf" && run "$MAZEPROOF" --quiet "$TMP/alt.pdf"
+    check "$name: two altered mazes fail" "$rc" -eq 1
+    contains "$out" "maze 1, page $p1" && contains "$out" "maze 2, page $p2" &&
+      ! contains "$out" "maze 3, page $p3" && contains "$out" " 2 failed"
+    ok $? "$name: --quiet lists just the two failing mazes"
+  fi
+}
+$MK "$TMP/book.pdf" "$FIX/good.txt" --per-page 2 --compress || exit 1
+alterations "$TMP/book.pdf" "drawn book"
+$MK "$TMP/book9.pdf" "$FIX/good.txt" "$FIX/good.txt" --per-page 9 --split --compress || exit 1
+alterations "$TMP/book9.pdf" "split walls, 9 copies a page"
+if [ -n "${MAZEPROOF_BOOK:-}" ]; then
+  alterations "$MAZEPROOF_BOOK" "$(basename "$MAZEPROOF_BOOK")"
+fi
 
 done_testing

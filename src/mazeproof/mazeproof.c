@@ -103,16 +103,27 @@ static int read_all(struct mb_mp_doc *doc, struct run *r)
 	return pages;
 }
 
-/* Mazes whose label could not be read are numbered by their order. */
-static void number_by_order(struct run *r)
+/*
+ * When some labels name a maze ("Maze 12"), a maze without such a label
+ * (an illustration on the title page) is unnumbered: proved on its own.
+ * When none do, bare numbers are the labels; when a maze has none at all,
+ * every maze is numbered by its order.
+ */
+static void settle_numbers(struct run *r)
 {
 	int puzzles = 0, copies = 0;
-	bool missing = false;
+	bool named = false, missing = false;
 
 	for (size_t k = 0; k < r->n; k++)
-		if (r->mazes[k].w > 0 && r->mazes[k].number < 0)
-			missing = true;
-	if (!missing)
+		named |= r->mazes[k].w > 0 && r->mazes[k].named;
+	for (size_t k = 0; k < r->n; k++) {
+		struct mb_mp_maze *m = &r->mazes[k];
+
+		if (named && !m->named)
+			m->number = -1;
+		missing |= m->w > 0 && m->number < 0;
+	}
+	if (named || !missing)
 		return;
 	r->numbered_by_order = true;
 	for (size_t k = 0; k < r->n; k++) {
@@ -143,8 +154,16 @@ struct verdict {
 	const struct mb_mp_maze *maze;
 	bool ok;
 	char text[900];		/* the whole line after "maze N, page P: " */
-	const char *solution;	/* "matches", "none", "mismatch", "no pages" */
+	const char *solution;	/* "matches", "mismatch", "none", "unchecked", "no pages" */
+	int solution_page;	/* page of the (first) solution copy, 0 if none */
 	long routes;
+};
+
+/* everything that is printed */
+struct report {
+	struct verdict *v;
+	size_t nv, cap_v;
+	size_t passed, failed, checked_copies, unnumbered;
 };
 
 static int cmp_number(const void *a, const void *b)
@@ -154,6 +173,162 @@ static int cmp_number(const void *a, const void *b)
 	if ((*x)->number != (*y)->number)
 		return (*x)->number < (*y)->number ? -1 : 1;
 	return (*x)->page - (*y)->page;
+}
+
+/* Add one finding to a "; "-separated list. */
+static void append(char *buf, size_t len, const char *what)
+{
+	size_t used = strlen(buf);
+
+	snprintf(buf + used, len - used, "%s%s", used ? "; " : "", what);
+}
+
+static void finish(struct report *rep, struct verdict *v, const struct mb_mp_maze *m,
+		   const char *why, const char *sol, bool have_copies)
+{
+	v->ok = !why[0] && !sol[0];
+	if (v->ok)
+		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route, %s", m->w, m->h,
+			 m->solution ? "solution matches" :
+			 have_copies ? "solution matches" : "no solution pages");
+	else
+		snprintf(v->text, sizeof v->text, "%dx%d, FAILED: %s%s%s", m->w, m->h, why,
+			 why[0] && sol[0] ? "; " : "", sol);
+	if (v->ok)
+		rep->passed++;
+	else
+		rep->failed++;
+}
+
+/* Prove maze page puzzles[k] and check its solution copies. */
+static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
+		  struct mb_mp_maze **copies, size_t ncop, bool corners)
+{
+	const struct mb_mp_maze *m = puzzles[k];
+	struct verdict *v = mb_mp_push(&rep->v, &rep->nv, &rep->cap_v, sizeof *v);
+	struct mb_mp_proof proof;
+	char why[600] = "", sol[600] = "", buf[500];
+	size_t matching = 0;
+
+	v->maze = m;
+	mb_mp_prove(m, corners, &proof);
+	v->routes = proof.routes;
+	snprintf(why, sizeof why, "%s", proof.why);
+	if (m->problem[0])
+		append(why, sizeof why, m->problem);
+	if (k > 0 && puzzles[k - 1]->number == m->number) {
+		snprintf(buf, sizeof buf, "maze %d is also on page %d", m->number, puzzles[k - 1]->page);
+		append(why, sizeof why, buf);
+	}
+	v->solution = ncop ? "none" : "no pages";
+	for (size_t q = 0; q < ncop; q++) {
+		char swhy[400];
+
+		if (copies[q]->number != m->number)
+			continue;
+		rep->checked_copies++;
+		if (!v->solution_page)
+			v->solution_page = copies[q]->page;
+		if (matching++) {
+			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
+			append(sol, sizeof sol, buf);
+		} else if (!proof.ok) {
+			v->solution = "unchecked";
+		} else if (mb_mp_check_solution(m, &proof, copies[q], swhy, sizeof swhy)) {
+			v->solution = "matches";
+		} else {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page, swhy);
+			append(sol, sizeof sol, buf);
+		}
+	}
+	if (ncop && matching == 0)
+		append(sol, sizeof sol, "no solution copy found");
+	finish(rep, v, m, why, sol, ncop > 0);
+	mb_mp_proof_release(&proof);
+}
+
+/* A maze without a number (an illustration): prove it; a drawn route must
+ * be its one route. */
+static void judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, bool corners)
+{
+	struct verdict *v = mb_mp_push(&rep->v, &rep->nv, &rep->cap_v, sizeof *v);
+	struct mb_mp_proof proof;
+	char why[600] = "", sol[600] = "", swhy[400];
+
+	v->maze = m;
+	mb_mp_prove(m, corners, &proof);
+	v->routes = proof.routes;
+	snprintf(why, sizeof why, "%s", proof.why);
+	if (m->problem[0])
+		append(why, sizeof why, m->problem);
+	v->solution = m->solution ? "matches" : "no pages";
+	if (m->solution && proof.ok && !mb_mp_check_solution(m, &proof, m, swhy, sizeof swhy)) {
+		v->solution = "mismatch";
+		snprintf(sol, sizeof sol, "solution: %s", swhy);
+	}
+	finish(rep, v, m, why, sol, false);
+	if (v->ok)
+		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route%s", m->w, m->h,
+			 m->solution ? ", route drawn matches" : "");
+	rep->unnumbered++;
+	mb_mp_proof_release(&proof);
+}
+
+static void print_json(const struct options *opt, const struct report *rep, const struct run *r,
+		       int pages)
+{
+	printf("{\"file\": ");
+	json_string(opt->path);
+	printf(", \"pages\": %d, \"mazes\": [", pages);
+	for (size_t k = 0; k < rep->nv; k++) {
+		const struct verdict *v = &rep->v[k];
+
+		printf("%s\n  {\"number\": %d, \"page\": %d, \"width\": %d, \"height\": %d, "
+		       "\"ok\": %s, \"routes\": %ld, \"solution\": \"%s\", \"solution_page\": %d, "
+		       "\"result\": ", k ? "," : "", v->maze->number, v->maze->page, v->maze->w,
+		       v->maze->h, v->ok ? "true" : "false", v->routes, v->solution, v->solution_page);
+		json_string(v->text);
+		putchar('}');
+	}
+	printf("\n], \"errors\": [");
+	for (size_t k = 0; k < r->nerrors; k++) {
+		printf("%s", k ? ", " : "");
+		json_string(r->errors[k]);
+	}
+	printf("], \"passed\": %zu, \"failed\": %zu, \"solution_copies\": %zu, "
+	       "\"numbered_by_order\": %s}\n",
+	       rep->passed, rep->failed + r->nerrors, rep->checked_copies,
+	       r->numbered_by_order ? "true" : "false");
+}
+
+static void print_text(const struct options *opt, const struct report *rep, const struct run *r,
+		       int pages)
+{
+	size_t n = rep->nv;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct verdict *v = &rep->v[k];
+
+		if (opt->quiet && v->ok)
+			continue;
+		if (v->maze->number < 0)
+			printf("unnumbered maze, page %d: %s\n", v->maze->page, v->text);
+		else
+			printf("maze %d, page %d: %s\n", v->maze->number, v->maze->page, v->text);
+	}
+	for (size_t k = 0; k < r->nerrors; k++)
+		printf("%s\n", r->errors[k]);
+	if (n == 0)
+		fprintf(stderr, "mazeproof: no maze found in '%s' (%d pages)\n", opt->path, pages);
+	else if (!opt->quiet || rep->failed || r->nerrors)
+		printf("mazeproof: %s: %zu maze%s, %zu passed, %zu failed, %zu solution cop%s "
+		       "checked%s%s\n", opt->path, n, n == 1 ? "" : "s", rep->passed, rep->failed,
+		       rep->checked_copies, rep->checked_copies == 1 ? "y" : "ies",
+		       rep->unnumbered ? " (unnumbered mazes proved on their own)" : "",
+		       r->nerrors ? "; other problems: see above" : "");
+	if (r->numbered_by_order && !opt->quiet)
+		printf("mazeproof: some labels had no number; mazes were numbered in page order\n");
 }
 
 int main(int argc, char **argv)
@@ -168,10 +343,10 @@ int main(int argc, char **argv)
 	};
 	struct options opt = { false, false, false, NULL };
 	struct run r;
+	struct report rep;
 	struct mb_mp_doc *doc;
-	struct mb_mp_maze **puzzles, **copies;
-	struct verdict *v;
-	size_t npuz = 0, ncop = 0, passed = 0, failed = 0, checked_copies = 0;
+	struct mb_mp_maze **puzzles, **copies, **extras;
+	size_t npuz = 0, ncop = 0, nextra = 0;
 	char err[400];
 	int c, pages;
 
@@ -210,17 +385,21 @@ int main(int argc, char **argv)
 		return EXIT_FAILED;
 	}
 	memset(&r, 0, sizeof r);
+	memset(&rep, 0, sizeof rep);
 	pages = read_all(doc, &r);
 	mb_mp_doc_close(doc);
-	number_by_order(&r);
+	settle_numbers(&r);
 
 	puzzles = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *puzzles);
 	copies = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *copies);
+	extras = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *extras);
 	for (size_t k = 0; k < r.n; k++) {
 		struct mb_mp_maze *m = &r.mazes[k];
 
 		if (m->w == 0)
 			page_error(&r, m->page, m->problem);
+		else if (m->number < 0)
+			extras[nextra++] = m;
 		else if (m->solution)
 			copies[ncop++] = m;
 		else
@@ -243,66 +422,10 @@ int main(int argc, char **argv)
 				 lo, hi, puzzles[0]->number, puzzles[npuz - 1]->number);
 		page_error(&r, 0, err);
 	}
-
-	v = mb_mp_xcalloc(npuz ? npuz : 1, sizeof *v);
-	for (size_t k = 0; k < npuz; k++) {
-		const struct mb_mp_maze *m = puzzles[k];
-		struct mb_mp_proof proof;
-		char why[400] = "", sol[600] = "";
-		size_t matching = 0;
-
-		v[k].maze = m;
-		mb_mp_prove(m, !opt.any_gaps, &proof);
-		v[k].routes = proof.routes;
-		snprintf(why, sizeof why, "%s", proof.why);
-		if (m->problem[0])
-			snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "",
-				 m->problem);
-		if (k > 0 && puzzles[k - 1]->number == m->number)
-			snprintf(why + strlen(why), sizeof why - strlen(why),
-				 "%smaze %d is also on page %d", why[0] ? "; " : "", m->number,
-				 puzzles[k - 1]->page);
-		v[k].solution = ncop ? "none" : "no pages";
-		for (size_t q = 0; q < ncop; q++) {
-			char swhy[400];
-
-			if (copies[q]->number != m->number)
-				continue;
-			checked_copies++;
-			if (matching++) {
-				snprintf(sol + strlen(sol), sizeof sol - strlen(sol),
-					 "%sanother solution copy on page %d", sol[0] ? "; " : "",
-					 copies[q]->page);
-				continue;
-			}
-			if (!proof.ok) {
-				v[k].solution = "unchecked";
-				continue;
-			}
-			if (mb_mp_check_solution(m, &proof, copies[q], swhy, sizeof swhy)) {
-				v[k].solution = "matches";
-			} else {
-				v[k].solution = "mismatch";
-				snprintf(sol + strlen(sol), sizeof sol - strlen(sol),
-					 "%ssolution on page %d: %s", sol[0] ? "; " : "",
-					 copies[q]->page, swhy);
-			}
-		}
-		if (ncop && matching == 0)
-			snprintf(sol, sizeof sol, "no solution copy found");
-		v[k].ok = !why[0] && !sol[0];
-		if (v[k].ok)
-			snprintf(v[k].text, sizeof v[k].text, "%dx%d, perfect, 1 route, %s", m->w, m->h,
-				 ncop ? "solution matches" : "no solution pages");
-		else
-			snprintf(v[k].text, sizeof v[k].text, "%dx%d, FAILED: %s%s%s", m->w, m->h, why,
-				 why[0] && sol[0] ? "; " : "", sol);
-		if (v[k].ok)
-			passed++;
-		else
-			failed++;
-		mb_mp_proof_release(&proof);
-	}
+	for (size_t k = 0; k < npuz; k++)
+		judge(&rep, puzzles, k, copies, ncop, !opt.any_gaps);
+	for (size_t k = 0; k < nextra; k++)
+		judge_unnumbered(&rep, extras[k], !opt.any_gaps);
 	/* solution copies whose maze is missing */
 	for (size_t q = 0; q < ncop; q++) {
 		bool found = false;
@@ -310,53 +433,16 @@ int main(int argc, char **argv)
 		for (size_t k = 0; k < npuz && !found; k++)
 			found = puzzles[k]->number == copies[q]->number;
 		if (!found) {
-			char buf[300];
-
-			snprintf(buf, sizeof buf, "solution copy of maze %d has no maze page",
+			snprintf(err, sizeof err, "solution copy of maze %d has no maze page",
 				 copies[q]->number);
-			page_error(&r, copies[q]->page, buf);
+			page_error(&r, copies[q]->page, err);
 		}
 	}
 
-	if (opt.json) {
-		printf("{\"file\": ");
-		json_string(opt.path);
-		printf(", \"pages\": %d, \"mazes\": [", pages);
-		for (size_t k = 0; k < npuz; k++) {
-			printf("%s\n  {\"number\": %d, \"page\": %d, \"width\": %d, \"height\": %d, "
-			       "\"ok\": %s, \"routes\": %ld, \"solution\": \"%s\", \"result\": ",
-			       k ? "," : "", v[k].maze->number, v[k].maze->page, v[k].maze->w,
-			       v[k].maze->h, v[k].ok ? "true" : "false", v[k].routes, v[k].solution);
-			json_string(v[k].text);
-			putchar('}');
-		}
-		printf("\n], \"errors\": [");
-		for (size_t k = 0; k < r.nerrors; k++) {
-			printf("%s", k ? ", " : "");
-			json_string(r.errors[k]);
-		}
-		printf("], \"passed\": %zu, \"failed\": %zu, \"solution_copies\": %zu, "
-		       "\"numbered_by_order\": %s}\n",
-		       passed, failed + r.nerrors, checked_copies,
-		       r.numbered_by_order ? "true" : "false");
-	} else {
-		for (size_t k = 0; k < npuz; k++)
-			if (!opt.quiet || !v[k].ok)
-				printf("maze %d, page %d: %s\n", v[k].maze->number, v[k].maze->page,
-				       v[k].text);
-		for (size_t k = 0; k < r.nerrors; k++)
-			printf("%s\n", r.errors[k]);
-		if (npuz == 0)
-			fprintf(stderr, "mazeproof: no maze found in '%s' (%d pages)\n", opt.path, pages);
-		else if (!opt.quiet || failed || r.nerrors)
-			printf("mazeproof: %s: %zu maze%s, %zu passed, %zu failed, %zu solution "
-			       "cop%s checked%s%s\n", opt.path, npuz, npuz == 1 ? "" : "s", passed,
-			       failed, checked_copies, checked_copies == 1 ? "y" : "ies",
-			       r.nerrors ? ", other problems: " : "",
-			       r.nerrors ? "see above" : "");
-		if (r.numbered_by_order && !opt.quiet)
-			printf("mazeproof: some labels had no number; mazes were numbered in page order\n");
-	}
+	if (opt.json)
+		print_json(&opt, &rep, &r, pages);
+	else
+		print_text(&opt, &rep, &r, pages);
 
 	for (size_t k = 0; k < r.n; k++)
 		mb_mp_maze_release(&r.mazes[k]);
@@ -366,6 +452,7 @@ int main(int argc, char **argv)
 	free(r.mazes);
 	free(puzzles);
 	free(copies);
-	free(v);
-	return npuz > 0 && failed == 0 && r.nerrors == 0 ? EXIT_PASS : EXIT_FAILED;
+	free(extras);
+	free(rep.v);
+	return rep.nv > 0 && rep.failed == 0 && r.nerrors == 0 ? EXIT_PASS : EXIT_FAILED;
 }

@@ -460,26 +460,32 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 	}
 }
 
-int mb_mp_label_number(const char *text)
+/* words that name a maze in the labels of the book's languages */
+static const char *const maze_words[] = { "maze", "labyrinth", "laberinto", "labirinto", "doolhof" };
+
+int mb_mp_label_number(const char *text, bool *named)
 {
 	const char *p = NULL;
+	long v;
 
-	for (const char *s = text; *s; s++)
-		if (strncasecmp(s, "maze", 4) == 0) {
-			p = s + 4;
-			break;
-		}
-	if (!p)
-		p = text;
-	while (*p && !isdigit((unsigned char)*p))
-		p++;
+	for (const char *s = text; *s && !p; s++)
+		for (size_t k = 0; k < sizeof maze_words / sizeof maze_words[0]; k++)
+			if (strncasecmp(s, maze_words[k], strlen(maze_words[k])) == 0) {
+				p = s + strlen(maze_words[k]);
+				break;
+			}
+	if (p)
+		while (*p && !isdigit((unsigned char)*p))
+			p++;
+	if (named)
+		*named = p && *p;
+	if (!p || !*p)
+		for (p = text; *p && !isdigit((unsigned char)*p); p++)
+			;
 	if (!*p)
 		return -1;
-	{
-		long v = strtol(p, NULL, 10);
-
-		return v > 0 && v < 1000000 ? (int)v : -1;
-	}
+	v = strtol(p, NULL, 10);
+	return v > 0 && v < 1000000 ? (int)v : -1;
 }
 
 struct text_line {
@@ -535,30 +541,32 @@ static size_t text_lines(const struct mb_mp_page *page, struct text_line **out)
 /*
  * The label of m: the line of text above it that holds a number and is
  * nearest, counting the vertical distance plus any sideways gap; a line
- * that says "maze" wins over one with just a number.
+ * that names a maze ("Maze 12", "Labyrinth 12") wins over one with just a
+ * number.
  */
 static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size_t n)
 {
 	double top = m->y_pt, left = m->x_pt, right = m->x_pt + m->w * m->cell_w_pt;
 	double best = INFINITY;
-	bool best_says_maze = false;
+	bool best_named = false;
 
 	for (size_t k = 0; k < n; k++) {
 		const struct text_line *l = &lines[k];
 		double above = top - l->baseline;
 		double aside = fmax(0, fmax(left - l->x1, l->x0 - right));
-		bool says_maze = strcasestr(l->text, "maze") != NULL;
+		bool named;
 		int num;
 
 		if (above < -0.5 * l->size || aside > right - left)
 			continue;
-		num = mb_mp_label_number(l->text);
-		if (num < 0 || (best_says_maze && !says_maze) ||
-		    (says_maze == best_says_maze && above + aside >= best))
+		num = mb_mp_label_number(l->text, &named);
+		if (num < 0 || (best_named && !named) ||
+		    (named == best_named && above + aside >= best))
 			continue;
 		best = above + aside;
-		best_says_maze = says_maze;
+		best_named = named;
 		m->number = num;
+		m->named = named;
 		snprintf(m->label, sizeof m->label, "%s", l->text);
 	}
 }

@@ -31,6 +31,7 @@ struct mb_mp_step {
 struct mb_mp_maze {
 	int page;		/* 1-based PDF page */
 	int number;		/* from the label; -1 when none was read */
+	bool named;		/* the label names a maze ("Maze 12"), not just a number */
 	char label[96];		/* the label text used, "" when none */
 	int w, h;		/* 0 when the drawing is not a readable grid */
 	double x_pt, y_pt;	/* top-left corner on the page */
@@ -65,8 +66,12 @@ static inline unsigned char mb_mp_vwall(const struct mb_mp_maze *m, int i, int j
 size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out);
 void mb_mp_maze_release(struct mb_mp_maze *m);
 
-/* Find the first integer after "maze" (any case) or else the first integer
- * in text; -1 when there is none. */
-int mb_mp_label_number(const char *text);
+/*
+ * The number in a label: the first integer after a word naming a maze
+ * ("maze", "labyrinth(e)", "laberinto", "labirinto", "doolhof"; any case),
+ * else the first integer in text; -1 when there is none. *named (may be
+ * NULL) tells whether the number came after such a word.
+ */
+int mb_mp_label_number(const char *text, bool *named);
 
 #endif

@@ -83,12 +83,12 @@ def alter(op, lines):
         p = nearest_middle(segs)
         drop |= {p[0][0], p[1][0]}
     elif op == "add-wall":
-        x0, _, x1, _ = bbox(segs)
+        x0, _, x1, _ = bbox([p for p in segs if horizontal(p)])
         p = nearest_middle(segs, horizontal)
         y = p[0][2]
         insert[p[1][0]] = ["%s %s m" % (fmt(x0), fmt(y)), "%s %s l" % (fmt(x1), fmt(y))]
     elif op == "move-exit":
-        x0, y0, x1, _ = bbox(segs)
+        x0, y0, x1, _ = bbox([p for p in segs if horizontal(p)])
         bottom = sorted((p for p in segs if horizontal(p) and abs(p[0][2] - y0) < 0.01),
                         key=lambda p: min(p[0][1], p[1][1]))
         covered, gaps, at = [(min(p[0][1], p[1][1]), max(p[0][1], p[1][1])) for p in bottom], [], x0
