@@ -498,6 +498,10 @@ START_TEST(label_numbers)
 	ck_assert_int_eq(mb_mp_label_number("START", &named), -1);
 	ck_assert(!named);
 	ck_assert_int_eq(mb_mp_label_number("", NULL), -1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 7 (page 9)"), 9);
+	ck_assert_int_eq(mb_mp_label_page("Lösung zu Labyrinth 4 (Seite 12)"), 12);
+	ck_assert_int_eq(mb_mp_label_page("Maze 7"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Level 2 - Maze 31 (page 40)"), 40);
 }
 END_TEST
 

@@ -76,6 +76,11 @@ check "a solution copy labelled with an unknown maze fails" "$rc" -eq 1
 contains "$out" "maze 2, page 2: 6x4, FAILED: no solution copy found" &&
   contains "$out" "page 5: solution copy of maze 9 has no maze page"
 ok $? "names the orphan copy and the maze without a copy"
+sed 's/(Maze 2 (page 2))/(Maze 2 (page 7))/' "$TMP/good.pdf" > "$TMP/badref.pdf"
+run "$MAZEPROOF" "$TMP/badref.pdf"
+check "a solution label pointing at the wrong page fails" "$rc" -eq 1
+contains "$out" "maze 2, page 2: 6x4, FAILED: the label of the solution on page 5 says page 7"
+ok $? "names the wrong page reference"
 sed 's/(Maze 2)/(Maze 1)/' "$TMP/good.pdf" > "$TMP/dup.pdf"
 run "$MAZEPROOF" "$TMP/dup.pdf"
 check "two maze pages with one number fail" "$rc" -eq 1

@@ -234,6 +234,11 @@ static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
 			append(sol, sizeof sol, buf);
 		} else if (!proof.ok) {
 			v->solution = "unchecked";
+		} else if (copies[q]->label_page > 0 && copies[q]->label_page != m->page) {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "the label of the solution on page %d says page %d",
+				 copies[q]->page, copies[q]->label_page);
+			append(sol, sizeof sol, buf);
 		} else if (mb_mp_check_solution(m, &proof, copies[q], swhy, sizeof swhy)) {
 			v->solution = "matches";
 		} else {

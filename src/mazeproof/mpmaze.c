@@ -463,10 +463,10 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 /* words that name a maze in the labels of the book's languages */
 static const char *const maze_words[] = { "maze", "labyrinth", "laberinto", "labirinto", "doolhof" };
 
-int mb_mp_label_number(const char *text, bool *named)
+/* Where the label's number starts: after a maze word, else the first digit. */
+static const char *number_start(const char *text, bool *named)
 {
 	const char *p = NULL;
-	long v;
 
 	for (const char *s = text; *s && !p; s++)
 		for (size_t k = 0; k < sizeof maze_words / sizeof maze_words[0]; k++)
@@ -482,10 +482,34 @@ int mb_mp_label_number(const char *text, bool *named)
 	if (!p || !*p)
 		for (p = text; *p && !isdigit((unsigned char)*p); p++)
 			;
+	return p;
+}
+
+static int to_number(const char *p)
+{
+	long v = strtol(p, NULL, 10);
+
+	return v > 0 && v < 1000000 ? (int)v : -1;
+}
+
+int mb_mp_label_number(const char *text, bool *named)
+{
+	const char *p = number_start(text, named);
+
+	return *p ? to_number(p) : -1;
+}
+
+int mb_mp_label_page(const char *text)
+{
+	const char *p = number_start(text, NULL);
+
 	if (!*p)
 		return -1;
-	v = strtol(p, NULL, 10);
-	return v > 0 && v < 1000000 ? (int)v : -1;
+	while (isdigit((unsigned char)*p))
+		p++;
+	while (*p && !isdigit((unsigned char)*p))
+		p++;
+	return *p ? to_number(p) : -1;
 }
 
 struct text_line {
@@ -567,6 +591,7 @@ static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size
 		best_named = named;
 		m->number = num;
 		m->named = named;
+		m->label_page = mb_mp_label_page(l->text);
 		snprintf(m->label, sizeof m->label, "%s", l->text);
 	}
 }
@@ -658,6 +683,7 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 		memset(m, 0, sizeof *m);
 		m->page = page->number;
 		m->number = -1;
+		m->label_page = -1;
 		build_walls(m, lines, c);
 		if (m->w == 0 && c->n < 4) {
 			mb_mp_maze_release(m);

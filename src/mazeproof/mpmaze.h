@@ -32,6 +32,7 @@ struct mb_mp_maze {
 	int page;		/* 1-based PDF page */
 	int number;		/* from the label; -1 when none was read */
 	bool named;		/* the label names a maze ("Maze 12"), not just a number */
+	int label_page;		/* the page a label refers to ("Maze 12 (page 14)"), -1 if none */
 	char label[96];		/* the label text used, "" when none */
 	int w, h;		/* 0 when the drawing is not a readable grid */
 	double x_pt, y_pt;	/* top-left corner on the page */
@@ -73,5 +74,7 @@ void mb_mp_maze_release(struct mb_mp_maze *m);
  * NULL) tells whether the number came after such a word.
  */
 int mb_mp_label_number(const char *text, bool *named);
+/* The next integer after that number ("Maze 12 (page 14)" gives 14), or -1. */
+int mb_mp_label_page(const char *text);
 
 #endif
