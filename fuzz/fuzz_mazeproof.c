@@ -56,7 +56,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			s->y0 = y * cell;
 			s->x1 = (x + (vertical ? 0 : len)) * cell + ((b[4] & 0x40) ? b[4] & 3 : 0);
 			s->y1 = (y + (vertical ? len : 0)) * cell;
-			s->width_pt = 0.5 + (b[4] & 0x30) / 16.0;
+			s->width_pt = 0.5 + (b[4] & 0x30) / 4.0;
+			if (b[0] == 0x1f)
+				s->x1 = b[1] & 1 ? 1e300 * 1e300 : 0.0 / 0.0 + s->x1;
 			s->black = !(b[0] & 0x20);
 			s->path = (int)(k / 5) - ((b[0] & 0x10) ? 1 : 0);
 			if (s->path < 0)

@@ -97,7 +97,9 @@ static size_t collect_lines(const struct mb_mp_page *page, struct line **out)
 		double slack = fmax(0.05, 0.02 * len);
 		struct line *l;
 
-		if (!s->black || s->dashed)
+		if (!s->black || s->dashed || !isfinite(s->x0) || !isfinite(s->y0) ||
+		    !isfinite(s->x1) || !isfinite(s->y1) || !isfinite(s->width_pt) ||
+		    fabs(s->x0) + fabs(s->y0) + fabs(s->x1) + fabs(s->y1) > 1e6)
 			continue;
 		if (dy > slack && dx > slack)
 			continue;	/* diagonal: never a wall */
@@ -146,10 +148,10 @@ static void group_lines(const struct line *lines, size_t n, size_t *parent)
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t k = 0; k < n; k++) {
 			double t = fmax(0.25, 0.75 * lines[k].width) + 0.5;
-			size_t ix0 = (size_t)((lines[k].x0 - t - bx0) / cell);
-			size_t ix1 = (size_t)((lines[k].x1 + t - bx0) / cell);
-			size_t iy0 = (size_t)((lines[k].y0 - t - by0) / cell);
-			size_t iy1 = (size_t)((lines[k].y1 + t - by0) / cell);
+			size_t ix0 = (size_t)fmax(0, (lines[k].x0 - t - bx0) / cell);
+			size_t ix1 = (size_t)fmax(0, (lines[k].x1 + t - bx0) / cell);
+			size_t iy0 = (size_t)fmax(0, (lines[k].y0 - t - by0) / cell);
+			size_t iy1 = (size_t)fmax(0, (lines[k].y1 + t - by0) / cell);
 
 			if (ix1 >= nx)
 				ix1 = nx - 1;
@@ -324,7 +326,8 @@ static void build_walls(struct mb_mp_maze *m, const struct line *lines, const st
 		i0 = lround(a0);
 		i1 = lround(a1);
 		if (fabs(across - (double)at) > 0.1 || fabs(a0 - (double)i0) > 0.1 ||
-		    fabs(a1 - (double)i1) > 0.1) {
+		    fabs(a1 - (double)i1) > 0.1 || at < 0 || i0 < 0 || i1 < i0 ||
+		    at > (l->horizontal ? m->h : m->w) || i1 > (l->horizontal ? m->w : m->h)) {
 			snprintf(msg, sizeof msg, "a wall at (%.1f, %.1f)-(%.1f, %.1f) pt is off the grid",
 				 l->x0, l->y0, l->x1, l->y1);
 			set_problem(m, msg);
@@ -438,7 +441,9 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 		for (size_t q = k; q < end && inside; q++) {
 			const struct mb_mp_seg *s = &page->segs[q];
 
-			inside = fmin(s->x0, s->x1) >= mx0 && fmax(s->x0, s->x1) <= mx1 &&
+			inside = isfinite(s->x0) && isfinite(s->y0) && isfinite(s->x1) &&
+				 isfinite(s->y1) &&
+				 fmin(s->x0, s->x1) >= mx0 && fmax(s->x0, s->x1) <= mx1 &&
 				 fmin(s->y0, s->y1) >= my0 && fmax(s->y0, s->y1) <= my1;
 			centres += at_centre(m, (s->x0 - m->x_pt) / m->cell_w_pt,
 					     (s->y0 - m->y_pt) / m->cell_h_pt);
@@ -533,7 +538,8 @@ static size_t text_lines(const struct mb_mp_page *page, struct text_line **out)
 	struct text_line *lines = mb_mp_xcalloc(page->ntexts ? page->ntexts : 1, sizeof *lines);
 	size_t n = 0;
 
-	memcpy(spans, page->texts, page->ntexts * sizeof *spans);
+	if (page->ntexts)
+		memcpy(spans, page->texts, page->ntexts * sizeof *spans);
 	qsort(spans, page->ntexts, sizeof *spans, cmp_text);
 	for (size_t k = 0; k < page->ntexts; k++) {
 		const struct mb_mp_text *t = &spans[k];

@@ -51,7 +51,9 @@ static void add_seg(struct walk *w, fz_point a, fz_point b)
 {
 	struct mb_mp_seg *s;
 
-	if (a.x == b.x && a.y == b.y)
+	/* zero-length pieces draw nothing; non-finite ones come from broken files */
+	if ((a.x == b.x && a.y == b.y) || !isfinite(a.x) || !isfinite(a.y) || !isfinite(b.x) ||
+	    !isfinite(b.y))
 		return;
 	s = mb_mp_push(&w->page->segs, &w->page->nsegs, &w->page->cap_segs, sizeof *s);
 	*s = w->proto;
@@ -191,6 +193,10 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 
 			end = fz_transform_point(fz_make_point(last->x + adv * span->trm.a,
 							       last->y + adv * span->trm.b), ctm);
+		}
+		if (!isfinite(first.x) || !isfinite(first.y) || !isfinite(end.x)) {
+			free(buf);
+			continue;
 		}
 		t = mb_mp_push(&page->texts, &page->ntexts, &page->cap_texts, sizeof *t);
 		t->utf8 = buf;
