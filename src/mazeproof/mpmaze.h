@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * Rebuild mazes from the lines on a page, from geometry alone: the black
- * axis-aligned stroke segments are grouped into connected drawings, each
- * drawing's grid is inferred (origin, cell size from the most common spacing
- * of its distinct coordinates, W x H), segments are snapped to cell edges and
- * become a wall set. Non-black stroked paths whose corners sit on square
- * centres are a drawn solution route; they become a list of grid-line
- * crossings. The label nearest above a maze that contains a number names it.
+ * axis-aligned stroke segments are grouped into connected drawings, and
+ * drawings whose boxes overlap are one maze (the entrance and exit cut the
+ * rim, so a maze's walls are at least two connected pieces). Each maze's
+ * grid is inferred (origin, cell size from the most common spacing of its
+ * distinct coordinates, W x H), segments are snapped to cell edges and
+ * become a wall set. Non-black stroked paths with corners on square centres
+ * are a drawn solution route; they become a list of grid-line crossings.
+ * The label nearest above a maze that holds a number names it ("Maze 12",
+ * "Labyrinth 12 (Seite 14)").
  *
  * Squares are (x, y), 0-based, x to the right, y down, (0, 0) top left.
  */
