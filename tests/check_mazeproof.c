@@ -455,6 +455,53 @@ START_TEST(thick_rim_and_a_tick_inside)
 }
 END_TEST
 
+/* a shaft of the walls' own pen pointing into the entrance, ending at depth */
+static const char *with_shaft(double depth, bool *ok, int *w)
+{
+	static char why[700];
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	struct draw d = { 40, 60, 10, 0, false, 15 };
+	size_t n;
+
+	draw_maze(&p, maze_8x5, &d);
+	seg(&p, 45, 43, 45, 60 + depth, 0.8, true, p.npaths++);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	*w = m[0].w;
+	why[0] = 0;
+	*ok = false;
+	if (m[0].w > 0) {
+		mb_mp_prove(&m[0], true, &proof);
+		*ok = proof.ok && !m[0].problem[0];
+		snprintf(why, sizeof why, "%s%s", proof.why, m[0].problem);
+		mb_mp_proof_release(&proof);
+	} else {
+		snprintf(why, sizeof why, "%s", m[0].problem);
+	}
+	free_all(&p, m, n);
+	return why;
+}
+
+START_TEST(arrow_shaft_at_the_gap)
+{
+	bool ok;
+	int w;
+	const char *why;
+
+	/* ends on the rim's line: decoration, the maze still reads */
+	why = with_shaft(0, &ok, &w);
+	ck_assert_msg(ok, "%s", why);
+	ck_assert_int_eq(w, 8);
+	/* reaches half a square into the maze: a line off the grid inside it */
+	why = with_shaft(5, &ok, &w);
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "off the grid") || strstr(why, "do not lie on a regular grid"),
+		      "%s", why);
+}
+END_TEST
+
 START_TEST(lines_off_any_grid)
 {
 	struct mb_mp_page p = { 0 };
@@ -519,6 +566,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, solution_copy_with_other_walls);
 	tcase_add_test(tc, labels_and_decoration);
 	tcase_add_test(tc, thick_rim_and_a_tick_inside);
+	tcase_add_test(tc, arrow_shaft_at_the_gap);
 	tcase_add_test(tc, lines_off_any_grid);
 	tcase_add_test(tc, label_numbers);
 	suite_add_tcase(s, tc);

@@ -193,19 +193,12 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * The cell size along one axis from the sorted distinct coordinates vals[]:
- * the most common gap between neighbours, checked by requiring every
- * coordinate to sit on a multiple of it; the smallest gap is the fallback.
- * Returns 0 when neither fits.
- */
-static double infer_spacing(const double *vals, size_t n)
+/* The most common gap between neighbours of the sorted values vals[] (n >= 2). */
+static double mode_gap(const double *vals, size_t n, double *smallest)
 {
-	double *gaps, best = 0, cand[2];
+	double *gaps, best = 0;
 	size_t ng = n - 1, best_count = 0;
 
-	if (n < 2)
-		return 0;
 	gaps = mb_mp_xmalloc(ng * sizeof *gaps);
 	for (size_t k = 0; k < ng; k++)
 		gaps[k] = vals[k + 1] - vals[k];
@@ -222,19 +215,39 @@ static double infer_spacing(const double *vals, size_t n)
 		}
 		a = b;
 	}
-	cand[0] = best;
-	cand[1] = gaps[0];
+	if (smallest)
+		*smallest = gaps[0];
 	free(gaps);
+	return best;
+}
+
+static bool fits(double v, double origin, double s)
+{
+	double u = (v - origin) / s;
+
+	return fabs(u - round(u)) <= 0.1;
+}
+
+/*
+ * The cell size along one axis from the sorted distinct coordinates vals[]:
+ * the most common gap between neighbours, checked by requiring every
+ * coordinate to sit on a multiple of it; the smallest gap is the fallback.
+ * Returns 0 when neither fits.
+ */
+static double infer_spacing(const double *vals, size_t n)
+{
+	double cand[2];
+
+	if (n < 2)
+		return 0;
+	cand[0] = mode_gap(vals, n, &cand[1]);
 	for (int c = 0; c < 2; c++) {
 		double s = cand[c];
-		bool fits = s > 0.5;
+		bool ok = s > 0.5;
 
-		for (size_t k = 0; fits && k < n; k++) {
-			double u = (vals[k] - vals[0]) / s;
-
-			fits = fabs(u - round(u)) <= 0.1;
-		}
-		if (fits) {
+		for (size_t k = 0; ok && k < n; k++)
+			ok = fits(vals[k], vals[0], s);
+		if (ok) {
 			/* refine with the full extent to cancel rounding of the gap */
 			double cells = round((vals[n - 1] - vals[0]) / s);
 
@@ -260,6 +273,96 @@ static void set_problem(struct mb_mp_maze *m, const char *what)
 {
 	if (!m->problem[0])
 		snprintf(m->problem, sizeof m->problem, "%s", what);
+}
+
+/*
+ * A lattice that most of the sorted distinct values vals[] sit on: the most
+ * common gap, and the origin that the most values fit. Returns false when
+ * there is none.
+ */
+static bool robust_lattice(const double *vals, size_t n, double *origin, double *s)
+{
+	size_t best = 0;
+
+	if (n < 3)
+		return false;
+	*s = mode_gap(vals, n, NULL);
+	if (*s <= 0.5)
+		return false;
+	for (size_t o = 0; o < n; o++) {
+		size_t count = 0;
+
+		for (size_t k = 0; k < n; k++)
+			count += fits(vals[k], vals[o], *s);
+		if (count > best) {
+			best = count;
+			*origin = vals[o];
+		}
+	}
+	return best * 2 > n;
+}
+
+/*
+ * A maze drawing that is not on one grid may carry decoration touching its
+ * rim (an arrow's shaft into a gap). Find the lattice most lines sit on;
+ * lines off it that stay outside the box of the lines on it are dropped.
+ * Fills out (members owned by the caller) and returns true when any line
+ * was dropped. Lines off the lattice inside the box stay, and are reported.
+ */
+static bool strip_decoration(const struct line *lines, const struct cluster *c,
+			     struct cluster *out)
+{
+	double *xs = mb_mp_xmalloc(2 * c->n * sizeof *xs), *ys = mb_mp_xmalloc(2 * c->n * sizeof *ys);
+	double ox, oy, sx, sy, eps = fmax(0.1, 0.25 * c->width), tol = fmax(0.5, c->width);
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
+	size_t nx = 0, ny = 0;
+	bool *on = mb_mp_xcalloc(c->n, sizeof *on), ok;
+
+	memset(out, 0, sizeof *out);
+	for (size_t k = 0; k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+
+		xs[nx++] = l->x0;
+		xs[nx++] = l->x1;
+		ys[ny++] = l->y0;
+		ys[ny++] = l->y1;
+	}
+	nx = distinct(xs, nx, eps);
+	ny = distinct(ys, ny, eps);
+	ok = robust_lattice(xs, nx, &ox, &sx) && robust_lattice(ys, ny, &oy, &sy);
+	for (size_t k = 0; ok && k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+
+		on[k] = fits(l->x0, ox, sx) && fits(l->x1, ox, sx) && fits(l->y0, oy, sy) &&
+			fits(l->y1, oy, sy);
+		if (on[k]) {
+			bx0 = fmin(bx0, l->x0);
+			by0 = fmin(by0, l->y0);
+			bx1 = fmax(bx1, l->x1);
+			by1 = fmax(by1, l->y1);
+		}
+	}
+	*out = *c;
+	out->members = NULL;
+	out->n = out->cap = 0;
+	for (size_t k = 0; ok && k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+		bool outside = l->x1 <= bx0 + tol || l->x0 >= bx1 - tol || l->y1 <= by0 + tol ||
+			       l->y0 >= by1 - tol;
+
+		if (on[k] || !outside)
+			*(size_t *)mb_mp_push(&out->members, &out->n, &out->cap, sizeof(size_t)) =
+				c->members[k];
+	}
+	free(xs);
+	free(ys);
+	free(on);
+	if (!ok || out->n == c->n) {
+		free(out->members);
+		out->members = NULL;
+		return false;
+	}
+	return true;
 }
 
 /* Build the grid and the wall set of one cluster. */
@@ -691,6 +794,25 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 		m->number = -1;
 		m->label_page = -1;
 		build_walls(m, lines, c);
+		if (m->problem[0]) {
+			struct cluster trimmed;
+
+			if (strip_decoration(lines, c, &trimmed)) {
+				struct mb_mp_maze again;
+
+				memset(&again, 0, sizeof again);
+				again.page = m->page;
+				again.number = again.label_page = -1;
+				build_walls(&again, lines, &trimmed);
+				if (!again.problem[0]) {
+					mb_mp_maze_release(m);
+					*m = again;
+				} else {
+					mb_mp_maze_release(&again);
+				}
+				free(trimmed.members);
+			}
+		}
 		if (m->w == 0 && c->n < 4) {
 			mb_mp_maze_release(m);
 			goto next;
