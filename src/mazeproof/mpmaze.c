@@ -357,7 +357,7 @@ static bool strip_decoration(const struct line *lines, const struct cluster *c,
 	free(xs);
 	free(ys);
 	free(on);
-	if (!ok || out->n == c->n) {
+	if (!ok || out->n == c->n || out->n < 4) {
 		free(out->members);
 		out->members = NULL;
 		return false;
@@ -389,6 +389,10 @@ static void build_walls(struct mb_mp_maze *m, const struct line *lines, const st
 	}
 	nx = distinct(xs, nx, eps);
 	ny = distinct(ys, ny, eps);
+	if (nx == 0 || ny == 0) {
+		set_problem(m, "no lines");
+		goto out;
+	}
 	m->cell_w_pt = infer_spacing(xs, nx);
 	m->cell_h_pt = infer_spacing(ys, ny);
 	m->x_pt = xs[0];
