@@ -46,6 +46,7 @@ enum build_file {
 	FILE_INTERIOR,
 	FILE_COVER,
 	FILE_MANIFEST,
+	FILE_SPEC,
 	FILE_COVER_PREVIEW,
 	FILE_PAGE_PREVIEW,
 	FILE_PUBLIC_KEY,
@@ -58,6 +59,7 @@ static const char *const file_names[FILE_COUNT] = {
 	[FILE_INTERIOR] = "interior.pdf",
 	[FILE_COVER] = "cover.pdf",
 	[FILE_MANIFEST] = "manifest.json",
+	[FILE_SPEC] = "spec.yaml",
 	[FILE_COVER_PREVIEW] = "cover-preview.png",
 	[FILE_PAGE_PREVIEW] = "page-preview.png",
 	[FILE_PUBLIC_KEY] = "mazebook.pub",
@@ -69,7 +71,7 @@ static const char *const file_names[FILE_COUNT] = {
 static bool is_stream(enum build_file f)
 {
 	return f == FILE_MANIFEST || f == FILE_CHECKLIST || f == FILE_CHECKLIST_JSON ||
-	       f == FILE_PUBLIC_KEY;
+	       f == FILE_PUBLIC_KEY || f == FILE_SPEC;
 }
 
 #define PREVIEW_DPI 100.0
@@ -137,6 +139,25 @@ static void abort_all(struct build *b)
 		mb_output_abort(&b->out[i]);
 }
 
+/* copy the file at path into an output stream */
+static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err)
+{
+	char buf[8192];
+	size_t n;
+	FILE *in = fopen(path, "rb");
+
+	if (!in)
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, to);
+	if (ferror(in)) {
+		fclose(in);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	}
+	fclose(in);
+	return MB_OK;
+}
+
 static enum mb_status write_files(struct build *b, struct mb_error *err)
 {
 	struct mb_manifest_info info = {
@@ -153,10 +174,19 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	if (st)
 		return st;
 	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
+	/* the spec travels with the book: the folder alone rebuilds and verifies it */
+	st = copy_into(b->spec.path, b->out[FILE_SPEC].fp, err);
+	if (st)
+		return st;
 	st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
 				  b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI, err);
 	if (st)
 		return st;
+	/* the checks below hash the files on disk: flush what is buffered */
+	for (int i = 0; i < FILE_COUNT; i++)
+		if (b->out[i].fp && fflush(b->out[i].fp))
+			return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+					    b->out[i].final_path, strerror(errno));
 	/* the preview of the first maze page is rendered from the PDF itself */
 	return mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
 				   PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
@@ -239,16 +269,24 @@ static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 		close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	b->proof_summary = xstrdup(last);
+	{
+		/* "mazeproof: TEMP-PATH: 61 mazes, ..." -> "61 mazes, ..." */
+		const char *tmp = b->out[FILE_INTERIOR].temp_path;
+		const char *at = strstr(last, tmp);
+
+		b->proof_summary = xstrdup(at && !strncmp(at + strlen(tmp), ": ", 2) ?
+					   at + strlen(tmp) + 2 : last);
+	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_PASS, NULL,
-				 last, "every maze perfect, one route",
-				 "mazeproof: %s", last);
+				 b->proof_summary, "every maze perfect, one route",
+				 "mazeproof: %s", b->proof_summary);
 		free(report);
 		return MB_OK;
 	}
-	mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_FAIL, NULL, last,
-			 "every maze perfect, one route", "mazeproof: %s", last);
+	mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_FAIL, NULL,
+			 b->proof_summary, "every maze perfect, one route",
+			 "mazeproof: %s", b->proof_summary);
 	if (report)
 		fprintf(stderr, "%s", report);
 	free(report);
@@ -262,10 +300,11 @@ static enum mb_status run_preflight(struct build *b, struct mb_error *err)
 	struct mb_preflight_options opts = {
 		.interior_path = b->out[FILE_INTERIOR].temp_path,
 		.cover_path = b->out[FILE_COVER].temp_path,
-		.spec_path = b->spec.path,
+		.spec_path = b->out[FILE_SPEC].temp_path,
 		.checklist_dir = b->out_dir,
 		.interior_as = file_names[FILE_INTERIOR],
 		.cover_as = file_names[FILE_COVER],
+		.spec_as = file_names[FILE_SPEC],
 		.params = {
 			.trim_given = true,
 			.trim = b->spec.trim,
@@ -335,10 +374,6 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 /* a copy of the public key beside the checklist, for `minisign -V` and `verify` */
 static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 {
-	char buf[1024];
-	size_t n;
-	FILE *in;
-
 	if (!b->public_key_path) {
 		/* --key given: its public key is expected beside it as .pub */
 		char *dot = strrchr(b->key_path, '.');
@@ -346,14 +381,7 @@ static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 		b->public_key_path = dot ? xasprintf("%.*s.pub", (int)(dot - b->key_path), b->key_path)
 					 : xasprintf("%s.pub", b->key_path);
 	}
-	in = fopen(b->public_key_path, "rb");
-	if (!in)
-		return MB_OK;	/* not fatal: the checklist is signed either way */
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, b->out[FILE_PUBLIC_KEY].fp);
-	fclose(in);
-	(void)err;
-	return MB_OK;
+	return copy_into(b->public_key_path, b->out[FILE_PUBLIC_KEY].fp, err);
 }
 
 static enum mb_status write_checklists(struct build *b, struct mb_error *err)
@@ -539,8 +567,10 @@ const struct mb_command mb_cmd_build = {
 		"DIR gets interior.pdf, cover.pdf, manifest.json (every maze's generator,\n"
 		"seed and measures), cover-preview.png (with trim, fold, safe-zone and\n"
 		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"
-		"checklist.json (the KDP preflight and mazeproof's verdict),\n"
-		"checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n\n"
+		"checklist.json (the KDP preflight and mazeproof's verdict), spec.yaml (a\n"
+		"copy of SPEC), checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n"
+		"'mazebook verify DIR/checklist.txt -p DIR/mazebook.pub' later proves the\n"
+		"files are the ones that passed.\n\n"
 		"Files are written under temporary names and renamed only when the whole\n"
 		"build has passed its checks, so a failed build never replaces good output.\n"
 		"The same spec and seed give byte-identical PDFs (SOURCE_DATE_EPOCH, when\n"
