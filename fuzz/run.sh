@@ -19,6 +19,7 @@ status=0
 for target in "$@"; do
   name=${target%%=*}
   bin=${target#*=}
+  case $bin in */*) ;; *) bin=./$bin ;; esac
   seeds=$srcdir/tests/fuzz-corpus/$name
   [ -d "$seeds" ] || { echo "fuzz $name: no seed corpus at $seeds" >&2; status=1; continue; }
   mkdir -p "$scratch/$name" "fuzz-findings/$name"
