@@ -132,7 +132,7 @@ struct mb_preflight_options {
 	 * path relative to checklist_dir): the builder checks files under
 	 * temporary names that are renamed once they pass.
 	 */
-	const char *interior_as, *cover_as;
+	const char *interior_as, *cover_as, *spec_as;
 	struct mb_preflight_params params;
 };
 

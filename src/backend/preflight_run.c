@@ -57,7 +57,7 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 	}
 	if ((st = add_hashed(cl, "file", opts->interior_path, opts->interior_as, dir, err)) != MB_OK ||
 	    (opts->cover_path && (st = add_hashed(cl, "file", opts->cover_path, opts->cover_as, dir, err)) != MB_OK) ||
-	    (opts->spec_path && (st = add_hashed(cl, "spec", opts->spec_path, NULL, dir, err)) != MB_OK))
+	    (opts->spec_path && (st = add_hashed(cl, "spec", opts->spec_path, opts->spec_as, dir, err)) != MB_OK))
 		goto out;
 	mb_preflight_interior(&interior, &opts->params, cl, &res);
 	if (opts->cover_path) {

@@ -302,6 +302,18 @@ static enum mb_status load_secret_key(const char *path, struct mb_minisign_secre
 	return st;
 }
 
+enum mb_status mb_sign_check_secret_key(const char *secret_key_path, struct mb_error *err)
+{
+	struct mb_minisign_secret_key key;
+	enum mb_status st;
+
+	if (init_sodium(err))
+		return MB_ERR_INTERNAL;
+	st = load_secret_key(secret_key_path, &key, err);
+	sodium_memzero(&key, sizeof(key));
+	return st;
+}
+
 static enum mb_status load_public_key(const char *path, struct mb_minisign_public_key *key,
 				      struct mb_error *err)
 {

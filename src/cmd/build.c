@@ -11,6 +11,19 @@
  * build leaves no half-written file under a final name and does not
  * touch the previous good output. The checklist goes in last, so a
  * checklist never describes files that are not there yet.
+ *
+ * Guarantees against losing work (tests/cli_harden_output.sh):
+ * - the output folder is locked (flock) for the whole build: two builds
+ *   never interleave their renames in one folder;
+ * - all slow work (writing, fsync, signing the checklist under its
+ *   temporary name) is done before the first rename, so the renames run
+ *   back to back: a kill leaves at worst a syscall-wide window where some
+ *   files are new and the signature does not match yet (verify says so);
+ * - temporary files that a killed build left (".NAME.tmp-*") are removed
+ *   by the next build into that folder;
+ * - the spec and the secret key are never written over: a folder whose
+ *   output names are those files is refused before anything is written;
+ * - a final name that is a symbolic link is replaced, never followed.
  */
 #include "config.h"
 
@@ -49,6 +62,7 @@ enum build_file {
 	FILE_COVER_PREVIEW,
 	FILE_PAGE_PREVIEW,
 	FILE_PUBLIC_KEY,
+	FILE_SPEC,		/* a copy of the spec: the checklist hashes it */
 	FILE_CHECKLIST_JSON,
 	FILE_CHECKLIST,		/* last: it vouches for the others */
 	FILE_COUNT
@@ -61,6 +75,7 @@ static const char *const file_names[FILE_COUNT] = {
 	[FILE_COVER_PREVIEW] = "cover-preview.png",
 	[FILE_PAGE_PREVIEW] = "page-preview.png",
 	[FILE_PUBLIC_KEY] = "mazebook.pub",
+	[FILE_SPEC] = "spec.yaml",
 	[FILE_CHECKLIST_JSON] = "checklist.json",
 	[FILE_CHECKLIST] = "checklist.txt",
 };
@@ -69,7 +84,7 @@ static const char *const file_names[FILE_COUNT] = {
 static bool is_stream(enum build_file f)
 {
 	return f == FILE_MANIFEST || f == FILE_CHECKLIST || f == FILE_CHECKLIST_JSON ||
-	       f == FILE_PUBLIC_KEY;
+	       f == FILE_PUBLIC_KEY || f == FILE_SPEC;
 }
 
 #define PREVIEW_DPI 100.0
@@ -84,7 +99,10 @@ struct build {
 	char *key_path;		/* the secret key that signs the checklist */
 	char *public_key_path;
 	bool key_created;	/* this build made the key pair */
+	bool spec_in_place;	/* the spec is DIR/spec.yaml itself: no copy */
 	char *proof_summary;	/* mazeproof's last line */
+	char *signature_temp;	/* the checklist's signature, before its rename */
+	int dir_fd;		/* the locked output folder, or -1 */
 	bool progress;		/* stderr is a terminal: show a progress line */
 	bool quiet;
 };
@@ -117,12 +135,82 @@ static int fail(struct mb_error *err)
 	return mb_command_fail(&mb_cmd_build, "%s", mb_error_format(err, buf, sizeof(buf)));
 }
 
+/* the final name of the signature, written beside the checklist */
+static const char signature_name[] = "checklist.txt" MB_SIGN_SUFFIX;
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/*
+ * Refuse an output folder where a final name is the spec or the secret
+ * key (the same file, reached by any path): renaming over it would
+ * destroy the input. Checked before anything is written.
+ */
+static enum mb_status check_inputs_safe(struct build *b, struct mb_error *err)
+{
+	const char *inputs[2] = { b->spec.path, b->key_path };
+	const char *what[2] = { "the spec", "the secret key" };
+
+	for (int k = 0; k < 2; k++) {
+		struct stat in;
+
+		if (!inputs[k] || stat(inputs[k], &in))
+			continue;
+		for (int i = 0; i <= FILE_COUNT; i++) {
+			const char *name = i < FILE_COUNT ? file_names[i] : signature_name;
+			char *path = out_path(b, name);
+			struct stat out;
+			bool clash = !stat(path, &out) && same_file(&in, &out);
+
+			free(path);
+			if (clash && k == 0 && i == FILE_SPEC) {
+				b->spec_in_place = true;	/* recorded as it is, never copied */
+				continue;
+			}
+			if (clash)
+				return mb_error_set(err, MB_ERR_INPUT,
+						    "the output folder '%s' holds %s '%s' as '%s': "
+						    "the build would write over it; choose another "
+						    "folder with -o or rename the file",
+						    b->out_dir, what[k], inputs[k], name);
+		}
+	}
+	return MB_OK;
+}
+
+/*
+ * Lock the output folder and remove what killed builds left in it. The
+ * lock means no other build is running here, so every temporary file of
+ * ours from before this run is stale.
+ */
+static enum mb_status claim_out_dir(struct build *b, const struct timespec *started,
+				    struct mb_error *err)
+{
+	const char *names[FILE_COUNT];
+	struct stat spec;
+
+	b->dir_fd = mb_output_lock_dir(b->out_dir, err);
+	if (b->dir_fd < 0)
+		return MB_ERR_IO;
+	for (int i = 0; i < FILE_COUNT; i++)
+		names[i] = file_names[i];
+	mb_output_remove_stale(b->out_dir, names, FILE_COUNT, started,
+			       stat(b->spec.path, &spec) ? NULL : &spec);
+	return MB_OK;
+}
+
 static enum mb_status begin_all(struct build *b, struct mb_error *err)
 {
 	for (int i = 0; i < FILE_COUNT; i++) {
-		char *path = out_path(b, file_names[i]);
-		enum mb_status st = mb_output_begin(&b->out[i], path,
-						    is_stream((enum build_file)i), 0, err);
+		char *path;
+		enum mb_status st;
+
+		if (i == FILE_SPEC && b->spec_in_place)
+			continue;
+		path = out_path(b, file_names[i]);
+		st = mb_output_begin(&b->out[i], path, is_stream((enum build_file)i), 0, err);
 
 		free(path);
 		if (st)
@@ -135,6 +223,10 @@ static void abort_all(struct build *b)
 {
 	for (int i = 0; i < FILE_COUNT; i++)
 		mb_output_abort(&b->out[i]);
+	if (b->signature_temp)
+		unlink(b->signature_temp);
+	free(b->signature_temp);
+	b->signature_temp = NULL;
 }
 
 static enum mb_status write_files(struct build *b, struct mb_error *err)
@@ -262,10 +354,11 @@ static enum mb_status run_preflight(struct build *b, struct mb_error *err)
 	struct mb_preflight_options opts = {
 		.interior_path = b->out[FILE_INTERIOR].temp_path,
 		.cover_path = b->out[FILE_COVER].temp_path,
-		.spec_path = b->spec.path,
+		.spec_path = b->spec_in_place ? b->spec.path : b->out[FILE_SPEC].temp_path,
 		.checklist_dir = b->out_dir,
 		.interior_as = file_names[FILE_INTERIOR],
 		.cover_as = file_names[FILE_COVER],
+		.spec_as = file_names[FILE_SPEC],
 		.params = {
 			.trim_given = true,
 			.trim = b->spec.trim,
@@ -300,11 +393,9 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 	char keyid[32];
 
 	if (key_opt) {
+		/* a bad key (unreadable, damaged, readable by others) fails now, not after the work */
 		b->key_path = xstrdup(key_opt);
-		if (access(key_opt, R_OK))
-			return mb_error_set(err, MB_ERR_IO, "cannot read the secret key '%s': %s",
-					    key_opt, strerror(errno));
-		return MB_OK;
+		return mb_sign_check_secret_key(key_opt, err);
 	}
 	b->key_path = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
 	b->public_key_path = mb_sign_default_key_path(MB_SIGN_PUBLIC_KEY_NAME);
@@ -312,7 +403,7 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 		return mb_error_set(err, MB_ERR_INPUT,
 				    "no folder for the signing key ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
 	if (!access(b->key_path, F_OK))
-		return MB_OK;
+		return mb_sign_check_secret_key(b->key_path, err);
 	{
 		char *dir = xstrdup(b->key_path);
 		char *slash = strrchr(dir, '/');
@@ -332,13 +423,48 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 	return MB_OK;
 }
 
+/* copy the file at path into an open output stream; write errors show at commit */
+static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err)
+{
+	char buf[8192];
+	size_t n;
+	FILE *in = fopen(path, "rb");
+
+	if (!in)
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, to) != n)
+			break;
+	if (ferror(in)) {
+		int e = errno;
+
+		fclose(in);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
+	}
+	fclose(in);
+	return MB_OK;
+}
+
+/*
+ * The spec goes into the folder as spec.yaml, so that the checklist can
+ * vouch for it with a name inside its folder (verify refuses '..').
+ */
+static enum mb_status copy_spec(struct build *b, struct mb_error *err)
+{
+	if (b->spec_in_place)
+		return MB_OK;
+	if (copy_into(b->spec.path, b->out[FILE_SPEC].fp, err))
+		return MB_ERR_IO;
+	/* flushed now: the preflight hashes the file */
+	if (fflush(b->out[FILE_SPEC].fp))
+		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+				    b->out[FILE_SPEC].final_path, strerror(errno));
+	return MB_OK;
+}
+
 /* a copy of the public key beside the checklist, for `minisign -V` and `verify` */
 static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 {
-	char buf[1024];
-	size_t n;
-	FILE *in;
-
 	if (!b->public_key_path) {
 		/* --key given: its public key is expected beside it as .pub */
 		char *dot = strrchr(b->key_path, '.');
@@ -346,14 +472,9 @@ static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 		b->public_key_path = dot ? xasprintf("%.*s.pub", (int)(dot - b->key_path), b->key_path)
 					 : xasprintf("%s.pub", b->key_path);
 	}
-	in = fopen(b->public_key_path, "rb");
-	if (!in)
+	if (access(b->public_key_path, F_OK))
 		return MB_OK;	/* not fatal: the checklist is signed either way */
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, b->out[FILE_PUBLIC_KEY].fp);
-	fclose(in);
-	(void)err;
-	return MB_OK;
+	return copy_into(b->public_key_path, b->out[FILE_PUBLIC_KEY].fp, err);
 }
 
 static enum mb_status write_checklists(struct build *b, struct mb_error *err)
@@ -368,21 +489,43 @@ static enum mb_status write_checklists(struct build *b, struct mb_error *err)
 	return copy_public_key(b, err);
 }
 
+/*
+ * Everything that can fail or take time happens before the first rename:
+ * flush and sync every file, sign the checklist under its temporary name
+ * (the signed comment names the final file). Then the renames run back to
+ * back, the signature last, and the folder is synced so they survive a
+ * power cut.
+ */
 static enum mb_status commit_all(struct build *b, struct mb_error *err)
 {
-	char *checklist = out_path(b, file_names[FILE_CHECKLIST]);
-	char *signature = xasprintf("%s%s", checklist, MB_SIGN_SUFFIX);
+	char *signature = out_path(b, signature_name);
+	char comment[128];
 	enum mb_status st = MB_OK;
 
-	/* an old signature must not outlive the checklist it signed */
-	if (unlink(signature) && errno != ENOENT)
-		st = mb_error_set(err, MB_ERR_IO, "cannot remove '%s': %s", signature, strerror(errno));
 	for (int i = 0; i < FILE_COUNT && !st; i++)
-		st = mb_output_commit(&b->out[i], err);
-	if (!st)
-		st = mb_sign_file(checklist, b->key_path, NULL, err);
+		if (b->out[i].temp_path)
+			st = mb_output_sync(&b->out[i], err);
+	if (!st) {
+		snprintf(comment, sizeof(comment), "timestamp:%lld\tfile:%s\thashed",
+			 (long long)time(NULL), file_names[FILE_CHECKLIST]);
+		b->signature_temp = xasprintf("%s%s", b->out[FILE_CHECKLIST].temp_path,
+					      MB_SIGN_SUFFIX);
+		st = mb_sign_file(b->out[FILE_CHECKLIST].temp_path, b->key_path, comment, err);
+	}
+	for (int i = 0; i < FILE_COUNT && !st; i++)
+		if (b->out[i].temp_path)
+			st = mb_output_commit(&b->out[i], err);
+	if (!st && rename(b->signature_temp, signature))
+		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", signature,
+				  strerror(errno));
+	if (!st) {
+		free(b->signature_temp);
+		b->signature_temp = NULL;
+		if (fsync(b->dir_fd) && errno != EINVAL)
+			st = mb_error_set(err, MB_ERR_IO, "cannot sync the folder '%s': %s",
+					  b->out_dir, strerror(errno));
+	}
 	free(signature);
-	free(checklist);
 	return st;
 }
 
@@ -440,11 +583,14 @@ static int run(int argc, char **argv)
 	struct mb_error err;
 	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL;
 	double start = now_s();
+	struct timespec started;
 	int c, rc = MB_EXIT_FAIL;
 	uint64_t seed = 0;
 
 	mb_error_init(&err);
 	mb_checklist_init(&b.checklist);
+	b.dir_fd = -1;
+	clock_gettime(CLOCK_REALTIME, &started);
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":o:q", options, NULL)) != -1) {
@@ -490,7 +636,8 @@ static int run(int argc, char **argv)
 	if (b.progress)
 		fputc('\n', stderr);
 	if (find_key(&b, key_opt, &err) || mb_output_mkdirs(b.out_dir, &err) ||
-	    begin_all(&b, &err) || write_files(&b, &err) ||
+	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
+	    begin_all(&b, &err) || write_files(&b, &err) || copy_spec(&b, &err) ||
 	    prove_mazes(&b, &err) || run_preflight(&b, &err))
 		goto done;
 	if (mb_checklist_failed(&b.checklist)) {
@@ -512,6 +659,8 @@ done:
 	}
 	abort_all(&b);
 cleanup:
+	if (b.dir_fd >= 0)
+		close(b.dir_fd);	/* releases the folder's lock */
 	mb_checklist_release(&b.checklist);
 	free(b.key_path);
 	free(b.public_key_path);
@@ -540,7 +689,8 @@ const struct mb_command mb_cmd_build = {
 		"seed and measures), cover-preview.png (with trim, fold, safe-zone and\n"
 		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"
 		"checklist.json (the KDP preflight and mazeproof's verdict),\n"
-		"checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n\n"
+		"checklist.txt.minisig (its signature), mazebook.pub (the public key) and\n"
+		"spec.yaml (a copy of SPEC, which the checklist vouches for too).\n\n"
 		"Files are written under temporary names and renamed only when the whole\n"
 		"build has passed its checks, so a failed build never replaces good output.\n"
 		"The same spec and seed give byte-identical PDFs (SOURCE_DATE_EPOCH, when\n"
