@@ -128,6 +128,37 @@ static char *out_path(const struct build *b, const char *name)
 	return xasprintf("%s/%s", b->out_dir, name);
 }
 
+/* replace every `from` in the string buf (of size bytes) by `to`, truncating if need be */
+static void replace_all(char *buf, size_t size, const char *from, const char *to)
+{
+	size_t flen = strlen(from), tlen = strlen(to);
+	char *hit, *p = buf;
+
+	if (!flen)
+		return;
+	while ((hit = strstr(p, from))) {
+		size_t tail = strlen(hit + flen);
+		size_t room = size - 1 - (size_t)(hit - buf);
+		size_t t = tlen < room ? tlen : room;
+
+		memmove(hit + t, hit + flen, tail + 1 > room - t + 1 ? room - t + 1 : tail + 1);
+		memcpy(hit, to, t);
+		buf[size - 1] = '\0';
+		p = hit + t;
+	}
+}
+
+/*
+ * A user knows the files by their final names: a message (from a library
+ * that wrote a temporary file, or from mazeproof) names that instead.
+ */
+static void say_final_names(const struct build *b, char *buf, size_t size)
+{
+	for (int i = 0; i < FILE_COUNT; i++)
+		if (b->out[i].temp_path)
+			replace_all(buf, size, b->out[i].temp_path, b->out[i].final_path);
+}
+
 static int fail(struct mb_error *err)
 {
 	char buf[MB_ERROR_FILE_MAX + MB_ERROR_MESSAGE_MAX + 32];
@@ -331,6 +362,12 @@ static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 		close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	/* the checklist says "interior.pdf", whatever the folder: it is read beside it */
+	replace_all(last, sizeof(last), b->out[FILE_INTERIOR].temp_path, file_names[FILE_INTERIOR]);
+	if (report) {
+		report = xrealloc(report, report_len * 2 + 4096);
+		say_final_names(b, report, report_len * 2 + 4096);
+	}
 	b->proof_summary = xstrdup(last);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_PASS, NULL,
@@ -619,7 +656,7 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_build, optind >= argc ?
 					      "which spec? (e.g. mazebook build book.yaml)" :
 					      "one spec at a time");
-	if (seed_opt && mb_number_parse_u64("--seed", seed_opt, 0, UINT64_MAX, &seed, &err))
+	if (seed_opt && mb_number_parse_u64(seed_opt, "--seed", 0, UINT64_MAX, &seed, &err))
 		return mb_command_usage_error(&mb_cmd_build, "%s", err.message);
 
 	if (mb_spec_load(argv[optind], &b.spec, &err))
@@ -629,13 +666,16 @@ static int run(int argc, char **argv)
 	b.out_dir = out_opt ? xstrdup(out_opt) : mb_spec_resolve(&b.spec, b.spec.output_dir);
 	b.progress = !b.quiet && isatty(STDERR_FILENO);
 
-	/* plan first: a book that cannot be laid out fails before any maze is made */
-	if (mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
+	/*
+	 * the key and the plan first: a bad key or a book that cannot be
+	 * laid out fails before any maze is made
+	 */
+	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
 	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
 	if (b.progress)
 		fputc('\n', stderr);
-	if (find_key(&b, key_opt, &err) || mb_output_mkdirs(b.out_dir, &err) ||
+	if (mb_output_mkdirs(b.out_dir, &err) ||
 	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
 	    begin_all(&b, &err) || write_files(&b, &err) || copy_spec(&b, &err) ||
 	    prove_mazes(&b, &err) || run_preflight(&b, &err))
@@ -655,6 +695,7 @@ done:
 	if (rc != MB_EXIT_OK) {
 		if (b.progress)
 			fputc('\n', stderr);
+		say_final_names(&b, err.message, sizeof(err.message));
 		fail(&err);
 	}
 	abort_all(&b);
