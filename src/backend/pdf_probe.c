@@ -801,6 +801,8 @@ static enum mb_status check_size(const char *path, unsigned long long max_bytes,
 	if (!S_ISREG(st.st_mode))
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
 	*bytes = (unsigned long long)st.st_size;
+	if (*bytes == 0)
+		return mb_error_set(err, MB_ERR_INPUT, "cannot read '%s': the file is empty", path);
 	if (max_bytes && *bytes > max_bytes)
 		return mb_error_set(err, MB_ERR_LIMIT,
 				    "cannot read '%s': %llu bytes is more than the %llu this tool reads",
