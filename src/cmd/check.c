@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mazebook/command.h"
+#include "mazebook/output.h"
 #include "mazebook/preflight.h"
 
 extern const struct mb_command mb_cmd_check;
@@ -99,18 +100,23 @@ static int run(int argc, char **argv)
 	text = json ? mb_checklist_json(&cl) : mb_checklist_text(&cl);
 	rc = mb_checklist_failed(&cl) ? MB_EXIT_FAIL : MB_EXIT_OK;
 	if (output) {
-		FILE *f = fopen(output, "w");
+		/* a temporary file renamed into place: never a half-written checklist */
+		struct mb_output o;
 
-		if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
-			rc = mb_command_fail(&mb_cmd_check, "cannot write '%s': %s", output,
-					     strerror(errno));
+		mb_error_init(&err);
+		if (mb_output_begin(&o, output, true, 0, &err) == MB_OK) {
+			fputs(text, o.fp);
+			mb_output_commit(&o, &err);
 		}
+		if (err.code != MB_OK)
+			rc = mb_command_fail(&mb_cmd_check, "%s", err.message);
 		if (rc == MB_EXIT_FAIL && mb_checklist_failed(&cl))
 			fprintf(stderr, "mazebook check: %zu check%s failed (see '%s')\n",
 				mb_checklist_count(&cl, MB_CHECK_FAIL),
 				mb_checklist_count(&cl, MB_CHECK_FAIL) == 1 ? "" : "s", output);
-	} else {
-		fputs(text, stdout);
+	} else if (fputs(text, stdout) == EOF || fflush(stdout)) {
+		rc = mb_command_fail(&mb_cmd_check, "cannot write 'standard output': %s",
+				     strerror(errno));
 	}
 	free(text);
 	free(dir);
