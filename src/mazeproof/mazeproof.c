@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * mazeproof: prove from the printed walls alone that every maze in an
+ * interior PDF has exactly one route. It reads every page, rebuilds each
+ * drawn maze (mpmaze), proves it (mpcheck), pairs each maze page with its
+ * solution copy by the number in their labels and prints one line per maze
+ * and a summary. It shares no code with mazebook's maze engine, so a bug
+ * in one cannot hide a bug in the other.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpcheck.h"
+#include "mpmaze.h"
+#include "mpread.h"
+#include "mputil.h"
+
+enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+struct options {
+	bool quiet, json, any_gaps;
+	const char *path;
+};
+
+/* all mazes of the document and what became of them */
+struct run {
+	struct mb_mp_maze *mazes;
+	size_t n, cap;
+	char **errors;		/* page-level failures */
+	size_t nerrors, cap_errors;
+	bool numbered_by_order;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: mazeproof [--quiet | --json] FILE.pdf\n"
+		"Prove from the printed walls alone that every maze in an interior PDF has\n"
+		"exactly one route, and that each solution copy shows that route.\n"
+		"\n"
+		"For each maze drawing (black, axis-aligned stroked lines) it infers the grid,\n"
+		"finds the gaps in the outer wall (there must be exactly two: entrance and\n"
+		"exit), and proves every square reachable, openings == squares - 1 and exactly\n"
+		"one route by exhaustive search. A drawing with a non-black route through\n"
+		"square centres is a solution copy; it must have the same walls as its maze\n"
+		"page (paired by the number in the label above each), start at the entrance,\n"
+		"end at the exit, cross no wall and be the one route. Squares are (x,y),\n"
+		"counted from 0 at the top-left square.\n"
+		"\n"
+		"Options:\n"
+		"  -q, --quiet    print only failures\n"
+		"      --any-gaps accept an entrance and exit anywhere in the outer wall\n"
+		"                 (by default they must be the top of the top-left square\n"
+		"                 and the bottom of the bottom-right one)\n"
+		"      --json     print the results as one JSON object\n"
+		"  -h, --help     show this help\n"
+		"  -V, --version  show the version\n"
+		"\n"
+		"Exit status: 0 every maze passes; 1 a maze fails, the file cannot be read or\n"
+		"holds no maze; 2 usage error.\n");
+}
+
+/* Record a failure that is not one maze's; page 0 for the whole file. */
+static void page_error(struct run *r, int page, const char *what)
+{
+	char buf[500];
+
+	if (page > 0)
+		snprintf(buf, sizeof buf, "page %d: %s", page, what);
+	else
+		snprintf(buf, sizeof buf, "%s", what);
+	*(char **)mb_mp_push(&r->errors, &r->nerrors, &r->cap_errors, sizeof(char *)) =
+		mb_mp_xstrdup(buf);
+}
+
+static int read_all(struct mb_mp_doc *doc, struct run *r)
+{
+	char err[400];
+	int pages = mb_mp_doc_pages(doc);
+
+	for (int p = 0; p < pages; p++) {
+		struct mb_mp_page page;
+		struct mb_mp_maze *found;
+		size_t n;
+
+		memset(&page, 0, sizeof page);
+		if (!mb_mp_doc_read_page(doc, p, &page, err, sizeof err)) {
+			page_error(r, p + 1, err);
+			mb_mp_page_release(&page);
+			continue;
+		}
+		n = mb_mp_find_mazes(&page, &found);
+		for (size_t k = 0; k < n; k++)
+			*(struct mb_mp_maze *)mb_mp_push(&r->mazes, &r->n, &r->cap, sizeof *found) =
+				found[k];
+		free(found);
+		mb_mp_page_release(&page);
+	}
+	return pages;
+}
+
+/*
+ * When some labels name a maze ("Maze 12"), a maze without such a label
+ * (an illustration on the title page) is unnumbered: proved on its own.
+ * When none do, bare numbers are the labels; when a maze has none at all,
+ * every maze is numbered by its order.
+ */
+static void settle_numbers(struct run *r)
+{
+	int puzzles = 0, copies = 0;
+	bool named = false, missing = false;
+
+	for (size_t k = 0; k < r->n; k++)
+		named |= r->mazes[k].w > 0 && r->mazes[k].named;
+	for (size_t k = 0; k < r->n; k++) {
+		struct mb_mp_maze *m = &r->mazes[k];
+
+		if (named && !m->named)
+			m->number = -1;
+		missing |= m->w > 0 && m->number < 0;
+	}
+	if (named || !missing)
+		return;
+	r->numbered_by_order = true;
+	for (size_t k = 0; k < r->n; k++) {
+		struct mb_mp_maze *m = &r->mazes[k];
+
+		if (m->w > 0)
+			m->number = m->solution ? ++copies : ++puzzles;
+	}
+}
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+struct verdict {
+	const struct mb_mp_maze *maze;
+	bool ok;
+	char text[900];		/* the whole line after "maze N, page P: " */
+	const char *solution;	/* "matches", "mismatch", "none", "unchecked", "no pages" */
+	int solution_page;	/* page of the (first) solution copy, 0 if none */
+	long routes;
+};
+
+/* everything that is printed */
+struct report {
+	struct verdict *v;
+	size_t nv, cap_v;
+	size_t passed, failed, checked_copies, unnumbered;
+};
+
+static int cmp_number(const void *a, const void *b)
+{
+	const struct mb_mp_maze *const *x = a, *const *y = b;
+
+	if ((*x)->number != (*y)->number)
+		return (*x)->number < (*y)->number ? -1 : 1;
+	return (*x)->page - (*y)->page;
+}
+
+/* Add one finding to a "; "-separated list. */
+static void append(char *buf, size_t len, const char *what)
+{
+	size_t used = strlen(buf);
+
+	snprintf(buf + used, len - used, "%s%s", used ? "; " : "", what);
+}
+
+static void finish(struct report *rep, struct verdict *v, const struct mb_mp_maze *m,
+		   const char *why, const char *sol, bool have_copies)
+{
+	v->ok = !why[0] && !sol[0];
+	if (v->ok)
+		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route, %s", m->w, m->h,
+			 m->solution ? "solution matches" :
+			 have_copies ? "solution matches" : "no solution pages");
+	else
+		snprintf(v->text, sizeof v->text, "%dx%d, FAILED: %s%s%s", m->w, m->h, why,
+			 why[0] && sol[0] ? "; " : "", sol);
+	if (v->ok)
+		rep->passed++;
+	else
+		rep->failed++;
+}
+
+/* Prove maze page puzzles[k] and check its solution copies. */
+static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
+		  struct mb_mp_maze **copies, size_t ncop, bool corners)
+{
+	const struct mb_mp_maze *m = puzzles[k];
+	struct verdict *v = mb_mp_push(&rep->v, &rep->nv, &rep->cap_v, sizeof *v);
+	struct mb_mp_proof proof;
+	char why[600] = "", sol[600] = "", buf[500];
+	size_t matching = 0;
+
+	v->maze = m;
+	mb_mp_prove(m, corners, &proof);
+	v->routes = proof.routes;
+	snprintf(why, sizeof why, "%s", proof.why);
+	if (m->problem[0])
+		append(why, sizeof why, m->problem);
+	if (k > 0 && puzzles[k - 1]->number == m->number) {
+		snprintf(buf, sizeof buf, "maze %d is also on page %d", m->number, puzzles[k - 1]->page);
+		append(why, sizeof why, buf);
+	}
+	v->solution = ncop ? "none" : "no pages";
+	for (size_t q = 0; q < ncop; q++) {
+		char swhy[400];
+
+		if (copies[q]->number != m->number)
+			continue;
+		rep->checked_copies++;
+		if (!v->solution_page)
+			v->solution_page = copies[q]->page;
+		if (matching++) {
+			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
+			append(sol, sizeof sol, buf);
+		} else if (!proof.ok) {
+			v->solution = "unchecked";
+		} else if (copies[q]->label_page > 0 && copies[q]->label_page != m->page) {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "the label of the solution on page %d says page %d",
+				 copies[q]->page, copies[q]->label_page);
+			append(sol, sizeof sol, buf);
+		} else if (mb_mp_check_solution(m, &proof, copies[q], swhy, sizeof swhy)) {
+			v->solution = "matches";
+		} else {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page, swhy);
+			append(sol, sizeof sol, buf);
+		}
+	}
+	if (ncop && matching == 0)
+		append(sol, sizeof sol, "no solution copy found");
+	finish(rep, v, m, why, sol, ncop > 0);
+	mb_mp_proof_release(&proof);
+}
+
+/* A maze without a number (an illustration): prove it; a drawn route must
+ * be its one route. */
+static void judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, bool corners)
+{
+	struct verdict *v = mb_mp_push(&rep->v, &rep->nv, &rep->cap_v, sizeof *v);
+	struct mb_mp_proof proof;
+	char why[600] = "", sol[600] = "", swhy[400];
+
+	v->maze = m;
+	mb_mp_prove(m, corners, &proof);
+	v->routes = proof.routes;
+	snprintf(why, sizeof why, "%s", proof.why);
+	if (m->problem[0])
+		append(why, sizeof why, m->problem);
+	v->solution = m->solution ? "matches" : "no pages";
+	if (m->solution && proof.ok && !mb_mp_check_solution(m, &proof, m, swhy, sizeof swhy)) {
+		v->solution = "mismatch";
+		snprintf(sol, sizeof sol, "solution: %s", swhy);
+	}
+	finish(rep, v, m, why, sol, false);
+	if (v->ok)
+		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route%s", m->w, m->h,
+			 m->solution ? ", route drawn matches" : "");
+	rep->unnumbered++;
+	mb_mp_proof_release(&proof);
+}
+
+static void print_json(const struct options *opt, const struct report *rep, const struct run *r,
+		       int pages)
+{
+	printf("{\"file\": ");
+	json_string(opt->path);
+	printf(", \"pages\": %d, \"mazes\": [", pages);
+	for (size_t k = 0; k < rep->nv; k++) {
+		const struct verdict *v = &rep->v[k];
+
+		printf("%s\n  {\"number\": %d, \"page\": %d, \"width\": %d, \"height\": %d, "
+		       "\"ok\": %s, \"routes\": %ld, \"solution\": \"%s\", \"solution_page\": %d, "
+		       "\"result\": ", k ? "," : "", v->maze->number, v->maze->page, v->maze->w,
+		       v->maze->h, v->ok ? "true" : "false", v->routes, v->solution, v->solution_page);
+		json_string(v->text);
+		putchar('}');
+	}
+	printf("\n], \"errors\": [");
+	for (size_t k = 0; k < r->nerrors; k++) {
+		printf("%s", k ? ", " : "");
+		json_string(r->errors[k]);
+	}
+	printf("], \"passed\": %zu, \"failed\": %zu, \"solution_copies\": %zu, "
+	       "\"numbered_by_order\": %s}\n",
+	       rep->passed, rep->failed + r->nerrors, rep->checked_copies,
+	       r->numbered_by_order ? "true" : "false");
+}
+
+static void print_text(const struct options *opt, const struct report *rep, const struct run *r,
+		       int pages)
+{
+	size_t n = rep->nv;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct verdict *v = &rep->v[k];
+
+		if (opt->quiet && v->ok)
+			continue;
+		if (v->maze->number < 0)
+			printf("unnumbered maze, page %d: %s\n", v->maze->page, v->text);
+		else
+			printf("maze %d, page %d: %s\n", v->maze->number, v->maze->page, v->text);
+	}
+	for (size_t k = 0; k < r->nerrors; k++)
+		printf("%s\n", r->errors[k]);
+	if (n == 0)
+		fprintf(stderr, "mazeproof: no maze found in '%s' (%d pages)\n", opt->path, pages);
+	else if (!opt->quiet || rep->failed || r->nerrors)
+		printf("mazeproof: %s: %zu maze%s, %zu passed, %zu failed, %zu solution cop%s "
+		       "checked%s%s\n", opt->path, n, n == 1 ? "" : "s", rep->passed, rep->failed,
+		       rep->checked_copies, rep->checked_copies == 1 ? "y" : "ies",
+		       rep->unnumbered ? " (unnumbered mazes proved on their own)" : "",
+		       r->nerrors ? "; other problems: see above" : "");
+	if (r->numbered_by_order && !opt->quiet)
+		printf("mazeproof: some labels had no number; mazes were numbered in page order\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "any-gaps", no_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct options opt = { false, false, false, NULL };
+	struct run r;
+	struct report rep;
+	struct mb_mp_doc *doc;
+	struct mb_mp_maze **puzzles, **copies, **extras;
+	size_t npuz = 0, ncop = 0, nextra = 0;
+	char err[400];
+	int c, pages;
+
+	while ((c = getopt_long(argc, argv, "qhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'q':
+			opt.quiet = true;
+			break;
+		case 'j':
+			opt.json = true;
+			break;
+		case 'g':
+			opt.any_gaps = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_PASS;
+		case 'V':
+			printf("mazeproof (mazebook) %s\n", PACKAGE_VERSION);
+			return EXIT_PASS;
+		default:
+			fprintf(stderr, "Try 'mazeproof --help'.\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "mazeproof: %s\nTry 'mazeproof --help'.\n",
+			optind == argc ? "no PDF file given" : "more than one file given");
+		return EXIT_USAGE;
+	}
+	opt.path = argv[optind];
+
+	doc = mb_mp_doc_open(opt.path, err, sizeof err);
+	if (!doc) {
+		fprintf(stderr, "mazeproof: %s\n", err);
+		return EXIT_FAILED;
+	}
+	memset(&r, 0, sizeof r);
+	memset(&rep, 0, sizeof rep);
+	pages = read_all(doc, &r);
+	mb_mp_doc_close(doc);
+	settle_numbers(&r);
+
+	puzzles = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *puzzles);
+	copies = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *copies);
+	extras = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *extras);
+	for (size_t k = 0; k < r.n; k++) {
+		struct mb_mp_maze *m = &r.mazes[k];
+
+		if (m->w == 0)
+			page_error(&r, m->page, m->problem);
+		else if (m->number < 0)
+			extras[nextra++] = m;
+		else if (m->solution)
+			copies[ncop++] = m;
+		else
+			puzzles[npuz++] = m;
+	}
+	qsort(puzzles, npuz, sizeof *puzzles, cmp_number);
+	qsort(copies, ncop, sizeof *copies, cmp_number);
+
+	/* a maze whose drawing vanished leaves a hole in the numbers */
+	for (size_t k = 1; k < npuz && !r.numbered_by_order; k++) {
+		int lo = puzzles[k - 1]->number + 1, hi = puzzles[k]->number - 1;
+
+		if (lo > hi)
+			continue;
+		if (lo == hi)
+			snprintf(err, sizeof err, "no maze %d found (maze numbers run from %d to %d)", lo,
+				 puzzles[0]->number, puzzles[npuz - 1]->number);
+		else
+			snprintf(err, sizeof err, "no mazes %d to %d found (maze numbers run from %d to %d)",
+				 lo, hi, puzzles[0]->number, puzzles[npuz - 1]->number);
+		page_error(&r, 0, err);
+	}
+	for (size_t k = 0; k < npuz; k++)
+		judge(&rep, puzzles, k, copies, ncop, !opt.any_gaps);
+	for (size_t k = 0; k < nextra; k++)
+		judge_unnumbered(&rep, extras[k], !opt.any_gaps);
+	/* solution copies whose maze is missing */
+	for (size_t q = 0; q < ncop; q++) {
+		bool found = false;
+
+		for (size_t k = 0; k < npuz && !found; k++)
+			found = puzzles[k]->number == copies[q]->number;
+		if (!found) {
+			snprintf(err, sizeof err, "solution copy of maze %d has no maze page",
+				 copies[q]->number);
+			page_error(&r, copies[q]->page, err);
+		}
+	}
+
+	if (opt.json)
+		print_json(&opt, &rep, &r, pages);
+	else
+		print_text(&opt, &rep, &r, pages);
+
+	for (size_t k = 0; k < r.n; k++)
+		mb_mp_maze_release(&r.mazes[k]);
+	for (size_t k = 0; k < r.nerrors; k++)
+		free(r.errors[k]);
+	free(r.errors);
+	free(r.mazes);
+	free(puzzles);
+	free(copies);
+	free(extras);
+	free(rep.v);
+	return rep.nv > 0 && rep.failed == 0 && r.nerrors == 0 ? EXIT_PASS : EXIT_FAILED;
+}

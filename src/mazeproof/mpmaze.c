@@ -1,0 +1,850 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * From page geometry to wall sets. Every threshold is relative to the line
+ * width or the inferred cell size, so the reader does not care about the
+ * page size, the maze size or tiny floating-point noise in the coordinates.
+ * Grouping uses a bucket grid over the page, so a page costs about linear
+ * time in its number of segments.
+ */
+#include "config.h"
+
+#include "mpmaze.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mputil.h"
+
+/* an axis-aligned black segment: a horizontal one has y0 == y1, x0 < x1 */
+struct line {
+	double x0, y0, x1, y1;
+	double width;
+	bool horizontal;
+};
+
+struct cluster {
+	double x0, y0, x1, y1;	/* bounding box */
+	double width;		/* line width of its first segment */
+	size_t *members;
+	size_t n, cap;
+	bool dropped;
+};
+
+static size_t find(size_t *parent, size_t a)
+{
+	while (parent[a] != a) {
+		parent[a] = parent[parent[a]];
+		a = parent[a];
+	}
+	return a;
+}
+
+static void unite(size_t *parent, size_t a, size_t b)
+{
+	a = find(parent, a);
+	b = find(parent, b);
+	if (a != b)
+		parent[a < b ? b : a] = a < b ? a : b;
+}
+
+static double tolerance(const struct line *a, const struct line *b)
+{
+	return fmax(0.25, 0.75 * fmax(a->width, b->width));
+}
+
+static bool same_width(double a, double b)
+{
+	return fabs(a - b) <= 0.1 * fmax(a, b) + 0.01;
+}
+
+/* Do two segments of the same pen touch or cross (within half a pen)? */
+static bool touch(const struct line *a, const struct line *b)
+{
+	double tol = tolerance(a, b);
+
+	if (!same_width(a->width, b->width))
+		return false;
+	if (a->horizontal == b->horizontal) {
+		if (a->horizontal)
+			return fabs(a->y0 - b->y0) <= tol && a->x0 <= b->x1 + tol && b->x0 <= a->x1 + tol;
+		return fabs(a->x0 - b->x0) <= tol && a->y0 <= b->y1 + tol && b->y0 <= a->y1 + tol;
+	}
+	if (!a->horizontal) {
+		const struct line *t = a;
+
+		a = b;
+		b = t;
+	}
+	/* a horizontal, b vertical */
+	return b->x0 >= a->x0 - tol && b->x0 <= a->x1 + tol && a->y0 >= b->y0 - tol &&
+	       a->y0 <= b->y1 + tol;
+}
+
+/* Keep black, solid, axis-aligned segments, normalised. */
+static size_t collect_lines(const struct mb_mp_page *page, struct line **out)
+{
+	struct line *lines = mb_mp_xmalloc((page->nsegs ? page->nsegs : 1) * sizeof *lines);
+	size_t n = 0;
+
+	for (size_t k = 0; k < page->nsegs; k++) {
+		const struct mb_mp_seg *s = &page->segs[k];
+		double dx = fabs(s->x1 - s->x0), dy = fabs(s->y1 - s->y0);
+		double len = fmax(dx, dy);
+		double slack = fmax(0.05, 0.02 * len);
+		struct line *l;
+
+		if (!s->black || s->dashed || !isfinite(s->x0) || !isfinite(s->y0) ||
+		    !isfinite(s->x1) || !isfinite(s->y1) || !isfinite(s->width_pt) ||
+		    fabs(s->x0) + fabs(s->y0) + fabs(s->x1) + fabs(s->y1) > 1e6)
+			continue;
+		if (dy > slack && dx > slack)
+			continue;	/* diagonal: never a wall */
+		l = &lines[n++];
+		l->width = s->width_pt;
+		l->horizontal = dy <= dx;
+		if (l->horizontal) {
+			l->y0 = l->y1 = (s->y0 + s->y1) / 2;
+			l->x0 = fmin(s->x0, s->x1);
+			l->x1 = fmax(s->x0, s->x1);
+		} else {
+			l->x0 = l->x1 = (s->x0 + s->x1) / 2;
+			l->y0 = fmin(s->y0, s->y1);
+			l->y1 = fmax(s->y0, s->y1);
+		}
+	}
+	*out = lines;
+	return n;
+}
+
+/* Union touching segments, comparing only those that share a bucket. */
+static void group_lines(const struct line *lines, size_t n, size_t *parent)
+{
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, cell;
+	size_t nx, ny, *count, *start = NULL, *slot = NULL;
+	const double pad = 2.0;
+
+	for (size_t k = 0; k < n; k++) {
+		parent[k] = k;
+		bx0 = fmin(bx0, lines[k].x0);
+		by0 = fmin(by0, lines[k].y0);
+		bx1 = fmax(bx1, lines[k].x1);
+		by1 = fmax(by1, lines[k].y1);
+	}
+	if (n < 2)
+		return;
+	bx0 -= pad;
+	by0 -= pad;
+	bx1 += pad;
+	by1 += pad;
+	cell = fmax(12.0, fmax(bx1 - bx0, by1 - by0) / 256.0);
+	nx = (size_t)((bx1 - bx0) / cell) + 1;
+	ny = (size_t)((by1 - by0) / cell) + 1;
+	count = mb_mp_xcalloc(nx * ny + 1, sizeof *count);
+	/* two passes: count the bucket entries, then fill them */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t k = 0; k < n; k++) {
+			double t = fmax(0.25, 0.75 * lines[k].width) + 0.5;
+			size_t ix0 = (size_t)fmax(0, (lines[k].x0 - t - bx0) / cell);
+			size_t ix1 = (size_t)fmax(0, (lines[k].x1 + t - bx0) / cell);
+			size_t iy0 = (size_t)fmax(0, (lines[k].y0 - t - by0) / cell);
+			size_t iy1 = (size_t)fmax(0, (lines[k].y1 + t - by0) / cell);
+
+			if (ix1 >= nx)
+				ix1 = nx - 1;
+			if (iy1 >= ny)
+				iy1 = ny - 1;
+			for (size_t iy = iy0; iy <= iy1; iy++)
+				for (size_t ix = ix0; ix <= ix1; ix++) {
+					if (pass == 0)
+						count[iy * nx + ix + 1]++;
+					else
+						slot[start[iy * nx + ix]++] = k;
+				}
+		}
+		if (pass == 0) {
+			for (size_t b = 1; b <= nx * ny; b++)
+				count[b] += count[b - 1];
+			slot = mb_mp_xmalloc((count[nx * ny] ? count[nx * ny] : 1) * sizeof *slot);
+			start = mb_mp_xmalloc((nx * ny + 1) * sizeof *start);
+			memcpy(start, count, (nx * ny + 1) * sizeof *start);
+		}
+	}
+	for (size_t b = 0; b < nx * ny; b++)
+		for (size_t p = count[b]; p < count[b + 1]; p++)
+			for (size_t q = p + 1; q < count[b + 1]; q++) {
+				size_t a = slot[p], c = slot[q];
+
+				if (find(parent, a) != find(parent, c) && touch(&lines[a], &lines[c]))
+					unite(parent, a, c);
+			}
+	free(count);
+	free(start);
+	free(slot);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The most common gap between neighbours of the sorted values vals[] (n >= 2). */
+static double mode_gap(const double *vals, size_t n, double *smallest)
+{
+	double *gaps, best = 0;
+	size_t ng = n - 1, best_count = 0;
+
+	gaps = mb_mp_xmalloc(ng * sizeof *gaps);
+	for (size_t k = 0; k < ng; k++)
+		gaps[k] = vals[k + 1] - vals[k];
+	qsort(gaps, ng, sizeof *gaps, cmp_double);
+	for (size_t a = 0; a < ng;) {
+		size_t b = a;
+		double sum = 0;
+
+		while (b < ng && gaps[b] - gaps[a] <= 0.01 * gaps[a] + 0.02)
+			sum += gaps[b++];
+		if (b - a > best_count) {
+			best_count = b - a;
+			best = sum / (double)(b - a);
+		}
+		a = b;
+	}
+	if (smallest)
+		*smallest = gaps[0];
+	free(gaps);
+	return best;
+}
+
+static bool fits(double v, double origin, double s)
+{
+	double u = (v - origin) / s;
+
+	return fabs(u - round(u)) <= 0.1;
+}
+
+/*
+ * The cell size along one axis from the sorted distinct coordinates vals[]:
+ * the most common gap between neighbours, checked by requiring every
+ * coordinate to sit on a multiple of it; the smallest gap is the fallback.
+ * Returns 0 when neither fits.
+ */
+static double infer_spacing(const double *vals, size_t n)
+{
+	double cand[2];
+
+	if (n < 2)
+		return 0;
+	cand[0] = mode_gap(vals, n, &cand[1]);
+	for (int c = 0; c < 2; c++) {
+		double s = cand[c];
+		bool ok = s > 0.5;
+
+		for (size_t k = 0; ok && k < n; k++)
+			ok = fits(vals[k], vals[0], s);
+		if (ok) {
+			/* refine with the full extent to cancel rounding of the gap */
+			double cells = round((vals[n - 1] - vals[0]) / s);
+
+			return cells >= 1 ? (vals[n - 1] - vals[0]) / cells : s;
+		}
+	}
+	return 0;
+}
+
+/* Sort and merge coordinates closer than eps; returns the distinct count. */
+static size_t distinct(double *vals, size_t n, double eps)
+{
+	size_t m = 0;
+
+	qsort(vals, n, sizeof *vals, cmp_double);
+	for (size_t k = 0; k < n; k++)
+		if (m == 0 || vals[k] - vals[m - 1] > eps)
+			vals[m++] = vals[k];
+	return m;
+}
+
+static void set_problem(struct mb_mp_maze *m, const char *what)
+{
+	if (!m->problem[0])
+		snprintf(m->problem, sizeof m->problem, "%s", what);
+}
+
+/*
+ * A lattice that most of the sorted distinct values vals[] sit on: the most
+ * common gap, and the origin that the most values fit. Returns false when
+ * there is none.
+ */
+static bool robust_lattice(const double *vals, size_t n, double *origin, double *s)
+{
+	size_t best = 0;
+
+	if (n < 3)
+		return false;
+	*s = mode_gap(vals, n, NULL);
+	if (*s <= 0.5)
+		return false;
+	for (size_t o = 0; o < n; o++) {
+		size_t count = 0;
+
+		for (size_t k = 0; k < n; k++)
+			count += fits(vals[k], vals[o], *s);
+		if (count > best) {
+			best = count;
+			*origin = vals[o];
+		}
+	}
+	return best * 2 > n;
+}
+
+/*
+ * A maze drawing that is not on one grid may carry decoration touching its
+ * rim (an arrow's shaft into a gap). Find the lattice most lines sit on;
+ * lines off it that stay outside the box of the lines on it are dropped.
+ * Fills out (members owned by the caller) and returns true when any line
+ * was dropped. Lines off the lattice inside the box stay, and are reported.
+ */
+static bool strip_decoration(const struct line *lines, const struct cluster *c,
+			     struct cluster *out)
+{
+	double *xs = mb_mp_xmalloc(2 * c->n * sizeof *xs), *ys = mb_mp_xmalloc(2 * c->n * sizeof *ys);
+	double ox, oy, sx, sy, eps = fmax(0.1, 0.25 * c->width), tol = fmax(0.5, c->width);
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
+	size_t nx = 0, ny = 0;
+	bool *on = mb_mp_xcalloc(c->n, sizeof *on), ok;
+
+	memset(out, 0, sizeof *out);
+	for (size_t k = 0; k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+
+		xs[nx++] = l->x0;
+		xs[nx++] = l->x1;
+		ys[ny++] = l->y0;
+		ys[ny++] = l->y1;
+	}
+	nx = distinct(xs, nx, eps);
+	ny = distinct(ys, ny, eps);
+	ok = robust_lattice(xs, nx, &ox, &sx) && robust_lattice(ys, ny, &oy, &sy);
+	for (size_t k = 0; ok && k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+
+		on[k] = fits(l->x0, ox, sx) && fits(l->x1, ox, sx) && fits(l->y0, oy, sy) &&
+			fits(l->y1, oy, sy);
+		if (on[k]) {
+			bx0 = fmin(bx0, l->x0);
+			by0 = fmin(by0, l->y0);
+			bx1 = fmax(bx1, l->x1);
+			by1 = fmax(by1, l->y1);
+		}
+	}
+	*out = *c;
+	out->members = NULL;
+	out->n = out->cap = 0;
+	for (size_t k = 0; ok && k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+		bool outside = l->x1 <= bx0 + tol || l->x0 >= bx1 - tol || l->y1 <= by0 + tol ||
+			       l->y0 >= by1 - tol;
+
+		if (on[k] || !outside)
+			*(size_t *)mb_mp_push(&out->members, &out->n, &out->cap, sizeof(size_t)) =
+				c->members[k];
+	}
+	free(xs);
+	free(ys);
+	free(on);
+	if (!ok || out->n == c->n || out->n < 4) {
+		free(out->members);
+		out->members = NULL;
+		return false;
+	}
+	return true;
+}
+
+/* Build the grid and the wall set of one cluster. */
+static void build_walls(struct mb_mp_maze *m, const struct line *lines, const struct cluster *c)
+{
+	double *xs = mb_mp_xmalloc(2 * c->n * sizeof *xs);
+	double *ys = mb_mp_xmalloc(2 * c->n * sizeof *ys);
+	size_t nx = 0, ny = 0;
+	double eps = fmax(0.1, 0.25 * c->width);
+	char msg[200];
+
+	for (size_t k = 0; k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+
+		if (l->horizontal) {
+			ys[ny++] = l->y0;
+			xs[nx++] = l->x0;
+			xs[nx++] = l->x1;
+		} else {
+			xs[nx++] = l->x0;
+			ys[ny++] = l->y0;
+			ys[ny++] = l->y1;
+		}
+	}
+	nx = distinct(xs, nx, eps);
+	ny = distinct(ys, ny, eps);
+	if (nx == 0 || ny == 0) {
+		set_problem(m, "no lines");
+		goto out;
+	}
+	m->cell_w_pt = infer_spacing(xs, nx);
+	m->cell_h_pt = infer_spacing(ys, ny);
+	m->x_pt = xs[0];
+	m->y_pt = ys[0];
+	if (m->cell_w_pt <= 0 || m->cell_h_pt <= 0) {
+		snprintf(msg, sizeof msg,
+			 "%zu black lines at (%.1f, %.1f)-(%.1f, %.1f) pt that do not lie on a regular grid",
+			 c->n, c->x0, c->y0, c->x1, c->y1);
+		set_problem(m, msg);
+		goto out;
+	}
+	m->w = (int)lround((xs[nx - 1] - xs[0]) / m->cell_w_pt);
+	m->h = (int)lround((ys[ny - 1] - ys[0]) / m->cell_h_pt);
+	if (m->w < 1 || m->h < 1 || m->w > MB_MP_MAX_SIDE || m->h > MB_MP_MAX_SIDE) {
+		snprintf(msg, sizeof msg, "black lines at (%.1f, %.1f) pt form a %dx%d grid", c->x0,
+			 c->y0, m->w, m->h);
+		set_problem(m, msg);
+		m->w = m->h = 0;
+		goto out;
+	}
+	m->hwall = mb_mp_xcalloc((size_t)(m->h + 1) * (size_t)m->w, 1);
+	m->vwall = mb_mp_xcalloc((size_t)m->h * (size_t)(m->w + 1), 1);
+	for (size_t k = 0; k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+		double a0, a1, across;
+		long i0, i1, at;
+
+		if (l->horizontal) {
+			across = (l->y0 - m->y_pt) / m->cell_h_pt;
+			a0 = (l->x0 - m->x_pt) / m->cell_w_pt;
+			a1 = (l->x1 - m->x_pt) / m->cell_w_pt;
+		} else {
+			across = (l->x0 - m->x_pt) / m->cell_w_pt;
+			a0 = (l->y0 - m->y_pt) / m->cell_h_pt;
+			a1 = (l->y1 - m->y_pt) / m->cell_h_pt;
+		}
+		at = lround(across);
+		i0 = lround(a0);
+		i1 = lround(a1);
+		if (fabs(across - (double)at) > 0.1 || fabs(a0 - (double)i0) > 0.1 ||
+		    fabs(a1 - (double)i1) > 0.1 || at < 0 || i0 < 0 || i1 < i0 ||
+		    at > (l->horizontal ? m->h : m->w) || i1 > (l->horizontal ? m->w : m->h)) {
+			snprintf(msg, sizeof msg, "a wall at (%.1f, %.1f)-(%.1f, %.1f) pt is off the grid",
+				 l->x0, l->y0, l->x1, l->y1);
+			set_problem(m, msg);
+			continue;
+		}
+		for (long i = i0; i < i1; i++) {
+			if (l->horizontal)
+				m->hwall[(size_t)at * (size_t)m->w + (size_t)i] = 1;
+			else
+				m->vwall[(size_t)i * (size_t)(m->w + 1) + (size_t)at] = 1;
+		}
+	}
+out:
+	free(xs);
+	free(ys);
+}
+
+static void add_step(struct mb_mp_maze *m, bool vertical, long i, long j)
+{
+	struct mb_mp_step *s;
+
+	for (size_t k = 0; k < m->nsteps; k++)
+		if (m->steps[k].vertical == vertical && m->steps[k].i == i && m->steps[k].j == j)
+			return;
+	s = mb_mp_push(&m->steps, &m->nsteps, &m->cap_steps, sizeof *s);
+	s->vertical = vertical;
+	s->i = (int)i;
+	s->j = (int)j;
+}
+
+static void route_problem(struct mb_mp_maze *m, const char *what, double u0, double v0,
+			  double u1, double v1)
+{
+	if (!m->route_problem[0])
+		snprintf(m->route_problem, sizeof m->route_problem,
+			 "%s from (%.2f, %.2f) to (%.2f, %.2f) in square units", what, u0, v0, u1, v1);
+}
+
+/* Is (u, v), in square units, the centre of a square of m? */
+static bool at_centre(const struct mb_mp_maze *m, double u, double v)
+{
+	return u >= 0 && v >= 0 && u < m->w && v < m->h && fabs(u - floor(u) - 0.5) <= 0.2 &&
+	       fabs(v - floor(v) - 0.5) <= 0.2;
+}
+
+/*
+ * One straight piece of a drawn route, in square units: record every grid
+ * line it reaches within a quarter square of. Its ends sit on square centres
+ * (or on/just past a gap in the outer wall), which are half a square from
+ * any line, so only lines it really passes are counted.
+ */
+static void trace_route_piece(struct mb_mp_maze *m, double u0, double v0, double u1, double v1)
+{
+	bool horizontal = fabs(v1 - v0) <= 0.1, vertical = fabs(u1 - u0) <= 0.1;
+	double along0, along1, across;
+	long row, lim, from, to;
+
+	if (horizontal && vertical)
+		return;
+	if (!horizontal && !vertical) {
+		route_problem(m, "a slanted route stroke", u0, v0, u1, v1);
+		return;
+	}
+	across = horizontal ? (v0 + v1) / 2 : (u0 + u1) / 2;
+	along0 = horizontal ? fmin(u0, u1) : fmin(v0, v1);
+	along1 = horizontal ? fmax(u0, u1) : fmax(v0, v1);
+	if (fabs(across - floor(across) - 0.5) > 0.25) {
+		route_problem(m, "a route stroke off the square centres", u0, v0, u1, v1);
+		return;
+	}
+	row = (long)floor(across);
+	if (row < 0 || row >= (horizontal ? m->h : m->w))
+		return;	/* outside the maze, beyond the gaps */
+	lim = horizontal ? m->w : m->h;
+	from = (long)ceil(along0 - 0.25);
+	to = (long)floor(along1 + 0.25);
+	if (from < 0)
+		from = 0;
+	if (to > lim)
+		to = lim;
+	for (long k = from; k <= to; k++) {
+		if (horizontal)
+			add_step(m, true, k, row);	/* vertical grid line k in row */
+		else
+			add_step(m, false, row, k);	/* horizontal grid line k in column */
+	}
+}
+
+/*
+ * Find routes drawn in m: non-black strokes with at least two corners on
+ * square centres, lying within three squares of the maze (stubs may reach
+ * out of the gaps towards an arrow).
+ */
+static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
+{
+	double mx0 = m->x_pt - 3 * m->cell_w_pt, my0 = m->y_pt - 3 * m->cell_h_pt;
+	double mx1 = m->x_pt + (m->w + 3) * m->cell_w_pt, my1 = m->y_pt + (m->h + 3) * m->cell_h_pt;
+	size_t k = 0;
+
+	while (k < page->nsegs) {
+		size_t end = k, centres = 0;
+		bool inside = true;
+		int path = page->segs[k].path;
+
+		while (end < page->nsegs && page->segs[end].path == path)
+			end++;
+		if (page->segs[k].black || page->segs[k].dashed) {
+			k = end;
+			continue;
+		}
+		for (size_t q = k; q < end && inside; q++) {
+			const struct mb_mp_seg *s = &page->segs[q];
+
+			inside = isfinite(s->x0) && isfinite(s->y0) && isfinite(s->x1) &&
+				 isfinite(s->y1) &&
+				 fmin(s->x0, s->x1) >= mx0 && fmax(s->x0, s->x1) <= mx1 &&
+				 fmin(s->y0, s->y1) >= my0 && fmax(s->y0, s->y1) <= my1;
+			centres += at_centre(m, (s->x0 - m->x_pt) / m->cell_w_pt,
+					     (s->y0 - m->y_pt) / m->cell_h_pt);
+			centres += at_centre(m, (s->x1 - m->x_pt) / m->cell_w_pt,
+					     (s->y1 - m->y_pt) / m->cell_h_pt);
+		}
+		if (inside && centres >= 2) {
+			m->solution = true;
+			for (size_t q = k; q < end; q++) {
+				const struct mb_mp_seg *s = &page->segs[q];
+
+				trace_route_piece(m, (s->x0 - m->x_pt) / m->cell_w_pt,
+						  (s->y0 - m->y_pt) / m->cell_h_pt,
+						  (s->x1 - m->x_pt) / m->cell_w_pt,
+						  (s->y1 - m->y_pt) / m->cell_h_pt);
+			}
+		}
+		k = end;
+	}
+}
+
+/* words that name a maze in the labels of the book's languages */
+static const char *const maze_words[] = { "maze", "labyrinth", "laberinto", "labirinto", "doolhof" };
+
+/* Where the label's number starts: after a maze word, else the first digit. */
+static const char *number_start(const char *text, bool *named)
+{
+	const char *p = NULL;
+
+	for (const char *s = text; *s && !p; s++)
+		for (size_t k = 0; k < sizeof maze_words / sizeof maze_words[0]; k++)
+			if (strncasecmp(s, maze_words[k], strlen(maze_words[k])) == 0) {
+				p = s + strlen(maze_words[k]);
+				break;
+			}
+	if (p)
+		while (*p && !isdigit((unsigned char)*p))
+			p++;
+	if (named)
+		*named = p && *p;
+	if (!p || !*p)
+		for (p = text; *p && !isdigit((unsigned char)*p); p++)
+			;
+	return p;
+}
+
+static int to_number(const char *p)
+{
+	long v = strtol(p, NULL, 10);
+
+	return v > 0 && v < 1000000 ? (int)v : -1;
+}
+
+int mb_mp_label_number(const char *text, bool *named)
+{
+	const char *p = number_start(text, named);
+
+	return *p ? to_number(p) : -1;
+}
+
+int mb_mp_label_page(const char *text)
+{
+	const char *p = number_start(text, NULL);
+
+	if (!*p)
+		return -1;
+	while (isdigit((unsigned char)*p))
+		p++;
+	while (*p && !isdigit((unsigned char)*p))
+		p++;
+	return *p ? to_number(p) : -1;
+}
+
+struct text_line {
+	char text[160];
+	double x0, x1, baseline, size;
+};
+
+static int cmp_text(const void *a, const void *b)
+{
+	const struct mb_mp_text *s = a, *t = b;
+
+	if (fabs(s->baseline - t->baseline) > 0.3 * fmax(s->size_pt, t->size_pt))
+		return s->baseline < t->baseline ? -1 : 1;
+	return (s->x0 > t->x0) - (s->x0 < t->x0);
+}
+
+/* Join spans that sit on one baseline next to each other into lines of text. */
+static size_t text_lines(const struct mb_mp_page *page, struct text_line **out)
+{
+	struct mb_mp_text *spans = mb_mp_xmalloc((page->ntexts ? page->ntexts : 1) * sizeof *spans);
+	struct text_line *lines = mb_mp_xcalloc(page->ntexts ? page->ntexts : 1, sizeof *lines);
+	size_t n = 0;
+
+	if (page->ntexts)
+		memcpy(spans, page->texts, page->ntexts * sizeof *spans);
+	qsort(spans, page->ntexts, sizeof *spans, cmp_text);
+	for (size_t k = 0; k < page->ntexts; k++) {
+		const struct mb_mp_text *t = &spans[k];
+		struct text_line *l = n ? &lines[n - 1] : NULL;
+
+		if (l && fabs(t->baseline - l->baseline) <= 0.3 * fmax(t->size_pt, l->size) &&
+		    t->x0 >= l->x1 - 0.5 * l->size && t->x0 <= l->x1 + 1.5 * fmax(t->size_pt, l->size)) {
+			size_t len = strlen(l->text);
+
+			if (t->x0 > l->x1 + 0.15 * l->size && len + 1 < sizeof l->text && len &&
+			    l->text[len - 1] != ' ')
+				l->text[len++] = ' ';
+			snprintf(l->text + len, sizeof l->text - len, "%s", t->utf8);
+			l->x1 = fmax(l->x1, t->x1);
+			continue;
+		}
+		l = &lines[n++];
+		snprintf(l->text, sizeof l->text, "%s", t->utf8);
+		l->x0 = t->x0;
+		l->x1 = t->x1;
+		l->baseline = t->baseline;
+		l->size = t->size_pt;
+	}
+	free(spans);
+	*out = lines;
+	return n;
+}
+
+/*
+ * The label of m: the line of text above it that holds a number and is
+ * nearest, counting the vertical distance plus any sideways gap; a line
+ * that names a maze ("Maze 12", "Labyrinth 12") wins over one with just a
+ * number.
+ */
+static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size_t n)
+{
+	double top = m->y_pt, left = m->x_pt, right = m->x_pt + m->w * m->cell_w_pt;
+	double best = INFINITY;
+	bool best_named = false;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct text_line *l = &lines[k];
+		double above = top - l->baseline;
+		double aside = fmax(0, fmax(left - l->x1, l->x0 - right));
+		bool named;
+		int num;
+
+		if (above < -0.5 * l->size || aside > right - left)
+			continue;
+		num = mb_mp_label_number(l->text, &named);
+		if (num < 0 || (best_named && !named) ||
+		    (named == best_named && above + aside >= best))
+			continue;
+		best = above + aside;
+		best_named = named;
+		m->number = num;
+		m->named = named;
+		m->label_page = mb_mp_label_page(l->text);
+		snprintf(m->label, sizeof m->label, "%s", l->text);
+	}
+}
+
+/*
+ * The gaps of a maze cut its outer wall in two, so its walls are (at least)
+ * two connected groups whose boxes overlap: merge groups whose boxes
+ * overlap, until none do. A pen of another width may draw the rim or the
+ * inner walls, so groups of three or more lines merge whatever their pen;
+ * one or two lines of another pen inside a maze's box (a tick, an arrow's
+ * shaft) are decoration and are dropped.
+ */
+static void merge_overlapping(struct cluster *cl, size_t ncl)
+{
+	bool merged = true;
+
+	while (merged) {
+		merged = false;
+		for (size_t a = 0; a < ncl; a++)
+			for (size_t b = 0; b < ncl; b++) {
+				struct cluster *in = &cl[a], *outer = &cl[b];
+				double t = fmax(0.5, outer->width);
+
+				if (a == b || in->dropped || outer->dropped || in->n > outer->n ||
+				    in->x0 > outer->x1 + t || in->x1 < outer->x0 - t ||
+				    in->y0 > outer->y1 + t || in->y1 < outer->y0 - t)
+					continue;
+				if (!same_width(in->width, outer->width) && in->n < 3) {
+					if (in->x0 >= outer->x0 - t && in->x1 <= outer->x1 + t &&
+					    in->y0 >= outer->y0 - t && in->y1 <= outer->y1 + t)
+						in->dropped = true;
+					continue;
+				}
+				for (size_t k = 0; k < in->n; k++)
+					*(size_t *)mb_mp_push(&outer->members, &outer->n, &outer->cap,
+							      sizeof(size_t)) = in->members[k];
+				outer->x0 = fmin(outer->x0, in->x0);
+				outer->y0 = fmin(outer->y0, in->y0);
+				outer->x1 = fmax(outer->x1, in->x1);
+				outer->y1 = fmax(outer->y1, in->y1);
+				in->dropped = true;
+				merged = true;
+			}
+	}
+}
+
+size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
+{
+	struct line *lines;
+	size_t n = collect_lines(page, &lines);
+	size_t *parent = mb_mp_xmalloc((n ? n : 1) * sizeof *parent);
+	size_t *index = mb_mp_xmalloc((n ? n : 1) * sizeof *index);
+	struct cluster *cl = NULL;
+	size_t ncl = 0, capcl = 0, nmazes = 0, nlines;
+	struct mb_mp_maze *mazes;
+	struct text_line *tl;
+
+	group_lines(lines, n, parent);
+	for (size_t k = 0; k < n; k++) {
+		size_t r = find(parent, k);
+		struct cluster *c;
+
+		if (r == k) {
+			c = mb_mp_push(&cl, &ncl, &capcl, sizeof *c);
+			index[k] = ncl - 1;
+			c->x0 = lines[k].x0;
+			c->y0 = lines[k].y0;
+			c->x1 = lines[k].x1;
+			c->y1 = lines[k].y1;
+			c->width = lines[k].width;
+		}
+		c = &cl[index[r]];	/* r <= k: roots are the smallest index */
+		*(size_t *)mb_mp_push(&c->members, &c->n, &c->cap, sizeof(size_t)) = k;
+		c->x0 = fmin(c->x0, lines[k].x0);
+		c->y0 = fmin(c->y0, lines[k].y0);
+		c->x1 = fmax(c->x1, lines[k].x1);
+		c->y1 = fmax(c->y1, lines[k].y1);
+	}
+	merge_overlapping(cl, ncl);
+	mazes = mb_mp_xcalloc(ncl ? ncl : 1, sizeof *mazes);
+	nlines = text_lines(page, &tl);
+	for (size_t a = 0; a < ncl; a++) {
+		struct cluster *c = &cl[a];
+		struct mb_mp_maze *m;
+
+		if (c->dropped || c->n < 2 || c->x1 - c->x0 < 0.5 || c->y1 - c->y0 < 0.5)
+			goto next;
+		m = &mazes[nmazes];
+		memset(m, 0, sizeof *m);
+		m->page = page->number;
+		m->number = -1;
+		m->label_page = -1;
+		build_walls(m, lines, c);
+		if (m->problem[0]) {
+			struct cluster trimmed;
+
+			if (strip_decoration(lines, c, &trimmed)) {
+				struct mb_mp_maze again;
+
+				memset(&again, 0, sizeof again);
+				again.page = m->page;
+				again.number = again.label_page = -1;
+				build_walls(&again, lines, &trimmed);
+				if (!again.problem[0]) {
+					mb_mp_maze_release(m);
+					*m = again;
+				} else {
+					mb_mp_maze_release(&again);
+				}
+				free(trimmed.members);
+			}
+		}
+		if (m->w == 0 && c->n < 4) {
+			mb_mp_maze_release(m);
+			goto next;
+		}
+		if (m->w > 0) {
+			read_route(m, page);
+			find_label(m, tl, nlines);
+		} else {
+			m->x_pt = c->x0;
+			m->y_pt = c->y0;
+		}
+		nmazes++;
+next:
+		free(c->members);
+	}
+	free(cl);
+	free(tl);
+	free(lines);
+	free(parent);
+	free(index);
+	*out = mazes;
+	return nmazes;
+}
+
+void mb_mp_maze_release(struct mb_mp_maze *m)
+{
+	free(m->hwall);
+	free(m->vwall);
+	free(m->steps);
+	memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Rebuild mazes from the lines on a page, from geometry alone: the black
+ * axis-aligned stroke segments are grouped into connected drawings, and
+ * drawings whose boxes overlap are one maze (the entrance and exit cut the
+ * rim, so a maze's walls are at least two connected pieces). Each maze's
+ * grid is inferred (origin, cell size from the most common spacing of its
+ * distinct coordinates, W x H), segments are snapped to cell edges and
+ * become a wall set. Non-black stroked paths with corners on square centres
+ * are a drawn solution route; they become a list of grid-line crossings.
+ * The label nearest above a maze that holds a number names it ("Maze 12",
+ * "Labyrinth 12 (Seite 14)").
+ *
+ * Squares are (x, y), 0-based, x to the right, y down, (0, 0) top left.
+ */
+#ifndef MAZEPROOF_MPMAZE_H
+#define MAZEPROOF_MPMAZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mpread.h"
+
+#define MB_MP_MAX_SIDE 1000
+
+/* The drawn route crosses a grid line: a vertical line (between squares
+ * (i-1, j) and (i, j)) or a horizontal one (between (i, j-1) and (i, j)).
+ * i or j may name the outer boundary (0 or w / h). */
+struct mb_mp_step {
+	bool vertical;
+	int i, j;
+};
+
+struct mb_mp_maze {
+	int page;		/* 1-based PDF page */
+	int number;		/* from the label; -1 when none was read */
+	bool named;		/* the label names a maze ("Maze 12"), not just a number */
+	int label_page;		/* the page a label refers to ("Maze 12 (page 14)"), -1 if none */
+	char label[96];		/* the label text used, "" when none */
+	int w, h;		/* 0 when the drawing is not a readable grid */
+	double x_pt, y_pt;	/* top-left corner on the page */
+	double cell_w_pt, cell_h_pt;
+	/* (h + 1) rows of w: wall along the top of square (i, j); row h is the bottom edge */
+	unsigned char *hwall;
+	/* h rows of (w + 1): wall along the left of square (i, j); column w is the right edge */
+	unsigned char *vwall;
+	bool solution;		/* a route is drawn in it: a solution copy */
+	struct mb_mp_step *steps;
+	size_t nsteps, cap_steps;
+	char route_problem[160];	/* a drawn route that is not a grid walk, "" if none */
+	char problem[200];	/* why the drawing could not be read, "" if it could */
+};
+
+static inline unsigned char mb_mp_hwall(const struct mb_mp_maze *m, int i, int j)
+{
+	return m->hwall[(size_t)j * (size_t)m->w + (size_t)i];
+}
+
+static inline unsigned char mb_mp_vwall(const struct mb_mp_maze *m, int i, int j)
+{
+	return m->vwall[(size_t)j * (size_t)(m->w + 1) + (size_t)i];
+}
+
+/*
+ * Find the mazes drawn on page. Returns their number and stores a new array
+ * in *out (free each with mb_mp_maze_release, then the array). Drawings of
+ * four or more black lines that are not a grid are returned too, with w == 0
+ * and problem set; smaller stray lines are ignored.
+ */
+size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out);
+void mb_mp_maze_release(struct mb_mp_maze *m);
+
+/*
+ * The number in a label: the first integer after a word naming a maze
+ * ("maze", "labyrinth(e)", "laberinto", "labirinto", "doolhof"; any case),
+ * else the first integer in text; -1 when there is none. *named (may be
+ * NULL) tells whether the number came after such a word.
+ */
+int mb_mp_label_number(const char *text, bool *named);
+/* The next integer after that number ("Maze 12 (page 14)" gives 14), or -1. */
+int mb_mp_label_page(const char *text);
+
+#endif

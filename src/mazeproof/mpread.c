@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The only file of mazeproof that includes MuPDF. A custom fz_device
+ * receives every stroked path with its transform and every text span; the
+ * path is walked with fz_walk_path and each straight piece is kept as a
+ * segment in page points. Fills, images and shadings are ignored: the
+ * contract is that maze walls are stroked lines. MuPDF's warnings are
+ * silenced (mazeproof reports its own findings) and its exceptions stop
+ * here, turned into messages.
+ */
+#include "config.h"
+
+#include "mpread.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
+
+#include "mputil.h"
+
+struct mb_mp_doc {
+	fz_context *ctx;
+	pdf_document *pdf;
+	int pages;
+};
+
+struct scan_device {
+	fz_device super;
+	struct mb_mp_page *page;
+};
+
+/* state while walking one stroked path */
+struct walk {
+	struct mb_mp_page *page;
+	fz_matrix ctm;
+	fz_point cur, start;
+	struct mb_mp_seg proto;
+};
+
+static void quiet(void *user, const char *message)
+{
+	(void)user;
+	(void)message;
+}
+
+static void add_seg(struct walk *w, fz_point a, fz_point b)
+{
+	struct mb_mp_seg *s;
+
+	/* zero-length pieces draw nothing; non-finite ones come from broken files */
+	if ((a.x == b.x && a.y == b.y) || !isfinite(a.x) || !isfinite(a.y) || !isfinite(b.x) ||
+	    !isfinite(b.y))
+		return;
+	s = mb_mp_push(&w->page->segs, &w->page->nsegs, &w->page->cap_segs, sizeof *s);
+	*s = w->proto;
+	s->x0 = a.x;
+	s->y0 = a.y;
+	s->x1 = b.x;
+	s->y1 = b.y;
+}
+
+static void walk_moveto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct walk *w = arg;
+
+	(void)ctx;
+	w->cur = w->start = fz_transform_point(fz_make_point(x, y), w->ctm);
+}
+
+static void walk_lineto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct walk *w = arg;
+	fz_point p = fz_transform_point(fz_make_point(x, y), w->ctm);
+
+	(void)ctx;
+	add_seg(w, w->cur, p);
+	w->cur = p;
+}
+
+static void walk_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2,
+			 float x3, float y3)
+{
+	struct walk *w = arg;
+
+	(void)ctx;
+	(void)x1;
+	(void)y1;
+	(void)x2;
+	(void)y2;
+	w->page->curved_path_seen = true;
+	w->cur = fz_transform_point(fz_make_point(x3, y3), w->ctm);
+}
+
+static void walk_closepath(fz_context *ctx, void *arg)
+{
+	struct walk *w = arg;
+
+	(void)ctx;
+	add_seg(w, w->cur, w->start);
+	w->cur = w->start;
+}
+
+static const fz_path_walker walker = {
+	walk_moveto, walk_lineto, walk_curveto, walk_closepath,
+	NULL, NULL, NULL, NULL
+};
+
+/* Solid, opaque black in any of the usual colour spaces. */
+static bool is_black(fz_context *ctx, fz_colorspace *cs, const float *color, float alpha,
+		     fz_color_params params)
+{
+	float rgb[3] = { 1, 1, 1 };
+	bool black = false;
+
+	if (alpha < 0.99f || !cs)
+		return false;
+	/* the common cases without a colour conversion */
+	if (cs == fz_device_gray(ctx))
+		return color[0] < 0.02f;
+	if (cs == fz_device_rgb(ctx))
+		return color[0] < 0.02f && color[1] < 0.02f && color[2] < 0.02f;
+	fz_var(black);
+	fz_try(ctx) {
+		fz_convert_color(ctx, cs, color, fz_device_rgb(ctx), rgb, NULL, params);
+		black = rgb[0] < 0.02f && rgb[1] < 0.02f && rgb[2] < 0.02f;
+	}
+	fz_catch(ctx)
+		black = false;
+	return black;
+}
+
+static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
+			    const fz_stroke_state *stroke, fz_matrix ctm, fz_colorspace *cs,
+			    const float *color, float alpha, fz_color_params params)
+{
+	struct scan_device *sd = (struct scan_device *)dev;
+	struct walk w;
+
+	memset(&w, 0, sizeof w);
+	w.page = sd->page;
+	w.ctm = ctm;
+	w.proto.width_pt = stroke->linewidth * fz_matrix_expansion(ctm);
+	w.proto.black = is_black(ctx, cs, color, alpha, params);
+	w.proto.dashed = stroke->dash_len > 0;
+	w.proto.path = sd->page->npaths++;
+	fz_walk_path(ctx, path, &walker, &w);
+}
+
+static void put_utf8(char **buf, size_t *len, size_t *cap, int rune)
+{
+	char tmp[8];
+	int n = fz_runetochar(tmp, rune);
+
+	while (*len + (size_t)n + 1 > *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		*buf = mb_mp_xrealloc(*buf, *cap);
+	}
+	memcpy(*buf + *len, tmp, (size_t)n);
+	*len += (size_t)n;
+	(*buf)[*len] = 0;
+}
+
+static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
+			  fz_colorspace *cs, const float *color, float alpha, fz_color_params params)
+{
+	struct scan_device *sd = (struct scan_device *)dev;
+	struct mb_mp_page *page = sd->page;
+
+	(void)cs;
+	(void)color;
+	(void)alpha;
+	(void)params;
+	for (const fz_text_span *span = text->head; span; span = span->next) {
+		struct mb_mp_text *t;
+		char *buf = NULL;
+		size_t len = 0, cap = 0;
+		fz_matrix trm;
+		fz_point first, end;
+
+		if (span->len <= 0)
+			continue;
+		for (int i = 0; i < span->len; i++)
+			put_utf8(&buf, &len, &cap, span->items[i].ucs > 0 ? span->items[i].ucs : '?');
+		trm = fz_concat(span->trm, ctm);
+		first = fz_transform_point(fz_make_point(span->items[0].x, span->items[0].y), ctm);
+		{
+			const fz_text_item *last = &span->items[span->len - 1];
+			float adv = last->gid >= 0 ? fz_advance_glyph(ctx, span->font, last->gid, span->wmode) : 0;
+
+			end = fz_transform_point(fz_make_point(last->x + adv * span->trm.a,
+							       last->y + adv * span->trm.b), ctm);
+		}
+		if (!isfinite(first.x) || !isfinite(first.y) || !isfinite(end.x)) {
+			free(buf);
+			continue;
+		}
+		t = mb_mp_push(&page->texts, &page->ntexts, &page->cap_texts, sizeof *t);
+		t->utf8 = buf;
+		t->x0 = fmin(first.x, end.x);
+		t->x1 = fmax(first.x, end.x);
+		t->baseline = first.y;
+		t->size_pt = fz_matrix_expansion(trm);
+	}
+}
+
+struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
+{
+	struct mb_mp_doc *doc;
+	fz_context *ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+
+	if (!ctx) {
+		snprintf(err, errlen, "cannot start the PDF reader (out of memory)");
+		return NULL;
+	}
+	fz_set_warning_callback(ctx, quiet, NULL);
+	fz_set_error_callback(ctx, quiet, NULL);
+	doc = mb_mp_xcalloc(1, sizeof *doc);
+	doc->ctx = ctx;
+	fz_try(ctx) {
+		doc->pdf = pdf_open_document(ctx, path);
+		doc->pages = pdf_count_pages(ctx, doc->pdf);
+	}
+	fz_catch(ctx) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, fz_caught_message(ctx));
+		mb_mp_doc_close(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+int mb_mp_doc_pages(const struct mb_mp_doc *doc)
+{
+	return doc->pages;
+}
+
+bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *page,
+			 char *err, size_t errlen)
+{
+	fz_context *ctx = doc->ctx;
+	fz_page *fzpage = NULL;
+	struct scan_device *dev = NULL;
+	bool ok = true;
+
+	page->number = index + 1;
+	fz_var(fzpage);
+	fz_var(dev);
+	fz_try(ctx) {
+		fzpage = fz_load_page(ctx, (fz_document *)doc->pdf, index);
+		dev = fz_new_derived_device(ctx, struct scan_device);
+		dev->page = page;
+		dev->super.stroke_path = dev_stroke_path;
+		dev->super.fill_text = dev_fill_text;
+		fz_run_page(ctx, fzpage, &dev->super, fz_identity, NULL);
+		fz_close_device(ctx, &dev->super);
+	}
+	fz_always(ctx) {
+		fz_drop_device(ctx, dev ? &dev->super : NULL);
+		fz_drop_page(ctx, fzpage);
+	}
+	fz_catch(ctx) {
+		snprintf(err, errlen, "cannot interpret its content: %s",
+			 fz_caught_message(ctx));
+		ok = false;
+	}
+	return ok;
+}
+
+void mb_mp_doc_close(struct mb_mp_doc *doc)
+{
+	if (!doc)
+		return;
+	if (doc->pdf)
+		pdf_drop_document(doc->ctx, doc->pdf);
+	fz_drop_context(doc->ctx);
+	free(doc);
+}
+
+void mb_mp_page_release(struct mb_mp_page *page)
+{
+	for (size_t i = 0; i < page->ntexts; i++)
+		free(page->texts[i].utf8);
+	free(page->texts);
+	free(page->segs);
+	memset(page, 0, sizeof *page);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * What mazeproof sees on a PDF page: every straight stroked line segment
+ * (after the transform, in points, y growing down from the top-left corner
+ * of the page), classed as black or not, and every piece of text with its
+ * box. Only mpread.c talks to the PDF library (MuPDF); its types never
+ * appear here.
+ */
+#ifndef MAZEPROOF_MPREAD_H
+#define MAZEPROOF_MPREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* one straight stroked segment */
+struct mb_mp_seg {
+	double x0, y0, x1, y1;	/* page points, y down */
+	double width_pt;	/* line width after the transform */
+	bool black;		/* solid black ink (gray 0, rgb 0 0 0, cmyk 0 0 0 1), opaque */
+	bool dashed;
+	int path;		/* index of the stroked path it belongs to, per page */
+};
+
+/* one run of text as drawn (a span), with the box of its glyph origins */
+struct mb_mp_text {
+	char *utf8;
+	double x0, x1;		/* first glyph origin, end of the last glyph's advance */
+	double baseline;	/* y of the baseline */
+	double size_pt;		/* font size after the transform */
+};
+
+struct mb_mp_page {
+	int number;		/* 1-based page number */
+	struct mb_mp_seg *segs;
+	size_t nsegs, cap_segs;
+	struct mb_mp_text *texts;
+	size_t ntexts, cap_texts;
+	int npaths;
+	bool curved_path_seen;	/* stroked curves are never walls */
+};
+
+struct mb_mp_doc;
+
+/*
+ * Open the PDF at path. On failure returns NULL and writes a message that
+ * names the file and the reason into err (errlen bytes).
+ */
+struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen);
+int mb_mp_doc_pages(const struct mb_mp_doc *doc);
+/*
+ * Read page index (0-based) into page, which the caller initialised to
+ * zeroes or released. Returns false with a message in err if the page
+ * cannot be interpreted.
+ */
+bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *page,
+			 char *err, size_t errlen);
+/* Accepts NULL. */
+void mb_mp_doc_close(struct mb_mp_doc *doc);
+/* Free what a page holds and zero it. */
+void mb_mp_page_release(struct mb_mp_page *page);
+
+#endif

@@ -1,0 +1,574 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * mazeproof's reconstruction (mpmaze) and proof (mpcheck) on pages built in
+ * memory from text mazes: no PDF, so every case states exactly which lines
+ * were drawn. Pages are drawn with wall runs or one segment per wall, with
+ * float noise, shifted and scaled, next to decoration that must be ignored.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpcheck.h"
+#include "mpmaze.h"
+#include "mputil.h"
+
+#include "check_main.h"
+
+static const char *const maze_8x5[] = {
+	"+  +--+--+--+--+--+--+--+",
+	"|  |                    |",
+	"+  +--+  +--+  +--+--+--+",
+	"|     |     |           |",
+	"+--+  +  +--+--+--+--+  +",
+	"|  |  |  |     |        |",
+	"+  +  +--+  +  +  +--+  +",
+	"|  |        |     |  |  |",
+	"+  +--+--+--+--+--+  +  +",
+	"|                       |",
+	"+--+--+--+--+--+--+--+  +",
+	NULL
+};
+
+/* the one route of maze_8x5, entrance first */
+static const int route_8x5[][2] = {
+	{ 0, 0 }, { 0, 1 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 3 }, { 3, 3 }, { 3, 2 },
+	{ 4, 2 }, { 4, 3 }, { 5, 3 }, { 5, 2 }, { 6, 2 }, { 7, 2 }, { 7, 3 }, { 7, 4 }
+};
+
+struct draw {
+	double x0, y0, cell, noise;
+	bool split;
+	unsigned seed;
+};
+
+static double jitter(struct draw *d)
+{
+	d->seed = d->seed * 1103515245u + 12345u;
+	return d->noise * (((double)(d->seed >> 16 & 0x7fff) / 32767.0) * 2 - 1);
+}
+
+static void seg(struct mb_mp_page *p, double x0, double y0, double x1, double y1, double width,
+		bool black, int path)
+{
+	struct mb_mp_seg *s = mb_mp_push(&p->segs, &p->nsegs, &p->cap_segs, sizeof *s);
+
+	s->x0 = x0;
+	s->y0 = y0;
+	s->x1 = x1;
+	s->y1 = y1;
+	s->width_pt = width;
+	s->black = black;
+	s->path = path;
+}
+
+static void text(struct mb_mp_page *p, double x, double baseline, const char *s)
+{
+	struct mb_mp_text *t = mb_mp_push(&p->texts, &p->ntexts, &p->cap_texts, sizeof *t);
+
+	t->utf8 = mb_mp_xstrdup(s);
+	t->x0 = x;
+	t->x1 = x + 5.0 * (double)strlen(s);
+	t->baseline = baseline;
+	t->size_pt = 9;
+}
+
+/* Is there a wall on text row r (0-based line of the drawing), column c? */
+static bool wall_at(const char *const *rows, int r, int c)
+{
+	return (int)strlen(rows[r]) > c && rows[r][c] != ' ';
+}
+
+/* Draw the text maze as black strokes: runs, or one segment per wall. */
+static void draw_maze(struct mb_mp_page *p, const char *const *rows, struct draw *d)
+{
+	int h = 0, w = ((int)strlen(rows[0]) - 1) / 3;
+	double lw = d->cell * 0.08;
+
+	while (rows[h])
+		h++;
+	h = (h - 1) / 2;
+	for (int j = 0; j <= h; j++)
+		for (int i = 0; i < w;) {
+			int e = i;
+
+			while (e < w && wall_at(rows, 2 * j, 3 * e + 1) && (e == i || !d->split))
+				e++;
+			if (e == i) {
+				i++;
+				continue;
+			}
+			seg(p, d->x0 + i * d->cell + jitter(d), d->y0 + j * d->cell + jitter(d),
+			    d->x0 + e * d->cell + jitter(d), d->y0 + j * d->cell + jitter(d), lw, true,
+			    p->npaths++);
+			i = e;
+		}
+	for (int i = 0; i <= w; i++)
+		for (int j = 0; j < h;) {
+			int e = j;
+
+			while (e < h && wall_at(rows, 2 * e + 1, 3 * i) && (e == j || !d->split))
+				e++;
+			if (e == j) {
+				j++;
+				continue;
+			}
+			seg(p, d->x0 + i * d->cell + jitter(d), d->y0 + j * d->cell + jitter(d),
+			    d->x0 + i * d->cell + jitter(d), d->y0 + e * d->cell + jitter(d), lw, true,
+			    p->npaths++);
+			j = e;
+		}
+}
+
+/* Draw a gray route polyline through the centres of squares sq[n], with
+ * stubs half a square beyond the top of the first and the bottom of the last. */
+static void draw_route(struct mb_mp_page *p, const struct draw *d, const int (*sq)[2], size_t n,
+		       bool stubs)
+{
+	int path = p->npaths++;
+	double px = d->x0 + (sq[0][0] + 0.5) * d->cell, py = d->y0 - 0.5 * d->cell;
+
+	if (!stubs) {
+		px = d->x0 + (sq[0][0] + 0.5) * d->cell;
+		py = d->y0 + (sq[0][1] + 0.5) * d->cell;
+	}
+	for (size_t k = 0; k < n + stubs; k++) {
+		double x = k < n ? d->x0 + (sq[k][0] + 0.5) * d->cell : px;
+		double y = k < n ? d->y0 + (sq[k][1] + 0.5) * d->cell : py + d->cell;
+
+		seg(p, px, py, x, y, d->cell * 0.4, false, path);
+		px = x;
+		py = y;
+	}
+}
+
+/* A copy of maze_8x5 with text row r, column c replaced by s. */
+static const char **edited(int r, int c, const char *s)
+{
+	static char buf[11][32];
+	static const char *rows[12];
+
+	for (int k = 0; k < 11; k++) {
+		snprintf(buf[k], sizeof buf[k], "%s", maze_8x5[k]);
+		rows[k] = buf[k];
+	}
+	memcpy(buf[r] + c, s, strlen(s));
+	rows[11] = NULL;
+	return rows;
+}
+
+static size_t read_page(struct mb_mp_page *p, struct mb_mp_maze **m)
+{
+	p->number = 3;
+	return mb_mp_find_mazes(p, m);
+}
+
+static void free_all(struct mb_mp_page *p, struct mb_mp_maze *m, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		mb_mp_maze_release(&m[k]);
+	free(m);
+	for (size_t k = 0; k < p->ntexts; k++)
+		free(p->texts[k].utf8);
+	free(p->texts);
+	free(p->segs);
+}
+
+/* Prove the single maze drawn on p; returns the proof's failure text. */
+static const char *prove_one(const char *const *rows, struct draw *d, bool *ok)
+{
+	static char why[400];
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	size_t n;
+
+	draw_maze(&p, rows, d);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].w, 8);
+	ck_assert_int_eq(m[0].h, 5);
+	mb_mp_prove(&m[0], true, &proof);
+	*ok = proof.ok;
+	snprintf(why, sizeof why, "%s", proof.why);
+	mb_mp_proof_release(&proof);
+	free_all(&p, m, n);
+	return why;
+}
+
+START_TEST(perfect_maze_runs_and_split_with_noise)
+{
+	struct draw d[] = {
+		{ 50, 100, 20, 0, false, 1 },
+		{ 33.3, 71.7, 13.7, 0.01, true, 2 },
+		{ 0.5, 0.25, 4.2, 0.005, false, 3 },
+	};
+
+	for (size_t k = 0; k < sizeof d / sizeof d[0]; k++) {
+		struct mb_mp_page p = { 0 };
+		struct mb_mp_maze *m;
+		struct mb_mp_proof proof;
+		size_t n;
+
+		draw_maze(&p, maze_8x5, &d[k]);
+		n = read_page(&p, &m);
+		ck_assert_uint_eq(n, 1);
+		ck_assert_str_eq(m[0].problem, "");
+		ck_assert_int_eq(m[0].w, 8);
+		ck_assert_int_eq(m[0].h, 5);
+		ck_assert_int_eq(m[0].page, 3);
+		ck_assert_double_eq_tol(m[0].cell_w_pt, d[k].cell, 0.02);
+		ck_assert(mb_mp_hwall(&m[0], 1, 0) && !mb_mp_hwall(&m[0], 0, 0));
+		ck_assert(!mb_mp_hwall(&m[0], 7, 5) && mb_mp_hwall(&m[0], 6, 5));
+		ck_assert(mb_mp_vwall(&m[0], 1, 0) && !mb_mp_vwall(&m[0], 2, 0));
+		mb_mp_prove(&m[0], true, &proof);
+		ck_assert_msg(proof.ok, "%s", proof.why);
+		ck_assert_int_eq(proof.routes, 1);
+		ck_assert_int_eq(proof.openings, 39);
+		ck_assert_uint_eq(proof.ngaps, 2);
+		ck_assert_uint_eq(proof.route_len, 16);
+		for (size_t q = 0; q < proof.route_len; q++)
+			ck_assert_int_eq(proof.route[q], route_8x5[q][1] * 8 + route_8x5[q][0]);
+		mb_mp_proof_release(&proof);
+		free_all(&p, m, n);
+	}
+}
+END_TEST
+
+START_TEST(opened_wall_is_a_loop)
+{
+	struct draw d = { 40, 40, 10, 0, false, 4 };
+	bool ok;
+	/* open the top wall of (1,1) */
+	const char *why = prove_one(edited(2, 4, "  "), &d, &ok);
+
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "a loop of 20 squares in the box (1,0)-(7,3):"), "%s", why);
+	ck_assert_msg(strstr(why, "40 openings for 40 squares"), "%s", why);
+	ck_assert_msg(strstr(why, "two or more routes"), "%s", why);
+}
+END_TEST
+
+START_TEST(closed_wall_cuts_off_a_square)
+{
+	struct draw d = { 40, 40, 10, 0, true, 5 };
+	bool ok;
+	/* close the bottom of (6,3), a dead end */
+	const char *why = prove_one(edited(8, 19, "--"), &d, &ok);
+
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "1 square unreachable (first (6,3))"), "%s", why);
+	ck_assert_msg(strstr(why, "38 openings for 40 squares"), "%s", why);
+}
+END_TEST
+
+START_TEST(gaps_found_not_assumed)
+{
+	struct draw d = { 40, 40, 10, 0, false, 6 };
+	bool ok;
+	const char *why;
+
+	why = prove_one(edited(0, 1, "--"), &d, &ok);	/* entrance closed */
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "one gap in the outer wall (bottom of (7,4))"), "%s", why);
+	why = prove_one(edited(5, 24, " "), &d, &ok);	/* a third gap, right of (7,2) */
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "3 gaps in the outer wall (top of (0,0), right of (7,2), "
+				  "bottom of (7,4))"), "%s", why);
+	why = prove_one(edited(10, 19, "  "), &d, &ok);	/* a second exit, under (6,4) */
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "3 gaps"), "%s", why);
+	{
+		const char **rows = edited(10, 19, "  ");
+
+		memcpy((char *)rows[10] + 22, "--", 2);	/* exit under (6,4) only */
+		why = prove_one(rows, &d, &ok);
+		ck_assert(!ok);
+		ck_assert_msg(strstr(why, "the exit is at the bottom of (6,4), not at the bottom of "
+					  "(7,4)"), "%s", why);
+	}
+}
+END_TEST
+
+START_TEST(no_gap_at_all)
+{
+	struct draw d = { 40, 40, 10, 0, false, 7 };
+	const char **rows = edited(0, 1, "--");
+	bool ok;
+	const char *why;
+
+	memcpy((char *)rows[10] + 22, "--", 2);
+	why = prove_one(rows, &d, &ok);
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "no gap in the outer wall"), "%s", why);
+}
+END_TEST
+
+/* a solution copy drawn with route sq[n] is checked against the puzzle */
+static bool check_copy(const int (*sq)[2], size_t n, bool stubs, char *why, size_t len)
+{
+	struct mb_mp_page pp = { 0 }, cp = { 0 };
+	struct mb_mp_maze *pm, *cm;
+	struct mb_mp_proof proof;
+	struct draw dp = { 60, 120, 30, 0, false, 8 }, dc = { 20, 30, 9, 0.003, true, 9 };
+	size_t np, nc;
+	bool ok;
+
+	draw_maze(&pp, maze_8x5, &dp);
+	draw_route(&cp, &dc, sq, n, stubs);	/* drawn under the walls */
+	draw_maze(&cp, maze_8x5, &dc);
+	np = read_page(&pp, &pm);
+	nc = read_page(&cp, &cm);
+	ck_assert_uint_eq(np, 1);
+	ck_assert_uint_eq(nc, 1);
+	ck_assert(!pm[0].solution);
+	ck_assert(cm[0].solution);
+	mb_mp_prove(&pm[0], true, &proof);
+	ck_assert(proof.ok);
+	ok = mb_mp_check_solution(&pm[0], &proof, &cm[0], why, len);
+	mb_mp_proof_release(&proof);
+	free_all(&pp, pm, np);
+	free_all(&cp, cm, nc);
+	return ok;
+}
+
+START_TEST(solution_copy_matches_or_not)
+{
+	char why[400];
+	int bad[16][2];
+	size_t n = sizeof route_8x5 / sizeof route_8x5[0];
+
+	ck_assert_msg(check_copy(route_8x5, n, true, why, sizeof why), "%s", why);
+	/* from centre to centre, without the stubs through the gaps */
+	ck_assert_msg(check_copy(route_8x5, n, false, why, sizeof why), "%s", why);
+
+	/* stop one square short: does not reach the exit */
+	ck_assert(!check_copy(route_8x5, n - 1, false, why, sizeof why));
+	ck_assert_msg(strstr(why, "runs from (0,0) to (7,3), not from the entrance (top of (0,0)) "
+				  "to the exit (bottom of (7,4))"), "%s", why);
+
+	/* go straight down column 0 to (0,4), then along the bottom row: through walls */
+	for (int k = 0; k < 5; k++) {
+		bad[k][0] = 0;
+		bad[k][1] = k;
+	}
+	for (int k = 1; k < 8; k++) {
+		bad[4 + k][0] = k;
+		bad[4 + k][1] = 4;
+	}
+	ck_assert(!check_copy((const int (*)[2])bad, 12, true, why, sizeof why));
+	ck_assert_msg(strstr(why, "the solution crosses a wall at (0,1)-(0,2)"), "%s", why);
+}
+END_TEST
+
+START_TEST(solution_copy_with_other_walls)
+{
+	struct mb_mp_page pp = { 0 }, cp = { 0 };
+	struct mb_mp_maze *pm, *cm;
+	struct mb_mp_proof proof;
+	struct draw d = { 60, 120, 30, 0, false, 10 };
+	char why[400];
+	size_t np, nc;
+
+	draw_maze(&pp, maze_8x5, &d);
+	draw_route(&cp, &d, route_8x5, 16, true);
+	/* the copy lacks the wall on the right of (3,1) */
+	draw_maze(&cp, edited(3, 12, " "), &d);
+	np = read_page(&pp, &pm);
+	nc = read_page(&cp, &cm);
+	mb_mp_prove(&pm[0], true, &proof);
+	ck_assert(!mb_mp_check_solution(&pm[0], &proof, &cm[0], why, sizeof why));
+	ck_assert_msg(strstr(why, "walls differ from the maze page's (first: the left wall of (4,1))"),
+		      "%s", why);
+	mb_mp_proof_release(&proof);
+	free_all(&pp, pm, np);
+	free_all(&cp, cm, nc);
+}
+END_TEST
+
+START_TEST(labels_and_decoration)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct draw a = { 40, 60, 10, 0, false, 11 }, b = { 200, 60, 8, 0, true, 12 };
+	struct draw c = { 40, 300, 10, 0.002, false, 13 };
+	size_t n;
+
+	text(&p, 40, 50, "Maze 12 (page 14)");
+	text(&p, 200, 50, "Maze");
+	text(&p, 222, 50, "13");
+	text(&p, 40, 290, "16x20");	/* nearer than the maze line: loses to it */
+	text(&p, 40, 280, "Maze 14 (page 16)");
+	text(&p, 100, 600, "7");		/* page number below: never a label */
+	draw_maze(&p, maze_8x5, &a);
+	draw_maze(&p, maze_8x5, &b);
+	draw_maze(&p, maze_8x5, &c);
+	/* decoration: a slanted arrow, a thick black tick, a gray frame off the mazes */
+	seg(&p, 30, 40, 44, 58, 1, true, p.npaths++);
+	seg(&p, 60, 45, 70, 45, 3, true, p.npaths++);
+	seg(&p, 10, 10, 400, 10, 1, false, p.npaths++);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 3);
+	for (size_t k = 0; k < n; k++) {
+		ck_assert_int_eq(m[k].w, 8);
+		ck_assert_int_eq(m[k].h, 5);
+		ck_assert(!m[k].solution);
+		if (fabs(m[k].x_pt - 200) < 1)
+			ck_assert_int_eq(m[k].number, 13);
+		else if (m[k].y_pt < 100)
+			ck_assert_int_eq(m[k].number, 12);
+		else
+			ck_assert_int_eq(m[k].number, 14);
+	}
+	free_all(&p, m, n);
+}
+END_TEST
+
+START_TEST(thick_rim_and_a_tick_inside)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	struct draw d = { 40, 60, 10, 0, false, 14 };
+	size_t n;
+
+	draw_maze(&p, maze_8x5, &d);
+	/* redraw the rim with a pen three times as wide */
+	for (size_t k = 0; k < p.nsegs; k++) {
+		struct mb_mp_seg *s = &p.segs[k];
+
+		if ((s->x0 == s->x1 && (s->x0 == 40 || s->x0 == 120)) ||
+		    (s->y0 == s->y1 && (s->y0 == 60 || s->y0 == 110)))
+			s->width_pt *= 3;
+	}
+	seg(&p, 42, 65, 44, 65, 2.5, true, p.npaths++);	/* a tick inside the entrance square */
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].w, 8);
+	mb_mp_prove(&m[0], true, &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	mb_mp_proof_release(&proof);
+	free_all(&p, m, n);
+}
+END_TEST
+
+/* a shaft of the walls' own pen pointing into the entrance, ending at depth */
+static const char *with_shaft(double depth, bool *ok, int *w)
+{
+	static char why[700];
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	struct draw d = { 40, 60, 10, 0, false, 15 };
+	size_t n;
+
+	draw_maze(&p, maze_8x5, &d);
+	seg(&p, 45, 43, 45, 60 + depth, 0.8, true, p.npaths++);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	*w = m[0].w;
+	why[0] = 0;
+	*ok = false;
+	if (m[0].w > 0) {
+		mb_mp_prove(&m[0], true, &proof);
+		*ok = proof.ok && !m[0].problem[0];
+		snprintf(why, sizeof why, "%s%s", proof.why, m[0].problem);
+		mb_mp_proof_release(&proof);
+	} else {
+		snprintf(why, sizeof why, "%s", m[0].problem);
+	}
+	free_all(&p, m, n);
+	return why;
+}
+
+START_TEST(arrow_shaft_at_the_gap)
+{
+	bool ok;
+	int w;
+	const char *why;
+
+	/* ends on the rim's line: decoration, the maze still reads */
+	why = with_shaft(0, &ok, &w);
+	ck_assert_msg(ok, "%s", why);
+	ck_assert_int_eq(w, 8);
+	/* reaches half a square into the maze: a line off the grid inside it */
+	why = with_shaft(5, &ok, &w);
+	ck_assert(!ok);
+	ck_assert_msg(strstr(why, "off the grid") || strstr(why, "do not lie on a regular grid"),
+		      "%s", why);
+}
+END_TEST
+
+START_TEST(lines_off_any_grid)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	size_t n;
+
+	/* a box with lines at 0, 10, 17, 31: no common spacing */
+	seg(&p, 0, 0, 31, 0, 1, true, 0);
+	seg(&p, 0, 31, 31, 31, 1, true, 1);
+	seg(&p, 0, 0, 0, 31, 1, true, 2);
+	seg(&p, 31, 0, 31, 31, 1, true, 3);
+	seg(&p, 10, 0, 10, 20, 1, true, 4);
+	seg(&p, 17, 31, 17, 12, 1, true, 5);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].w, 0);
+	ck_assert_msg(strstr(m[0].problem, "do not lie on a regular grid"), "%s", m[0].problem);
+	free_all(&p, m, n);
+}
+END_TEST
+
+START_TEST(label_numbers)
+{
+	bool named;
+
+	ck_assert_int_eq(mb_mp_label_number("Maze 12", &named), 12);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Maze 7 (page 9)", NULL), 7);
+	ck_assert_int_eq(mb_mp_label_number("Level 2 - MAZE 31", &named), 31);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Lösung zu Labyrinth 4 (Seite 9)", &named), 4);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Laberinto 5 (página 8)", &named), 5);
+	ck_assert_int_eq(mb_mp_label_number("Labyrinthe 6 (page 7)", &named), 6);
+	ck_assert_int_eq(mb_mp_label_number("30 Rätsel zum Lösen", &named), 30);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("page 4", &named), 4);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("100 Mazes", &named), 100);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("START", &named), -1);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("", NULL), -1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 7 (page 9)"), 9);
+	ck_assert_int_eq(mb_mp_label_page("Lösung zu Labyrinth 4 (Seite 12)"), 12);
+	ck_assert_int_eq(mb_mp_label_page("Maze 7"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Level 2 - Maze 31 (page 40)"), 40);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("mazeproof");
+	TCase *tc = tcase_create("mazeproof");
+
+	tcase_add_test(tc, perfect_maze_runs_and_split_with_noise);
+	tcase_add_test(tc, opened_wall_is_a_loop);
+	tcase_add_test(tc, closed_wall_cuts_off_a_square);
+	tcase_add_test(tc, gaps_found_not_assumed);
+	tcase_add_test(tc, no_gap_at_all);
+	tcase_add_test(tc, solution_copy_matches_or_not);
+	tcase_add_test(tc, solution_copy_with_other_walls);
+	tcase_add_test(tc, labels_and_decoration);
+	tcase_add_test(tc, thick_rim_and_a_tick_inside);
+	tcase_add_test(tc, arrow_shaft_at_the_gap);
+	tcase_add_test(tc, lines_off_any_grid);
+	tcase_add_test(tc, label_numbers);
+	suite_add_tcase(s, tc);
+	return s;
+}

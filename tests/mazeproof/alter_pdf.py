@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: AGPL-3.0-or-later
+"""Alter a maze PDF after it was written, to show that mazeproof catches it.
+
+usage: alter_pdf.py OPERATION PAGE IN.pdf OUT.pdf
+
+The file is expanded with `qpdf --qdf --object-streams=disable`, the content
+stream of PAGE (1-based) is edited as text and `fix-qdf` repairs the lengths.
+Paths are read from lines of the form `x y m`, `x y l`, `S` (one operator per
+line, as libharu writes them). Operations:
+  remove-wall   delete the two-point wall nearest the middle of the maze (a loop)
+  add-wall      draw a wall across the whole maze along the horizontal wall
+                nearest the middle (cuts the maze in two)
+  move-exit     close the gap in the bottom wall and open one of the same width
+                at the left end of the bottom wall
+  cross-wall    on a solution page, cut a corner off the first drawn route: join
+                two of its corners on one line directly (through a wall)
+"""
+import re
+import subprocess
+import sys
+import tempfile
+
+NUM = r"(-?[0-9]*\.?[0-9]+)"
+MOVE = re.compile(r"^\s*%s\s+%s\s+m\s*$" % (NUM, NUM))
+LINE = re.compile(r"^\s*%s\s+%s\s+l\s*$" % (NUM, NUM))
+
+
+def subpaths(lines):
+    """Each subpath: list of (line index, x, y); paths end at a line 'S'."""
+    out, cur = [], None
+    for k, text in enumerate(lines):
+        m = MOVE.match(text)
+        if m:
+            cur = [(k, float(m.group(1)), float(m.group(2)))]
+            out.append(cur)
+            continue
+        m = LINE.match(text)
+        if m and cur is not None:
+            cur.append((k, float(m.group(1)), float(m.group(2))))
+            continue
+        if text.strip() in ("S", "s", "n", "f", "f*", "B", "b") or not m:
+            if text.strip() not in ("S",):
+                # a subpath closed by anything but a plain stroke is not a wall
+                if cur is not None and text.strip() in ("n", "f", "f*", "B", "b", "s"):
+                    out.remove(cur)
+            cur = None
+    return out
+
+
+def fmt(v):
+    return ("%.3f" % v).rstrip("0").rstrip(".")
+
+
+def walls(paths):
+    return [p for p in paths if len(p) == 2]
+
+
+def bbox(segs):
+    xs = [x for p in segs for _, x, _ in p]
+    ys = [y for p in segs for _, _, y in p]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def nearest_middle(segs, pred=lambda p: True):
+    x0, y0, x1, y1 = bbox(segs)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    cands = [p for p in segs if pred(p)]
+    return min(cands, key=lambda p: ((p[0][1] + p[1][1]) / 2 - cx) ** 2 + ((p[0][2] + p[1][2]) / 2 - cy) ** 2)
+
+
+def horizontal(p):
+    return abs(p[0][2] - p[1][2]) < 0.01 and abs(p[0][1] - p[1][1]) > 0.01
+
+
+def alter(op, lines):
+    paths = subpaths(lines)
+    segs = walls(paths)
+    if not segs:
+        sys.exit("alter_pdf.py: no wall lines on that page")
+    drop, insert = set(), {}  # insert: after line index -> new lines
+    if op == "remove-wall":
+        p = nearest_middle(segs)
+        drop |= {p[0][0], p[1][0]}
+    elif op == "add-wall":
+        x0, _, x1, _ = bbox([p for p in segs if horizontal(p)])
+        p = nearest_middle(segs, horizontal)
+        y = p[0][2]
+        insert[p[1][0]] = ["%s %s m" % (fmt(x0), fmt(y)), "%s %s l" % (fmt(x1), fmt(y))]
+    elif op == "move-exit":
+        x0, y0, x1, _ = bbox([p for p in segs if horizontal(p)])
+        bottom = sorted((p for p in segs if horizontal(p) and abs(p[0][2] - y0) < 0.01),
+                        key=lambda p: min(p[0][1], p[1][1]))
+        covered, gaps, at = [(min(p[0][1], p[1][1]), max(p[0][1], p[1][1])) for p in bottom], [], x0
+        for a, b in covered:
+            if a > at + 0.01:
+                gaps.append((at, a))
+            at = max(at, b)
+        if at < x1 - 0.01:
+            gaps.append((at, x1))
+        if len(gaps) != 1:
+            sys.exit("alter_pdf.py: expected one gap in the bottom wall, found %d" % len(gaps))
+        g0, g1 = gaps[0]
+        first = bottom[0]
+        a, b = covered[0]
+        drop |= {first[0][0], first[1][0]}
+        new = []
+        if b - a - (g1 - g0) > 0.01:
+            new += ["%s %s m" % (fmt(a + g1 - g0), fmt(y0)), "%s %s l" % (fmt(b), fmt(y0))]
+        new += ["%s %s m" % (fmt(g0), fmt(y0)), "%s %s l" % (fmt(g1), fmt(y0))]
+        insert[first[1][0]] = new
+    elif op == "cross-wall":
+        routes = sorted((p for p in paths if len(p) >= 3), key=len, reverse=True)
+        if not routes:
+            sys.exit("alter_pdf.py: no route polyline on that page")
+        route = min((p for p in paths if len(p) >= 3), key=lambda p: p[0][0])
+        best = None
+        for i in range(len(route)):
+            for j in range(i + 2, len(route)):
+                for axis in (1, 2):
+                    if abs(route[i][axis] - route[j][axis]) < 0.01 and not all(
+                            abs(route[k][axis] - route[i][axis]) < 0.01 for k in range(i, j + 1)):
+                        if best is None or j - i < best[1] - best[0]:
+                            best = (i, j)
+        if best is None:
+            sys.exit("alter_pdf.py: no corner to cut on the route")
+        drop |= {route[k][0] for k in range(best[0] + 1, best[1])}
+    else:
+        sys.exit("alter_pdf.py: unknown operation '%s'" % op)
+    out = []
+    for k, text in enumerate(lines):
+        if k not in drop:
+            out.append(text)
+        out += insert.get(k, [])
+    return drop_empty_strokes(out)
+
+
+def drop_empty_strokes(lines):
+    """A stroke whose path was deleted goes too."""
+    out, open_path = [], False
+    for text in lines:
+        if MOVE.match(text):
+            open_path = True
+        elif text.strip() == "S":
+            if not open_path:
+                continue
+            open_path = False
+        out.append(text)
+    return out
+
+
+def main():
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    op, page, src, dst = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    with tempfile.TemporaryDirectory() as tmp:
+        qdf = tmp + "/in.qdf"
+        subprocess.run(["qpdf", "--qdf", "--object-streams=disable", src, qdf], check=True)
+        data = open(qdf, "rb").read().decode("latin-1")
+        mark = "%%%% Contents for page %d\n" % page
+        at = data.find(mark)
+        if at < 0:
+            sys.exit("alter_pdf.py: no page %d" % page)
+        s = data.index("stream\n", at) + len("stream\n")
+        e = data.index("endstream", s)
+        body = data[s:e].split("\n")
+        new = "\n".join(alter(op, body))
+        if not new.endswith("\n"):
+            new += "\n"
+        data = data[:s] + new + data[e:]
+        open(tmp + "/out.qdf", "wb").write(data.encode("latin-1"))
+        with open(dst, "wb") as out:
+            subprocess.run(["fix-qdf", tmp + "/out.qdf"], stdout=out, check=True)
+
+
+if __name__ == "__main__":
+    main()
