@@ -392,6 +392,17 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	memset(&rep, 0, sizeof rep);
 	pages = read_all(doc, &r);
+	if (mb_mp_doc_damaged(doc)) {
+		fprintf(stderr, "mazeproof: cannot read '%s': %s\n", opt.path, MB_MP_DAMAGED);
+		mb_mp_doc_close(doc);
+		for (size_t k = 0; k < r.n; k++)
+			mb_mp_maze_release(&r.mazes[k]);
+		for (size_t k = 0; k < r.nerrors; k++)
+			free(r.errors[k]);
+		free(r.errors);
+		free(r.mazes);
+		return EXIT_FAILED;
+	}
 	mb_mp_doc_close(doc);
 	settle_numbers(&r);
 

@@ -7,15 +7,24 @@
  * contract is that maze walls are stroked lines. MuPDF's warnings are
  * silenced (mazeproof reports its own findings) and its exceptions stop
  * here, turned into messages.
+ *
+ * Hostile files meet bounds before MuPDF reads much: only regular files,
+ * at most MB_MP_MAX_FILE_BYTES and MB_MP_MAX_PAGES pages; the page tree is
+ * walked once up front, so a tree that loops is refused as a whole; a file
+ * MuPDF had to repair (broken or missing xref, truncated) is refused, as
+ * `mazebook check` refuses it: a repaired reading is not what a printer
+ * reads.
  */
 #include "config.h"
 
 #include "mpread.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
@@ -26,6 +35,7 @@ struct mb_mp_doc {
 	fz_context *ctx;
 	pdf_document *pdf;
 	int pages;
+	bool page_tree;		/* pdf_load_page_tree done: drop it before the document */
 };
 
 struct scan_device {
@@ -210,8 +220,27 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 {
 	struct mb_mp_doc *doc;
-	fz_context *ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+	struct stat st;
+	fz_context *ctx;
 
+	if (stat(path, &st) != 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "cannot read '%s': not a regular file", path);
+		return NULL;
+	}
+	if (st.st_size == 0) {
+		snprintf(err, errlen, "cannot read '%s': the file is empty", path);
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > MB_MP_MAX_FILE_BYTES) {
+		snprintf(err, errlen, "cannot read '%s': %llu bytes is more than the %llu this tool reads",
+			 path, (unsigned long long)st.st_size, (unsigned long long)MB_MP_MAX_FILE_BYTES);
+		return NULL;
+	}
+	ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
 	if (!ctx) {
 		snprintf(err, errlen, "cannot start the PDF reader (out of memory)");
 		return NULL;
@@ -223,6 +252,14 @@ struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 	fz_try(ctx) {
 		doc->pdf = pdf_open_document(ctx, path);
 		doc->pages = pdf_count_pages(ctx, doc->pdf);
+		if (doc->pages > MB_MP_MAX_PAGES)
+			fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool reads",
+				 doc->pages, MB_MP_MAX_PAGES);
+		/* one walk of the whole tree: a loop fails here, for the whole file */
+		pdf_load_page_tree(ctx, doc->pdf);
+		doc->page_tree = true;
+		if (pdf_was_repaired(ctx, doc->pdf))
+			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);
 	}
 	fz_catch(ctx) {
 		snprintf(err, errlen, "cannot read '%s': %s", path, fz_caught_message(ctx));
@@ -235,6 +272,11 @@ struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 int mb_mp_doc_pages(const struct mb_mp_doc *doc)
 {
 	return doc->pages;
+}
+
+bool mb_mp_doc_damaged(struct mb_mp_doc *doc)
+{
+	return pdf_was_repaired(doc->ctx, doc->pdf) != 0;
 }
 
 bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *page,
@@ -273,6 +315,8 @@ void mb_mp_doc_close(struct mb_mp_doc *doc)
 {
 	if (!doc)
 		return;
+	if (doc->page_tree)
+		pdf_drop_page_tree(doc->ctx, doc->pdf);
 	if (doc->pdf)
 		pdf_drop_document(doc->ctx, doc->pdf);
 	fz_drop_context(doc->ctx);
