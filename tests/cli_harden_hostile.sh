@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # Hostile and huge input: specs that ask for a billion mazes or a million-
 # square grid, YAML bombs, empty files, folders; PDFs that are truncated,
-# have a broken xref, loop in their page tree, claim a million pages or
-# hold a 1 GiB stream (a sparse file: almost nothing on disk). Each must
+# have a broken xref, loop in their page tree, claim a million pages,
+# hold a 1 GiB stream (a sparse file: almost nothing on disk) or inflate
+# 256 KB into 256 MiB on each of 1500 pages. Each must
 # give a clear error (exit 1), never a crash or a hang. Every run is under
 # `timeout 60` and a 4 GB address-space limit: they detect a hang or a
 # memory explosion, they are not speed requirements. The bounds are in
@@ -97,6 +98,9 @@ for case in "truncated.pdf:damaged or truncated" "broken-xref.pdf:damaged or tru
   contains "$err" "pdf/$f"; ok $? "check $f: names the file"
 done
 refused "check a folder" "not a regular file" "$MAZEBOOK" check pdf
+# 256 KB of deflate that inflates to 256 MiB on each of 1500 pages: an hour of work
+refused "check deflate-bomb.pdf" "gave up after 3 s of CPU time" \
+  "$MAZEBOOK" check --max-cpu 3 pdf/deflate-bomb.pdf
 # a stream that claims 1 GB but holds 44 bytes: read as it is, judged by the checklist
 bounded "$MAZEBOOK" check pdf/long-length.pdf
 check "check long-length.pdf: exit 1, a checklist, no crash" "$rc" -eq 1
@@ -121,4 +125,6 @@ bounded "$MAZEPROOF" pdf/long-length.pdf
 check "mazeproof long-length.pdf: exit 1, no crash" "$rc" -eq 1
 contains "$out" "0 passed"; ok $? "mazeproof long-length.pdf: nothing passes"
 refused "mazeproof a folder" "not a regular file" "$MAZEPROOF" pdf
+refused "mazeproof deflate-bomb.pdf" "gave up after 3 s of CPU time" \
+  "$MAZEPROOF" --max-cpu 3 pdf/deflate-bomb.pdf
 done_testing

@@ -3,7 +3,9 @@
 """Write hostile PDFs for tests/cli_harden_hostile.sh: files that are
 truncated, have a broken cross-reference table, loop in their page tree,
 claim a million pages, declare a 1 GB stream with a short body, or are
-1 GiB long (sparse: a hole, so almost nothing is written to disk).
+1 GiB long (sparse: a hole, so almost nothing is written to disk), and a
+"bomb": 256 KB of deflate that inflates to 256 MiB of content, drawn on 1500
+pages (a reader that reads it all works for hours).
 
 Usage: hostile_pdf.py DIR   (writes DIR/*.pdf and prints their names)
 
@@ -13,6 +15,7 @@ reason the name says. Python's standard library only.
 """
 import os
 import sys
+import zlib
 
 CONTENT = b"0 0 0 RG 2 w 72 72 m 500 72 l 500 700 l S\n"
 
@@ -118,6 +121,20 @@ def long_length():
                 stream(CONTENT, length=1000000000)])
 
 
+def deflate_bomb():
+    # 256 MiB of spaces deflated to about 256 KB; every page's /Contents is it
+    co = zlib.compressobj(9)
+    chunk = b" " * (1 << 20)
+    data = b"".join([co.compress(chunk) for _ in range(256)] + [co.flush()])
+    pages = 1500
+    kids = b" ".join(b"%d 0 R" % (4 + i) for i in range(pages))
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+            stream(data, extra=b" /Filter /FlateDecode")]
+    objs += [page(2, 3) for _ in range(pages)]
+    return pdf(objs)
+
+
 def write_sparse_gig(path):
     # a valid head, a 1 GiB hole, then the stream's end and the xref: the
     # content stream really is 1 GiB long (of zero bytes)
@@ -157,6 +174,7 @@ CASES = {
     "long-length.pdf": long_length,
     "empty.pdf": lambda: b"",
     "not-a-pdf.pdf": lambda: b"hello, I am a text file\n" * 10,
+    "deflate-bomb.pdf": deflate_bomb,
 }
 
 

@@ -6,13 +6,21 @@
  * solution copy by the number in their labels and prints one line per maze
  * and a summary. It shares no code with mazebook's maze engine, so a bug
  * in one cannot hide a bug in the other.
+ *
+ * Hostile files: the reader bounds size and pages (mpread.h); a CPU-time
+ * alarm (--max-cpu, default MAX_CPU_S) bounds the rest, such as a small
+ * deflate stream that inflates to gigabytes on every page.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 #include "mpcheck.h"
 #include "mpmaze.h"
@@ -20,6 +28,43 @@
 #include "mputil.h"
 
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+#define MAX_CPU_S 120		/* a 600-page book takes half a second */
+#define MAX_CPU_LIMIT_S 86400
+
+/* what the CPU-time alarm prints; written before it is armed (a handler reaches only statics) */
+static char give_up_message[1024];
+static size_t give_up_len;
+
+static void give_up(int sig)
+{
+	ssize_t w = write(STDERR_FILENO, give_up_message, give_up_len);
+
+	(void)sig;
+	(void)w;
+	_exit(EXIT_FAILED);
+}
+
+static void arm_cpu_limit(unsigned long seconds, const char *path)
+{
+	struct itimerval t = { .it_value = { .tv_sec = (time_t)seconds } };
+	struct sigaction sa;
+	int n;
+
+	if (!seconds)
+		return;
+	n = snprintf(give_up_message, sizeof give_up_message,
+		     "mazeproof: cannot read '%s': gave up after %lu s of CPU time "
+		     "(a file built to exhaust PDF readers?); --max-cpu sets the limit\n",
+		     path, seconds);
+	give_up_len = n < 0 ? 0 : (size_t)n < sizeof give_up_message ? (size_t)n
+								      : sizeof give_up_message - 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = give_up;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPROF, &sa, NULL);
+	setitimer(ITIMER_PROF, &t, NULL);
+}
 
 struct options {
 	bool quiet, json, any_gaps;
@@ -57,6 +102,8 @@ static void usage(FILE *f)
 		"                 (by default they must be the top of the top-left square\n"
 		"                 and the bottom of the bottom-right one)\n"
 		"      --json     print the results as one JSON object\n"
+		"      --max-cpu S  give up after S seconds of CPU time (default 120, 0:\n"
+		"                 never); files over 714 MB or 2000 pages are refused\n"
 		"  -h, --help     show this help\n"
 		"  -V, --version  show the version\n"
 		"\n"
@@ -344,8 +391,11 @@ int main(int argc, char **argv)
 		{ "any-gaps", no_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "max-cpu", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
+	unsigned long max_cpu = MAX_CPU_S;
+	char *end;
 	struct options opt = { false, false, false, NULL };
 	struct run r;
 	struct report rep;
@@ -366,6 +416,17 @@ int main(int argc, char **argv)
 		case 'g':
 			opt.any_gaps = true;
 			break;
+		case 'c':
+			errno = 0;
+			max_cpu = strtoul(optarg, &end, 10);
+			if (errno || end == optarg || *end || optarg[0] == '-' ||
+			    max_cpu > MAX_CPU_LIMIT_S) {
+				fprintf(stderr, "mazeproof: --max-cpu: '%s' is not a whole number "
+					"from 0 to %d\nTry 'mazeproof --help'.\n", optarg,
+					MAX_CPU_LIMIT_S);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_PASS;
@@ -383,6 +444,7 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	opt.path = argv[optind];
+	arm_cpu_limit(max_cpu, opt.path);
 
 	doc = mb_mp_doc_open(opt.path, err, sizeof err);
 	if (!doc) {
