@@ -178,6 +178,13 @@ cmp -s spec.before c4/spec.yaml; ok $? "and is not rewritten"
 "$MAZEBOOK" verify c4/checklist.txt -p c4/mazebook.pub >/dev/null 2>&1
 ok $? "and the checklist vouches for it"
 
+# a folder under a final name is refused before anything is renamed
+mkdir -p c6/checklist.txt
+run "$MAZEBOOK" build "$SPEC" -o c6 -q
+check "a folder named checklist.txt in the output folder: exit 1" $rc -eq 1
+contains "$err" "c6/checklist.txt': it is a folder"; ok $? "says which name is a folder"
+check "nothing was put in place" "$(ls -A c6 | wc -l)" -eq 1
+
 # symbolic links under final names are replaced, their targets untouched
 mkdir c5 elsewhere
 printf 'not yours\n' > elsewhere/target.pdf && cp elsewhere/target.pdf target.before

@@ -184,6 +184,21 @@ static enum mb_status check_inputs_safe(struct build *b, struct mb_error *err)
 	const char *inputs[2] = { b->spec.path, b->key_path };
 	const char *what[2] = { "the spec", "the secret key" };
 
+	/* a folder under a final name would fail its rename after others succeeded */
+	for (int i = 0; i <= FILE_COUNT; i++) {
+		char *path = out_path(b, i < FILE_COUNT ? file_names[i] : signature_name);
+		struct stat st;
+		bool folder = !lstat(path, &st) && S_ISDIR(st.st_mode);
+
+		if (folder) {
+			mb_error_set(err, MB_ERR_IO, "cannot write '%s': it is a folder; move it away "
+				     "or choose another output folder", path);
+			free(path);
+			return MB_ERR_IO;
+		}
+		free(path);
+	}
+
 	for (int k = 0; k < 2; k++) {
 		struct stat in;
 
