@@ -70,6 +70,37 @@ kill_when "during the proof and preflight" "nonempty '.page-preview.png.tmp-*'"
 kill_when "once the spec is copied" "nonempty '.spec.yaml.tmp-*'"
 kill_when "after 0.3 s" "sleep 0.3"
 
+# a kill inside the renames (back to back, microseconds) can leave some
+# files new and some old: verify must reject every such mix. Renames go in
+# build.c's order; here each prefix of it comes from another seed's build.
+ORDER="interior.pdf cover.pdf manifest.json cover-preview.png page-preview.png mazebook.pub
+spec.yaml checklist.json checklist.txt checklist.txt.minisig"
+run "$MAZEBOOK" build "$SPEC" -o newer -q --seed 99
+ok $rc "a build with another seed, for the mixes"
+k=0 mixes=0 wrong=0
+for last in $ORDER; do
+  k=$((k + 1))
+  rm -rf mix && mkdir mix && cp good/* mix/
+  i=0
+  for f in $ORDER; do
+    i=$((i + 1))
+    [ $i -le $k ] && cp "newer/$f" mix/
+  done
+  mixes=$((mixes + 1))
+  if "$MAZEBOOK" verify mix/checklist.txt -p mix/mazebook.pub >/dev/null 2>&1; then
+    passed=yes
+  else
+    passed=no
+  fi
+  if [ "$last" = checklist.txt.minisig ]; then
+    [ $passed = yes ] || { echo "# verify failed the whole new book"; wrong=$((wrong + 1)); }
+  else
+    [ $passed = no ] || { echo "# verify passed a mix: new files up to $last"; wrong=$((wrong + 1)); }
+  fi
+done
+check "of $mixes states a kill between renames can leave, verify passes only the complete new book" \
+  "$wrong" -eq 0
+
 # the next build removes the stale temporary files of its own names only
 printf 'stale' > "$OUT/.interior.pdf.tmp-AbCdEf"
 printf 'stale' > "$OUT/.checklist.txt.tmp-XyZ123.minisig"
