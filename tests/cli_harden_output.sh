@@ -147,6 +147,8 @@ check "no temporary file left" "$(temps)" -eq 0
 # a small tmpfs: the disk fills up part way, at a different file each time
 MNT="$TMP/mnt"
 mkdir "$MNT"
+# never leave a mount behind, whatever happens to this script
+trap 'umount "$MNT" 2>/dev/null; rm -rf "$TMP"' EXIT
 if mount -t tmpfs -o size=64k tmpfs "$MNT" 2>/dev/null; then
   umount "$MNT"
   need_k=$(du -sk good | cut -f1)
