@@ -247,6 +247,14 @@ all="$all$out$err"
 check "the secret key is longer than 40 characters" "${#secret}" -gt 40
 contains "$all" "$secret"; check "keygen, build and sign never print the secret key" $? -ne 0
 grep -rqF "$secret" d1 d2; check "and never copy it into the output folder" $? -ne 0
+mkdir d4 && cp k.key k.pub d4/
+run "$MAZEBOOK" build "$SPEC" -o d4 --key d4/k.key -q
+check "an output folder that holds the secret key: exit 1" $rc -eq 1
+contains "$err" "holds the secret key"; ok $? "says to keep the key out of it"
+check "and writes nothing there" "$(ls -A d4 | wc -l)" -eq 2
+run env MAZEBOOK_KEY_DIR="$TMP/d5" "$MAZEBOOK" build "$SPEC" -o d5 -q
+check "the default key folder as the output folder: exit 1" $rc -eq 1
+contains "$err" "holds the secret key"; ok $? "says so too"
 chmod 644 k.key
 run "$MAZEBOOK" build "$SPEC" -o d3 --key k.key
 check "a secret key others can read: exit 1" $rc -eq 1

@@ -184,6 +184,25 @@ static enum mb_status check_inputs_safe(struct build *b, struct mb_error *err)
 	const char *inputs[2] = { b->spec.path, b->key_path };
 	const char *what[2] = { "the spec", "the secret key" };
 
+	/* the folder is what gets uploaded: a secret key must not sit in it */
+	if (b->key_path) {
+		char *key_dir = xstrdup(b->key_path);
+		char *slash = strrchr(key_dir, '/');
+		struct stat kd, od;
+		bool inside;
+
+		if (slash)
+			slash[slash == key_dir ? 1 : 0] = '\0';
+		inside = !stat(slash ? key_dir : ".", &kd) && !stat(b->out_dir, &od) &&
+			 same_file(&kd, &od);
+		free(key_dir);
+		if (inside)
+			return mb_error_set(err, MB_ERR_INPUT,
+					    "the output folder '%s' holds the secret key '%s': keep "
+					    "the key out of the folder you upload (choose another "
+					    "folder with -o)", b->out_dir, b->key_path);
+	}
+
 	/* a folder under a final name would fail its rename after others succeeded */
 	for (int i = 0; i <= FILE_COUNT; i++) {
 		char *path = out_path(b, i < FILE_COUNT ? file_names[i] : signature_name);
