@@ -22,7 +22,8 @@
  * - temporary files that a killed build left (".NAME.tmp-*") are removed
  *   by the next build into that folder;
  * - the spec and the secret key are never written over: a folder whose
- *   output names are those files is refused before anything is written;
+ *   output names are those files is refused before anything is written,
+ *   and so is a folder that holds the secret key (it is what gets uploaded);
  * - a final name that is a symbolic link is replaced, never followed.
  */
 #include "config.h"
