@@ -509,6 +509,8 @@ static int run(int argc, char **argv)
 	if (seed_opt)
 		b.spec.seed = seed;
 	b.out_dir = out_opt ? xstrdup(out_opt) : mb_spec_resolve(&b.spec, b.spec.output_dir);
+	for (size_t n = strlen(b.out_dir); n > 1 && b.out_dir[n - 1] == '/'; n--)
+		b.out_dir[n - 1] = '\0';	/* "out/" -> "out": names print cleanly */
 	b.progress = !b.quiet && isatty(STDERR_FILENO);
 
 	/* plan first: a book that cannot be laid out fails before any maze is made */
