@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "mazebook/command.h"
+#include "mazebook/output.h"
 #include "mazebook/preflight.h"
+#include "mazebook/sign.h"
 
 extern const struct mb_command mb_cmd_check;
 
@@ -38,14 +40,17 @@ static int run(int argc, char **argv)
 		{ "spec", required_argument, NULL, 's' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "sign", no_argument, NULL, 'S' },
+		{ "key", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
 	struct mb_checklist cl;
 	struct mb_error err;
-	const char *output = NULL;
-	char *text, *dir = NULL;
-	bool json = false;
+	const char *output = NULL, *key = NULL;
+	char *text, *dir = NULL, *default_key = NULL;
+	bool json = false, sign = false;
+	struct mb_output out;
 	int c, rc;
 
 	mb_error_init(&err);
@@ -76,6 +81,13 @@ static int run(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case 'S':
+			sign = true;
+			break;
+		case 'k':
+			sign = true;
+			key = optarg;
+			break;
 		default:
 			return mb_command_usage_error(&mb_cmd_check, "unknown option");
 		}
@@ -84,6 +96,14 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_check, "no interior PDF given");
 	if (argc - optind > 2)
 		return mb_command_usage_error(&mb_cmd_check, "too many files (interior and cover at most)");
+	if (sign && !output)
+		return mb_command_usage_error(&mb_cmd_check, "--sign needs -o FILE (the checklist to sign)");
+	if (sign && !key) {
+		key = default_key = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
+		if (!key)
+			return mb_command_usage_error(&mb_cmd_check,
+						      "no default key folder ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
+	}
 	opts.interior_path = argv[optind];
 	opts.cover_path = optind + 1 < argc ? argv[optind + 1] : NULL;
 	if (output)
@@ -99,11 +119,14 @@ static int run(int argc, char **argv)
 	text = json ? mb_checklist_json(&cl) : mb_checklist_text(&cl);
 	rc = mb_checklist_failed(&cl) ? MB_EXIT_FAIL : MB_EXIT_OK;
 	if (output) {
-		FILE *f = fopen(output, "w");
+		/* temporary file and rename: a checklist is never half-written */
+		if (mb_output_begin(&out, output, true, 0, &err) != MB_OK ||
+		    (fputs(text, out.fp), mb_output_commit(&out, &err)) != MB_OK ||
+		    (sign && mb_sign_file(output, key, NULL, &err) != MB_OK)) {
+			char buf[MB_ERROR_MESSAGE_MAX + MB_ERROR_FILE_MAX + 32];
 
-		if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
-			rc = mb_command_fail(&mb_cmd_check, "cannot write '%s': %s", output,
-					     strerror(errno));
+			rc = mb_command_fail(&mb_cmd_check, "%s",
+					     mb_error_format(&err, buf, sizeof(buf)));
 		}
 		if (rc == MB_EXIT_FAIL && mb_checklist_failed(&cl))
 			fprintf(stderr, "mazebook check: %zu check%s failed (see '%s')\n",
@@ -114,6 +137,7 @@ static int run(int argc, char **argv)
 	}
 	free(text);
 	free(dir);
+	free(default_key);
 	mb_checklist_release(&cl);
 	return rc;
 }
@@ -121,19 +145,23 @@ static int run(int argc, char **argv)
 const struct mb_command mb_cmd_check = {
 	.name = "check",
 	.summary = "preflight an interior PDF (and its cover) against KDP's paperback rules",
-	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json] [-o FILE]",
+	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json]\n"
+		 "       [-o FILE [--sign | --key SECRET_KEY]]",
 	.help = "  --trim WxH        the trim in inches (default: inferred from the page size)\n"
 		"  --paper P         white (default) or cream: page limits and spine width\n"
 		"  --bleed           the interior has bleed (default: inferred)\n"
 		"  --no-bleed        the interior has no bleed\n"
 		"  --spec FILE       also record FILE's SHA-256 (the book spec)\n"
 		"  --json            write the checklist as JSON\n"
-		"  -o, --output FILE write the checklist to FILE (names relative to its folder)\n\n"
+		"  -o, --output FILE write the checklist to FILE (names relative to its folder)\n"
+		"  --sign            sign FILE (FILE.minisig) with the default key: mazebook.key\n"
+		"                    in $MAZEBOOK_KEY_DIR or ~/.config/mazebook ('mazebook keygen')\n"
+		"  --key KEY         sign FILE with this minisign secret key\n\n"
 		"Every figure is measured from the PDFs (any producer). Each check is PASS,\n"
 		"WARN or FAIL with the measured value, the limit and the pages. The cover is\n"
 		"checked against the interior's trim, page count and paper.\n"
 		"Exit status 0 when nothing fails, 1 when a check fails or a file cannot be\n"
 		"read, 2 for a bad command line.\n\n"
-		"example:\n  mazebook check out/interior.pdf out/cover.pdf -o out/checklist.txt\n",
+		"example:\n  mazebook check out/interior.pdf out/cover.pdf -o out/checklist.txt --sign\n",
 	.run = run,
 };
