@@ -178,6 +178,42 @@ START_TEST(measure_snake)
 }
 END_TEST
 
+/*
+ * A spiral, 4 x 4: the route runs straight down the left side and along
+ * the bottom, and from the entrance square a dead-end branch spirals
+ * into the middle: (1,0) (2,0) (3,0) (3,1) (3,2) (2,2) (1,2) (1,1) (2,1).
+ */
+START_TEST(measure_spiral)
+{
+	struct mb_maze *m = mb_maze_new(4, 4, NULL);
+	struct mb_measures ms;
+
+	for (int y = 0; y < 3; y++)
+		mb_maze_set_open(m, 0, y, MB_SOUTH, true);
+	for (int x = 0; x < 3; x++)
+		mb_maze_set_open(m, x, 3, MB_EAST, true);
+	mb_maze_set_open(m, 0, 0, MB_EAST, true);
+	mb_maze_set_open(m, 1, 0, MB_EAST, true);
+	mb_maze_set_open(m, 2, 0, MB_EAST, true);
+	mb_maze_set_open(m, 3, 0, MB_SOUTH, true);
+	mb_maze_set_open(m, 3, 1, MB_SOUTH, true);
+	mb_maze_set_open(m, 3, 2, MB_WEST, true);
+	mb_maze_set_open(m, 2, 2, MB_WEST, true);
+	mb_maze_set_open(m, 1, 2, MB_NORTH, true);
+	mb_maze_set_open(m, 1, 1, MB_EAST, true);
+	mb_maze_measure(m, &ms);
+	ck_assert(ms.perfect);
+	ck_assert_int_eq(ms.route, 7);
+	ck_assert_double_eq_tol(ms.route_ratio, 1.0, 1e-12);
+	ck_assert_int_eq(ms.forks, 1);		/* the entrance square */
+	ck_assert_int_eq(ms.dead_ends, 1);	/* the middle, (2,1) */
+	ck_assert_int_eq(ms.turns, 2);
+	ck_assert_int_eq(ms.longest_dead_end, 9);
+	ck_assert_double_eq_tol(ms.route_share, 7.0 / 16.0, 1e-12);
+	mb_maze_free(m);
+}
+END_TEST
+
 START_TEST(perfect_check_fails_on_extra_or_missing_wall)
 {
 	struct mb_maze *m = mb_maze_new(6, 7, NULL);
@@ -233,6 +269,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, measure_corridor);
 	tcase_add_test(tc, measure_comb);
 	tcase_add_test(tc, measure_snake);
+	tcase_add_test(tc, measure_spiral);
 	tcase_add_test(tc, perfect_check_fails_on_extra_or_missing_wall);
 	tcase_add_test(tc, levels_from_specs);
 	suite_add_tcase(s, tc);

@@ -542,6 +542,11 @@ START_TEST(label_numbers)
 	ck_assert(!named);
 	ck_assert_int_eq(mb_mp_label_number("100 Mazes", &named), 100);
 	ck_assert(!named);
+	/* a title's numbers are not a maze's label */
+	ck_assert_int_eq(mb_mp_label_number("60 Easy Mazes for Ages 5-7", &named), 60);
+	ck_assert(!named);
+	ck_assert_int_eq(mb_mp_label_number("MAZE #3", &named), 3);
+	ck_assert(named);
 	ck_assert_int_eq(mb_mp_label_number("START", &named), -1);
 	ck_assert(!named);
 	ck_assert_int_eq(mb_mp_label_number("", NULL), -1);

@@ -145,4 +145,23 @@ check "three files is a usage error" "$rc" -eq 2
 run "$MAZEBOOK" check good.pdf --trim 5x8
 expect FAIL interior.page-size "page 1: 6 x 9 in, should be 5 x 8 in" "--trim 5x8 on a 6x9 file fails every page"
 
+# a signed checklist next to the PDFs verifies; --sign needs -o
+MAZEBOOK_KEY_DIR="$PWD/keys"
+export MAZEBOOK_KEY_DIR
+"$MAZEBOOK" keygen >/dev/null 2>&1
+run "$MAZEBOOK" check good.pdf cover.pdf -o checklist.txt --sign
+check "check --sign: exit 0" "$rc" -eq 0
+run "$MAZEBOOK" verify checklist.txt
+check "the signed checklist verifies" "$rc" -eq 0
+printf 'x' >> good.pdf
+run "$MAZEBOOK" verify checklist.txt
+contains "$out" "good.pdf: changed since the check"
+ok $(( $? + (rc != 1) )) "a changed PDF fails verify, named"
+run "$MAZEBOOK" check good.pdf --sign
+check "--sign without -o: exit 2" "$rc" -eq 2
+"$MKPDF" interior good2.pdf 24
+run "$MAZEBOOK" check good2.pdf -o c2.txt --key keys/nosuch.key
+contains "$err" "nosuch.key"
+ok $(( $? + (rc != 1) )) "a missing key: exit 1, naming it"
+
 done_testing

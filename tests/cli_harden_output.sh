@@ -73,8 +73,8 @@ kill_when "after 0.3 s" "sleep 0.3"
 # a kill inside the renames (back to back, microseconds) can leave some
 # files new and some old: verify must reject every such mix. Renames go in
 # build.c's order; here each prefix of it comes from another seed's build.
-ORDER="interior.pdf cover.pdf manifest.json cover-preview.png page-preview.png mazebook.pub
-spec.yaml checklist.json checklist.txt checklist.txt.minisig"
+ORDER="interior.pdf cover.pdf manifest.json spec.yaml cover-preview.png page-preview.png
+mazebook.pub checklist.json checklist.txt checklist.txt.minisig"
 run "$MAZEBOOK" build "$SPEC" -o newer -q --seed 99
 ok $rc "a build with another seed, for the mixes"
 k=0 mixes=0 wrong=0

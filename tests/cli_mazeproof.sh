@@ -173,6 +173,21 @@ $MK "$TMP/book.pdf" "$FIX/good.txt" --per-page 2 --compress || exit 1
 alterations "$TMP/book.pdf" "drawn book"
 $MK "$TMP/book9.pdf" "$FIX/good.txt" "$FIX/good.txt" --per-page 9 --split --compress || exit 1
 alterations "$TMP/book9.pdf" "split walls, 9 copies a page"
+# and the real thing: interiors written by `mazebook build` (libharu), in
+# English and in German, small and large grids
+if [ -x "${MAZEBOOK:-}" ]; then
+  MAZEBOOK_KEY_DIR="$TMP/keys"
+  export MAZEBOOK_KEY_DIR
+  for level in easy expert; do
+    printf 'title: "Proof %s"\nauthor: "T"\nlevel: %s\nmazes: 18\nsolutions: 2\nlanguage: %s\n' \
+      "$level" "$level" "$([ $level = easy ] && echo de || echo en)" > "$TMP/$level.yaml"
+    if "$MAZEBOOK" build -q "$TMP/$level.yaml" -o "$TMP/real-$level" >/dev/null 2>&1; then
+      alterations "$TMP/real-$level/interior.pdf" "mazebook $level book"
+    else
+      ok 1 "mazebook builds the $level book for mazeproof"
+    fi
+  done
+fi
 if [ -n "${MAZEPROOF_BOOK:-}" ]; then
   alterations "$MAZEPROOF_BOOK" "$(basename "$MAZEPROOF_BOOK")"
 fi

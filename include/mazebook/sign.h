@@ -83,10 +83,6 @@ enum mb_status mb_sign_verify_file(const char *path, const char *signature_path,
 				   const char *public_key_path, char *trusted_comment,
 				   struct mb_error *err);
 
-/* SHA-256 of a file as 64 lower-case hex digits and a NUL, and its size. MB_ERR_IO. */
-enum mb_status mb_sign_sha256_file(const char *path, char hex[65], uint64_t *bytes,
-				   struct mb_error *err);
-
 enum mb_sign_state {
 	MB_SIGN_GOOD,		/* the signature holds / the file is unchanged */
 	MB_SIGN_BAD,		/* the signature does not hold */

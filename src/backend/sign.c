@@ -10,6 +10,7 @@
  */
 #include "config.h"
 #include "mazebook/sign.h"
+#include "mazebook/sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -520,69 +521,16 @@ enum mb_status mb_sign_verify_file(const char *path, const char *signature_path,
 	return st;
 }
 
-static void to_hex(const unsigned char *in, size_t n, char *out)
-{
-	static const char hex[] = "0123456789abcdef";
-
-	for (size_t i = 0; i < n; i++) {
-		out[2 * i] = hex[in[i] >> 4];
-		out[2 * i + 1] = hex[in[i] & 15];
-	}
-	out[2 * n] = '\0';
-}
-
-/* SHA-256 of an open file; *missing is set when it does not exist */
+/* SHA-256 of a file (core); *missing is set when it does not exist */
 static enum mb_status sha256_path(const char *path, char hex[65], uint64_t *bytes,
 				  bool *missing, struct mb_error *err)
 {
-	crypto_hash_sha256_state hs;
-	unsigned char buf[65536], digest[crypto_hash_sha256_BYTES];
-	struct stat stt;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	uint64_t total = 0;
+	unsigned long long n = 0;
+	enum mb_status st = mb_sha256_file(path, hex, &n, err);
 
-	*missing = false;
-	if (fd < 0) {
-		*missing = errno == ENOENT;
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-	}
-	if (fstat(fd, &stt) < 0 || !S_ISREG(stt.st_mode)) {
-		close(fd);
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
-	}
-	crypto_hash_sha256_init(&hs);
-	for (;;) {
-		ssize_t r = read(fd, buf, sizeof(buf));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = errno;
-
-			close(fd);
-			return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path,
-					    strerror(e));
-		}
-		if (r == 0)
-			break;
-		crypto_hash_sha256_update(&hs, buf, (unsigned long long)r);
-		total += (uint64_t)r;
-	}
-	close(fd);
-	crypto_hash_sha256_final(&hs, digest);
-	to_hex(digest, sizeof(digest), hex);
-	*bytes = total;
-	return MB_OK;
-}
-
-enum mb_status mb_sign_sha256_file(const char *path, char hex[65], uint64_t *bytes,
-				   struct mb_error *err)
-{
-	bool missing;
-
-	if (init_sodium(err))
-		return MB_ERR_INTERNAL;
-	return sha256_path(path, hex, bytes, &missing, err);
+	*missing = st != MB_OK && access(path, F_OK) != 0 && errno == ENOENT;
+	*bytes = n;
+	return st;
 }
 
 static void set_part(struct mb_sign_part *p, const char *name, enum mb_sign_state state,

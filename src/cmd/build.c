@@ -60,10 +60,10 @@ enum build_file {
 	FILE_INTERIOR,
 	FILE_COVER,
 	FILE_MANIFEST,
+	FILE_SPEC,		/* a copy of the spec: the checklist hashes it */
 	FILE_COVER_PREVIEW,
 	FILE_PAGE_PREVIEW,
 	FILE_PUBLIC_KEY,
-	FILE_SPEC,		/* a copy of the spec: the checklist hashes it */
 	FILE_CHECKLIST_JSON,
 	FILE_CHECKLIST,		/* last: it vouches for the others */
 	FILE_COUNT
@@ -73,10 +73,10 @@ static const char *const file_names[FILE_COUNT] = {
 	[FILE_INTERIOR] = "interior.pdf",
 	[FILE_COVER] = "cover.pdf",
 	[FILE_MANIFEST] = "manifest.json",
+	[FILE_SPEC] = "spec.yaml",
 	[FILE_COVER_PREVIEW] = "cover-preview.png",
 	[FILE_PAGE_PREVIEW] = "page-preview.png",
 	[FILE_PUBLIC_KEY] = "mazebook.pub",
-	[FILE_SPEC] = "spec.yaml",
 	[FILE_CHECKLIST_JSON] = "checklist.json",
 	[FILE_CHECKLIST] = "checklist.txt",
 };
@@ -295,6 +295,28 @@ static void abort_all(struct build *b)
 	b->signature_temp = NULL;
 }
 
+/* copy the file at path into an output stream; write errors show at the flush or sync */
+static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err)
+{
+	char buf[8192];
+	size_t n;
+	FILE *in = fopen(path, "rb");
+
+	if (!in)
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, to) != n)
+			break;
+	if (ferror(in)) {
+		int e = errno;
+
+		fclose(in);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
+	}
+	fclose(in);
+	return MB_OK;
+}
+
 static enum mb_status write_files(struct build *b, struct mb_error *err)
 {
 	struct mb_manifest_info info = {
@@ -311,10 +333,22 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	if (st)
 		return st;
 	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
+	/*
+	 * the spec travels with the book: the folder alone rebuilds and
+	 * verifies it (a spec that is the folder's spec.yaml stays as it is)
+	 */
+	st = b->spec_in_place ? MB_OK : copy_into(b->spec.path, b->out[FILE_SPEC].fp, err);
+	if (st)
+		return st;
 	st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
 				  b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI, err);
 	if (st)
 		return st;
+	/* the checks below hash the files on disk: flush what is buffered */
+	for (int i = 0; i < FILE_COUNT; i++)
+		if (b->out[i].fp && fflush(b->out[i].fp))
+			return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+					    b->out[i].final_path, strerror(errno));
 	/* the preview of the first maze page is rendered from the PDF itself */
 	return mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
 				   PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
@@ -397,22 +431,28 @@ static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 		close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	/* the checklist says "interior.pdf", whatever the folder: it is read beside it */
-	replace_all(last, sizeof(last), b->out[FILE_INTERIOR].temp_path, file_names[FILE_INTERIOR]);
-	if (report) {
-		report = xrealloc(report, report_len * 2 + 4096);
-		say_final_names(b, report, report_len * 2 + 4096);
+	{
+		/* "mazeproof: TEMP-PATH: 61 mazes, ..." -> "61 mazes, ..." */
+		const char *tmp = b->out[FILE_INTERIOR].temp_path;
+		const char *at = strstr(last, tmp);
+
+		b->proof_summary = xstrdup(at && !strncmp(at + strlen(tmp), ": ", 2) ?
+					   at + strlen(tmp) + 2 : last);
 	}
-	b->proof_summary = xstrdup(last);
+	if (report) {
+		/* the failing lines name the interior by its final name */
+		say_final_names(b, report, report_len + 1);
+	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_PASS, NULL,
-				 last, "every maze perfect, one route",
-				 "mazeproof: %s", last);
+				 b->proof_summary, "every maze perfect, one route",
+				 "mazeproof: %s", b->proof_summary);
 		free(report);
 		return MB_OK;
 	}
-	mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_FAIL, NULL, last,
-			 "every maze perfect, one route", "mazeproof: %s", last);
+	mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_FAIL, NULL,
+			 b->proof_summary, "every maze perfect, one route",
+			 "mazeproof: %s", b->proof_summary);
 	if (report)
 		fprintf(stderr, "%s", report);
 	free(report);
@@ -495,45 +535,6 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 	return MB_OK;
 }
 
-/* copy the file at path into an open output stream; write errors show at commit */
-static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err)
-{
-	char buf[8192];
-	size_t n;
-	FILE *in = fopen(path, "rb");
-
-	if (!in)
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		if (fwrite(buf, 1, n, to) != n)
-			break;
-	if (ferror(in)) {
-		int e = errno;
-
-		fclose(in);
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
-	}
-	fclose(in);
-	return MB_OK;
-}
-
-/*
- * The spec goes into the folder as spec.yaml, so that the checklist can
- * vouch for it with a name inside its folder (verify refuses '..').
- */
-static enum mb_status copy_spec(struct build *b, struct mb_error *err)
-{
-	if (b->spec_in_place)
-		return MB_OK;
-	if (copy_into(b->spec.path, b->out[FILE_SPEC].fp, err))
-		return MB_ERR_IO;
-	/* flushed now: the preflight hashes the file */
-	if (fflush(b->out[FILE_SPEC].fp))
-		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
-				    b->out[FILE_SPEC].final_path, strerror(errno));
-	return MB_OK;
-}
-
 /* a copy of the public key beside the checklist, for `minisign -V` and `verify` */
 static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 {
@@ -544,8 +545,6 @@ static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 		b->public_key_path = dot ? xasprintf("%.*s.pub", (int)(dot - b->key_path), b->key_path)
 					 : xasprintf("%s.pub", b->key_path);
 	}
-	if (access(b->public_key_path, F_OK))
-		return MB_OK;	/* not fatal: the checklist is signed either way */
 	return copy_into(b->public_key_path, b->out[FILE_PUBLIC_KEY].fp, err);
 }
 
@@ -699,6 +698,8 @@ static int run(int argc, char **argv)
 	if (seed_opt)
 		b.spec.seed = seed;
 	b.out_dir = out_opt ? xstrdup(out_opt) : mb_spec_resolve(&b.spec, b.spec.output_dir);
+	for (size_t n = strlen(b.out_dir); n > 1 && b.out_dir[n - 1] == '/'; n--)
+		b.out_dir[n - 1] = '\0';	/* "out/" -> "out": names print cleanly */
 	b.progress = !b.quiet && isatty(STDERR_FILENO);
 
 	/*
@@ -712,7 +713,7 @@ static int run(int argc, char **argv)
 		fputc('\n', stderr);
 	if (mb_output_mkdirs(b.out_dir, &err) ||
 	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
-	    begin_all(&b, &err) || write_files(&b, &err) || copy_spec(&b, &err) ||
+	    begin_all(&b, &err) || write_files(&b, &err) ||
 	    prove_mazes(&b, &err) || run_preflight(&b, &err))
 		goto done;
 	if (mb_checklist_failed(&b.checklist)) {
@@ -764,9 +765,10 @@ const struct mb_command mb_cmd_build = {
 		"DIR gets interior.pdf, cover.pdf, manifest.json (every maze's generator,\n"
 		"seed and measures), cover-preview.png (with trim, fold, safe-zone and\n"
 		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"
-		"checklist.json (the KDP preflight and mazeproof's verdict),\n"
-		"checklist.txt.minisig (its signature), mazebook.pub (the public key) and\n"
-		"spec.yaml (a copy of SPEC, which the checklist vouches for too).\n\n"
+		"checklist.json (the KDP preflight and mazeproof's verdict), spec.yaml (a\n"
+		"copy of SPEC), checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n"
+		"'mazebook verify DIR/checklist.txt -p DIR/mazebook.pub' later proves the\n"
+		"files are the ones that passed.\n\n"
 		"Files are written under temporary names and renamed only when the whole\n"
 		"build has passed its checks, so a failed build never replaces good output.\n"
 		"The same spec and seed give byte-identical PDFs (SOURCE_DATE_EPOCH, when\n"

@@ -25,6 +25,7 @@
 #include "mazebook/number.h"
 #include "mazebook/output.h"
 #include "mazebook/preflight.h"
+#include "mazebook/sign.h"
 
 extern const struct mb_command mb_cmd_check;
 
@@ -99,14 +100,17 @@ static int run(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "max-cpu", required_argument, NULL, 'c' },
+		{ "sign", no_argument, NULL, 'S' },
+		{ "key", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
 	struct mb_checklist cl;
 	struct mb_error err;
-	const char *output = NULL;
-	char *text, *dir = NULL;
-	bool json = false;
+	const char *output = NULL, *key = NULL;
+	char *text, *dir = NULL, *default_key = NULL;
+	bool json = false, sign = false;
+	struct mb_output out;
 	enum mb_status st;
 	uint64_t max_cpu = CHECK_MAX_CPU_S;
 	int c, rc;
@@ -144,6 +148,13 @@ static int run(int argc, char **argv)
 						&err) != MB_OK)
 				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
 			break;
+		case 'S':
+			sign = true;
+			break;
+		case 'k':
+			sign = true;
+			key = optarg;
+			break;
 		default:
 			return mb_command_usage_error(&mb_cmd_check, "unknown option");
 		}
@@ -152,6 +163,14 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_check, "no interior PDF given");
 	if (argc - optind > 2)
 		return mb_command_usage_error(&mb_cmd_check, "too many files (interior and cover at most)");
+	if (sign && !output)
+		return mb_command_usage_error(&mb_cmd_check, "--sign needs -o FILE (the checklist to sign)");
+	if (sign && !key) {
+		key = default_key = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
+		if (!key)
+			return mb_command_usage_error(&mb_cmd_check,
+						      "no default key folder ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
+	}
 	opts.interior_path = argv[optind];
 	opts.cover_path = optind + 1 < argc ? argv[optind + 1] : NULL;
 	if (output)
@@ -170,16 +189,15 @@ static int run(int argc, char **argv)
 	text = json ? mb_checklist_json(&cl) : mb_checklist_text(&cl);
 	rc = mb_checklist_failed(&cl) ? MB_EXIT_FAIL : MB_EXIT_OK;
 	if (output) {
-		/* a temporary file renamed into place: never a half-written checklist */
-		struct mb_output o;
+		/* temporary file and rename: a checklist is never half-written */
+		if (mb_output_begin(&out, output, true, 0, &err) != MB_OK ||
+		    (fputs(text, out.fp), mb_output_commit(&out, &err)) != MB_OK ||
+		    (sign && mb_sign_file(output, key, NULL, &err) != MB_OK)) {
+			char buf[MB_ERROR_MESSAGE_MAX + MB_ERROR_FILE_MAX + 32];
 
-		mb_error_init(&err);
-		if (mb_output_begin(&o, output, true, 0, &err) == MB_OK) {
-			fputs(text, o.fp);
-			mb_output_commit(&o, &err);
+			rc = mb_command_fail(&mb_cmd_check, "%s",
+					     mb_error_format(&err, buf, sizeof(buf)));
 		}
-		if (err.code != MB_OK)
-			rc = mb_command_fail(&mb_cmd_check, "%s", err.message);
 		if (rc == MB_EXIT_FAIL && mb_checklist_failed(&cl))
 			fprintf(stderr, "mazebook check: %zu check%s failed (see '%s')\n",
 				mb_checklist_count(&cl, MB_CHECK_FAIL),
@@ -190,6 +208,7 @@ static int run(int argc, char **argv)
 	}
 	free(text);
 	free(dir);
+	free(default_key);
 	mb_checklist_release(&cl);
 	return rc;
 }
@@ -197,7 +216,8 @@ static int run(int argc, char **argv)
 const struct mb_command mb_cmd_check = {
 	.name = "check",
 	.summary = "preflight an interior PDF (and its cover) against KDP's paperback rules",
-	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json] [-o FILE] [--max-cpu S]",
+	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json]\n"
+		 "       [-o FILE [--sign | --key SECRET_KEY]] [--max-cpu S]",
 	.help = "  --trim WxH        the trim in inches (default: inferred from the page size)\n"
 		"  --paper P         white (default) or cream: page limits and spine width\n"
 		"  --bleed           the interior has bleed (default: inferred)\n"
@@ -205,6 +225,9 @@ const struct mb_command mb_cmd_check = {
 		"  --spec FILE       also record FILE's SHA-256 (the book spec)\n"
 		"  --json            write the checklist as JSON\n"
 		"  -o, --output FILE write the checklist to FILE (names relative to its folder)\n"
+		"  --sign            sign FILE (FILE.minisig) with the default key: mazebook.key\n"
+		"                    in $MAZEBOOK_KEY_DIR or ~/.config/mazebook ('mazebook keygen')\n"
+		"  --key KEY         sign FILE with this minisign secret key\n"
 		"  --max-cpu S       give up after S seconds of CPU time (default 120, 0: never):\n"
 		"                    a real book takes about a second; a file built to\n"
 		"                    exhaust PDF readers would take hours\n\n"
@@ -213,6 +236,6 @@ const struct mb_command mb_cmd_check = {
 		"checked against the interior's trim, page count and paper.\n"
 		"Exit status 0 when nothing fails, 1 when a check fails or a file cannot be\n"
 		"read, 2 for a bad command line.\n\n"
-		"example:\n  mazebook check out/interior.pdf out/cover.pdf -o out/checklist.txt\n",
+		"example:\n  mazebook check out/interior.pdf out/cover.pdf -o out/checklist.txt --sign\n",
 	.run = run,
 };

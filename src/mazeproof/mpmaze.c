@@ -575,6 +575,22 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 /* words that name a maze in the labels of the book's languages */
 static const char *const maze_words[] = { "maze", "labyrinth", "laberinto", "labirinto", "doolhof" };
 
+/*
+ * The number right after a maze word ("Maze 12", "Labyrinthe 6", "MAZE #3"):
+ * the word may run on ("Labyrinthe"), then only spaces and punctuation may
+ * come before the number, so "60 Easy Mazes for Ages 5-7" names no maze.
+ */
+static const char *named_number(const char *s, size_t wordlen)
+{
+	const char *p = s + wordlen;
+
+	while (isalpha((unsigned char)*p))
+		p++;
+	while (*p && !isalnum((unsigned char)*p) && !((unsigned char)*p & 0x80))
+		p++;
+	return isdigit((unsigned char)*p) ? p : NULL;
+}
+
 /* Where the label's number starts: after a maze word, else the first digit. */
 static const char *number_start(const char *text, bool *named)
 {
@@ -582,13 +598,9 @@ static const char *number_start(const char *text, bool *named)
 
 	for (const char *s = text; *s && !p; s++)
 		for (size_t k = 0; k < sizeof maze_words / sizeof maze_words[0]; k++)
-			if (strncasecmp(s, maze_words[k], strlen(maze_words[k])) == 0) {
-				p = s + strlen(maze_words[k]);
+			if (strncasecmp(s, maze_words[k], strlen(maze_words[k])) == 0 &&
+			    (p = named_number(s, strlen(maze_words[k]))))
 				break;
-			}
-	if (p)
-		while (*p && !isdigit((unsigned char)*p))
-			p++;
 	if (named)
 		*named = p && *p;
 	if (!p || !*p)
