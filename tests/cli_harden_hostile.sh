@@ -73,6 +73,9 @@ refused "a folder as the spec" "is a folder" "$MAZEBOOK" build folder.yaml -o o
 printf 'title: "\377\376\0\0 binary"\n\0\0\0' > binary.yaml
 refused "a spec with NUL bytes and bad UTF-8" "binary.yaml" "$MAZEBOOK" build binary.yaml -o o
 refused "a spec that does not exist" "nosuch.yaml" "$MAZEBOOK" build nosuch.yaml -o o
+if mkfifo fifo.yaml 2>/dev/null; then
+  refused "a named pipe nobody writes to" "the file is empty" "$MAZEBOOK" build fifo.yaml -o o
+fi
 check "no output folder was made by any of them" ! -e o
 
 # ---- PDFs for `mazebook check` and mazeproof ----

@@ -218,6 +218,13 @@ check "a folder named checklist.txt in the output folder: exit 1" $rc -eq 1
 contains "$err" "c6/checklist.txt': it is a folder"; ok $? "says which name is a folder"
 check "nothing was put in place" "$(ls -A c6 | wc -l)" -eq 1
 
+# a spec read from a pipe is copied from the bytes read, not read twice
+run sh -c 'cat "$2" | "$0" build /dev/stdin -o "$1" -q' "$MAZEBOOK" c7 "$SPEC"
+ok $rc "a spec piped into standard input builds"
+cmp -s "$SPEC" c7/spec.yaml; ok $? "and spec.yaml holds it"
+"$MAZEBOOK" verify c7/checklist.txt -p c7/mazebook.pub >/dev/null 2>&1
+ok $? "and the checklist vouches for it"
+
 # symbolic links under final names are replaced, their targets untouched
 mkdir c5 elsewhere
 printf 'not yours\n' > elsewhere/target.pdf && cp elsewhere/target.pdf target.before

@@ -58,6 +58,14 @@ struct mb_book_spec {
 		uint32_t text_rgb;		/* default 0xffffff */
 		char *back;			/* back cover description; may be NULL */
 	} cover;
+
+	/*
+	 * The bytes mb_spec_load parsed (NULL after mb_spec_parse): a copy
+	 * of the spec is written from these, never by reading the path
+	 * again, which may be a pipe or may have changed since.
+	 */
+	char *source;
+	size_t source_len;
 };
 
 /*

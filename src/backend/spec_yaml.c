@@ -1043,9 +1043,15 @@ enum mb_status mb_spec_load(const char *path, struct mb_book_spec *spec, struct 
 	enum mb_status status;
 
 	memset(spec, 0, sizeof(*spec));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK: a named pipe nobody writes to would block the open for
+	 * ever; now it opens and reads as empty. Reads block again (a pipe
+	 * with a writer, such as /dev/stdin, is read as usual).
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	if (fstat(fd, &st)) {
 		int e = errno;
 
@@ -1091,6 +1097,11 @@ enum mb_status mb_spec_load(const char *path, struct mb_book_spec *spec, struct 
 				       "the file is empty (expected keys such as title, author, level and mazes)");
 	}
 	status = mb_spec_parse(path, text, len, spec, err);
-	free(text);
+	if (status == MB_OK) {
+		spec->source = text;	/* the spec's own bytes, for a faithful copy */
+		spec->source_len = len;
+	} else {
+		free(text);
+	}
 	return status;
 }

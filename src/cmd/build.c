@@ -337,9 +337,10 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	 * the spec travels with the book: the folder alone rebuilds and
 	 * verifies it (a spec that is the folder's spec.yaml stays as it is)
 	 */
-	st = b->spec_in_place ? MB_OK : copy_into(b->spec.path, b->out[FILE_SPEC].fp, err);
-	if (st)
-		return st;
+	if (!b->spec_in_place &&
+	    fwrite(b->spec.source, 1, b->spec.source_len, b->out[FILE_SPEC].fp) != b->spec.source_len)
+		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+				    b->out[FILE_SPEC].final_path, strerror(errno));
 	st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
 				  b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI, err);
 	if (st)

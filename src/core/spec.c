@@ -44,6 +44,7 @@ void mb_spec_release(struct mb_book_spec *spec)
 	free(spec->language);
 	free(spec->copyright);
 	free(spec->cover.back);
+	free(spec->source);
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
 }
