@@ -78,6 +78,17 @@ if mkfifo fifo.yaml 2>/dev/null; then
 fi
 check "no output folder was made by any of them" ! -e o
 
+# named pipes nobody writes to: opening one blocks for ever unless the
+# reader takes care; each reader must say "not a regular file" instead
+if mkfifo pipe 2>/dev/null; then
+  "$MAZEBOOK" keygen -p k.pub -s k.key >/dev/null
+  printf 'mazebook preflight checklist\nfile: pipe sha256=%064d bytes=1\nresult: PASS\n' 0 > list.txt
+  refused "build --key a pipe" "not a regular file" "$MAZEBOOK" build "$SPEC" -o o --key pipe
+  refused "sign a pipe" "not a regular file" "$MAZEBOOK" sign pipe -s k.key
+  refused "verify with a pipe as public key" "not a regular file" \
+    "$MAZEBOOK" verify list.txt -p pipe
+fi
+
 # ---- PDFs for `mazebook check` and mazeproof ----
 if ! $python_ok; then
   echo "# python3 is not installed: hostile PDFs skipped"
@@ -101,6 +112,10 @@ for case in "truncated.pdf:damaged or truncated" "broken-xref.pdf:damaged or tru
   contains "$err" "pdf/$f"; ok $? "check $f: names the file"
 done
 refused "check a folder" "not a regular file" "$MAZEBOOK" check pdf
+if [ -p pipe ]; then
+  refused "check --spec a pipe" "not a regular file" "$MAZEBOOK" check --spec pipe pdf/good.pdf
+  refused "check a pipe" "not a regular file" "$MAZEBOOK" check pipe
+fi
 # 256 KB of deflate that inflates to 256 MiB on each of 1500 pages: an hour of work
 refused "check deflate-bomb.pdf" "gave up after 3 s of CPU time" \
   "$MAZEBOOK" check --max-cpu 3 pdf/deflate-bomb.pdf
@@ -128,6 +143,7 @@ bounded "$MAZEPROOF" pdf/long-length.pdf
 check "mazeproof long-length.pdf: exit 1, no crash" "$rc" -eq 1
 contains "$out" "0 passed"; ok $? "mazeproof long-length.pdf: nothing passes"
 refused "mazeproof a folder" "not a regular file" "$MAZEPROOF" pdf
+[ -p pipe ] && refused "mazeproof a pipe" "not a regular file" "$MAZEPROOF" pipe
 refused "mazeproof deflate-bomb.pdf" "gave up after 3 s of CPU time" \
   "$MAZEPROOF" --max-cpu 3 pdf/deflate-bomb.pdf
 done_testing

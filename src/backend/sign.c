@@ -57,7 +57,8 @@ static enum mb_status read_small_file(const char *path, char *buf, size_t cap, s
 				      bool secret, const char *what, struct mb_error *err)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: opening a FIFO nobody writes to would block for ever */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	size_t n = 0;
 
 	*len = 0;
@@ -331,12 +332,26 @@ static enum mb_status prehash_file(const char *path, unsigned char out[MB_MINISI
 {
 	crypto_generichash_state hs;
 	unsigned char buf[65536];
-	FILE *fp = fopen(path, "rb");
+	/* O_NONBLOCK: opening a FIFO nobody writes to would block for ever */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat sb;
+	FILE *fp;
 	size_t n;
 	enum mb_status st = MB_OK;
 
-	if (!fp)
+	if (fd < 0)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
+	}
+	fp = fdopen(fd, "rb");
+	if (!fp) {
+		int e = errno;
+
+		close(fd);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
+	}
 	crypto_generichash_init(&hs, NULL, 0, MB_MINISIGN_PREHASH_BYTES);
 	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
 		crypto_generichash_update(&hs, buf, n);

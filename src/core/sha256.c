@@ -143,7 +143,8 @@ enum mb_status mb_sha256_file(const char *path, char hex[MB_SHA256_HEX_SIZE],
 	unsigned char digest[MB_SHA256_BYTES];
 	unsigned char buf[65536];
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: opening a FIFO nobody writes to would block for ever */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
 	if (fd < 0)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
