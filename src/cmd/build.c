@@ -501,7 +501,7 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_build, optind >= argc ?
 					      "which spec? (e.g. mazebook build book.yaml)" :
 					      "one spec at a time");
-	if (seed_opt && mb_number_parse_u64("--seed", seed_opt, 0, UINT64_MAX, &seed, &err))
+	if (seed_opt && mb_number_parse_u64(seed_opt, "--seed", 0, UINT64_MAX, &seed, &err))
 		return mb_command_usage_error(&mb_cmd_build, "%s", err.message);
 
 	if (mb_spec_load(argv[optind], &b.spec, &err))
