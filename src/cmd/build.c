@@ -116,12 +116,29 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* the progress line on a terminal: one line, rewritten in place */
+static void show_stage(const struct build *b, const char *stage)
+{
+	if (b->progress)
+		fprintf(stderr, "\r\033[Kmazebook build: %s", stage);
+}
+
 static void show_progress(size_t done, size_t total, void *data)
 {
 	const struct build *b = data;
+	char line[64];
 
-	if (b->progress && (done == total || done % 5 == 0))
-		fprintf(stderr, "\rmazebook build: mazes %zu/%zu", done, total);
+	if (done == total || done % 5 == 0) {
+		snprintf(line, sizeof(line), "mazes %zu/%zu", done, total);
+		show_stage(b, line);
+	}
+}
+
+/* wipe the progress line before the summary or an error */
+static void end_progress(const struct build *b)
+{
+	if (b->progress)
+		fputs("\r\033[K", stderr);
 }
 
 static char *out_path(const struct build *b, const char *name)
@@ -710,13 +727,18 @@ static int run(int argc, char **argv)
 	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
 	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
-	if (b.progress)
-		fputc('\n', stderr);
+	show_stage(&b, "writing the interior, cover and previews");
 	if (mb_output_mkdirs(b.out_dir, &err) ||
 	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
-	    begin_all(&b, &err) || write_files(&b, &err) ||
-	    prove_mazes(&b, &err) || run_preflight(&b, &err))
+	    begin_all(&b, &err) || write_files(&b, &err))
 		goto done;
+	show_stage(&b, "proving every maze (mazeproof)");
+	if (prove_mazes(&b, &err))
+		goto done;
+	show_stage(&b, "checking KDP's rules (preflight)");
+	if (run_preflight(&b, &err))
+		goto done;
+	end_progress(&b);
 	if (mb_checklist_failed(&b.checklist)) {
 		report_failures(&b);
 		abort_all(&b);
@@ -730,8 +752,7 @@ static int run(int argc, char **argv)
 	rc = MB_EXIT_OK;
 done:
 	if (rc != MB_EXIT_OK) {
-		if (b.progress)
-			fputc('\n', stderr);
+		end_progress(&b);
 		say_final_names(&b, err.message, sizeof(err.message));
 		fail(&err);
 	}
