@@ -120,6 +120,9 @@ fi
 refused "check deflate-bomb.pdf" "gave up after 3 s of CPU time" \
   "$MAZEBOOK" check --max-cpu 3 pdf/deflate-bomb.pdf
 # a stream that claims 1 GB but holds 44 bytes: read as it is, judged by the checklist
+# 4.8 million lines on one page: measured (the probe keeps aggregates), not kept
+bounded "$MAZEBOOK" check pdf/lines-bomb.pdf
+check "check lines-bomb.pdf: exit 1, no crash" "$rc" -eq 1
 bounded "$MAZEBOOK" check pdf/long-length.pdf
 check "check long-length.pdf: exit 1, a checklist, no crash" "$rc" -eq 1
 contains "$out" "interior.page-count"; ok $? "check long-length.pdf: the checklist is printed"
@@ -146,4 +149,8 @@ refused "mazeproof a folder" "not a regular file" "$MAZEPROOF" pdf
 [ -p pipe ] && refused "mazeproof a pipe" "not a regular file" "$MAZEPROOF" pipe
 refused "mazeproof deflate-bomb.pdf" "gave up after 3 s of CPU time" \
   "$MAZEPROOF" --max-cpu 3 pdf/deflate-bomb.pdf
+# 4.8 million lines on one page: mazeproof keeps at most 2 million pieces a page
+bounded "$MAZEPROOF" pdf/lines-bomb.pdf
+check "mazeproof lines-bomb.pdf: exit 1" "$rc" -eq 1
+contains "$out" "more than 2000000 line pieces on one page"; ok $? "mazeproof lines-bomb.pdf: says so"
 done_testing

@@ -5,7 +5,9 @@ truncated, have a broken cross-reference table, loop in their page tree,
 claim a million pages, declare a 1 GB stream with a short body, or are
 1 GiB long (sparse: a hole, so almost nothing is written to disk), and a
 "bomb": 256 KB of deflate that inflates to 256 MiB of content, drawn on 1500
-pages (a reader that reads it all works for hours).
+pages (a reader that reads it all works for hours), and 128 KB that
+draws 4.8 million lines on one page (a reader must bound what it keeps
+of a page: a few more KB of deflate are a million more lines).
 
 Usage: hostile_pdf.py DIR   (writes DIR/*.pdf and prints their names)
 
@@ -135,6 +137,17 @@ def deflate_bomb():
     return pdf(objs)
 
 
+def lines_bomb():
+    # 64 MiB of "draw a line" deflated to about 128 KB: 4.8 million strokes on one page
+    co = zlib.compressobj(9)
+    unit = b"0 0 m 1 1 l S\n" * 4096
+    data = b"".join([co.compress(unit) for _ in range((64 << 20) // len(unit))] + [co.flush()])
+    return pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                page(2, 4),
+                stream(data, extra=b" /Filter /FlateDecode")])
+
+
 def write_sparse_gig(path):
     # a valid head, a 1 GiB hole, then the stream's end and the xref: the
     # content stream really is 1 GiB long (of zero bytes)
@@ -175,6 +188,7 @@ CASES = {
     "empty.pdf": lambda: b"",
     "not-a-pdf.pdf": lambda: b"hello, I am a text file\n" * 10,
     "deflate-bomb.pdf": deflate_bomb,
+    "lines-bomb.pdf": lines_bomb,
 }
 
 

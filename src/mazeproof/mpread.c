@@ -41,11 +41,25 @@ struct mb_mp_doc {
 struct scan_device {
 	fz_device super;
 	struct mb_mp_page *page;
+	const char *overflow;	/* set when the page passed a bound: what there was too much of */
+	int limit;
 };
+
+/*
+ * A page past a bound: stop interpreting it (MuPDF ends the page on an
+ * abort and does not pass it on) and remember why, for the page's error.
+ */
+static void too_many(fz_context *ctx, struct scan_device *sd, const char *what, int limit)
+{
+	sd->overflow = what;
+	sd->limit = limit;
+	fz_throw(ctx, FZ_ERROR_ABORT, MB_MP_TOO_MANY, limit, what);
+}
 
 /* state while walking one stroked path */
 struct walk {
 	struct mb_mp_page *page;
+	bool overflow;		/* the page reached MB_MP_MAX_SEGS: stop keeping pieces */
 	fz_matrix ctm;
 	fz_point cur, start;
 	struct mb_mp_seg proto;
@@ -65,6 +79,10 @@ static void add_seg(struct walk *w, fz_point a, fz_point b)
 	if ((a.x == b.x && a.y == b.y) || !isfinite(a.x) || !isfinite(a.y) || !isfinite(b.x) ||
 	    !isfinite(b.y))
 		return;
+	if (w->page->nsegs >= MB_MP_MAX_SEGS) {
+		w->overflow = true;
+		return;
+	}
 	s = mb_mp_push(&w->page->segs, &w->page->nsegs, &w->page->cap_segs, sizeof *s);
 	*s = w->proto;
 	s->x0 = a.x;
@@ -158,6 +176,8 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 	w.proto.dashed = stroke->dash_len > 0;
 	w.proto.path = sd->page->npaths++;
 	fz_walk_path(ctx, path, &walker, &w);
+	if (w.overflow)
+		too_many(ctx, sd, "line pieces", MB_MP_MAX_SEGS);
 }
 
 static void put_utf8(char **buf, size_t *len, size_t *cap, int rune)
@@ -193,6 +213,8 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 
 		if (span->len <= 0)
 			continue;
+		if (page->ntexts >= MB_MP_MAX_TEXTS)
+			too_many(ctx, sd, "runs of text", MB_MP_MAX_TEXTS);
 		for (int i = 0; i < span->len; i++)
 			put_utf8(&buf, &len, &cap, span->items[i].ucs > 0 ? span->items[i].ucs : '?');
 		trm = fz_concat(span->trm, ctm);
@@ -297,6 +319,8 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
 		dev->super.stroke_path = dev_stroke_path;
 		dev->super.fill_text = dev_fill_text;
 		fz_run_page(ctx, fzpage, &dev->super, fz_identity, NULL);
+		if (dev->overflow)
+			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_TOO_MANY, dev->limit, dev->overflow);
 		fz_close_device(ctx, &dev->super);
 	}
 	fz_always(ctx) {

@@ -48,6 +48,14 @@ struct mb_mp_doc;
  */
 #define MB_MP_MAX_FILE_BYTES (650000000ull + (64ull << 20))
 #define MB_MP_MAX_PAGES 2000
+/*
+ * Per page: a 200 x 200 maze has about 80,000 wall pieces, and a page
+ * holds at most 9 solutions; more is not a maze page, and keeping it all
+ * could take gigabytes (a small deflate stream can draw a billion lines).
+ */
+#define MB_MP_MAX_SEGS 2000000
+#define MB_MP_MAX_TEXTS 200000
+#define MB_MP_TOO_MANY "more than %d %s on one page: not a page of mazes this tool reads"
 #define MB_MP_DAMAGED "the file is damaged or truncated (its cross-reference table is broken)"
 
 /*
