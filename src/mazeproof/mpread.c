@@ -35,7 +35,6 @@ struct mb_mp_doc {
 	fz_context *ctx;
 	pdf_document *pdf;
 	int pages;
-	bool page_tree;		/* pdf_load_page_tree done: drop it before the document */
 };
 
 struct scan_device {
@@ -277,9 +276,13 @@ struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 		if (doc->pages > MB_MP_MAX_PAGES)
 			fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool reads",
 				 doc->pages, MB_MP_MAX_PAGES);
-		/* one walk of the whole tree: a loop fails here, for the whole file */
+		/*
+		 * one walk of the whole tree: a loop fails here, for the whole
+		 * file. The map is dropped at once: with it loaded, MuPDF 1.21's
+		 * page lookup keeps a reference to every page it finds (a leak).
+		 */
 		pdf_load_page_tree(ctx, doc->pdf);
-		doc->page_tree = true;
+		pdf_drop_page_tree(ctx, doc->pdf);
 		if (pdf_was_repaired(ctx, doc->pdf))
 			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);
 	}
@@ -339,8 +342,6 @@ void mb_mp_doc_close(struct mb_mp_doc *doc)
 {
 	if (!doc)
 		return;
-	if (doc->page_tree)
-		pdf_drop_page_tree(doc->ctx, doc->pdf);
 	if (doc->pdf)
 		pdf_drop_document(doc->ctx, doc->pdf);
 	fz_drop_context(doc->ctx);
