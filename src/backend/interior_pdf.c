@@ -512,13 +512,13 @@ static enum mb_status load_fonts(struct writer *w)
 	HPDF_UseUTFEncodings(w->pdf);
 	HPDF_SetCurrentEncoder(w->pdf, "UTF-8");
 	for (int bold = 0; bold <= 1; bold++) {
-		st = mb_font_find(w->spec->font, bold, path, sizeof(path), w->err);
+		st = mb_font_find(mb_spec_font(w->spec), bold, path, sizeof(path), w->err);
 		if (st != MB_OK)
 			return st;
 		w->doing = "loading a font";
 		name = HPDF_LoadTTFontFromFile(w->pdf, path, HPDF_TRUE);
 		if (!name || w->failed)
-			return mb_error_set(w->err, MB_ERR_INPUT,
+			return mb_error_set_field(w->err, MB_ERR_INPUT, "font",
 					    "cannot load font '%s' (a TrueType file libharu "
 					    "can embed is needed)",
 					    path);

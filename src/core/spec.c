@@ -8,6 +8,7 @@
 #include "config.h"
 #include "mazebook/spec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,40 @@ char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel)
 	if (base[strlen(base) - 1] == '/')
 		return xasprintf("%s%s", base, rel);
 	return xasprintf("%s/%s", base, rel);
+}
+
+const char *mb_spec_font(const struct mb_book_spec *spec)
+{
+	return spec->font_path ? spec->font_path : spec->font;
+}
+
+bool mb_spec_where(const struct mb_book_spec *spec, const char *key, int *line, int *column)
+{
+	for (size_t i = 0; key && i < spec->place_count && i < MB_SPEC_MAX_PLACES; i++) {
+		if (!strcmp(spec->places[i].key, key)) {
+			if (line)
+				*line = spec->places[i].line;
+			if (column)
+				*column = spec->places[i].column;
+			return true;
+		}
+	}
+	return false;
+}
+
+enum mb_status mb_spec_locate(const struct mb_book_spec *spec, struct mb_error *err)
+{
+	int line = 0, column = 0;
+
+	if (!err || err->code == MB_OK || !err->field || err->line > 0)
+		return err ? err->code : MB_OK;
+	if (spec->path)
+		snprintf(err->file, sizeof(err->file), "%s", spec->path);
+	if (mb_spec_where(spec, err->field, &line, &column)) {
+		err->line = line;
+		err->column = column;
+	}
+	return err->code;
 }
 
 const char mb_spec_starter[] =
