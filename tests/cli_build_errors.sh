@@ -48,6 +48,32 @@ printf 'title: "Mazes für Kinder – ©"\n%smazes: 30\n' "$HEAD" > "$TMP/latin.
 run "$MAZEBOOK" build -q "$TMP/latin.yaml" -o "$TMP/out-latin"
 ok $rc "a title the font can print builds"
 
+# DejaVu Serif has no check mark: the cover takes a mark the font has, and
+# the book builds
+printf 'title: "T"\n%smazes: 30\nfont: "DejaVu Serif"\n' "$HEAD" > "$TMP/serif.yaml"
+run "$MAZEBOOK" build -q "$TMP/serif.yaml" -o "$TMP/out-serif"
+ok $rc "font: DejaVu Serif builds"
+
+# the language's printed words are checked too: a font cut down to the few
+# letters of an English cover (a subset mutool extracts from cover.pdf)
+# cannot print the German words, and the error points at 'language'
+if command -v mutool >/dev/null 2>&1; then
+  mkdir -p "$TMP/subset"
+  (cd "$TMP/subset" && mutool extract "$TMP/out-latin/cover.pdf" >/dev/null 2>&1)
+  found=1
+  for ttf in "$TMP"/subset/*.ttf; do
+    [ -f "$ttf" ] || continue
+    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\n' "$ttf" > "$TMP/subset.yaml"
+    run "$MAZEBOOK" build "$TMP/subset.yaml" -o "$TMP/out-subset"
+    [ "$rc" -eq 1 ] || { found=1; break; }
+    contains "$err" "subset.yaml:5:11: the wording for language 'de' has a character the font cannot print" && found=0
+  done
+  ok $found "a font without the language's letters: exit 1 at 'language'"
+  check "a font without the language's letters: nothing written" ! -e "$TMP/out-subset"
+else
+  echo "ok $((tap_n + 1)) # SKIP mutool not installed"; tap_n=$((tap_n + 1))
+fi
+
 # errors found after reading point at the key that caused them
 bad too-few "too-few.yaml:4:8: 5 mazes make only 10 pages but KDP prints at least 24" 'title: "T"
 '"${HEAD}"'mazes: 5

@@ -120,6 +120,7 @@ struct cover {
 	PangoFontMap *fontmap;
 	PangoContext *pctx;
 	PangoFontDescription *font;
+	const char *mark;		/* before each feature line: one of marks[] */
 
 	struct rgb bg, ink, dark, shadow, paper, accent, go, stop, badge;
 
@@ -181,16 +182,22 @@ static const struct labels *labels_for(const char *lang)
 	return &label_sets[0];
 }
 
-/* the check mark before each line of the back cover's feature list */
-#define CHECK_MARK "\xe2\x9c\x93"
+/*
+ * The mark before each line of the back cover's feature list: the first of
+ * these the font has in bold (DejaVu Serif, for one, has no check mark), so
+ * the mark is never drawn in a fallback font or as a missing glyph.
+ */
+static const struct {
+	gunichar ch;
+	const char *utf8;
+} marks[] = { { 0x2713, "\xe2\x9c\x93" }, { 0x2022, "\xe2\x80\xa2" }, { '-', "-" } };
 
 size_t mb_cover_words(const char *language, const char **words, size_t max)
 {
 	const struct labels *lb = labels_for(language);
 	const char *all[] = { lb->start, lb->finish, lb->mazes_word, lb->mazes, lb->level,
 			      lb->solutions, lb->sample, lb->blurb, lb->level_names[0],
-			      lb->level_names[1], lb->level_names[2], lb->level_names[3],
-			      CHECK_MARK };
+			      lb->level_names[1], lb->level_names[2], lb->level_names[3] };
 	size_t n = sizeof(all) / sizeof(all[0]);
 
 	for (size_t i = 0; i < n && i < max; i++)
@@ -217,6 +224,27 @@ static bool is_font_file(const char *font)
 	return strchr(font, '/') || (n > 4 && (!strcasecmp(font + n - 4, ".ttf") ||
 					       !strcasecmp(font + n - 4, ".otf") ||
 					       !strcasecmp(font + n - 4, ".ttc")));
+}
+
+/* the first of marks[] the bold face has a glyph for (the last one, '-', always) */
+static const char *pick_mark(const struct cover *c)
+{
+	PangoFontDescription *d = pango_font_description_copy(c->font);
+	PangoFont *pf;
+	const char *mark = marks[sizeof(marks) / sizeof(marks[0]) - 1].utf8;
+
+	pango_font_description_set_weight(d, PANGO_WEIGHT_BOLD);
+	pf = pango_font_map_load_font(c->fontmap, c->pctx, d);
+	for (size_t i = 0; pf && i < sizeof(marks) / sizeof(marks[0]); i++) {
+		if (pango_font_has_char(pf, marks[i].ch)) {
+			mark = marks[i].utf8;
+			break;
+		}
+	}
+	if (pf)
+		g_object_unref(pf);
+	pango_font_description_free(d);
+	return mark;
 }
 
 /*
@@ -307,6 +335,8 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		if (pf)
 			g_object_unref(pf);
 		free(family);
+		if (ok)
+			c->mark = pick_mark(c);
 		return ok ? MB_OK : MB_ERR_INPUT;
 	}
 }
@@ -776,9 +806,10 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 			free(level_line);
 			return st;
 		}
-		list = xasprintf(CHECK_MARK " %s\n%s%s%s" CHECK_MARK " %s", mazes_line,
-				 level_line ? CHECK_MARK " " : "", level_line ? level_line : "",
-				 level_line ? "\n" : "", c->lb->solutions);
+		list = xasprintf("%s %s\n%s%s%s%s%s %s", c->mark, mazes_line,
+				 level_line ? c->mark : "", level_line ? " " : "",
+				 level_line ? level_line : "", level_line ? "\n" : "", c->mark,
+				 c->lb->solutions);
 		st = fit(c, "cover feature list", list, PANGO_WEIGHT_BOLD, PANGO_ALIGN_LEFT, fw, fh,
 			 max_pt, 9, &c->features, err);
 		free(list);

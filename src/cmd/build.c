@@ -470,6 +470,7 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	char what[64];
 	struct mb_font_text texts[64];
 	const char *cover_words[32];
+	char filled[32][1024];	/* the label templates with their numbers filled in */
 	size_t n = 0, words;
 
 	snprintf(what, sizeof(what), "the wording for language '%s'", lang);
@@ -486,8 +487,13 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 					   l->level_names[0], l->level_names[1],
 					   l->level_names[2], l->level_names[3] };
 
+		/* "Maze %d": the digits are printed, the "%d" is not */
 		for (size_t i = 0; i < sizeof(interior) / sizeof(interior[0]); i++)
-			texts[n++] = (struct mb_font_text){ "language", what, interior[i] };
+			texts[n++] = (struct mb_font_text){
+				"language", what,
+				mb_labels_format(interior[i], 1234567890, 1234567890, filled[i],
+						 sizeof(filled[i]))
+			};
 	}
 	words = mb_cover_words(s->language, cover_words, 32);
 	for (size_t i = 0; i < words && i < 32; i++)
