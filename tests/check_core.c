@@ -248,7 +248,8 @@ START_TEST(error_field_goes_with_the_first_error)
 
 	mb_error_init(&err);
 	ck_assert_ptr_null(err.field);
-	ck_assert_int_eq(mb_error_blame(&err, "font"), MB_OK);	/* no error: nothing to blame */
+	/* no error: nothing to blame */
+	ck_assert_int_eq(mb_error_blame(&err, "font"), MB_OK);
 	ck_assert_ptr_null(err.field);
 	ck_assert_int_eq(mb_error_set_field(&err, MB_ERR_INPUT, "mazes", "too few %d", 5),
 			 MB_ERR_INPUT);

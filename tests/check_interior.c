@@ -464,8 +464,8 @@ static double word_height(const char *pdf, const char *word)
 	if (at) {
 		while (at > out && strncmp(at, "<word ", 6))
 			at--;
-		ck_assert_int_eq(sscanf(at, "<word xMin=\"%*f\" yMin=\"%lf\" xMax=\"%*f\" yMax=\"%lf\"",
-					&y0, &y1), 2);
+		ck_assert_int_eq(sscanf(at, "<word xMin=\"%*f\" yMin=\"%lf\" xMax=\"%*f\" "
+					"yMax=\"%lf\"", &y0, &y1), 2);
 	}
 	free(out);
 	return y1 - y0;
@@ -588,7 +588,8 @@ START_TEST(font_coverage)
 	const struct mb_font_text texts[] = {
 		{ "author", "the author", "Anna Müller" },
 		{ "cover.back", "the back cover text", "line one\nline two – “quoted”" },
-		{ "title", "the title", "Mazes \xf0\x9f\x90\xb1 \xe6\x97\xa5\xe6\x9c\xac for Kids" },
+		{ "title", "the title",
+		  "Mazes \xf0\x9f\x90\xb1 \xe6\x97\xa5\xe6\x9c\xac for Kids" },
 	};
 
 	ck_assert_int_eq(mb_font_find(NULL, false, regular, sizeof(regular), NULL), MB_OK);

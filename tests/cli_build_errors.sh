@@ -54,6 +54,15 @@ printf 'title: "T"\n%smazes: 30\nfont: "DejaVu Serif"\n' "$HEAD" > "$TMP/serif.y
 run "$MAZEBOOK" build -q "$TMP/serif.yaml" -o "$TMP/out-serif"
 ok $rc "font: DejaVu Serif builds"
 
+# a .ttf named in the spec is found beside the spec, whatever the current
+# folder (the interior and cover used to open it from the current folder)
+ttf=$(fc-match -f '%{file}' 'DejaVu Serif')
+mkdir -p "$TMP/beside"
+cp "$ttf" "$TMP/beside/face.ttf"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\n' "$HEAD" > "$TMP/beside/book.yaml"
+run "$MAZEBOOK" build -q "$TMP/beside/book.yaml" -o "$TMP/out-beside"
+ok $rc "font: a .ttf beside the spec, built from another folder"
+
 # the language's printed words are checked too: a font cut down to the few
 # letters of an English cover (a subset mutool extracts from cover.pdf)
 # cannot print the German words, and the error points at 'language'

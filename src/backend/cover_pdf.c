@@ -269,15 +269,16 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		int count = 0;
 
 		if (access(font, R_OK) != 0)
-			return mb_error_set_field(err, MB_ERR_INPUT, "font", "cannot read font file '%s': %s",
-					    font, strerror(errno));
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "cannot read font file '%s': %s", font,
+						  strerror(errno));
 		pat = FcFreeTypeQuery((const FcChar8 *)font, 0, NULL, &count);
 		if (!pat || FcPatternGetString(pat, FC_FAMILY, 0, &name) != FcResultMatch) {
 			if (pat)
 				FcPatternDestroy(pat);
-			return mb_error_set_field(err, MB_ERR_INPUT, "font",
-						  "font file '%s' is not a TrueType or OpenType font",
-						  font);
+			return mb_error_set_field(
+				err, MB_ERR_INPUT, "font",
+				"font file '%s' is not a TrueType or OpenType font", font);
 		}
 		family = xstrdup((const char *)name);
 		FcPatternDestroy(pat);

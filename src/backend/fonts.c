@@ -107,12 +107,15 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 
 	if (name && (strchr(name, '/') || ends_with_ttf(name))) {
 		if (access(name, R_OK) != 0)
-			return mb_error_set_field(err, MB_ERR_INPUT, "font", "cannot read font file '%s'", name);
-		if (!is_truetype(name))
 			return mb_error_set_field(err, MB_ERR_INPUT, "font",
-					    "font file '%s' is not a TrueType (.ttf) font", name);
+						  "cannot read font file '%s'", name);
+		if (!is_truetype(name))
+			return mb_error_set_field(
+				err, MB_ERR_INPUT, "font",
+				"font file '%s' is not a TrueType (.ttf) font", name);
 		if (!copy_path(path, size, name))
-			return mb_error_set_field(err, MB_ERR_INPUT, "font", "font path '%s' is too long", name);
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "font path '%s' is too long", name);
 		return MB_OK;
 	}
 	if (!name || !*name) {
@@ -121,8 +124,8 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 		    dejavu_fallback(bold, path, size))
 			return MB_OK;
 		return mb_error_set_field(err, MB_ERR_INPUT, "font",
-				    "font '%s' not found: apt-get install fonts-dejavu-core",
-				    DEFAULT_FAMILY);
+					  "font '%s' not found: apt-get install fonts-dejavu-core",
+					  DEFAULT_FAMILY);
 	}
 	/* a fontconfig name: the family is what comes before any ':' style */
 	colon = strchr(name, ':');
@@ -131,13 +134,13 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 	if (!fc_lookup(family, bold || (colon && strstr(colon, "bold")), path, size, got,
 		       sizeof(got)))
 		return mb_error_set_field(err, MB_ERR_INPUT, "font",
-				    "font '%s' not found by fontconfig (its nearest is '%s')",
-				    name, got[0] ? got : "none");
+					  "font '%s' not found by fontconfig (its nearest is '%s')",
+					  name, got[0] ? got : "none");
 	if (!is_truetype(path))
 		return mb_error_set_field(err, MB_ERR_INPUT, "font",
-				    "font '%s' is '%s', which is not TrueType (.ttf): "
-				    "libharu embeds TrueType fonts only",
-				    name, path);
+					  "font '%s' is '%s', which is not TrueType (.ttf): "
+					  "libharu embeds TrueType fonts only",
+					  name, path);
 	return MB_OK;
 }
 
@@ -269,8 +272,9 @@ enum mb_status mb_font_check_texts(const char *name, const struct mb_font_text *
 			if (cp)
 				return mb_error_set_field(
 					err, MB_ERR_INPUT, texts[i].field,
-					"%s has a character the font cannot print: '%s' (U+%04" PRIX32
-					") is not in %s; choose a font that has it with 'font:'",
+					"%s has a character the font cannot print: '%s' "
+					"(U+%04" PRIX32 ") is not in %s; "
+					"choose a font that has it with 'font:'",
 					texts[i].what, utf8_encode(cp, ch), cp, face);
 		}
 	}

@@ -527,9 +527,9 @@ static enum mb_status load_fonts(struct writer *w)
 		name = HPDF_LoadTTFontFromFile(w->pdf, path, HPDF_TRUE);
 		if (!name || w->failed)
 			return mb_error_set_field(w->err, MB_ERR_INPUT, "font",
-					    "cannot load font '%s' (a TrueType file libharu "
-					    "can embed is needed)",
-					    path);
+						  "cannot load font '%s' (a TrueType file libharu "
+						  "can embed is needed)",
+						  path);
 		if (bold)
 			w->bold = HPDF_GetFont(w->pdf, name, "UTF-8");
 		else
