@@ -583,10 +583,10 @@ static int run(int argc, char **argv)
 		print_summary(&b, now_s() - start);
 	rc = MB_EXIT_OK;
 done:
+	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */
 	if (rc != MB_EXIT_OK) {
 		if (b.progress)
 			fputc('\n', stderr);
-		mb_spec_locate(&b.spec, &err);	/* a spec key at fault: its place */
 		fail(&err);
 	}
 	abort_all(&b);
