@@ -591,6 +591,7 @@ START_TEST(text_that_cannot_fit_is_refused_without_a_file)
 	ck_assert_msg(strstr(err.message, "cover title does not fit:") &&
 		      strstr(err.message, "lines at 7 pt, room for"), "%s", err.message);
 	ck_assert_str_eq(err.file, "book.yaml");
+	ck_assert_str_eq(err.field, "title");	/* the build points at the 'title' key */
 	ck_assert(!file_exists(pdf));
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_cover_preview_png(&f.spec, &f.book, f.pages, png, 50, &err),
@@ -606,6 +607,7 @@ START_TEST(text_that_cannot_fit_is_refused_without_a_file)
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_cover_write(&f.spec, &f.book, f.pages, pdf, &err), MB_ERR_INPUT);
 	ck_assert_msg(strstr(err.message, "cover back text does not fit:"), "%s", err.message);
+	ck_assert_str_eq(err.field, "cover.back");
 	ck_assert(!file_exists(pdf));
 
 	/* one word wider than the front */
@@ -785,6 +787,63 @@ START_TEST(font_file_is_used_and_embedded)
 }
 END_TEST
 
+/*
+ * The feature list's mark is one the font has: DejaVu Serif has no check
+ * mark, so its cover takes a bullet rather than DejaVu Sans's check mark
+ * through fontconfig's fallback (a second font family on the cover).
+ */
+START_TEST(feature_mark_is_in_the_font)
+{
+	struct fixture f;
+	char *pdf = tmp_path("mark.pdf");
+	char *fonts_cmd = xasprintf("pdffonts '%s'", pdf);
+	char *text_cmd = xasprintf("pdftotext '%s' -", pdf);
+	char *out;
+
+	fixture_init(&f, "6x9", 120, MB_PAPER_WHITE);
+	write_ok(&f, pdf);
+	out = run(text_cmd, NULL);
+	ck_assert_msg(strstr(out, "\xe2\x9c\x93 12 mazes"), "%s", out);	/* ✓ */
+	free(out);
+
+	f.spec.font = (char *)"DejaVu Serif";
+	write_ok(&f, pdf);
+	out = run(text_cmd, NULL);
+	ck_assert_msg(strstr(out, "\xe2\x80\xa2 12 mazes"), "%s", out);	/* • */
+	ck_assert_ptr_null(strstr(out, "\xe2\x9c\x93"));
+	free(out);
+	out = run(fonts_cmd, NULL);
+	ck_assert_msg(strstr(out, "DejaVuSerif") && !strstr(out, "DejaVuSans"), "%s", out);
+	free(out);
+	free(fonts_cmd);
+	free(text_cmd);
+	fixture_book_free(&f.book);
+	free(pdf);
+}
+END_TEST
+
+/* the cover's fixed words, for the build's font check */
+START_TEST(cover_words_per_language)
+{
+	const char *w[32];
+	size_t n = mb_cover_words("fr", w, 32), m;
+	bool depart = false;
+
+	ck_assert_uint_ge(n, 8);
+	ck_assert_uint_le(n, 16);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(w[i]);
+		depart |= !strcmp(w[i], "D\xc3\x89PART");
+	}
+	ck_assert(depart);
+	/* an unknown or absent language gives English; max is respected */
+	m = mb_cover_words(NULL, w, 2);
+	ck_assert_uint_eq(m, n);
+	ck_assert_str_eq(w[0], "START");
+	ck_assert_str_eq(w[1], "FINISH");
+}
+END_TEST
+
 /* the RGB of pixel (x, y) of a cairo RGB24 image */
 static uint32_t png_rgb(cairo_surface_t *img, int x, int y)
 {
@@ -868,6 +927,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, bad_inputs_fail_cleanly);
 	tcase_add_test(tc, font_file_is_used_and_embedded);
+	tcase_add_test(tc, feature_mark_is_in_the_font);
+	tcase_add_test(tc, cover_words_per_language);
 	tcase_add_test(tc, preview_png_has_cover_size_and_guides);
 	suite_add_tcase(s, tc);
 	return s;

@@ -147,6 +147,7 @@ START_TEST(too_few_mazes_says_how_many)
 	ck_assert_int_eq(mb_layout_plan(&spec, least - 1, &plan, &err), MB_ERR_INPUT);
 	snprintf(want, sizeof(want), "at least %d mazes", least);
 	ck_assert_msg(strstr(err.message, want), "message: %s", err.message);
+	ck_assert_str_eq(err.field, "mazes");	/* the build points at the 'mazes' key */
 	ck_assert_ptr_null(plan.pages);
 	/* one-sided books need fewer mazes: each takes two pages */
 	ck_assert_int_lt(mb_layout_min_mazes(4, true), least);
@@ -171,6 +172,7 @@ START_TEST(too_many_mazes_says_the_most)
 	snprintf(want, sizeof(want), "at most %d mazes", most);
 	ck_assert_msg(strstr(err.message, want), "message: %s", err.message);
 	ck_assert_ptr_nonnull(strstr(err.message, "590"));
+	ck_assert_str_eq(err.field, "mazes");
 	/* cream paper holds fewer pages */
 	spec.paper = MB_PAPER_CREAM;
 	ck_assert_int_eq(mb_layout_plan(&spec, most, &plan, NULL), MB_ERR_INPUT);
@@ -187,6 +189,7 @@ START_TEST(bad_solutions_per_page)
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, &err), MB_ERR_INPUT);
 	ck_assert_ptr_nonnull(strstr(err.message, "1, 2, 4, 6 or 9"));
+	ck_assert_str_eq(err.field, "solutions");
 	ck_assert(!mb_layout_solutions_valid(0));
 	ck_assert(mb_layout_solutions_valid(9));
 }

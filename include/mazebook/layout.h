@@ -77,7 +77,8 @@ bool mb_layout_solutions_valid(int per_page);
  * Fails with MB_ERR_INPUT when solutions_per_page is not 1, 2, 4, 6 or 9,
  * when the book would have fewer than mb_kdp.min_pages pages (the message
  * gives the least maze count for these settings) or more than
- * mb_kdp_max_pages() (the message gives the most mazes that fit). On
+ * mb_kdp_max_pages() (the message gives the most mazes that fit);
+ * err->field names the spec key at fault ("solutions" or "mazes"). On
  * success the caller owns plan and frees it with mb_layout_release.
  */
 enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,

@@ -120,6 +120,7 @@ struct cover {
 	PangoFontMap *fontmap;
 	PangoContext *pctx;
 	PangoFontDescription *font;
+	const char *mark;		/* before each feature line: one of marks[] */
 
 	struct rgb bg, ink, dark, shadow, paper, accent, go, stop, badge;
 
@@ -181,6 +182,29 @@ static const struct labels *labels_for(const char *lang)
 	return &label_sets[0];
 }
 
+/*
+ * The mark before each line of the back cover's feature list: the first of
+ * these the font has in bold (DejaVu Serif, for one, has no check mark), so
+ * the mark is never drawn in a fallback font or as a missing glyph.
+ */
+static const struct {
+	gunichar ch;
+	const char *utf8;
+} marks[] = { { 0x2713, "\xe2\x9c\x93" }, { 0x2022, "\xe2\x80\xa2" }, { '-', "-" } };
+
+size_t mb_cover_words(const char *language, const char **words, size_t max)
+{
+	const struct labels *lb = labels_for(language);
+	const char *all[] = { lb->start, lb->finish, lb->mazes_word, lb->mazes, lb->level,
+			      lb->solutions, lb->sample, lb->blurb, lb->level_names[0],
+			      lb->level_names[1], lb->level_names[2], lb->level_names[3] };
+	size_t n = sizeof(all) / sizeof(all[0]);
+
+	for (size_t i = 0; i < n && i < max; i++)
+		words[i] = all[i];
+	return n;
+}
+
 static const char *level_name(const struct cover *c)
 {
 	const char *name = c->spec->level ? c->spec->level->name : NULL;
@@ -202,6 +226,27 @@ static bool is_font_file(const char *font)
 					       !strcasecmp(font + n - 4, ".ttc")));
 }
 
+/* the first of marks[] the bold face has a glyph for (the last one, '-', always) */
+static const char *pick_mark(const struct cover *c)
+{
+	PangoFontDescription *d = pango_font_description_copy(c->font);
+	PangoFont *pf;
+	const char *mark = marks[sizeof(marks) / sizeof(marks[0]) - 1].utf8;
+
+	pango_font_description_set_weight(d, PANGO_WEIGHT_BOLD);
+	pf = pango_font_map_load_font(c->fontmap, c->pctx, d);
+	for (size_t i = 0; pf && i < sizeof(marks) / sizeof(marks[0]); i++) {
+		if (pango_font_has_char(pf, marks[i].ch)) {
+			mark = marks[i].utf8;
+			break;
+		}
+	}
+	if (pf)
+		g_object_unref(pf);
+	pango_font_description_free(d);
+	return mark;
+}
+
 /*
  * A font map of our own (no process-wide state), unhinted so that layout
  * does not depend on the output resolution. A font file is added to a
@@ -209,7 +254,8 @@ static bool is_font_file(const char *font)
  */
 static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 {
-	const char *font = c->spec->font && c->spec->font[0] ? c->spec->font : DEFAULT_FAMILY;
+	const char *font = mb_spec_font(c->spec) && mb_spec_font(c->spec)[0] ? mb_spec_font(c->spec)
+									     : DEFAULT_FAMILY;
 	char *family = NULL;
 	cairo_font_options_t *fo;
 
@@ -223,14 +269,16 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		int count = 0;
 
 		if (access(font, R_OK) != 0)
-			return mb_error_set(err, MB_ERR_INPUT, "cannot read font file '%s': %s",
-					    font, strerror(errno));
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "cannot read font file '%s': %s", font,
+						  strerror(errno));
 		pat = FcFreeTypeQuery((const FcChar8 *)font, 0, NULL, &count);
 		if (!pat || FcPatternGetString(pat, FC_FAMILY, 0, &name) != FcResultMatch) {
 			if (pat)
 				FcPatternDestroy(pat);
-			return mb_error_set(err, MB_ERR_INPUT,
-					    "font file '%s' is not a TrueType or OpenType font", font);
+			return mb_error_set_field(
+				err, MB_ERR_INPUT, "font",
+				"font file '%s' is not a TrueType or OpenType font", font);
 		}
 		family = xstrdup((const char *)name);
 		FcPatternDestroy(pat);
@@ -239,7 +287,8 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 			if (cfg)
 				FcConfigDestroy(cfg);
 			free(family);
-			return mb_error_set(err, MB_ERR_INPUT, "cannot load font file '%s'", font);
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "cannot load font file '%s'", font);
 		}
 		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), cfg);
 		FcConfigDestroy(cfg);
@@ -277,15 +326,18 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		bool ok = got_family && !strcasecmp(got_family, family);
 
 		if (!ok)
-			mb_error_set(err, MB_ERR_INPUT, "font '%s' not found (fontconfig offers '%s')%s",
-				     font, got_family ? got_family : "nothing",
-				     strcmp(font, DEFAULT_FAMILY) ? "" :
-				     ": apt-get install fonts-dejavu-core");
+			mb_error_set_field(err, MB_ERR_INPUT, "font",
+					   "font '%s' not found (fontconfig offers '%s')%s",
+					   font, got_family ? got_family : "nothing",
+					   strcmp(font, DEFAULT_FAMILY) ? "" :
+					   ": apt-get install fonts-dejavu-core");
 		if (got)
 			pango_font_description_free(got);
 		if (pf)
 			g_object_unref(pf);
 		free(family);
+		if (ok)
+			c->mark = pick_mark(c);
 		return ok ? MB_OK : MB_ERR_INPUT;
 	}
 }
@@ -383,6 +435,22 @@ static double balance(PangoLayout *l, double w)
  * nothing down to 7 pt fits, fail naming the field with the lines needed
  * and the room at 7 pt.
  */
+/* the spec key behind a field fit() names, for err->field; NULL: none */
+static const char *spec_key(const char *field)
+{
+	static const char *const keys[][2] = {
+		{ "cover title", "title" },
+		{ "cover subtitle", "subtitle" },
+		{ "cover author", "author" },
+		{ "cover back text", "cover.back" },
+	};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(field, keys[i][0]))
+			return keys[i][1];
+	return NULL;
+}
+
 static enum mb_status fit(const struct cover *c, const char *field, const char *text,
 			  PangoWeight weight, PangoAlignment align, double w, double h,
 			  double max_pt, double one_line_pt, struct text *out,
@@ -411,6 +479,8 @@ static enum mb_status fit(const struct cover *c, const char *field, const char *
 	g_object_unref(l);
 	line_h = lh / (lines > 0 ? lines : 1);
 	room = (int)floor((h + 0.01) / line_h);
+	if (err && err->code == MB_OK)
+		err->field = spec_key(field);	/* recorded with the message below */
 	if (lw > w + 0.01 && lines <= room)
 		return mb_error_set_at(err, MB_ERR_INPUT, c->spec->path, 0, 0,
 				       "%s does not fit: a word is wider than the %.2f in "
@@ -737,9 +807,10 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 			free(level_line);
 			return st;
 		}
-		list = xasprintf("\xe2\x9c\x93 %s\n%s%s%s\xe2\x9c\x93 %s", mazes_line,
-				 level_line ? "\xe2\x9c\x93 " : "", level_line ? level_line : "",
-				 level_line ? "\n" : "", c->lb->solutions);
+		list = xasprintf("%s %s\n%s%s%s%s%s %s", c->mark, mazes_line,
+				 level_line ? c->mark : "", level_line ? " " : "",
+				 level_line ? level_line : "", level_line ? "\n" : "", c->mark,
+				 c->lb->solutions);
 		st = fit(c, "cover feature list", list, PANGO_WEIGHT_BOLD, PANGO_ALIGN_LEFT, fw, fh,
 			 max_pt, 9, &c->features, err);
 		free(list);

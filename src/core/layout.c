@@ -100,28 +100,32 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 
 	memset(plan, 0, sizeof(*plan));
 	if (!mb_layout_solutions_valid(spp))
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "solutions per page must be 1, 2, 4, 6 or 9, not %d", spp);
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "solutions",
+			"solutions per page must be 1, 2, 4, 6 or 9, not %d", spp);
 	if (maze_count < 1)
-		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least 1 maze, not %d",
-				    maze_count);
+		return mb_error_set_field(err, MB_ERR_INPUT, "mazes",
+					  "a book needs at least 1 maze, not %d",
+					  maze_count);
 	total = mb_layout_page_count(maze_count, spp, one);
 	if (total < mb_kdp.min_pages)
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "%d mazes make only %d pages but KDP prints at least %d: "
-				    "with %d solutions per page%s a book needs at least %d mazes",
-				    maze_count, total, (int)mb_kdp.min_pages, spp, sidedness,
-				    mb_layout_min_mazes(spp, one));
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "mazes",
+			"%d mazes make only %d pages but KDP prints at least %d: "
+			"with %d solutions per page%s a book needs at least %d mazes",
+			maze_count, total, (int)mb_kdp.min_pages, spp, sidedness,
+			mb_layout_min_mazes(spp, one));
 	max_pages = mb_kdp_max_pages(&spec->trim, spec->paper);
 	if (total > max_pages)
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "%d mazes make %d pages but KDP prints at most %d on a %s "
-				    "trim with %s paper: with %d solutions per page%s at most %d "
-				    "mazes fit",
-				    maze_count, total, max_pages,
-				    mb_kdp_trim_name(&spec->trim, trim_name, sizeof(trim_name)),
-				    mb_kdp_paper_name(spec->paper), spp, sidedness,
-				    mb_layout_max_mazes(spp, one, max_pages));
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "mazes",
+			"%d mazes make %d pages but KDP prints at most %d on a %s "
+			"trim with %s paper: with %d solutions per page%s at most %d "
+			"mazes fit",
+			maze_count, total, max_pages,
+			mb_kdp_trim_name(&spec->trim, trim_name, sizeof(trim_name)),
+			mb_kdp_paper_name(spec->paper), spp, sidedness,
+			mb_layout_max_mazes(spp, one, max_pages));
 
 	plan->pages = xcalloc((size_t)total, sizeof(*plan->pages));
 	plan->maze_page = xcalloc((size_t)maze_count, sizeof(*plan->maze_page));
