@@ -75,6 +75,10 @@ bool mb_layout_solutions_valid(int per_page);
  * Never more than mb_kdp.max_blank_in_row blank pages in a row.
  *
  * Fails with MB_ERR_INPUT when solutions_per_page is not 1, 2, 4, 6 or 9,
+ * when spec's grid (grid_w x grid_h, 1..MB_MAZE_MAX_SIDE each) is so fine
+ * that a maze page's squares would be under MB_LAYOUT_MIN_MAZE_CELL_PT or a
+ * solution's under MB_LAYOUT_MIN_SOLUTION_CELL_PT (the message says what
+ * to change),
  * when the book would have fewer than mb_kdp.min_pages pages (the message
  * gives the least maze count for these settings) or more than
  * mb_kdp_max_pages() (the message gives the most mazes that fit). On
@@ -117,6 +121,18 @@ void mb_layout_live_area(const struct mb_page_plan *plan, int page, struct mb_re
 #define MB_LAYOUT_FOLIO_BAND_PT 22.0
 #define MB_LAYOUT_SLOT_LABEL_PT 9.0	/* "Maze 3 (page 5)" over a solution */
 #define MB_LAYOUT_SLOT_GAP_PT 14.0	/* space between solution slots */
+
+/*
+ * The smallest squares a plan accepts. A children's book wants walls a
+ * child can see and a pencil can run between: on maze pages the wall is
+ * at least 1 pt (mb_layout_fit_maze), so 4 pt squares keep it a quarter of
+ * a square and leave a 3 pt (1 mm) lane. Solutions are only looked at, not
+ * solved, so they may be finer: their walls are at least KDP's 0.75 pt,
+ * so 3 pt squares keep them a quarter of a square, and the route (half a
+ * square there) stays 1.5 pt, twice KDP's least line weight.
+ */
+#define MB_LAYOUT_MIN_MAZE_CELL_PT 4.0
+#define MB_LAYOUT_MIN_SOLUTION_CELL_PT 3.0
 
 /* Where a maze grid goes and how heavy its lines are. */
 struct mb_maze_geometry {

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mazebook/maze.h"
 #include "mazebook/xalloc.h"
 
 /* extra gutter beyond KDP's band, for the curve of the binding */
@@ -88,6 +89,52 @@ static void add_page(struct mb_page_plan *plan, enum mb_page_kind kind, int firs
 	p->count = count;
 }
 
+/*
+ * Refuse a grid whose squares would come out too small to print well, on
+ * the maze pages or in the solution slots. Every maze page has the same
+ * live area (the gutter only moves from side to side) and every solution
+ * slot the same size, so the first of each stands for all. Releases the
+ * plan when it fails.
+ */
+static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page_plan *plan,
+				 struct mb_error *err)
+{
+	int w = spec->grid_w, h = spec->grid_h, spp = plan->solutions_per_page;
+	struct mb_maze_geometry g;
+	char trim[64];
+	int page = 0;
+	const char *a;
+
+	mb_kdp_trim_name(&spec->trim, trim, sizeof(trim));
+	a = trim[0] == '8' ? "an" : "a";	/* widths run from 4 to 8.5 in */
+	mb_layout_maze_page(plan, plan->maze_page[0], w, h, &g);
+	if (g.cell_pt < MB_LAYOUT_MIN_MAZE_CELL_PT - 1e-9) {
+		mb_layout_release(plan);
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "grid %dx%d is too fine for %s %s page: a maze's squares "
+				    "would be %.2f pt, at least %g pt are needed (use a smaller "
+				    "grid or a larger trim)",
+				    w, h, a, trim, g.cell_pt, MB_LAYOUT_MIN_MAZE_CELL_PT);
+	}
+	for (int i = 0; i < plan->page_count && !page; i++)
+		if (plan->pages[i].kind == MB_PAGE_SOLUTIONS)
+			page = i + 1;
+	if (!page)
+		BUG("a plan with %d mazes has no solutions page", plan->maze_count);
+	mb_layout_solution_maze(plan, page, 0, w, h, &g);
+	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9) {
+		mb_layout_release(plan);
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "grid %dx%d is too fine for %d solution%s per page on %s %s "
+				    "page: a solution's squares would be %.2f pt, at least %g pt "
+				    "are needed (use %sa smaller grid or a larger trim)",
+				    w, h, spp, spp == 1 ? "" : "s", a, trim, g.cell_pt,
+				    MB_LAYOUT_MIN_SOLUTION_CELL_PT,
+				    spp > 1 ? "fewer solutions per page, " : "");
+	}
+	return MB_OK;
+}
+
 enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 			      struct mb_page_plan *plan, struct mb_error *err)
 {
@@ -102,6 +149,11 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 	if (!mb_layout_solutions_valid(spp))
 		return mb_error_set(err, MB_ERR_INPUT,
 				    "solutions per page must be 1, 2, 4, 6 or 9, not %d", spp);
+	if (spec->grid_w < 1 || spec->grid_h < 1 || spec->grid_w > MB_MAZE_MAX_SIDE ||
+	    spec->grid_h > MB_MAZE_MAX_SIDE)
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "grid %dx%d: expected 1 to %d squares each way", spec->grid_w,
+				    spec->grid_h, MB_MAZE_MAX_SIDE);
 	if (maze_count < 1)
 		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least 1 maze, not %d",
 				    maze_count);
@@ -163,7 +215,7 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 				spec->trim.large ? OUTSIDE_LOOKS_LARGE_IN : OUTSIDE_LOOKS_SMALL_IN);
 	plan->top_in = plan->outside_in;
 	plan->bottom_in = plan->outside_in;
-	return MB_OK;
+	return check_grid(spec, plan, err);
 }
 
 void mb_layout_release(struct mb_page_plan *plan)
