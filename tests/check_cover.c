@@ -212,6 +212,72 @@ START_TEST(spine_text_only_when_allowed_and_fits)
 }
 END_TEST
 
+
+/*
+ * The least distance of any spine word box (pdftotext -bbox) from either
+ * fold, in inches; *words gets how many spine words there are.
+ */
+static double spine_clearance_in(const char *pdf, const struct fixture *f, int *words)
+{
+	char *cmd = xasprintf("pdftotext -bbox '%s' -", pdf);
+	char *out = run(cmd, NULL);
+	const char *p = out;
+	double x0 = 72 * f->g.spine.x, x1 = 72 * (f->g.spine.x + f->g.spine.w), least = 1e9;
+
+	*words = 0;
+	while ((p = strstr(p, "<word "))) {
+		double x_min, y_min, x_max, y_max, cx;
+
+		ck_assert_int_eq(sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"",
+					&x_min, &y_min, &x_max, &y_max), 4);
+		cx = (x_min + x_max) / 2;
+		if (cx >= x0 && cx <= x1) {
+			(*words)++;
+			least = fmin(least, fmin(x_min - x0, x1 - x_max) / 72);
+		}
+		p++;
+	}
+	free(out);
+	free(cmd);
+	return least;
+}
+
+START_TEST(spine_text_keeps_the_allowance)
+{
+	/* 128 pages: the hard example's spine, 0.288 in; it came to 0.0661 in from a fold */
+	static const int pages[] = { 128, 120, 150, 200, 240, 400 };
+	double need = mb_kdp.spine_text_clearance_in + mb_kdp.margin_allowance_in;
+	char *pdf = tmp_path("allowance.pdf");
+
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
+		struct fixture f;
+		int words;
+		double clear;
+
+		fixture_init(&f, "8.5x11", pages[i], MB_PAPER_WHITE);
+		write_ok(&f, pdf);
+		clear = spine_clearance_in(pdf, &f, &words);
+		/* every one of these spines is wide enough for 7 pt text with the allowance */
+		ck_assert_msg(words >= 2, "%d pages: %d words on the spine", pages[i], words);
+		ck_assert_msg(clear >= need - 0.0002, "%d pages: spine text %.4f in from a fold, "
+			      "%.4f in needed", pages[i], clear, need);
+		fixture_book_free(&f.book);
+	}
+	/* 100 pages, 0.225 in: 7 pt text would come too near a fold, so none */
+	{
+		struct fixture f;
+		int words;
+
+		fixture_init(&f, "8.5x11", 100, MB_PAPER_WHITE);
+		write_ok(&f, pdf);
+		spine_clearance_in(pdf, &f, &words);
+		ck_assert_int_eq(words, 0);
+		fixture_book_free(&f.book);
+	}
+	free(pdf);
+}
+END_TEST
+
 START_TEST(fonts_are_embedded)
 {
 	struct fixture f;
@@ -422,7 +488,9 @@ static int words_outside_safe(const char *bbox_html, const struct fixture *f, in
 			      char *first_bad, size_t size)
 {
 	const char *p = bbox_html;
-	double safe = 72 * 0.125, clear = 72 * 0.0625, top = 72 * 0.125;
+	/* the spine keeps KDP's 0.0625 in plus the 1/72 in allowance the margins keep */
+	double safe = 72 * 0.125, top = 72 * 0.125;
+	double clear = 72 * (mb_kdp.spine_text_clearance_in + mb_kdp.margin_allowance_in) - 0.01;
 	double back_x0 = 72 * f->g.back.x, back_x1 = 72 * (f->g.back.x + f->g.back.w);
 	double spine_x0 = 72 * f->g.spine.x, spine_x1 = 72 * (f->g.spine.x + f->g.spine.w);
 	double front_x0 = 72 * f->g.front.x, front_x1 = 72 * (f->g.front.x + f->g.front.w);
@@ -859,6 +927,7 @@ static Suite *make_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, page_size_matches_kdp_formula);
 	tcase_add_test(tc, spine_text_only_when_allowed_and_fits);
+	tcase_add_test(tc, spine_text_keeps_the_allowance);
 	tcase_add_test(tc, fonts_are_embedded);
 	tcase_add_test(tc, barcode_box_is_plain_white);
 	tcase_add_test(tc, background_runs_through_bleed_and_folds);

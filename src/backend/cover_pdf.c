@@ -757,12 +757,14 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 /*
  * Title and author along the spine, reading top to bottom, at a size set by
  * the spine's width; blank when KDP allows no spine text or they do not
- * fit with the clearance from each fold at 7 pt or more.
+ * fit with the clearance from each fold at 7 pt or more. The clearance is
+ * KDP's 0.0625 in plus the same 1/72 in allowance the interior margins
+ * keep: text exactly on a minimum has been flagged.
  */
 static void plan_spine(struct cover *c)
 {
 	const struct box s = c->spine;
-	double room = s.w - 2 * PT(mb_kdp.spine_text_clearance_in);
+	double room = s.w - 2 * PT(mb_kdp.spine_text_clearance_in + mb_kdp.margin_allowance_in);
 	double len = s.h - 2 * PT(0.375), gap = PT(0.4);
 	double line_per_pt, size;
 	PangoLayout *probe;
@@ -778,16 +780,17 @@ static void plan_spine(struct cover *c)
 		for (double pt = size; pt >= MIN_TEXT_PT - 1e-9; pt -= 0.5) {
 			PangoLayout *t = layout_at(c, c->spec->title, pt, PANGO_WEIGHT_BOLD,
 						   PANGO_ALIGN_LEFT, 0);
+			/* the author a little smaller than the title, but never under 7 pt */
 			PangoLayout *a = with_author ?
-				layout_at(c, c->spec->author, pt * 0.85, PANGO_WEIGHT_NORMAL,
-					  PANGO_ALIGN_LEFT, 0) : NULL;
+				layout_at(c, c->spec->author, fmax(pt * 0.85, MIN_TEXT_PT),
+					  PANGO_WEIGHT_NORMAL, PANGO_ALIGN_LEFT, 0) : NULL;
 			double tw, th, aw = 0, ah = 0;
 
 			layout_size(t, &tw, &th);
 			if (a)
 				layout_size(a, &aw, &ah);
 			if (th <= room + 0.01 && ah <= room + 0.01 &&
-			    tw + (a ? gap + aw : 0) <= len && pt * 0.85 >= MIN_TEXT_PT - 1e-9) {
+			    tw + (a ? gap + aw : 0) <= len) {
 				/* rotated frame: x runs down the spine, y leftwards from the front fold */
 				c->spine_title = (struct text){ t, PT(0.375), (s.w - th) / 2 };
 				if (a)
