@@ -748,6 +748,62 @@ START_TEST(same_input_same_bytes)
 }
 END_TEST
 
+
+static long file_size(const char *path)
+{
+	struct stat st;
+
+	ck_assert_int_eq(stat(path, &st), 0);
+	return (long)st.st_size;
+}
+
+/*
+ * A book grid too fine for the cards (200x200, 120x150): the cover is
+ * written, its texts stay in the safe zones, and the cards show coarser
+ * stand-ins: the PDF is about the size of an easy book's cover, not one
+ * carrying two mazes of tens of thousands of walls.
+ */
+START_TEST(fine_grid_cover_draws_a_coarser_maze)
+{
+	static const char *trims[] = { "5x8", "6x9", "8.5x11", "8.25x6" };
+	static const int grids[][2] = { { 200, 200 }, { 120, 150 } };
+	char *pdf = tmp_path("fine.pdf"), *again = tmp_path("fine2.pdf");
+
+	for (size_t t = 0; t < sizeof(trims) / sizeof(trims[0]); t++) {
+		struct fixture f;
+		long easy;
+
+		fixture_init(&f, trims[t], 120, MB_PAPER_WHITE);
+		write_ok(&f, pdf);
+		easy = file_size(pdf);
+		for (size_t g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
+			struct mb_level fine = *f.spec.level;
+			char *cmd;
+			int rc;
+
+			fixture_book_free(&f.book);
+			fine.w = grids[g][0];
+			fine.h = grids[g][1];
+			fixture_book(&f.book, &fine, 12);
+			write_ok(&f, pdf);
+			check_safe(&f, pdf);
+			ck_assert_msg(file_size(pdf) < easy * 2, "%s %dx%d: %ld bytes, easy %ld",
+				      trims[t], fine.w, fine.h, file_size(pdf), easy);
+			/* the stand-ins derive from the book: the same book, the same cover */
+			write_ok(&f, again);
+			cmd = xasprintf("cmp -s '%s' '%s'", pdf, again);
+			rc = system(cmd);
+			free(cmd);
+			ck_assert_msg(rc == 0, "%s %dx%d: two writes differ", trims[t], fine.w,
+				      fine.h);
+		}
+		fixture_book_free(&f.book);
+	}
+	free(pdf);
+	free(again);
+}
+END_TEST
+
 START_TEST(bad_inputs_fail_cleanly)
 {
 	struct fixture f;
@@ -794,21 +850,38 @@ START_TEST(bad_inputs_fail_cleanly)
 	ck_assert_int_eq(mb_cover_preview_png(&f.spec, &f.book, 120, pdf, 5, &err), MB_ERR_INPUT);
 	ck_assert_msg(strstr(err.message, "5 dpi"), "%s", err.message);
 
-	/* a grid too fine for the room the texts leave: an error, not a smudge */
+	/*
+	 * A grid too fine for the cover's cards is drawn from a coarser maze,
+	 * not refused; a back text too long for a 4x6 back is blamed the same
+	 * with a fine grid as with the medium level's.
+	 */
 	{
 		struct mb_book_spec small;
-		struct mb_book big;
+		struct mb_book big, mid;
 		struct mb_level huge = *f.spec.level;
+		char msg[sizeof(err.message)];
 
 		huge.w = huge.h = MB_MAZE_MAX_SIDE;
 		fixture_spec(&small, "4x6", "easy");
-		small.cover.back = (char *)long_back;
 		fixture_book(&big, &huge, 1);
 		mb_error_init(&err);
+		ck_assert_msg(mb_cover_write(&small, &big, 120, pdf, &err) == MB_OK, "%s",
+			      err.message);
+		ck_assert(file_exists(pdf));
+		unlink(pdf);
+
+		small.cover.back = (char *)long_back;
+		mb_error_init(&err);
 		ck_assert_int_eq(mb_cover_write(&small, &big, 120, pdf, &err), MB_ERR_INPUT);
-		ck_assert_msg(strstr(err.message, "has no room left for a 200x200 maze"), "%s",
+		ck_assert_msg(strstr(err.message, "cover back text does not fit"), "%s",
 			      err.message);
 		ck_assert(!file_exists(pdf));
+		snprintf(msg, sizeof(msg), "%s", err.message);
+		fixture_book(&mid, mb_level_find("medium"), 1);
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_cover_write(&small, &mid, 120, pdf, &err), MB_ERR_INPUT);
+		ck_assert_str_eq(err.message, msg);
+		fixture_book_free(&mid);
 		fixture_book_free(&big);
 	}
 
@@ -928,6 +1001,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, page_size_matches_kdp_formula);
 	tcase_add_test(tc, spine_text_only_when_allowed_and_fits);
 	tcase_add_test(tc, spine_text_keeps_the_allowance);
+	tcase_add_test(tc, fine_grid_cover_draws_a_coarser_maze);
 	tcase_add_test(tc, fonts_are_embedded);
 	tcase_add_test(tc, barcode_box_is_plain_white);
 	tcase_add_test(tc, background_runs_through_bleed_and_folds);

@@ -2,6 +2,7 @@
 /* The page plan and the labels: page order, counts, limits, mirrored margins, bleed, geometry. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -466,6 +467,50 @@ START_TEST(accepted_plans_draw_no_thin_line)
 }
 END_TEST
 
+
+START_TEST(cover_grid_coarsens_only_fine_grids)
+{
+	int w = 0, h = 0;
+
+	/* squares of 4 pt or more: the book's own grid */
+	ck_assert(mb_layout_cover_grid(10, 12, 300, 400, &w, &h));
+	ck_assert_int_eq(w, 10);
+	ck_assert_int_eq(h, 12);
+	ck_assert(mb_layout_cover_grid(75, 100, 300, 400, &w, &h));
+	ck_assert_int_eq(w, 75);
+	ck_assert_int_eq(h, 100);
+	/* finer: the same proportions at about 6 pt squares */
+	ck_assert(mb_layout_cover_grid(200, 200, 300, 400, &w, &h));
+	ck_assert_int_eq(w, 50);
+	ck_assert_int_eq(h, 50);
+	ck_assert(mb_layout_cover_grid(120, 150, 300, 300, &w, &h));
+	ck_assert_int_eq(w, 40);
+	ck_assert_int_eq(h, 50);
+	/* a one-square-wide book stays one wide */
+	ck_assert(mb_layout_cover_grid(1, 200, 50, 300, &w, &h));
+	ck_assert_int_eq(w, 1);
+	ck_assert_int_eq(h, 50);
+	/* no room for even a coarse maze: refused, outputs untouched */
+	w = h = -1;
+	ck_assert(!mb_layout_cover_grid(200, 200, 7, 300, &w, &h));
+	ck_assert(!mb_layout_cover_grid(10, 12, 0, 300, &w, &h));
+	ck_assert(!mb_layout_cover_grid(0, 12, 300, 300, &w, &h));
+	ck_assert_int_eq(w, -1);
+	ck_assert_int_eq(h, -1);
+	/* every grid and room: squares of the least size or more, never finer than the book */
+	for (int a = 1; a <= 200; a += 7)
+		for (int b = 1; b <= 200; b += 11)
+			for (double room = 10; room < 800; room *= 1.7) {
+				if (!mb_layout_cover_grid(a, b, room, room * 1.3, &w, &h))
+					continue;
+				ck_assert(w >= 1 && w <= a && h >= 1 && h <= b);
+				ck_assert_msg(fmin(room / w, room * 1.3 / h) >=
+					      MB_LAYOUT_MIN_COVER_CELL_PT - 1e-9,
+					      "%dx%d in %g pt: %dx%d", a, b, room, w, h);
+			}
+}
+END_TEST
+
 START_TEST(labels_complete_and_formatted)
 {
 	char buf[128];
@@ -513,6 +558,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, maze_geometry_fits_live_area);
 	tcase_add_test(tc, too_fine_grid_refused_with_advice);
 	tcase_add_test(tc, accepted_plans_draw_no_thin_line);
+	tcase_add_test(tc, cover_grid_coarsens_only_fine_grids);
 	tcase_add_test(tc, labels_complete_and_formatted);
 	suite_add_tcase(s, tc);
 	return s;

@@ -177,6 +177,28 @@ void mb_layout_solution_slot(const struct mb_page_plan *plan, int page, int slot
 void mb_layout_solution_maze(const struct mb_page_plan *plan, int page, int slot,
 			     int w, int h, struct mb_maze_geometry *out);
 
+/*
+ * The cover's maze art. The cover shows mazes of the book (the first on
+ * the front, one from the middle on the back) on cards whose walls are at
+ * least 1 pt, so their squares need MB_LAYOUT_MIN_COVER_CELL_PT for the
+ * walls to stay a quarter of a square, as on the maze pages. A book grid
+ * too fine for that at the card's size is drawn from a coarser maze made
+ * for the cover: same proportions, same generator, squares of about
+ * MB_LAYOUT_COVER_CELL_PT, so it still looks like the book's contents.
+ */
+#define MB_LAYOUT_MIN_COVER_CELL_PT 4.0
+#define MB_LAYOUT_COVER_CELL_PT 6.0
+
+/*
+ * The grid to draw a w x h book maze with in a room_w_pt x room_h_pt space:
+ * w x h itself when its squares come to MB_LAYOUT_MIN_COVER_CELL_PT or
+ * more, else the coarser grid above. False (out_w, out_h untouched) when
+ * not even that fits with squares of the least size and at least 2 squares
+ * each way (or the book's 1): then something else has taken the room.
+ */
+bool mb_layout_cover_grid(int w, int h, double room_w_pt, double room_h_pt, int *out_w,
+			  int *out_h);
+
 /* The baseline point of the page number: centred at the bottom of the live area. */
 void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, double *y);
 

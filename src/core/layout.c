@@ -358,3 +358,32 @@ void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, doubl
 	/* the baseline sits above the descenders' depth (about a quarter em) */
 	*y = live.y + MB_LAYOUT_FOLIO_PT * 0.3;
 }
+
+bool mb_layout_cover_grid(int w, int h, double room_w_pt, double room_h_pt, int *out_w,
+			  int *out_h)
+{
+	const double eps = 1e-9;
+	double scale;
+	int cw, ch;
+
+	if (w < 1 || h < 1 || !(room_w_pt > 0) || !(room_h_pt > 0))
+		return false;
+	if (fmin(room_w_pt / w, room_h_pt / h) >= MB_LAYOUT_MIN_COVER_CELL_PT - eps) {
+		*out_w = w;
+		*out_h = h;
+		return true;
+	}
+	/* under 1: the book's squares are under the least, so under the aim too */
+	scale = fmin(room_w_pt / (w * MB_LAYOUT_COVER_CELL_PT),
+		     room_h_pt / (h * MB_LAYOUT_COVER_CELL_PT));
+	cw = (int)floor(w * scale + eps);
+	ch = (int)floor(h * scale + eps);
+	cw = cw < 1 ? 1 : cw;
+	ch = ch < 1 ? 1 : ch;
+	if (cw < (w < 2 ? w : 2) || ch < (h < 2 ? h : 2) ||
+	    fmin(room_w_pt / cw, room_h_pt / ch) < MB_LAYOUT_MIN_COVER_CELL_PT - eps)
+		return false;
+	*out_w = cw;
+	*out_h = ch;
+	return true;
+}
