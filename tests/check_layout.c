@@ -367,7 +367,7 @@ START_TEST(too_fine_grid_refused_with_advice)
 	ck_assert_str_eq(err.message,
 			 "grid 100x100 is too fine for a 5 x 8 in page: a maze's squares would be "
 			 "2.95 pt, at least 4 pt are needed (use a smaller grid or a larger trim)");
-	ck_assert_int_eq(plan_grid("8.25x6", 9, 24, 30, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(plan_grid("8.25x6", 9, 32, 40, &err), MB_ERR_INPUT);
 	ck_assert_ptr_nonnull(strstr(err.message, "9 solutions per page on an 8.25 x 6 in page"));
 	/* too fine for the maze pages themselves */
 	ck_assert_int_eq(plan_grid("5x8", 1, 200, 200, &err), MB_ERR_INPUT);
@@ -430,6 +430,7 @@ START_TEST(accepted_plans_draw_no_thin_line)
 					struct mb_book_spec spec;
 					struct mb_page_plan plan;
 					struct mb_maze_geometry g;
+					struct mb_rect_pt live, slot;
 					struct mb_error err;
 					int w = sides[a], h = sides[b], sp;
 					/* vary bleed and the gutter band (40 or 290 mazes) */
@@ -454,7 +455,14 @@ START_TEST(accepted_plans_draw_no_thin_line)
 						check_lines(&g, false, what);
 					}
 					sp = first_solutions_page(&plan);
+					ck_assert_int_eq(plan.solution_cols * plan.solution_rows,
+							 spps[s]);
+					mb_layout_live_area(&plan, sp, &live);
 					for (int i = 0; i < plan.pages[sp - 1].count; i++) {
+						mb_layout_solution_slot(&plan, sp, i, &slot);
+						ck_assert_msg(inside(&live, slot.x, slot.y,
+								     slot.x + slot.w,
+								     slot.y + slot.h), "%s", what);
 						mb_layout_solution_maze(&plan, sp, i, w, h, &g);
 						check_lines(&g, true, what);
 					}
@@ -467,6 +475,41 @@ START_TEST(accepted_plans_draw_no_thin_line)
 }
 END_TEST
 
+
+
+START_TEST(solutions_rearranged_only_when_too_fine)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+
+	/* the usual 2 x 2 when it is good enough */
+	spec_for(&spec, "8.25x6", 4, false, false);
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_int_eq(plan.solution_cols, 2);
+	ck_assert_int_eq(plan.solution_rows, 2);
+	mb_layout_release(&plan);
+	spec_for(&spec, "8.5x11", 2, false, false);
+	spec.grid_w = 32;
+	spec.grid_h = 40;
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_int_eq(plan.solution_cols, 1);
+	ck_assert_int_eq(plan.solution_rows, 2);
+	mb_layout_release(&plan);
+	/* expert on a landscape page: 2 x 2 gives squares under 3 pt, 4 x 1 does not */
+	spec_for(&spec, "8.25x6", 4, false, false);
+	spec.grid_w = 32;
+	spec.grid_h = 40;
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_int_eq(plan.solution_cols, 4);
+	ck_assert_int_eq(plan.solution_rows, 1);
+	mb_layout_release(&plan);
+	/* hard with 9 a page there: 3 x 3 is the only arrangement of at most 4 a side */
+	spec_for(&spec, "8.25x6", 9, false, false);
+	spec.grid_w = 24;
+	spec.grid_h = 30;
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_ERR_INPUT);
+}
+END_TEST
 
 START_TEST(cover_grid_coarsens_only_fine_grids)
 {
@@ -558,6 +601,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, maze_geometry_fits_live_area);
 	tcase_add_test(tc, too_fine_grid_refused_with_advice);
 	tcase_add_test(tc, accepted_plans_draw_no_thin_line);
+	tcase_add_test(tc, solutions_rearranged_only_when_too_fine);
 	tcase_add_test(tc, cover_grid_coarsens_only_fine_grids);
 	tcase_add_test(tc, labels_complete_and_formatted);
 	suite_add_tcase(s, tc);

@@ -90,6 +90,41 @@ static void add_page(struct mb_page_plan *plan, enum mb_page_kind kind, int firs
 }
 
 /*
+ * When the usual arrangement of solutions (solution_grid) leaves squares
+ * under the least size, another one may not: 4 portrait mazes on a
+ * landscape page have larger squares side by side (4 x 1) than in 2 x 2.
+ * Switch plan to the arrangement with the largest squares and return
+ * their size. The usual one stays whenever it is good enough, so books
+ * that fit keep their look.
+ */
+static double rearrange_solutions(struct mb_page_plan *plan, int page, int w, int h)
+{
+	int spp = plan->solutions_per_page, best_cols = plan->solution_cols;
+	int best_rows = plan->solution_rows;
+	struct mb_maze_geometry g;
+	double best;
+
+	mb_layout_solution_maze(plan, page, 0, w, h, &g);
+	best = g.cell_pt;
+	/* at most 4 across or down: a slot stays wide enough for its label */
+	for (int cols = 1; cols <= spp; cols++) {
+		if (spp % cols || cols > 4 || spp / cols > 4)
+			continue;
+		plan->solution_cols = cols;
+		plan->solution_rows = spp / cols;
+		mb_layout_solution_maze(plan, page, 0, w, h, &g);
+		if (g.cell_pt > best + 1e-9) {
+			best = g.cell_pt;
+			best_cols = cols;
+			best_rows = spp / cols;
+		}
+	}
+	plan->solution_cols = best_cols;
+	plan->solution_rows = best_rows;
+	return best;
+}
+
+/*
  * Refuse a grid whose squares would come out too small to print well, on
  * the maze pages or in the solution slots. Every maze page has the same
  * live area (the gutter only moves from side to side) and every solution
@@ -122,6 +157,8 @@ static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page
 	if (!page)
 		BUG("a plan with %d mazes has no solutions page", plan->maze_count);
 	mb_layout_solution_maze(plan, page, 0, w, h, &g);
+	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9)
+		g.cell_pt = rearrange_solutions(plan, page, w, h);
 	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9) {
 		mb_layout_release(plan);
 		return mb_error_set(err, MB_ERR_INPUT,
