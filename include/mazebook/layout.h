@@ -50,7 +50,13 @@ struct mb_page_plan {
 	int maze_count;
 	int *maze_page;			/* maze_count entries: the page (1-based) of maze i; owned */
 	int solutions_per_page;		/* 1, 2, 4, 6 or 9 */
-	int solution_cols, solution_rows;	/* the grid of solutions on a page */
+	/*
+	 * the grid of solutions on a page: 1x1, 1x2, 2x2, 2x3 or 3x3 (cols and
+	 * rows swapped on landscape trims); when that leaves squares under
+	 * MB_LAYOUT_MIN_SOLUTION_CELL_PT, the arrangement of at most 4 a side
+	 * with the largest squares (4 x 1 for 4 portrait mazes on 8.25 x 6)
+	 */
+	int solution_cols, solution_rows;
 	bool one_sided;
 	bool bleed;
 
