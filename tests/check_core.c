@@ -241,6 +241,35 @@ START_TEST(perfect_check_fails_on_extra_or_missing_wall)
 }
 END_TEST
 
+/* the spec key at fault travels with the first error only */
+START_TEST(error_field_goes_with_the_first_error)
+{
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_ptr_null(err.field);
+	/* no error: nothing to blame */
+	ck_assert_int_eq(mb_error_blame(&err, "font"), MB_OK);
+	ck_assert_ptr_null(err.field);
+	ck_assert_int_eq(mb_error_set_field(&err, MB_ERR_INPUT, "mazes", "too few %d", 5),
+			 MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "mazes");
+	ck_assert_str_eq(err.message, "too few 5");
+	/* a later error, field or blame, changes neither message nor field */
+	mb_error_set_field(&err, MB_ERR_IO, "font", "later");
+	ck_assert_int_eq(mb_error_blame(&err, "title"), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "mazes");
+	ck_assert_str_eq(err.message, "too few 5");
+	/* blame names the key of an error that had none */
+	mb_error_init(&err);
+	mb_error_set(&err, MB_ERR_INPUT, "bad font");
+	ck_assert_int_eq(mb_error_blame(&err, "font"), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "font");
+	ck_assert_int_eq(mb_error_blame(NULL, "font"), MB_OK);
+	ck_assert_int_eq(mb_error_set_field(NULL, MB_ERR_IO, "font", "x"), MB_ERR_IO);
+}
+END_TEST
+
 START_TEST(levels_from_specs)
 {
 	const struct mb_level *easy = mb_level_find("easy");
@@ -263,6 +292,7 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, rng_known_sequence);
+	tcase_add_test(tc, error_field_goes_with_the_first_error);
 	tcase_add_test(tc, rng_below_is_in_range_and_even);
 	tcase_add_test(tc, maze_walls_and_gaps);
 	tcase_add_test(tc, maze_size_limits);

@@ -111,7 +111,7 @@ for case in "truncated.pdf:damaged or truncated" "broken-xref.pdf:damaged or tru
   refused "check $f" "${case#*:}" "$MAZEBOOK" check "pdf/$f"
   contains "$err" "pdf/$f"; ok $? "check $f: names the file"
 done
-refused "check a folder" "not a regular file" "$MAZEBOOK" check pdf
+refused "check a folder" "is a folder, not a PDF file" "$MAZEBOOK" check pdf
 if [ -p pipe ]; then
   refused "check --spec a pipe" "not a regular file" "$MAZEBOOK" check --spec pipe pdf/good.pdf
   refused "check a pipe" "not a regular file" "$MAZEBOOK" check pipe
@@ -167,7 +167,7 @@ done
 bounded "$MAZEPROOF" pdf/long-length.pdf
 check "mazeproof long-length.pdf: exit 1, no crash" "$rc" -eq 1
 contains "$out" "0 passed"; ok $? "mazeproof long-length.pdf: nothing passes"
-refused "mazeproof a folder" "not a regular file" "$MAZEPROOF" pdf
+refused "mazeproof a folder" "is a folder, not a PDF file" "$MAZEPROOF" pdf
 [ -p pipe ] && refused "mazeproof a pipe" "not a regular file" "$MAZEPROOF" pipe
 refused "mazeproof deflate-bomb.pdf" "gave up after 3 s of CPU time" \
   "$MAZEPROOF" --max-cpu 3 pdf/deflate-bomb.pdf

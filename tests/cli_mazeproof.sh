@@ -31,6 +31,16 @@ printf 'not a pdf at all\n' > "$TMP/junk.pdf"
 run "$MAZEPROOF" "$TMP/junk.pdf"
 check "a file that is not a PDF fails (1)" "$rc" -eq 1
 contains "$err" "junk.pdf"; ok $? "names the unreadable file"
+: > "$TMP/zero.pdf"
+run "$MAZEPROOF" "$TMP/zero.pdf"
+check "an empty file fails (1)" "$rc" -eq 1
+contains "$err" "cannot read '$TMP/zero.pdf': the file is empty, not a PDF" && ! contains "$err" "cannot tell"
+ok $? "says the file is empty"
+run "$MAZEPROOF" "$TMP"
+check "a folder fails (1)" "$rc" -eq 1
+contains "$err" "'$TMP' is a folder, not a PDF file"; ok $? "says it is a folder"
+run "$MAZEPROOF" "$TMP/junk.pdf"
+contains "$err" "not a PDF (no %PDF header)"; ok $? "says a file without a %PDF header is not a PDF"
 qpdf --empty "$TMP/empty.pdf"
 run "$MAZEPROOF" "$TMP/empty.pdf"
 check "a PDF with no maze fails (1)" "$rc" -eq 1
@@ -146,6 +156,18 @@ alterations() { # BOOK NAME
     contains "$out" " 1 failed"
   ok $? "$name: names maze 3 and its unreachable squares"
 
+  $ALTER offgrid-wall "$p3" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: a wall added between grid lines fails" "$rc" -eq 1
+  contains "$out" "maze 3, page $p3: " && contains "$out" "FAILED: a wall off the grid at (" &&
+    contains "$out" " 1 failed" && ! contains "$out" "other problems"
+  ok $? "$name: names maze 3 and its wall off the grid"
+
+  $ALTER diagonal "$p2" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: a diagonal line drawn across a maze fails" "$rc" -eq 1
+  contains "$out" "maze 2, page $p2: " && contains "$out" "FAILED: a diagonal line crosses the maze at (" &&
+    contains "$out" " 1 failed"
+  ok $? "$name: names maze 2 and the diagonal line"
+
   $ALTER move-exit "$p1" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
   check "$name: an exit moved after writing fails" "$rc" -eq 1
   contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: the exit is at the bottom of (0,$((h1 - 1))), not at the bottom of ($((w1 - 1)),$((h1 - 1)))"
@@ -160,6 +182,11 @@ alterations() { # BOOK NAME
     check "$name: a solution redrawn through a wall fails" "$rc" -eq 1
     contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: solution on page $s1: the solution crosses a wall at"
     ok $? "$name: names maze 1 and where its solution crosses a wall"
+
+    $ALTER diagonal "$s1" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+    check "$name: a diagonal line across a solution copy fails" "$rc" -eq 1
+    contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: solution on page $s1: a diagonal line crosses the maze at ("
+    ok $? "$name: names maze 1 and the diagonal on its solution copy"
 
     $ALTER remove-wall "$p2" "$book" "$TMP/a1.pdf" &&
       $ALTER cross-wall "$s1" "$TMP/a1.pdf" "$TMP/alt.pdf" && run "$MAZEPROOF" --quiet "$TMP/alt.pdf"

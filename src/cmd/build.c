@@ -41,8 +41,10 @@
 #include "mazebook/book.h"
 #include "mazebook/command.h"
 #include "mazebook/cover.h"
+#include "mazebook/fonts.h"
 #include "mazebook/interior.h"
 #include "mazebook/kdp.h"
+#include "mazebook/labels.h"
 #include "mazebook/layout.h"
 #include "mazebook/manifest.h"
 #include "mazebook/number.h"
@@ -659,6 +661,50 @@ static void print_summary(const struct build *b, double seconds)
 	printf("  time       %.2f s\n", seconds);
 }
 
+/*
+ * Every text the book prints, checked against the regular and bold faces
+ * of its font before anything is made: a character the font lacks would
+ * print as an empty box (interior) or a hex box (cover) and pass every
+ * other check.
+ */
+static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error *err)
+{
+	const struct mb_labels *l = mb_labels_find(s->language);
+	const char *lang = s->language ? s->language : "en";
+	char what[64];
+	struct mb_font_text texts[64];
+	const char *cover_words[32];
+	char filled[32][1024];	/* the label templates with their numbers filled in */
+	size_t n = 0, words;
+
+	snprintf(what, sizeof(what), "the wording for language '%s'", lang);
+	texts[n++] = (struct mb_font_text){ "title", "the title", s->title };
+	texts[n++] = (struct mb_font_text){ "subtitle", "the subtitle", s->subtitle };
+	texts[n++] = (struct mb_font_text){ "author", "the author", s->author };
+	texts[n++] = (struct mb_font_text){ "cover.back", "the back cover text", s->cover.back };
+	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
+	if (l) {
+		const char *interior[] = { l->maze, l->start, l->finish, l->solutions,
+					   l->solution_long, l->solution_short,
+					   l->how_to_play_title, l->how_to_play, l->level,
+					   l->mazes, l->seed, l->page, l->rebuild, l->copyright,
+					   l->level_names[0], l->level_names[1],
+					   l->level_names[2], l->level_names[3] };
+
+		/* "Maze %d": the digits are printed, the "%d" is not */
+		for (size_t i = 0; i < sizeof(interior) / sizeof(interior[0]); i++)
+			texts[n++] = (struct mb_font_text){
+				"language", what,
+				mb_labels_format(interior[i], 1234567890, 1234567890, filled[i],
+						 sizeof(filled[i]))
+			};
+	}
+	words = mb_cover_words(s->language, cover_words, 32);
+	for (size_t i = 0; i < words && i < 32; i++)
+		texts[n++] = (struct mb_font_text){ "language", what, cover_words[i] };
+	return mb_font_check_texts(mb_spec_font(s), texts, n, err);
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -713,6 +759,8 @@ static int run(int argc, char **argv)
 
 	if (mb_spec_load(argv[optind], &b.spec, &err))
 		return fail(&err);
+	if (check_glyphs(&b.spec, &err))
+		goto done;
 	if (seed_opt)
 		b.spec.seed = seed;
 	b.out_dir = out_opt ? xstrdup(out_opt) : mb_spec_resolve(&b.spec, b.spec.output_dir);
@@ -751,6 +799,7 @@ static int run(int argc, char **argv)
 		print_summary(&b, now_s() - start);
 	rc = MB_EXIT_OK;
 done:
+	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */
 	if (rc != MB_EXIT_OK) {
 		end_progress(&b);
 		say_final_names(&b, err.message, sizeof(err.message));

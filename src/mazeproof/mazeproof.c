@@ -90,7 +90,8 @@ static void usage(FILE *f)
 		"For each maze drawing (black, axis-aligned stroked lines) it infers the grid,\n"
 		"finds the gaps in the outer wall (there must be exactly two: entrance and\n"
 		"exit), and proves every square reachable, openings == squares - 1 and exactly\n"
-		"one route by exhaustive search. A drawing with a non-black route through\n"
+		"one route by exhaustive search. A black wall between grid lines or a black\n"
+		"slanted line inside a maze fails it. A drawing with a non-black route through\n"
 		"square centres is a solution copy; it must have the same walls as its maze\n"
 		"page (paired by the number in the label above each), start at the entrance,\n"
 		"end at the exit, cross no wall and be the one route. Squares are (x,y),\n"
@@ -285,6 +286,11 @@ static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
 			v->solution = "mismatch";
 			snprintf(buf, sizeof buf, "the label of the solution on page %d says page %d",
 				 copies[q]->page, copies[q]->label_page);
+			append(sol, sizeof sol, buf);
+		} else if (copies[q]->problem[0]) {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page,
+				 copies[q]->problem);
 			append(sol, sizeof sol, buf);
 		} else if (mb_mp_check_solution(m, &proof, copies[q], swhy, sizeof swhy)) {
 			v->solution = "matches";

@@ -238,22 +238,57 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 	}
 }
 
+/*
+ * Is path a file that could be a PDF? MuPDF says "cannot tell in file"
+ * about an empty file or a folder, so those are named here: a folder, an
+ * empty file, or no "%PDF-" in the first 1024 bytes (where readers look).
+ */
+static bool looks_like_pdf(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char head[1024];
+	size_t n;
+	FILE *in;
+
+	if (stat(path, &st) != 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return false;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is a folder, not a PDF file", path);
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "cannot read '%s': not a regular file", path);
+		return false;
+	}
+	if (st.st_size == 0) {
+		snprintf(err, errlen, "cannot read '%s': the file is empty, not a PDF", path);
+		return false;
+	}
+	if (!(in = fopen(path, "rb"))) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return false;
+	}
+	n = fread(head, 1, sizeof head, in);
+	fclose(in);
+	for (size_t k = 0; k + 5 <= n; k++)
+		if (memcmp(head + k, "%PDF-", 5) == 0)
+			return true;
+	snprintf(err, errlen, "cannot read '%s': not a PDF (no %%PDF header)", path);
+	return false;
+}
+
 struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 {
 	struct mb_mp_doc *doc;
 	struct stat st;
 	fz_context *ctx;
 
+	if (!looks_like_pdf(path, err, errlen))
+		return NULL;
 	if (stat(path, &st) != 0) {
 		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "cannot read '%s': not a regular file", path);
-		return NULL;
-	}
-	if (st.st_size == 0) {
-		snprintf(err, errlen, "cannot read '%s': the file is empty", path);
 		return NULL;
 	}
 	if ((unsigned long long)st.st_size > MB_MP_MAX_FILE_BYTES) {
