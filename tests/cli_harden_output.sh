@@ -123,9 +123,13 @@ cp "$OUT/checklist.txt.minisig" good/
 # two builds never write into one folder at the same time
 if command -v flock >/dev/null 2>&1; then
   # one process holds the lock (exec), so killing it releases the lock
-  (exec 9<"$OUT"; flock 9; exec sleep 5) &
+  (exec 9<"$OUT"; flock 9; exec sleep 30) &
   lockpid=$!
-  sleep 0.3
+  i=0   # wait until the lock is really held (flock -n fails then)
+  while flock -n "$OUT" true && [ $i -lt 500 ]; do
+    i=$((i + 1))
+    sleep 0.01
+  done
   run "$MAZEBOOK" build "$SPEC" -o "$OUT" -q --seed 5
   check "a build into a folder another process holds exits 1" $rc -eq 1
   contains "$err" "another mazebook is writing to"; ok $? "and says so"
