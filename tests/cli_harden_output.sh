@@ -197,6 +197,18 @@ if mount -t tmpfs -o size=64k tmpfs "$MNT" 2>/dev/null; then
   check "a full disk: exit 1, the file named, the old book intact, no temporary file" $bad -eq 0
   check "the disk filled up at several different files ($names )" "$(echo $names | wc -w)" -ge 4
   check "and with room enough the same build succeeds" $fits -ge 1
+  # a read-only file system: refused before anything is written
+  if mount -t tmpfs -o size=$((need_k * 3))k tmpfs "$MNT"; then
+    mkdir "$MNT/out" && cp good/* "$MNT/out/"
+    if mount -o remount,ro "$MNT" 2>/dev/null; then
+      run "$MAZEBOOK" build "$SPEC" -o "$MNT/out" -q --seed 99
+      check "a read-only folder: exit 1" $rc -eq 1
+      contains "$err" "Read-only file system"; ok $? "says so"
+      for f in $FINAL; do cmp -s "good/$f" "$MNT/out/$f" || break; done
+      ok $? "the book in it is untouched"
+    fi
+    umount "$MNT"
+  fi
 else
   echo "ok $((tap_n + 1)) - a full tmpfs # SKIP cannot mount a tmpfs here (needs root)"
   tap_n=$((tap_n + 1))
