@@ -178,6 +178,42 @@ START_TEST(measure_snake)
 }
 END_TEST
 
+/*
+ * A spiral, 4 x 4: the route runs straight down the left side and along
+ * the bottom, and from the entrance square a dead-end branch spirals
+ * into the middle: (1,0) (2,0) (3,0) (3,1) (3,2) (2,2) (1,2) (1,1) (2,1).
+ */
+START_TEST(measure_spiral)
+{
+	struct mb_maze *m = mb_maze_new(4, 4, NULL);
+	struct mb_measures ms;
+
+	for (int y = 0; y < 3; y++)
+		mb_maze_set_open(m, 0, y, MB_SOUTH, true);
+	for (int x = 0; x < 3; x++)
+		mb_maze_set_open(m, x, 3, MB_EAST, true);
+	mb_maze_set_open(m, 0, 0, MB_EAST, true);
+	mb_maze_set_open(m, 1, 0, MB_EAST, true);
+	mb_maze_set_open(m, 2, 0, MB_EAST, true);
+	mb_maze_set_open(m, 3, 0, MB_SOUTH, true);
+	mb_maze_set_open(m, 3, 1, MB_SOUTH, true);
+	mb_maze_set_open(m, 3, 2, MB_WEST, true);
+	mb_maze_set_open(m, 2, 2, MB_WEST, true);
+	mb_maze_set_open(m, 1, 2, MB_NORTH, true);
+	mb_maze_set_open(m, 1, 1, MB_EAST, true);
+	mb_maze_measure(m, &ms);
+	ck_assert(ms.perfect);
+	ck_assert_int_eq(ms.route, 7);
+	ck_assert_double_eq_tol(ms.route_ratio, 1.0, 1e-12);
+	ck_assert_int_eq(ms.forks, 1);		/* the entrance square */
+	ck_assert_int_eq(ms.dead_ends, 1);	/* the middle, (2,1) */
+	ck_assert_int_eq(ms.turns, 2);
+	ck_assert_int_eq(ms.longest_dead_end, 9);
+	ck_assert_double_eq_tol(ms.route_share, 7.0 / 16.0, 1e-12);
+	mb_maze_free(m);
+}
+END_TEST
+
 START_TEST(perfect_check_fails_on_extra_or_missing_wall)
 {
 	struct mb_maze *m = mb_maze_new(6, 7, NULL);
@@ -205,6 +241,35 @@ START_TEST(perfect_check_fails_on_extra_or_missing_wall)
 }
 END_TEST
 
+/* the spec key at fault travels with the first error only */
+START_TEST(error_field_goes_with_the_first_error)
+{
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_ptr_null(err.field);
+	/* no error: nothing to blame */
+	ck_assert_int_eq(mb_error_blame(&err, "font"), MB_OK);
+	ck_assert_ptr_null(err.field);
+	ck_assert_int_eq(mb_error_set_field(&err, MB_ERR_INPUT, "mazes", "too few %d", 5),
+			 MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "mazes");
+	ck_assert_str_eq(err.message, "too few 5");
+	/* a later error, field or blame, changes neither message nor field */
+	mb_error_set_field(&err, MB_ERR_IO, "font", "later");
+	ck_assert_int_eq(mb_error_blame(&err, "title"), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "mazes");
+	ck_assert_str_eq(err.message, "too few 5");
+	/* blame names the key of an error that had none */
+	mb_error_init(&err);
+	mb_error_set(&err, MB_ERR_INPUT, "bad font");
+	ck_assert_int_eq(mb_error_blame(&err, "font"), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "font");
+	ck_assert_int_eq(mb_error_blame(NULL, "font"), MB_OK);
+	ck_assert_int_eq(mb_error_set_field(NULL, MB_ERR_IO, "font", "x"), MB_ERR_IO);
+}
+END_TEST
+
 START_TEST(levels_from_specs)
 {
 	const struct mb_level *easy = mb_level_find("easy");
@@ -227,12 +292,14 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, rng_known_sequence);
+	tcase_add_test(tc, error_field_goes_with_the_first_error);
 	tcase_add_test(tc, rng_below_is_in_range_and_even);
 	tcase_add_test(tc, maze_walls_and_gaps);
 	tcase_add_test(tc, maze_size_limits);
 	tcase_add_test(tc, measure_corridor);
 	tcase_add_test(tc, measure_comb);
 	tcase_add_test(tc, measure_snake);
+	tcase_add_test(tc, measure_spiral);
 	tcase_add_test(tc, perfect_check_fails_on_extra_or_missing_wall);
 	tcase_add_test(tc, levels_from_specs);
 	suite_add_tcase(s, tc);

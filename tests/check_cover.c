@@ -212,6 +212,72 @@ START_TEST(spine_text_only_when_allowed_and_fits)
 }
 END_TEST
 
+
+/*
+ * The least distance of any spine word box (pdftotext -bbox) from either
+ * fold, in inches; *words gets how many spine words there are.
+ */
+static double spine_clearance_in(const char *pdf, const struct fixture *f, int *words)
+{
+	char *cmd = xasprintf("pdftotext -bbox '%s' -", pdf);
+	char *out = run(cmd, NULL);
+	const char *p = out;
+	double x0 = 72 * f->g.spine.x, x1 = 72 * (f->g.spine.x + f->g.spine.w), least = 1e9;
+
+	*words = 0;
+	while ((p = strstr(p, "<word "))) {
+		double x_min, y_min, x_max, y_max, cx;
+
+		ck_assert_int_eq(sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"",
+					&x_min, &y_min, &x_max, &y_max), 4);
+		cx = (x_min + x_max) / 2;
+		if (cx >= x0 && cx <= x1) {
+			(*words)++;
+			least = fmin(least, fmin(x_min - x0, x1 - x_max) / 72);
+		}
+		p++;
+	}
+	free(out);
+	free(cmd);
+	return least;
+}
+
+START_TEST(spine_text_keeps_the_allowance)
+{
+	/* 128 pages: the hard example's spine, 0.288 in; it came to 0.0661 in from a fold */
+	static const int pages[] = { 128, 120, 150, 200, 240, 400 };
+	double need = mb_kdp.spine_text_clearance_in + mb_kdp.margin_allowance_in;
+	char *pdf = tmp_path("allowance.pdf");
+
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
+		struct fixture f;
+		int words;
+		double clear;
+
+		fixture_init(&f, "8.5x11", pages[i], MB_PAPER_WHITE);
+		write_ok(&f, pdf);
+		clear = spine_clearance_in(pdf, &f, &words);
+		/* every one of these spines is wide enough for 7 pt text with the allowance */
+		ck_assert_msg(words >= 2, "%d pages: %d words on the spine", pages[i], words);
+		ck_assert_msg(clear >= need - 0.0002, "%d pages: spine text %.4f in from a fold, "
+			      "%.4f in needed", pages[i], clear, need);
+		fixture_book_free(&f.book);
+	}
+	/* 100 pages, 0.225 in: 7 pt text would come too near a fold, so none */
+	{
+		struct fixture f;
+		int words;
+
+		fixture_init(&f, "8.5x11", 100, MB_PAPER_WHITE);
+		write_ok(&f, pdf);
+		spine_clearance_in(pdf, &f, &words);
+		ck_assert_int_eq(words, 0);
+		fixture_book_free(&f.book);
+	}
+	free(pdf);
+}
+END_TEST
+
 START_TEST(fonts_are_embedded)
 {
 	struct fixture f;
@@ -422,7 +488,9 @@ static int words_outside_safe(const char *bbox_html, const struct fixture *f, in
 			      char *first_bad, size_t size)
 {
 	const char *p = bbox_html;
-	double safe = 72 * 0.125, clear = 72 * 0.0625, top = 72 * 0.125;
+	/* the spine keeps KDP's 0.0625 in plus the 1/72 in allowance the margins keep */
+	double safe = 72 * 0.125, top = 72 * 0.125;
+	double clear = 72 * (mb_kdp.spine_text_clearance_in + mb_kdp.margin_allowance_in) - 0.01;
 	double back_x0 = 72 * f->g.back.x, back_x1 = 72 * (f->g.back.x + f->g.back.w);
 	double spine_x0 = 72 * f->g.spine.x, spine_x1 = 72 * (f->g.spine.x + f->g.spine.w);
 	double front_x0 = 72 * f->g.front.x, front_x1 = 72 * (f->g.front.x + f->g.front.w);
@@ -591,6 +659,7 @@ START_TEST(text_that_cannot_fit_is_refused_without_a_file)
 	ck_assert_msg(strstr(err.message, "cover title does not fit:") &&
 		      strstr(err.message, "lines at 7 pt, room for"), "%s", err.message);
 	ck_assert_str_eq(err.file, "book.yaml");
+	ck_assert_str_eq(err.field, "title");	/* the build points at the 'title' key */
 	ck_assert(!file_exists(pdf));
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_cover_preview_png(&f.spec, &f.book, f.pages, png, 50, &err),
@@ -606,6 +675,7 @@ START_TEST(text_that_cannot_fit_is_refused_without_a_file)
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_cover_write(&f.spec, &f.book, f.pages, pdf, &err), MB_ERR_INPUT);
 	ck_assert_msg(strstr(err.message, "cover back text does not fit:"), "%s", err.message);
+	ck_assert_str_eq(err.field, "cover.back");
 	ck_assert(!file_exists(pdf));
 
 	/* one word wider than the front */
@@ -680,6 +750,62 @@ START_TEST(same_input_same_bytes)
 }
 END_TEST
 
+
+static long file_size(const char *path)
+{
+	struct stat st;
+
+	ck_assert_int_eq(stat(path, &st), 0);
+	return (long)st.st_size;
+}
+
+/*
+ * A book grid too fine for the cards (200x200, 120x150): the cover is
+ * written, its texts stay in the safe zones, and the cards show coarser
+ * stand-ins: the PDF is about the size of an easy book's cover, not one
+ * carrying two mazes of tens of thousands of walls.
+ */
+START_TEST(fine_grid_cover_draws_a_coarser_maze)
+{
+	static const char *trims[] = { "5x8", "6x9", "8.5x11", "8.25x6" };
+	static const int grids[][2] = { { 200, 200 }, { 120, 150 } };
+	char *pdf = tmp_path("fine.pdf"), *again = tmp_path("fine2.pdf");
+
+	for (size_t t = 0; t < sizeof(trims) / sizeof(trims[0]); t++) {
+		struct fixture f;
+		long easy;
+
+		fixture_init(&f, trims[t], 120, MB_PAPER_WHITE);
+		write_ok(&f, pdf);
+		easy = file_size(pdf);
+		for (size_t g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
+			struct mb_level fine = *f.spec.level;
+			char *cmd;
+			int rc;
+
+			fixture_book_free(&f.book);
+			fine.w = grids[g][0];
+			fine.h = grids[g][1];
+			fixture_book(&f.book, &fine, 12);
+			write_ok(&f, pdf);
+			check_safe(&f, pdf);
+			ck_assert_msg(file_size(pdf) < easy * 2, "%s %dx%d: %ld bytes, easy %ld",
+				      trims[t], fine.w, fine.h, file_size(pdf), easy);
+			/* the stand-ins derive from the book: the same book, the same cover */
+			write_ok(&f, again);
+			cmd = xasprintf("cmp -s '%s' '%s'", pdf, again);
+			rc = system(cmd);
+			free(cmd);
+			ck_assert_msg(rc == 0, "%s %dx%d: two writes differ", trims[t], fine.w,
+				      fine.h);
+		}
+		fixture_book_free(&f.book);
+	}
+	free(pdf);
+	free(again);
+}
+END_TEST
+
 START_TEST(bad_inputs_fail_cleanly)
 {
 	struct fixture f;
@@ -726,21 +852,38 @@ START_TEST(bad_inputs_fail_cleanly)
 	ck_assert_int_eq(mb_cover_preview_png(&f.spec, &f.book, 120, pdf, 5, &err), MB_ERR_INPUT);
 	ck_assert_msg(strstr(err.message, "5 dpi"), "%s", err.message);
 
-	/* a grid too fine for the room the texts leave: an error, not a smudge */
+	/*
+	 * A grid too fine for the cover's cards is drawn from a coarser maze,
+	 * not refused; a back text too long for a 4x6 back is blamed the same
+	 * with a fine grid as with the medium level's.
+	 */
 	{
 		struct mb_book_spec small;
-		struct mb_book big;
+		struct mb_book big, mid;
 		struct mb_level huge = *f.spec.level;
+		char msg[sizeof(err.message)];
 
 		huge.w = huge.h = MB_MAZE_MAX_SIDE;
 		fixture_spec(&small, "4x6", "easy");
-		small.cover.back = (char *)long_back;
 		fixture_book(&big, &huge, 1);
 		mb_error_init(&err);
+		ck_assert_msg(mb_cover_write(&small, &big, 120, pdf, &err) == MB_OK, "%s",
+			      err.message);
+		ck_assert(file_exists(pdf));
+		unlink(pdf);
+
+		small.cover.back = (char *)long_back;
+		mb_error_init(&err);
 		ck_assert_int_eq(mb_cover_write(&small, &big, 120, pdf, &err), MB_ERR_INPUT);
-		ck_assert_msg(strstr(err.message, "has no room left for a 200x200 maze"), "%s",
+		ck_assert_msg(strstr(err.message, "cover back text does not fit"), "%s",
 			      err.message);
 		ck_assert(!file_exists(pdf));
+		snprintf(msg, sizeof(msg), "%s", err.message);
+		fixture_book(&mid, mb_level_find("medium"), 1);
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_cover_write(&small, &mid, 120, pdf, &err), MB_ERR_INPUT);
+		ck_assert_str_eq(err.message, msg);
+		fixture_book_free(&mid);
 		fixture_book_free(&big);
 	}
 
@@ -782,6 +925,63 @@ START_TEST(font_file_is_used_and_embedded)
 	free(cmd);
 	fixture_book_free(&f.book);
 	free(pdf);
+}
+END_TEST
+
+/*
+ * The feature list's mark is one the font has: DejaVu Serif has no check
+ * mark, so its cover takes a bullet rather than DejaVu Sans's check mark
+ * through fontconfig's fallback (a second font family on the cover).
+ */
+START_TEST(feature_mark_is_in_the_font)
+{
+	struct fixture f;
+	char *pdf = tmp_path("mark.pdf");
+	char *fonts_cmd = xasprintf("pdffonts '%s'", pdf);
+	char *text_cmd = xasprintf("pdftotext '%s' -", pdf);
+	char *out;
+
+	fixture_init(&f, "6x9", 120, MB_PAPER_WHITE);
+	write_ok(&f, pdf);
+	out = run(text_cmd, NULL);
+	ck_assert_msg(strstr(out, "\xe2\x9c\x93 12 mazes"), "%s", out);	/* ✓ */
+	free(out);
+
+	f.spec.font = (char *)"DejaVu Serif";
+	write_ok(&f, pdf);
+	out = run(text_cmd, NULL);
+	ck_assert_msg(strstr(out, "\xe2\x80\xa2 12 mazes"), "%s", out);	/* • */
+	ck_assert_ptr_null(strstr(out, "\xe2\x9c\x93"));
+	free(out);
+	out = run(fonts_cmd, NULL);
+	ck_assert_msg(strstr(out, "DejaVuSerif") && !strstr(out, "DejaVuSans"), "%s", out);
+	free(out);
+	free(fonts_cmd);
+	free(text_cmd);
+	fixture_book_free(&f.book);
+	free(pdf);
+}
+END_TEST
+
+/* the cover's fixed words, for the build's font check */
+START_TEST(cover_words_per_language)
+{
+	const char *w[32];
+	size_t n = mb_cover_words("fr", w, 32), m;
+	bool depart = false;
+
+	ck_assert_uint_ge(n, 8);
+	ck_assert_uint_le(n, 16);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(w[i]);
+		depart |= !strcmp(w[i], "D\xc3\x89PART");
+	}
+	ck_assert(depart);
+	/* an unknown or absent language gives English; max is respected */
+	m = mb_cover_words(NULL, w, 2);
+	ck_assert_uint_eq(m, n);
+	ck_assert_str_eq(w[0], "START");
+	ck_assert_str_eq(w[1], "FINISH");
 }
 END_TEST
 
@@ -859,6 +1059,8 @@ static Suite *make_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, page_size_matches_kdp_formula);
 	tcase_add_test(tc, spine_text_only_when_allowed_and_fits);
+	tcase_add_test(tc, spine_text_keeps_the_allowance);
+	tcase_add_test(tc, fine_grid_cover_draws_a_coarser_maze);
 	tcase_add_test(tc, fonts_are_embedded);
 	tcase_add_test(tc, barcode_box_is_plain_white);
 	tcase_add_test(tc, background_runs_through_bleed_and_folds);
@@ -868,6 +1070,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, bad_inputs_fail_cleanly);
 	tcase_add_test(tc, font_file_is_used_and_embedded);
+	tcase_add_test(tc, feature_mark_is_in_the_font);
+	tcase_add_test(tc, cover_words_per_language);
 	tcase_add_test(tc, preview_png_has_cover_size_and_guides);
 	suite_add_tcase(s, tc);
 	return s;

@@ -450,6 +450,64 @@ START_TEST(walls_are_merged_runs)
 }
 END_TEST
 
+/* the height pdftotext gives word on page 1 (poppler's box: about 1.16 x the size); 0 if absent */
+static double word_height(const char *pdf, const char *word)
+{
+	char cmd[1024], *out = xmalloc(65536), key[128];
+	const char *at;
+	double y0 = 0, y1 = 0;
+
+	snprintf(cmd, sizeof(cmd), "pdftotext -bbox -f 1 -l 1 '%s' - 2>/dev/null", pdf);
+	ck_assert_int_eq(capture(cmd, out, 65536), 0);
+	snprintf(key, sizeof(key), "\">%s</word>", word);
+	at = strstr(out, key);
+	if (at) {
+		while (at > out && strncmp(at, "<word ", 6))
+			at--;
+		ck_assert_int_eq(sscanf(at, "<word xMin=\"%*f\" yMin=\"%lf\" xMax=\"%*f\" "
+					"yMax=\"%lf\"", &y0, &y1), 2);
+	}
+	free(out);
+	return y1 - y0;
+}
+
+/*
+ * The title page keeps its hierarchy: however far a long title shrinks, the
+ * subtitle (and the author) stay at most about 70% of the title's size.
+ */
+static void check_title_hierarchy(const char *title)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	char path[512];
+	double t, sub, au;
+
+	make_dir();
+	spec_for(&spec, "6x9", 30, false);
+	spec.title = (char *)title;
+	spec.subtitle = "Subtitlewords here";
+	spec.author = "Authorname";
+	write_book(&spec, &plan, "hierarchy.pdf", path, sizeof(path));
+	t = word_height(path, "Titleword");
+	sub = word_height(path, "Subtitlewords");
+	au = word_height(path, "Authorname");
+	ck_assert_msg(t > 0 && sub > 0 && au > 0, "words not found: %g %g %g", t, sub, au);
+	ck_assert_msg(sub <= 0.72 * t, "subtitle %.1f vs title %.1f", sub, t);
+	ck_assert_msg(au <= 0.72 * t, "author %.1f vs title %.1f", au, t);
+	mb_layout_release(&plan);
+	remove_dir();
+}
+
+START_TEST(title_page_hierarchy_short) { check_title_hierarchy("Titleword"); }
+END_TEST
+
+START_TEST(title_page_hierarchy_long)
+{
+	check_title_hierarchy("Titleword Labyrinths and Mazes for Clever Young Explorers Who "
+			      "Love Puzzles, Riddles and Long Rainy Afternoons at Home");
+}
+END_TEST
+
 START_TEST(bad_font_and_bad_path_leave_no_file)
 {
 	struct mb_book_spec spec;
@@ -521,6 +579,51 @@ START_TEST(font_lookup)
 }
 END_TEST
 
+/* the font's coverage, read by fontconfig, finds what DejaVu Sans cannot print */
+START_TEST(font_coverage)
+{
+	char regular[1024], name[256];
+	uint32_t cp = 1;
+	struct mb_error err;
+	const struct mb_font_text texts[] = {
+		{ "author", "the author", "Anna Müller" },
+		{ "cover.back", "the back cover text", "line one\nline two – “quoted”" },
+		{ "title", "the title",
+		  "Mazes \xf0\x9f\x90\xb1 \xe6\x97\xa5\xe6\x9c\xac for Kids" },
+	};
+
+	ck_assert_int_eq(mb_font_find(NULL, false, regular, sizeof(regular), NULL), MB_OK);
+	ck_assert_int_eq(mb_font_first_missing(regular, "Labyrinthe für Kinder ©", &cp, name,
+					       sizeof(name), NULL), MB_OK);
+	ck_assert_uint_eq(cp, 0);
+	ck_assert_str_eq(name, "DejaVu Sans");
+	ck_assert_int_eq(mb_font_first_missing(regular, "ab\xe6\x97\xa5" "c", &cp, NULL, 0, NULL),
+			 MB_OK);
+	ck_assert_uint_eq(cp, 0x65e5);
+	/* bad UTF-8 and a file that is no font fail */
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_font_first_missing(regular, "a\xff", &cp, NULL, 0, &err),
+			 MB_ERR_INPUT);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_font_first_missing("/etc/hostname", "a", &cp, NULL, 0, &err),
+			 MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "font");
+
+	/* the first two texts print; the title names its first missing character */
+	ck_assert_int_eq(mb_font_check_texts(NULL, texts, 2, NULL), MB_OK);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_font_check_texts(NULL, texts, 3, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "title");
+	ck_assert_str_eq(err.message,
+			 "the title has a character the font cannot print: '\xe6\x97\xa5' (U+65E5) "
+			 "is not in DejaVu Sans; choose a font that has it with 'font:'");
+	/* a font that cannot be found fails as mb_font_find, naming the font key */
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_font_check_texts("No Such Font Family", texts, 1, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "font");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("interior");
@@ -537,6 +640,9 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, walls_are_merged_runs);
 	tcase_add_test(tc, bad_font_and_bad_path_leave_no_file);
 	tcase_add_test(tc, font_lookup);
+	tcase_add_test(tc, font_coverage);
+	tcase_add_test(tc, title_page_hierarchy_short);
+	tcase_add_test(tc, title_page_hierarchy_long);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -71,7 +71,17 @@ START_TEST(trims_listed_custom_and_bad)
 	ck_assert_ptr_nonnull(strstr(err.message, "9x99"));
 	ck_assert_ptr_nonnull(strstr(err.message, "6x9"));
 	ck_assert_int_ne(mb_kdp_parse_trim("six by nine", &trim, NULL), MB_OK);
-	ck_assert_int_ne(mb_kdp_parse_trim("6x", &trim, NULL), MB_OK);
+	mb_error_init(&err);
+	ck_assert_int_ne(mb_kdp_parse_trim("6x", &trim, &err), MB_OK);
+	ck_assert_ptr_nonnull(strstr(err.message, "bad trim '6x'"));
+	/* strtod would read these as hexadecimal and infinity */
+	ck_assert_int_ne(mb_kdp_parse_trim("0x6x9", &trim, NULL), MB_OK);
+	mb_error_init(&err);
+	ck_assert_int_ne(mb_kdp_parse_trim("nanxinf", &trim, &err), MB_OK);
+	ck_assert_ptr_nonnull(strstr(err.message, "'nanxinf'"));
+	ck_assert_int_ne(mb_kdp_parse_trim("-6x9", &trim, NULL), MB_OK);
+	ck_assert_int_ne(mb_kdp_parse_trim("6.0.1x9", &trim, NULL), MB_OK);
+	ck_assert_int_eq(mb_kdp_parse_trim(".5x9", &trim, &err), MB_ERR_INPUT);	/* parses, not a KDP size */
 	mb_kdp_parse_trim("6x9", &trim, NULL);
 	mb_kdp_page_size_in(&trim, true, &w, &h);
 	ck_assert_double_eq_tol(w, 6.125, 1e-12);

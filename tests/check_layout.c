@@ -2,6 +2,7 @@
 /* The page plan and the labels: page order, counts, limits, mirrored margins, bleed, geometry. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +22,8 @@ static void spec_for(struct mb_book_spec *spec, const char *trim, int spp, bool 
 	spec->solutions_per_page = spp;
 	spec->one_sided = one_sided;
 	spec->bleed = bleed;
+	spec->grid_w = 16;
+	spec->grid_h = 20;
 }
 
 /* A maze count whose plan has exactly `pages` pages, with some settings; false if none. */
@@ -147,6 +150,7 @@ START_TEST(too_few_mazes_says_how_many)
 	ck_assert_int_eq(mb_layout_plan(&spec, least - 1, &plan, &err), MB_ERR_INPUT);
 	snprintf(want, sizeof(want), "at least %d mazes", least);
 	ck_assert_msg(strstr(err.message, want), "message: %s", err.message);
+	ck_assert_str_eq(err.field, "mazes");	/* the build points at the 'mazes' key */
 	ck_assert_ptr_null(plan.pages);
 	/* one-sided books need fewer mazes: each takes two pages */
 	ck_assert_int_lt(mb_layout_min_mazes(4, true), least);
@@ -171,6 +175,7 @@ START_TEST(too_many_mazes_says_the_most)
 	snprintf(want, sizeof(want), "at most %d mazes", most);
 	ck_assert_msg(strstr(err.message, want), "message: %s", err.message);
 	ck_assert_ptr_nonnull(strstr(err.message, "590"));
+	ck_assert_str_eq(err.field, "mazes");
 	/* cream paper holds fewer pages */
 	spec.paper = MB_PAPER_CREAM;
 	ck_assert_int_eq(mb_layout_plan(&spec, most, &plan, NULL), MB_ERR_INPUT);
@@ -187,6 +192,7 @@ START_TEST(bad_solutions_per_page)
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, &err), MB_ERR_INPUT);
 	ck_assert_ptr_nonnull(strstr(err.message, "1, 2, 4, 6 or 9"));
+	ck_assert_str_eq(err.field, "solutions");
 	ck_assert(!mb_layout_solutions_valid(0));
 	ck_assert(mb_layout_solutions_valid(9));
 }
@@ -319,6 +325,238 @@ START_TEST(maze_geometry_fits_live_area)
 }
 END_TEST
 
+
+/* The first solutions page of a plan. */
+static int first_solutions_page(const struct mb_page_plan *plan)
+{
+	for (int i = 0; i < plan->page_count; i++)
+		if (plan->pages[i].kind == MB_PAGE_SOLUTIONS)
+			return i + 1;
+	ck_abort_msg("no solutions page");
+	return 0;
+}
+
+/* Plan a book with a grid; its status, the message in err. */
+static enum mb_status plan_grid(const char *trim, int spp, int w, int h, struct mb_error *err)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	enum mb_status st;
+
+	spec_for(&spec, trim, spp, false, false);
+	spec.grid_w = w;
+	spec.grid_h = h;
+	mb_error_init(err);
+	st = mb_layout_plan(&spec, 40, &plan, err);
+	if (st == MB_OK)
+		mb_layout_release(&plan);
+	else
+		ck_assert_ptr_null(plan.pages);	/* nothing left to free */
+	return st;
+}
+
+START_TEST(too_fine_grid_refused_with_advice)
+{
+	struct mb_error err;
+
+	/* the audit's book: 0.44 pt routes before; now refused up front */
+	ck_assert_int_eq(plan_grid("5x8", 9, 60, 80, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.message,
+			 "grid 60x80 is too fine for 9 solutions per page on a 5 x 8 in page: "
+			 "a solution's squares would be 1.48 pt, at least 3 pt are needed (use "
+			 "fewer solutions per page, a smaller grid or a larger trim)");
+	/* 100x100 is too fine even for the maze pages: fewer solutions would not help */
+	ck_assert_int_eq(plan_grid("5x8", 9, 100, 100, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.message,
+			 "grid 100x100 is too fine for a 5 x 8 in page: a maze's squares would be "
+			 "2.95 pt, at least 4 pt are needed (use a smaller grid or a larger trim)");
+	ck_assert_int_eq(plan_grid("8.25x6", 9, 32, 40, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "9 solutions per page on an 8.25 x 6 in page"));
+	/* too fine for the maze pages themselves */
+	ck_assert_int_eq(plan_grid("5x8", 1, 200, 200, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "grid 200x200 is too fine for a 5 x 8 in "
+					      "page: a maze's squares would be"));
+	ck_assert_ptr_nonnull(strstr(err.message, "at least 4 pt are needed"));
+	ck_assert_int_eq(plan_grid("5x8", 4, 1, 200, &err), MB_ERR_INPUT);
+	/* the same grids fit where there is room */
+	ck_assert_int_eq(plan_grid("5x8", 1, 60, 80, &err), MB_OK);
+	ck_assert_int_eq(plan_grid("8.5x11", 4, 60, 80, &err), MB_OK);
+	ck_assert_int_eq(plan_grid("5x8", 9, 24, 30, &err), MB_OK);
+	ck_assert_int_eq(plan_grid("6x9", 9, 32, 40, &err), MB_OK);
+	/* no grid at all, or one past the limit */
+	ck_assert_int_eq(plan_grid("6x9", 4, 0, 20, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "grid 0x20"));
+	ck_assert_int_eq(plan_grid("6x9", 4, 20, 201, &err), MB_ERR_INPUT);
+}
+END_TEST
+
+/* Every line a maze or solution geometry draws: KDP's weight, a quarter square at most. */
+static void check_lines(const struct mb_maze_geometry *g, bool solution, const char *what)
+{
+	const double eps = 1e-9;
+
+	ck_assert_msg(g->wall_pt >= mb_kdp.min_line_pt - eps, "%s: wall %g pt", what, g->wall_pt);
+	ck_assert_msg(g->wall_pt <= g->cell_pt / 4 + eps, "%s: wall %g pt on %g pt squares", what,
+		      g->wall_pt, g->cell_pt);
+	ck_assert_msg(g->cell_pt >= (solution ? MB_LAYOUT_MIN_SOLUTION_CELL_PT
+					      : MB_LAYOUT_MIN_MAZE_CELL_PT) - eps,
+		      "%s: squares %g pt", what, g->cell_pt);
+	if (solution) {
+		ck_assert_msg(g->route_pt >= mb_kdp.min_line_pt - eps, "%s: route %g pt", what,
+			      g->route_pt);
+		/* the route runs between the walls without covering them */
+		ck_assert_msg(g->route_pt <= g->cell_pt - g->wall_pt + eps,
+			      "%s: route %g pt, walls %g pt on %g pt squares", what, g->route_pt,
+			      g->wall_pt, g->cell_pt);
+	}
+}
+
+START_TEST(accepted_plans_draw_no_thin_line)
+{
+	static const int sides[] = { 1, 2, 3, 5, 8, 12, 20, 32, 40, 50, 64, 80, 100, 128, 160, 200 };
+	static const char *customs[] = { "4x6", "8.5x11.69", "4x11.69" };
+	const size_t nsides = sizeof(sides) / sizeof(sides[0]);
+	size_t ntrims = mb_kdp_trim_count + sizeof(customs) / sizeof(customs[0]);
+	int accepted = 0, refused = 0;
+
+	for (size_t t = 0; t < ntrims; t++) {
+		char trim[32];
+
+		if (t < mb_kdp_trim_count)
+			snprintf(trim, sizeof(trim), "%gx%g", mb_kdp_trims[t].w_in,
+				 mb_kdp_trims[t].h_in);
+		else
+			snprintf(trim, sizeof(trim), "%s", customs[t - mb_kdp_trim_count]);
+		for (size_t s = 0; s < sizeof(spps) / sizeof(spps[0]); s++)
+			for (size_t a = 0; a < nsides; a++)
+				for (size_t b = 0; b < nsides; b++) {
+					struct mb_book_spec spec;
+					struct mb_page_plan plan;
+					struct mb_maze_geometry g;
+					struct mb_rect_pt live, slot;
+					struct mb_error err;
+					int w = sides[a], h = sides[b], sp;
+					/* vary bleed and the gutter band (40 or 290 mazes) */
+					int mazes = (a + b) % 2 ? 290 : 40;
+					char what[128];
+
+					spec_for(&spec, trim, spps[s], false, (a + t) % 2 == 1);
+					spec.grid_w = w;
+					spec.grid_h = h;
+					mb_error_init(&err);
+					if (mb_layout_plan(&spec, mazes, &plan, &err) != MB_OK) {
+						ck_assert_msg(strstr(err.message, "too fine"), "%s",
+							      err.message);
+						refused++;
+						continue;
+					}
+					accepted++;
+					snprintf(what, sizeof(what), "%s, %d per page, %dx%d", trim,
+						 spps[s], w, h);
+					for (int m = 0; m < 2 && m < plan.maze_count; m++) {
+						mb_layout_maze_page(&plan, plan.maze_page[m], w, h, &g);
+						check_lines(&g, false, what);
+					}
+					sp = first_solutions_page(&plan);
+					ck_assert_int_eq(plan.solution_cols * plan.solution_rows,
+							 spps[s]);
+					mb_layout_live_area(&plan, sp, &live);
+					for (int i = 0; i < plan.pages[sp - 1].count; i++) {
+						mb_layout_solution_slot(&plan, sp, i, &slot);
+						ck_assert_msg(inside(&live, slot.x, slot.y,
+								     slot.x + slot.w,
+								     slot.y + slot.h), "%s", what);
+						mb_layout_solution_maze(&plan, sp, i, w, h, &g);
+						check_lines(&g, true, what);
+					}
+					mb_layout_release(&plan);
+				}
+	}
+	/* the sweep reaches both sides of the line */
+	ck_assert_int_gt(accepted, 1000);
+	ck_assert_int_gt(refused, 100);
+}
+END_TEST
+
+
+
+START_TEST(solutions_rearranged_only_when_too_fine)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+
+	/* the usual 2 x 2 when it is good enough */
+	spec_for(&spec, "8.25x6", 4, false, false);
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_int_eq(plan.solution_cols, 2);
+	ck_assert_int_eq(plan.solution_rows, 2);
+	mb_layout_release(&plan);
+	spec_for(&spec, "8.5x11", 2, false, false);
+	spec.grid_w = 32;
+	spec.grid_h = 40;
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_int_eq(plan.solution_cols, 1);
+	ck_assert_int_eq(plan.solution_rows, 2);
+	mb_layout_release(&plan);
+	/* expert on a landscape page: 2 x 2 gives squares under 3 pt, 4 x 1 does not */
+	spec_for(&spec, "8.25x6", 4, false, false);
+	spec.grid_w = 32;
+	spec.grid_h = 40;
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
+	ck_assert_int_eq(plan.solution_cols, 4);
+	ck_assert_int_eq(plan.solution_rows, 1);
+	mb_layout_release(&plan);
+	/* hard with 9 a page there: 3 x 3 is the only arrangement of at most 4 a side */
+	spec_for(&spec, "8.25x6", 9, false, false);
+	spec.grid_w = 24;
+	spec.grid_h = 30;
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_ERR_INPUT);
+}
+END_TEST
+
+START_TEST(cover_grid_coarsens_only_fine_grids)
+{
+	int w = 0, h = 0;
+
+	/* squares of 4 pt or more: the book's own grid */
+	ck_assert(mb_layout_cover_grid(10, 12, 300, 400, &w, &h));
+	ck_assert_int_eq(w, 10);
+	ck_assert_int_eq(h, 12);
+	ck_assert(mb_layout_cover_grid(75, 100, 300, 400, &w, &h));
+	ck_assert_int_eq(w, 75);
+	ck_assert_int_eq(h, 100);
+	/* finer: the same proportions at about 6 pt squares */
+	ck_assert(mb_layout_cover_grid(200, 200, 300, 400, &w, &h));
+	ck_assert_int_eq(w, 50);
+	ck_assert_int_eq(h, 50);
+	ck_assert(mb_layout_cover_grid(120, 150, 300, 300, &w, &h));
+	ck_assert_int_eq(w, 40);
+	ck_assert_int_eq(h, 50);
+	/* a one-square-wide book stays one wide */
+	ck_assert(mb_layout_cover_grid(1, 200, 50, 300, &w, &h));
+	ck_assert_int_eq(w, 1);
+	ck_assert_int_eq(h, 50);
+	/* no room for even a coarse maze: refused, outputs untouched */
+	w = h = -1;
+	ck_assert(!mb_layout_cover_grid(200, 200, 7, 300, &w, &h));
+	ck_assert(!mb_layout_cover_grid(10, 12, 0, 300, &w, &h));
+	ck_assert(!mb_layout_cover_grid(0, 12, 300, 300, &w, &h));
+	ck_assert_int_eq(w, -1);
+	ck_assert_int_eq(h, -1);
+	/* every grid and room: squares of the least size or more, never finer than the book */
+	for (int a = 1; a <= 200; a += 7)
+		for (int b = 1; b <= 200; b += 11)
+			for (double room = 10; room < 800; room *= 1.7) {
+				if (!mb_layout_cover_grid(a, b, room, room * 1.3, &w, &h))
+					continue;
+				ck_assert(w >= 1 && w <= a && h >= 1 && h <= b);
+				ck_assert_msg(fmin(room / w, room * 1.3 / h) >=
+					      MB_LAYOUT_MIN_COVER_CELL_PT - 1e-9,
+					      "%dx%d in %g pt: %dx%d", a, b, room, w, h);
+			}
+}
+END_TEST
+
 START_TEST(labels_complete_and_formatted)
 {
 	char buf[128];
@@ -364,6 +602,10 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, mirrored_margins);
 	tcase_add_test(tc, bleed_sizes_and_outside_edge);
 	tcase_add_test(tc, maze_geometry_fits_live_area);
+	tcase_add_test(tc, too_fine_grid_refused_with_advice);
+	tcase_add_test(tc, accepted_plans_draw_no_thin_line);
+	tcase_add_test(tc, solutions_rearranged_only_when_too_fine);
+	tcase_add_test(tc, cover_grid_coarsens_only_fine_grids);
 	tcase_add_test(tc, labels_complete_and_formatted);
 	suite_add_tcase(s, tc);
 	return s;

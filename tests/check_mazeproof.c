@@ -523,6 +523,60 @@ START_TEST(lines_off_any_grid)
 }
 END_TEST
 
+/* maze_8x5 at (40, 40) with 10 pt squares, plus one more black segment */
+static void with_extra(double x0, double y0, double x1, double y1, char *problem, size_t len,
+		       int *w)
+{
+	struct draw d = { 40, 40, 10, 0, false, 6 };
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	size_t n;
+
+	draw_maze(&p, maze_8x5, &d);
+	seg(&p, x0, y0, x1, y1, 0.8, true, p.npaths++);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	*w = m[0].w;
+	snprintf(problem, len, "%s", m[0].problem);
+	free_all(&p, m, n);
+}
+
+START_TEST(wall_between_grid_lines)
+{
+	char problem[200];
+	int w;
+
+	/* half a square and 0.3 of a square below the line y = 60, one square long */
+	with_extra(70, 65, 80, 65, problem, sizeof problem, &w);
+	ck_assert_int_eq(w, 8);	/* not a grid of half squares */
+	ck_assert_str_eq(problem, "a wall off the grid at (70.0, 65.0)-(80.0, 65.0) pt "
+			 "(squares are 10.0 pt)");
+	with_extra(70, 63, 80, 63, problem, sizeof problem, &w);
+	ck_assert_int_eq(w, 8);	/* still the maze, not a drawing that is no maze */
+	ck_assert_str_eq(problem, "a wall off the grid at (70.0, 63.0)-(80.0, 63.0) pt "
+			 "(squares are 10.0 pt)");
+}
+END_TEST
+
+START_TEST(diagonal_line_across)
+{
+	char problem[200];
+	int w;
+
+	with_extra(45, 45, 115, 85, problem, sizeof problem, &w);
+	ck_assert_int_eq(w, 8);
+	ck_assert_str_eq(problem, "a diagonal line crosses the maze at (45.0, 45.0)-(115.0, 85.0) pt");
+	/* just one wall: from a corner to the middle of a square */
+	with_extra(60, 60, 65, 65, problem, sizeof problem, &w);
+	ck_assert_msg(strstr(problem, "a diagonal line crosses the maze"), "%s", problem);
+	/* an arrowhead outside the maze, and one that just touches the rim */
+	with_extra(30, 30, 38, 38, problem, sizeof problem, &w);
+	ck_assert_str_eq(problem, "");
+	with_extra(42, 30, 45, 41, problem, sizeof problem, &w);
+	ck_assert_str_eq(problem, "");
+}
+END_TEST
+
 START_TEST(label_numbers)
 {
 	bool named;
@@ -573,6 +627,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, thick_rim_and_a_tick_inside);
 	tcase_add_test(tc, arrow_shaft_at_the_gap);
 	tcase_add_test(tc, lines_off_any_grid);
+	tcase_add_test(tc, wall_between_grid_lines);
+	tcase_add_test(tc, diagonal_line_across);
 	tcase_add_test(tc, label_numbers);
 	suite_add_tcase(s, tc);
 	return s;

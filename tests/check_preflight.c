@@ -335,11 +335,27 @@ START_TEST(small_text_thin_line_colour_light_gray)
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "page 7: stroke rgb 1 0 0 in a black-ink book");
 	c = interior_check(&f, "interior.gray-fill");
-	ck_assert_int_eq(c->status, MB_CHECK_WARN);
-	ck_assert_has(c->message, "page 9: 5 % gray fill, needs >= 10 %");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 9: 5 % gray fill, needs >= 10 % (lighter may not print)");
+	f.pages[8].lightest_gray = 0.1;
+	ck_assert_int_eq(interior_check(&f, "interior.gray-fill")->status, MB_CHECK_PASS);
 	/* a hairline of width 0 is the thinnest of all */
 	f.pages[4].min_stroke_pt = 0;
 	ck_assert_has(interior_check(&f, "interior.line-weight")->message, "page 5: 0 pt line");
+	/* a thin filled rule is a line too, named as such */
+	f.pages[4].min_stroke_pt = 1;
+	f.pages[10].min_rule_pt = 0.2;
+	c = interior_check(&f, "interior.line-weight");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 11: a 0.2 pt filled rule, needs >= 0.75 pt");
+	ck_assert_str_eq(c->pages, "11");
+	f.pages[10].min_rule_pt = 0.75;
+	ck_assert_int_eq(interior_check(&f, "interior.line-weight")->status, MB_CHECK_PASS);
+	/* a page with a rule and no stroke */
+	f.pages[10].min_stroke_pt = -1;
+	f.pages[10].min_rule_pt = 0.5;
+	ck_assert_has(interior_check(&f, "interior.line-weight")->message,
+		      "page 11: a 0.5 pt filled rule");
 	facts_free(&f);
 }
 END_TEST

@@ -164,6 +164,25 @@ START_TEST(ink_clips_white_and_hairlines)
 	ck_assert_double_eq_tol(f.pages[0].min_stroke_pt, 1, 1e-4);
 	ck_assert_double_eq_tol(f.pages[0].ink.y0, 99.5, 0.01);
 	mb_probe_release(&f);
+	/* an uneven scale: the pen is as thin as its thinnest direction */
+	mkpdf("raw OUT 'q 1 0 0 0.1 0 0 cm 0 G 3 w 150 2000 m 250 2000 l S Q'");
+	f = probe(false);
+	ck_assert_double_eq_tol(f.pages[0].min_stroke_pt, 0.3, 1e-4);
+	ck_assert_double_eq(f.pages[0].min_rule_pt, 0);
+	mb_probe_release(&f);
+	mkpdf("raw OUT 'q 0 0.5 -2 0 300 300 cm 0 G 1 w 0 0 m 10 0 l S Q'");	/* rotated too */
+	f = probe(false);
+	ck_assert_double_eq_tol(f.pages[0].min_stroke_pt, 0.5, 1e-4);
+	mb_probe_release(&f);
+	/* a filled rule is measured; a dot and a short tick are not rules */
+	mkpdf("raw OUT '0 g 150 200 100 0.2 re f 10 10 0.3 0.3 re f 20 20 1.5 0.1 re f'");
+	f = probe(false);
+	ck_assert_double_eq_tol(f.pages[0].min_rule_pt, 0.2, 1e-4);
+	mb_probe_release(&f);
+	mkpdf("raw OUT '0 g 10 10 0.3 0.3 re f 20 20 1.5 0.1 re f 30 30 1 0.5 re f'");
+	f = probe(false);
+	ck_assert_double_eq(f.pages[0].min_rule_pt, 0);
+	mb_probe_release(&f);
 }
 END_TEST
 
@@ -202,6 +221,24 @@ START_TEST(limits_and_errors)
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_probe_pdf(path, NULL, &f, &err), MB_ERR_INPUT);
 	ck_assert_ptr_nonnull(strstr(err.message, "cannot read '"));
+	mb_probe_release(&f);
+	/* MuPDF's "cannot tell in file" never shows: empty, folder, no header */
+	out = fopen(path, "wb");
+	fclose(out);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_probe_pdf(path, NULL, &f, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "the file is empty, not a PDF"));
+	mb_probe_release(&f);
+	out = fopen(path, "wb");
+	fputs("hello\n", out);
+	fclose(out);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_probe_pdf(path, NULL, &f, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "not a PDF (no %PDF header)"));
+	mb_probe_release(&f);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_probe_pdf(dir, NULL, &f, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "is a folder, not a PDF file"));
 	mb_probe_release(&f);
 }
 END_TEST

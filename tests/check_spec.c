@@ -351,6 +351,98 @@ START_TEST(overrides_before_level)
 }
 END_TEST
 
+/* a landscape trim turns the level's portrait grid; a grid the spec gives is kept */
+START_TEST(landscape_turns_level_grid)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse("title: T\nauthor: A\nlevel: medium\nmazes: 30\ntrim: 8.25x6\n",
+			       &spec, &err), MB_OK);
+	ck_assert_int_lt(spec.level->w, spec.level->h);	/* the level is portrait */
+	ck_assert_int_eq(spec.grid_w, spec.level->h);
+	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	mb_spec_release(&spec);
+
+	/* the trim may come before the level */
+	ck_assert_int_eq(parse("trim: 8.25x6\ntitle: T\nauthor: A\nlevel: easy\nmazes: 30\n",
+			       &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, spec.level->h);
+	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	mb_spec_release(&spec);
+
+	/* portrait and square trims keep the level's grid */
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 6x9\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, spec.level->w);
+	ck_assert_int_eq(spec.grid_h, spec.level->h);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.5x8.5\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, spec.level->w);
+	mb_spec_release(&spec);
+
+	/* an explicit grid on a landscape trim is the publisher's choice */
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.25x6\ngrid: 12x20\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, 12);
+	ck_assert_int_eq(spec.grid_h, 20);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* where each key's value was, for errors found after reading */
+START_TEST(key_places_for_later_errors)
+{
+	static const char text[] = "title: \"Mazes\"\nauthor: A\nlevel: easy\n"
+				   "mazes:   5\ncover:\n  back: \"B\"\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+	int line = -1, column = -1;
+	char buf[1024];
+
+	ck_assert_int_eq(parse(text, &spec, &err), MB_OK);
+	ck_assert(mb_spec_where(&spec, "title", &line, &column));
+	ck_assert_int_eq(line, 1);
+	ck_assert_int_eq(column, 8);
+	ck_assert(mb_spec_where(&spec, "mazes", &line, &column));
+	ck_assert_int_eq(line, 4);
+	ck_assert_int_eq(column, 10);
+	ck_assert(mb_spec_where(&spec, "cover.back", &line, &column));
+	ck_assert_int_eq(line, 6);
+	ck_assert_int_eq(column, 9);
+	ck_assert(mb_spec_where(&spec, "level", NULL, NULL));
+	/* defaults and unknown keys have no place */
+	ck_assert(!mb_spec_where(&spec, "font", &line, &column));
+	ck_assert(!mb_spec_where(&spec, "cover", &line, &column));
+	ck_assert(!mb_spec_where(&spec, "nonsense", &line, &column));
+	ck_assert(!mb_spec_where(&spec, NULL, &line, &column));
+
+	/* an error naming a given key gets its place */
+	mb_error_init(&err);
+	mb_error_set_field(&err, MB_ERR_INPUT, "mazes", "5 mazes make only 10 pages");
+	ck_assert_int_eq(mb_spec_locate(&spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(mb_error_format(&err, buf, sizeof(buf)),
+			 "book.yaml:4:10: 5 mazes make only 10 pages");
+	/* a key left to its default: the file alone */
+	mb_error_init(&err);
+	mb_error_set_field(&err, MB_ERR_INPUT, "font", "font 'x' not found");
+	mb_spec_locate(&spec, &err);
+	ck_assert_str_eq(mb_error_format(&err, buf, sizeof(buf)), "book.yaml: font 'x' not found");
+	/* no key at fault, or a place already known: left as it is */
+	mb_error_init(&err);
+	mb_error_set(&err, MB_ERR_IO, "cannot write 'x'");
+	mb_spec_locate(&spec, &err);
+	ck_assert_str_eq(mb_error_format(&err, buf, sizeof(buf)), "cannot write 'x'");
+	mb_error_init(&err);
+	mb_error_set_at(&err, MB_ERR_INPUT, "other.yaml", 3, 2, "kept");
+	err.field = "title";
+	mb_spec_locate(&spec, &err);
+	ck_assert_str_eq(mb_error_format(&err, buf, sizeof(buf)), "other.yaml:3:2: kept");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_locate(&spec, &err), MB_OK);
+	ck_assert_int_eq(err.line, 0);
+	mb_spec_release(&spec);
+}
+END_TEST
+
 START_TEST(utf8_title_and_big_numbers)
 {
 	static const char text[] = "title: \"Labyrinthe für Kinder\"\nauthor: Zoë Ñúñez\n"
@@ -641,6 +733,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, full_spec);
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, overrides_before_level);
+	tcase_add_test(tc, landscape_turns_level_grid);
+	tcase_add_test(tc, key_places_for_later_errors);
 	tcase_add_test(tc, utf8_title_and_big_numbers);
 	tcase_add_test(tc, text_is_not_read_past_len);
 	tcase_add_test(tc, load_files);

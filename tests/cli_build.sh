@@ -114,8 +114,11 @@ cmp -s "$TMP/easy/interior.pdf" "$TMP/again/interior.pdf" &&
   cmp -s "$TMP/easy/cover.pdf" "$TMP/again/cover.pdf"
 ok $? "same spec and seed: byte-identical PDFs"
 run "$MAZEBOOK" build -q "$EX/easy.yaml" -o "$TMP/seed7" --seed 7
+check "--seed 7 builds" "$rc" -eq 0 -a -s "$TMP/seed7/interior.pdf"
 cmp -s "$TMP/easy/interior.pdf" "$TMP/seed7/interior.pdf"
-check "--seed 7 makes another interior" $? -ne 0
+check "--seed 7 makes another interior" $? -eq 1
+grep -q '"seed": 7,' "$TMP/seed7/manifest.json"
+ok $? "--seed 7 is the seed the manifest records"
 
 # bad specs: the place and the problem, exit 1, nothing written
 bad() { # NAME EXPECTED-MESSAGE SPEC-TEXT

@@ -64,11 +64,31 @@ fault smalltext 24 smalltext 3 FAIL interior.font-size "page 3: 5 pt text (DejaV
 fault hairline 24 hairline 5 FAIL interior.line-weight "page 5: 0.25 pt line, needs >= 0.75 pt"
 fault red 24 red 7 FAIL interior.colour "page 7: stroke rgb 1 0 0 in a black-ink book"
 fault image 24 image 2 FAIL interior.image-dpi "page 2: image at 150 dpi, needs >= 300 dpi"
-fault lightgray 24 lightgray 3 WARN interior.gray-fill "page 3: 5 % gray fill, needs >= 10 %"
+fault lightgray 24 lightgray 3 FAIL interior.gray-fill "page 3: 5 % gray fill, needs >= 10 % (lighter may not print)"
 fault link 24 link 2 FAIL interior.annotations "page 2: 1 annotation"
 fault outline 24 outline 1 FAIL interior.bookmarks "1 bookmark"
 fault blank 24 blank 5 FAIL interior.blank-pages "pages 5-9: 5 blank pages in a row, at most 4"
 fault alpha 24 alpha 3 FAIL interior.transparency "page 3: fill with alpha 0.5"
+
+# line weight: the pen's thinnest direction under an uneven scale, and thin
+# filled rules, count as lines; white stays paper, not a gray fill
+"$MKPDF" raw squeezed.pdf '0 G q 1 0 0 0.1 0 0 cm 3 w 150 2000 m 250 2000 l S Q'
+run "$MAZEBOOK" check squeezed.pdf --trim 6x9
+expect FAIL interior.line-weight "page 1: 0.3 pt line, needs >= 0.75 pt" "a 3 pt pen squeezed to 0.3 pt by 1 0 0 0.1 cm fails"
+"$MKPDF" raw rule.pdf '0 g 150 200 100 0.2 re f'
+run "$MAZEBOOK" check rule.pdf --trim 6x9
+expect FAIL interior.line-weight "page 1: a 0.2 pt filled rule, needs >= 0.75 pt" "a 0.2 pt rule drawn as a filled rectangle fails"
+"$MKPDF" raw dots.pdf '0 g 150 200 1 0.5 re f 150 300 0.3 0.3 re f 1 g 150 400 100 0.2 re f 0 g 150 500 100 1 re f'
+run "$MAZEBOOK" check dots.pdf --trim 6x9
+expect PASS interior.line-weight "thinnest: page 1: a 1 pt filled rule" "dots, white rules and a 1 pt rule are not thin lines"
+expect PASS interior.gray-fill "lightest: page 1: 100 % gray fill" "white fills are paper, not a light gray"
+
+# one page: no "1 pages"
+expect FAIL interior.page-count "1 page, needs 24" "page-count says 1 page"
+expect FAIL interior.even-count "1 page is odd" "even-count says 1 page"
+expect PASS interior.same-size "the 1 page is 6 x 9 in" "same-size on 1 page"
+! contains "$out" " 1 pages" && ! contains "$out" " 1 annotations"
+ok $? "no check says '1 pages'"
 
 # colours: CMYK with only K and RGB with r = g = b are gray; anything else is colour
 "$MKPDF" raw kgray.pdf '0 0 0 0.5 k 100 100 50 50 re f 0.4 0.4 0.4 RG 2 w 100 200 m 200 200 l S'
@@ -122,6 +142,18 @@ run "$MAZEBOOK" check garbage.pdf
 check "a garbage file exits 1" "$rc" -eq 1
 contains "$err" "cannot read 'garbage.pdf': "
 ok $? "a garbage file names the file and the reason"
+contains "$err" "not a PDF (no %PDF header)"
+ok $? "a file without a %PDF header says so"
+: > empty.pdf
+run "$MAZEBOOK" check empty.pdf
+check "an empty file exits 1" "$rc" -eq 1
+contains "$err" "cannot read 'empty.pdf': the file is empty, not a PDF" && ! contains "$err" "cannot tell"
+ok $? "an empty file says it is empty"
+mkdir -p folder.pdf
+run "$MAZEBOOK" check folder.pdf
+check "a folder exits 1" "$rc" -eq 1
+contains "$err" "'folder.pdf' is a folder, not a PDF file"
+ok $? "a folder says it is a folder"
 run "$MAZEBOOK" check missing.pdf
 check "a missing file exits 1" "$rc" -eq 1
 contains "$err" "cannot read 'missing.pdf': No such file or directory"
@@ -144,5 +176,24 @@ check "three files is a usage error" "$rc" -eq 2
 # --trim overrides the inference
 run "$MAZEBOOK" check good.pdf --trim 5x8
 expect FAIL interior.page-size "page 1: 6 x 9 in, should be 5 x 8 in" "--trim 5x8 on a 6x9 file fails every page"
+
+# a signed checklist next to the PDFs verifies; --sign needs -o
+MAZEBOOK_KEY_DIR="$PWD/keys"
+export MAZEBOOK_KEY_DIR
+"$MAZEBOOK" keygen >/dev/null 2>&1
+run "$MAZEBOOK" check good.pdf cover.pdf -o checklist.txt --sign
+check "check --sign: exit 0" "$rc" -eq 0
+run "$MAZEBOOK" verify checklist.txt
+check "the signed checklist verifies" "$rc" -eq 0
+printf 'x' >> good.pdf
+run "$MAZEBOOK" verify checklist.txt
+contains "$out" "good.pdf: changed since the check"
+ok $(( $? + (rc != 1) )) "a changed PDF fails verify, named"
+run "$MAZEBOOK" check good.pdf --sign
+check "--sign without -o: exit 2" "$rc" -eq 2
+"$MKPDF" interior good2.pdf 24
+run "$MAZEBOOK" check good2.pdf -o c2.txt --key keys/nosuch.key
+contains "$err" "nosuch.key"
+ok $(( $? + (rc != 1) )) "a missing key: exit 1, naming it"
 
 done_testing

@@ -31,6 +31,16 @@ printf 'not a pdf at all\n' > "$TMP/junk.pdf"
 run "$MAZEPROOF" "$TMP/junk.pdf"
 check "a file that is not a PDF fails (1)" "$rc" -eq 1
 contains "$err" "junk.pdf"; ok $? "names the unreadable file"
+: > "$TMP/zero.pdf"
+run "$MAZEPROOF" "$TMP/zero.pdf"
+check "an empty file fails (1)" "$rc" -eq 1
+contains "$err" "cannot read '$TMP/zero.pdf': the file is empty, not a PDF" && ! contains "$err" "cannot tell"
+ok $? "says the file is empty"
+run "$MAZEPROOF" "$TMP"
+check "a folder fails (1)" "$rc" -eq 1
+contains "$err" "'$TMP' is a folder, not a PDF file"; ok $? "says it is a folder"
+run "$MAZEPROOF" "$TMP/junk.pdf"
+contains "$err" "not a PDF (no %PDF header)"; ok $? "says a file without a %PDF header is not a PDF"
 qpdf --empty "$TMP/empty.pdf"
 run "$MAZEPROOF" "$TMP/empty.pdf"
 check "a PDF with no maze fails (1)" "$rc" -eq 1
@@ -146,6 +156,18 @@ alterations() { # BOOK NAME
     contains "$out" " 1 failed"
   ok $? "$name: names maze 3 and its unreachable squares"
 
+  $ALTER offgrid-wall "$p3" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: a wall added between grid lines fails" "$rc" -eq 1
+  contains "$out" "maze 3, page $p3: " && contains "$out" "FAILED: a wall off the grid at (" &&
+    contains "$out" " 1 failed" && ! contains "$out" "other problems"
+  ok $? "$name: names maze 3 and its wall off the grid"
+
+  $ALTER diagonal "$p2" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: a diagonal line drawn across a maze fails" "$rc" -eq 1
+  contains "$out" "maze 2, page $p2: " && contains "$out" "FAILED: a diagonal line crosses the maze at (" &&
+    contains "$out" " 1 failed"
+  ok $? "$name: names maze 2 and the diagonal line"
+
   $ALTER move-exit "$p1" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
   check "$name: an exit moved after writing fails" "$rc" -eq 1
   contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: the exit is at the bottom of (0,$((h1 - 1))), not at the bottom of ($((w1 - 1)),$((h1 - 1)))"
@@ -161,6 +183,11 @@ alterations() { # BOOK NAME
     contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: solution on page $s1: the solution crosses a wall at"
     ok $? "$name: names maze 1 and where its solution crosses a wall"
 
+    $ALTER diagonal "$s1" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+    check "$name: a diagonal line across a solution copy fails" "$rc" -eq 1
+    contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: solution on page $s1: a diagonal line crosses the maze at ("
+    ok $? "$name: names maze 1 and the diagonal on its solution copy"
+
     $ALTER remove-wall "$p2" "$book" "$TMP/a1.pdf" &&
       $ALTER cross-wall "$s1" "$TMP/a1.pdf" "$TMP/alt.pdf" && run "$MAZEPROOF" --quiet "$TMP/alt.pdf"
     check "$name: two altered mazes fail" "$rc" -eq 1
@@ -173,6 +200,21 @@ $MK "$TMP/book.pdf" "$FIX/good.txt" --per-page 2 --compress || exit 1
 alterations "$TMP/book.pdf" "drawn book"
 $MK "$TMP/book9.pdf" "$FIX/good.txt" "$FIX/good.txt" --per-page 9 --split --compress || exit 1
 alterations "$TMP/book9.pdf" "split walls, 9 copies a page"
+# and the real thing: interiors written by `mazebook build` (libharu), in
+# English and in German, small and large grids
+if [ -x "${MAZEBOOK:-}" ]; then
+  MAZEBOOK_KEY_DIR="$TMP/keys"
+  export MAZEBOOK_KEY_DIR
+  for level in easy expert; do
+    printf 'title: "Proof %s"\nauthor: "T"\nlevel: %s\nmazes: 18\nsolutions: 2\nlanguage: %s\n' \
+      "$level" "$level" "$([ $level = easy ] && echo de || echo en)" > "$TMP/$level.yaml"
+    if "$MAZEBOOK" build -q "$TMP/$level.yaml" -o "$TMP/real-$level" >/dev/null 2>&1; then
+      alterations "$TMP/real-$level/interior.pdf" "mazebook $level book"
+    else
+      ok 1 "mazebook builds the $level book for mazeproof"
+    fi
+  done
+fi
 if [ -n "${MAZEPROOF_BOOK:-}" ]; then
   alterations "$MAZEPROOF_BOOK" "$(basename "$MAZEPROOF_BOOK")"
 fi

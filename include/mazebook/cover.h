@@ -29,8 +29,10 @@
  * UTF-8, a font that cannot be found, a book without mazes, a page count
  * below 1, or text that does not fit its place even at 7 pt (the message
  * names the field, e.g. "cover back text does not fit: 40 lines at 7 pt,
- * room for 31"); MB_ERR_IO when path cannot be written. On any error
- * nothing is left at path (a file this call began is removed).
+ * room for 31"; err->field is then the spec key: "title", "subtitle",
+ * "author" or "cover.back", and "font" for font errors); MB_ERR_IO when
+ * path cannot be written. On any error nothing is left at path (a file
+ * this call began is removed).
  */
 enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_book *book,
 			      int interior_pages, const char *path, struct mb_error *err);
@@ -46,5 +48,15 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struct mb_book *book,
 				    int interior_pages, const char *png_path, double dpi,
 				    struct mb_error *err);
+
+/*
+ * The fixed words the cover prints in language (NULL or unknown: English):
+ * tags, badge, feature list, default back text, level names (not the
+ * feature list's mark: the cover takes a check mark, a bullet or '-',
+ * whichever the font has). Up to max pointers to static UTF-8 strings go
+ * into words; returns how many there are (at most 16). For checking them
+ * against the font before anything is written.
+ */
+size_t mb_cover_words(const char *language, const char **words, size_t max);
 
 #endif

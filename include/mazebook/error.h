@@ -28,6 +28,14 @@ struct mb_error {
 	int line;			/* 1-based; 0 when unknown */
 	int column;			/* 1-based; 0 when unknown */
 	char message[MB_ERROR_MESSAGE_MAX];
+	/*
+	 * The book spec's key at fault ("mazes", "font", "cover.back"; a
+	 * string literal), or NULL. Set by functions that check what a spec
+	 * asks for but see no file (page planning, fonts, the cover), so
+	 * that the caller can put the key's place in the message
+	 * (mb_spec_locate in mazebook/spec.h).
+	 */
+	const char *field;
 };
 
 /* Clear err so that it can record a new first error. NULL is accepted. */
@@ -47,6 +55,22 @@ enum mb_status mb_error_set_at(struct mb_error *err, enum mb_status code,
 			       const char *file, int line, int column,
 			       const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/*
+ * As mb_error_set, naming the spec key at fault (field, a string literal or
+ * NULL). The field is recorded only with the message, so a first error
+ * recorded earlier keeps its own.
+ */
+enum mb_status mb_error_set_field(struct mb_error *err, enum mb_status code,
+				  const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/*
+ * Name field as the spec key at fault for the error err already holds,
+ * unless it names one already or holds none. Returns err's code (MB_OK for
+ * a NULL err), for `return mb_error_blame(err, "font")` after a failed call.
+ */
+enum mb_status mb_error_blame(struct mb_error *err, const char *field);
 
 /*
  * Format err as "file:line:column: message" (the parts that are known) into

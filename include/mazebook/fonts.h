@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mazebook/error.h"
 
@@ -25,5 +26,35 @@
  */
 enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size,
 			    struct mb_error *err);
+
+/* One printed text to check: what it is, for the message, and its spec key. */
+struct mb_font_text {
+	const char *field;	/* the spec key at fault ("title", "language"); may be NULL */
+	const char *what;	/* "the title", "the labels for 'fr'" */
+	const char *text;	/* UTF-8; NULL or empty: nothing to check */
+};
+
+/*
+ * The first character of text (UTF-8) that the font file at path has no
+ * glyph for, as fontconfig reads the file's coverage (its charset): 0 when
+ * it has them all. Control characters (below U+0020, U+007F) are not
+ * printed as glyphs and are skipped. name (name_size bytes, may be 0)
+ * gets the face's full name ("DejaVu Sans Bold"). A file fontconfig cannot
+ * read fails with MB_ERR_INPUT (field "font"); text that is not UTF-8 with
+ * MB_ERR_INPUT.
+ */
+enum mb_status mb_font_first_missing(const char *path, const char *text, uint32_t *missing,
+				     char *name, size_t name_size, struct mb_error *err);
+
+/*
+ * Check that the regular and the bold face of font name (as mb_font_find
+ * finds them) can print every text in texts[0..count-1]. The first
+ * character either face lacks fails with MB_ERR_INPUT, err->field the
+ * text's field, and a message such as "the title has a character the font
+ * cannot print: '日' (U+65E5) is not in DejaVu Sans; choose a font that has
+ * it with 'font:'". A font that cannot be found fails as mb_font_find.
+ */
+enum mb_status mb_font_check_texts(const char *name, const struct mb_font_text *texts,
+				   size_t count, struct mb_error *err);
 
 #endif

@@ -50,7 +50,13 @@ struct mb_page_plan {
 	int maze_count;
 	int *maze_page;			/* maze_count entries: the page (1-based) of maze i; owned */
 	int solutions_per_page;		/* 1, 2, 4, 6 or 9 */
-	int solution_cols, solution_rows;	/* the grid of solutions on a page */
+	/*
+	 * the grid of solutions on a page: 1x1, 1x2, 2x2, 2x3 or 3x3 (cols and
+	 * rows swapped on landscape trims); when that leaves squares under
+	 * MB_LAYOUT_MIN_SOLUTION_CELL_PT, the arrangement of at most 4 a side
+	 * with the largest squares (4 x 1 for 4 portrait mazes on 8.25 x 6)
+	 */
+	int solution_cols, solution_rows;
 	bool one_sided;
 	bool bleed;
 
@@ -75,9 +81,14 @@ bool mb_layout_solutions_valid(int per_page);
  * Never more than mb_kdp.max_blank_in_row blank pages in a row.
  *
  * Fails with MB_ERR_INPUT when solutions_per_page is not 1, 2, 4, 6 or 9,
+ * when spec's grid (grid_w x grid_h, 1..MB_MAZE_MAX_SIDE each) is so fine
+ * that a maze page's squares would be under MB_LAYOUT_MIN_MAZE_CELL_PT or a
+ * solution's under MB_LAYOUT_MIN_SOLUTION_CELL_PT (the message says what
+ * to change),
  * when the book would have fewer than mb_kdp.min_pages pages (the message
  * gives the least maze count for these settings) or more than
- * mb_kdp_max_pages() (the message gives the most mazes that fit). On
+ * mb_kdp_max_pages() (the message gives the most mazes that fit);
+ * err->field names the spec key at fault ("solutions" or "mazes"). On
  * success the caller owns plan and frees it with mb_layout_release.
  */
 enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
@@ -117,6 +128,18 @@ void mb_layout_live_area(const struct mb_page_plan *plan, int page, struct mb_re
 #define MB_LAYOUT_FOLIO_BAND_PT 22.0
 #define MB_LAYOUT_SLOT_LABEL_PT 9.0	/* "Maze 3 (page 5)" over a solution */
 #define MB_LAYOUT_SLOT_GAP_PT 14.0	/* space between solution slots */
+
+/*
+ * The smallest squares a plan accepts. A children's book wants walls a
+ * child can see and a pencil can run between: on maze pages the wall is
+ * at least 1 pt (mb_layout_fit_maze), so 4 pt squares keep it a quarter of
+ * a square and leave a 3 pt (1 mm) lane. Solutions are only looked at, not
+ * solved, so they may be finer: their walls are at least KDP's 0.75 pt,
+ * so 3 pt squares keep them a quarter of a square, and the route (half a
+ * square there) stays 1.5 pt, twice KDP's least line weight.
+ */
+#define MB_LAYOUT_MIN_MAZE_CELL_PT 4.0
+#define MB_LAYOUT_MIN_SOLUTION_CELL_PT 3.0
 
 /* Where a maze grid goes and how heavy its lines are. */
 struct mb_maze_geometry {
@@ -160,6 +183,28 @@ void mb_layout_solution_slot(const struct mb_page_plan *plan, int page, int slot
 			     struct mb_rect_pt *out);
 void mb_layout_solution_maze(const struct mb_page_plan *plan, int page, int slot,
 			     int w, int h, struct mb_maze_geometry *out);
+
+/*
+ * The cover's maze art. The cover shows mazes of the book (the first on
+ * the front, one from the middle on the back) on cards whose walls are at
+ * least 1 pt, so their squares need MB_LAYOUT_MIN_COVER_CELL_PT for the
+ * walls to stay a quarter of a square, as on the maze pages. A book grid
+ * too fine for that at the card's size is drawn from a coarser maze made
+ * for the cover: same proportions, same generator, squares of about
+ * MB_LAYOUT_COVER_CELL_PT, so it still looks like the book's contents.
+ */
+#define MB_LAYOUT_MIN_COVER_CELL_PT 4.0
+#define MB_LAYOUT_COVER_CELL_PT 6.0
+
+/*
+ * The grid to draw a w x h book maze with in a room_w_pt x room_h_pt space:
+ * w x h itself when its squares come to MB_LAYOUT_MIN_COVER_CELL_PT or
+ * more, else the coarser grid above. False (out_w, out_h untouched) when
+ * not even that fits with squares of the least size and at least 2 squares
+ * each way (or the book's 1): then something else has taken the room.
+ */
+bool mb_layout_cover_grid(int w, int h, double room_w_pt, double room_h_pt, int *out_w,
+			  int *out_h);
 
 /* The baseline point of the page number: centred at the bottom of the live area. */
 void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, double *y);

@@ -64,7 +64,10 @@ struct mb_probe_page {
 	int text_runs;
 	double min_font_pt;		/* smallest text size, 0 when no text */
 	char min_font_name[64];
-	double min_stroke_pt;		/* thinnest stroke, -1 when no stroke */
+	double min_stroke_pt;		/* thinnest stroke, -1 when no stroke; the pen's
+					   thinnest direction under an uneven scale */
+	double min_rule_pt;		/* thinnest filled rule (a long, thin filled
+					   shape that prints as a line), 0 when none */
 	unsigned colorspaces;		/* MB_CS_* bits */
 	bool colour;			/* a non-gray colour is used */
 	char colour_what[64];		/* the first, e.g. "stroke rgb 1 0 0" */

@@ -64,6 +64,14 @@ enum mb_status mb_sign_file(const char *path, const char *secret_key_path,
 			    const char *trusted_comment, struct mb_error *err);
 
 /*
+ * Load the secret key at secret_key_path as mb_sign_file would, and forget
+ * it: lets a command refuse a bad key before hours of work rather than
+ * after. Same errors as mb_sign_file's key part (a key file that group or
+ * others can read is MB_ERR_INPUT, the message says to run chmod 600).
+ */
+enum mb_status mb_sign_check_secret_key(const char *secret_key_path, struct mb_error *err);
+
+/*
  * Verify the minisign signature at signature_path (NULL: path + ".minisig")
  * of the file at path against the public key at public_key_path. On MB_OK,
  * trusted_comment (MB_MINISIGN_TRUSTED_MAX chars, may be NULL) receives the
@@ -73,10 +81,6 @@ enum mb_status mb_sign_file(const char *path, const char *secret_key_path,
  */
 enum mb_status mb_sign_verify_file(const char *path, const char *signature_path,
 				   const char *public_key_path, char *trusted_comment,
-				   struct mb_error *err);
-
-/* SHA-256 of a file as 64 lower-case hex digits and a NUL, and its size. MB_ERR_IO. */
-enum mb_status mb_sign_sha256_file(const char *path, char hex[65], uint64_t *bytes,
 				   struct mb_error *err);
 
 enum mb_sign_state {

@@ -26,6 +26,15 @@
 /* any other string value, in characters */
 #define MB_SPEC_MAX_TEXT_CHARS 4000
 
+/* the most keys a spec can give (top-level and cover.*), with room to spare */
+#define MB_SPEC_MAX_PLACES 32
+
+/* Where a key's value is in the spec file: for messages about it. */
+struct mb_spec_place {
+	char key[24];		/* "mazes", "cover.back" */
+	int line, column;	/* of the value, 1-based */
+};
+
 struct mb_book_spec {
 	char *path;			/* the spec file, for messages */
 	char *base_dir;			/* the spec's folder ("." for a bare name) */
@@ -43,7 +52,8 @@ struct mb_book_spec {
 	char *output_dir;		/* default "out", relative to the spec's folder */
 
 	/* overrides of the level */
-	int grid_w, grid_h;		/* the level's unless "grid: WxH" */
+	int grid_w, grid_h;		/* the level's unless "grid: WxH"; turned
+					 * (w and h swapped) on a landscape trim */
 	struct mb_filter filter;	/* the level's unless min_route_ratio/min_forks */
 
 	char *font;			/* a TrueType file or a fontconfig name; NULL: DejaVu Sans */
@@ -58,6 +68,18 @@ struct mb_book_spec {
 		uint32_t text_rgb;		/* default 0xffffff */
 		char *back;			/* back cover description; may be NULL */
 	} cover;
+
+	/* the keys the file gave, in the order read (defaults have none) */
+	struct mb_spec_place places[MB_SPEC_MAX_PLACES];
+	size_t place_count;
+
+	/*
+	 * The bytes mb_spec_load parsed (NULL after mb_spec_parse): a copy
+	 * of the spec is written from these, never by reading the path
+	 * again, which may be a pipe or may have changed since.
+	 */
+	char *source;
+	size_t source_len;
 };
 
 /*
@@ -74,6 +96,29 @@ void mb_spec_release(struct mb_book_spec *spec);
  * base_dir/rel. Returns a new string the caller frees.
  */
 char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel);
+
+/*
+ * The font the book is set in, for mb_font_find and the cover: font_path
+ * (a .ttf file resolved against the spec's folder) when set, else font (a
+ * fontconfig name, or NULL for the default).
+ */
+const char *mb_spec_font(const struct mb_book_spec *spec);
+
+/*
+ * Where the file gave key ("mazes", "cover.back"): true and *line, *column
+ * (1-based, of the value; either pointer may be NULL) when it did; false
+ * for a key left to its default or an unknown key.
+ */
+bool mb_spec_where(const struct mb_book_spec *spec, const char *key, int *line, int *column);
+
+/*
+ * Put the spec's place on an error raised after reading (err->field names
+ * the key: see mazebook/error.h): an error without a line gets
+ * spec->path, and the key's line and column when the file gave the key
+ * (a default: the file alone). An error with a line already, or an error
+ * about no spec key at all, is left as it is. Returns err->code.
+ */
+enum mb_status mb_spec_locate(const struct mb_book_spec *spec, struct mb_error *err);
 
 /*
  * Read and validate a spec file. spec need not be initialised; on success

@@ -31,8 +31,12 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 
+#include "mazebook/generator.h"
 #include "mazebook/kdp.h"
+#include "mazebook/layout.h"
+#include "mazebook/level.h"
 #include "mazebook/measure.h"
+#include "mazebook/rng.h"
 #include "mazebook/xalloc.h"
 
 #define PT(in) ((in) * MB_PT_PER_IN)
@@ -88,9 +92,17 @@ static const struct labels label_sets[] = {
 
 static const char *const level_keys[4] = { "easy", "medium", "hard", "expert" };
 
+/* candidates tried for a coarser cover maze that passes the level's filter */
+#define COVER_MAZE_ATTEMPTS 200
+/* the most rows of a book grid the back reserves room for (the medium level's) */
+#define COVER_RESERVE_ROWS 20
+/* mixed into a book maze's seed for its cover stand-in ("cover") */
+#define COVER_SEED_TAG 0x636f766572ULL
+
 /* a maze drawn on a white card, with START and FINISH tags */
 struct card {
-	const struct mb_maze *maze;
+	const struct mb_maze *maze;	/* the book's maze, or own */
+	struct mb_maze *own;		/* a coarser stand-in made for the cover; or NULL */
 	struct box panel;
 	double mx, my, cell;		/* the maze's top left corner and square side */
 	double wall_pt;
@@ -120,6 +132,7 @@ struct cover {
 	PangoFontMap *fontmap;
 	PangoContext *pctx;
 	PangoFontDescription *font;
+	const char *mark;		/* before each feature line: one of marks[] */
 
 	struct rgb bg, ink, dark, shadow, paper, accent, go, stop, badge;
 
@@ -181,6 +194,29 @@ static const struct labels *labels_for(const char *lang)
 	return &label_sets[0];
 }
 
+/*
+ * The mark before each line of the back cover's feature list: the first of
+ * these the font has in bold (DejaVu Serif, for one, has no check mark), so
+ * the mark is never drawn in a fallback font or as a missing glyph.
+ */
+static const struct {
+	gunichar ch;
+	const char *utf8;
+} marks[] = { { 0x2713, "\xe2\x9c\x93" }, { 0x2022, "\xe2\x80\xa2" }, { '-', "-" } };
+
+size_t mb_cover_words(const char *language, const char **words, size_t max)
+{
+	const struct labels *lb = labels_for(language);
+	const char *all[] = { lb->start, lb->finish, lb->mazes_word, lb->mazes, lb->level,
+			      lb->solutions, lb->sample, lb->blurb, lb->level_names[0],
+			      lb->level_names[1], lb->level_names[2], lb->level_names[3] };
+	size_t n = sizeof(all) / sizeof(all[0]);
+
+	for (size_t i = 0; i < n && i < max; i++)
+		words[i] = all[i];
+	return n;
+}
+
 static const char *level_name(const struct cover *c)
 {
 	const char *name = c->spec->level ? c->spec->level->name : NULL;
@@ -202,6 +238,27 @@ static bool is_font_file(const char *font)
 					       !strcasecmp(font + n - 4, ".ttc")));
 }
 
+/* the first of marks[] the bold face has a glyph for (the last one, '-', always) */
+static const char *pick_mark(const struct cover *c)
+{
+	PangoFontDescription *d = pango_font_description_copy(c->font);
+	PangoFont *pf;
+	const char *mark = marks[sizeof(marks) / sizeof(marks[0]) - 1].utf8;
+
+	pango_font_description_set_weight(d, PANGO_WEIGHT_BOLD);
+	pf = pango_font_map_load_font(c->fontmap, c->pctx, d);
+	for (size_t i = 0; pf && i < sizeof(marks) / sizeof(marks[0]); i++) {
+		if (pango_font_has_char(pf, marks[i].ch)) {
+			mark = marks[i].utf8;
+			break;
+		}
+	}
+	if (pf)
+		g_object_unref(pf);
+	pango_font_description_free(d);
+	return mark;
+}
+
 /*
  * A font map of our own (no process-wide state), unhinted so that layout
  * does not depend on the output resolution. A font file is added to a
@@ -209,7 +266,8 @@ static bool is_font_file(const char *font)
  */
 static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 {
-	const char *font = c->spec->font && c->spec->font[0] ? c->spec->font : DEFAULT_FAMILY;
+	const char *font = mb_spec_font(c->spec) && mb_spec_font(c->spec)[0] ? mb_spec_font(c->spec)
+									     : DEFAULT_FAMILY;
 	char *family = NULL;
 	cairo_font_options_t *fo;
 
@@ -223,14 +281,16 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		int count = 0;
 
 		if (access(font, R_OK) != 0)
-			return mb_error_set(err, MB_ERR_INPUT, "cannot read font file '%s': %s",
-					    font, strerror(errno));
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "cannot read font file '%s': %s", font,
+						  strerror(errno));
 		pat = FcFreeTypeQuery((const FcChar8 *)font, 0, NULL, &count);
 		if (!pat || FcPatternGetString(pat, FC_FAMILY, 0, &name) != FcResultMatch) {
 			if (pat)
 				FcPatternDestroy(pat);
-			return mb_error_set(err, MB_ERR_INPUT,
-					    "font file '%s' is not a TrueType or OpenType font", font);
+			return mb_error_set_field(
+				err, MB_ERR_INPUT, "font",
+				"font file '%s' is not a TrueType or OpenType font", font);
 		}
 		family = xstrdup((const char *)name);
 		FcPatternDestroy(pat);
@@ -239,7 +299,8 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 			if (cfg)
 				FcConfigDestroy(cfg);
 			free(family);
-			return mb_error_set(err, MB_ERR_INPUT, "cannot load font file '%s'", font);
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "cannot load font file '%s'", font);
 		}
 		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), cfg);
 		FcConfigDestroy(cfg);
@@ -277,15 +338,18 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		bool ok = got_family && !strcasecmp(got_family, family);
 
 		if (!ok)
-			mb_error_set(err, MB_ERR_INPUT, "font '%s' not found (fontconfig offers '%s')%s",
-				     font, got_family ? got_family : "nothing",
-				     strcmp(font, DEFAULT_FAMILY) ? "" :
-				     ": apt-get install fonts-dejavu-core");
+			mb_error_set_field(err, MB_ERR_INPUT, "font",
+					   "font '%s' not found (fontconfig offers '%s')%s",
+					   font, got_family ? got_family : "nothing",
+					   strcmp(font, DEFAULT_FAMILY) ? "" :
+					   ": apt-get install fonts-dejavu-core");
 		if (got)
 			pango_font_description_free(got);
 		if (pf)
 			g_object_unref(pf);
 		free(family);
+		if (ok)
+			c->mark = pick_mark(c);
 		return ok ? MB_OK : MB_ERR_INPUT;
 	}
 }
@@ -383,6 +447,22 @@ static double balance(PangoLayout *l, double w)
  * nothing down to 7 pt fits, fail naming the field with the lines needed
  * and the room at 7 pt.
  */
+/* the spec key behind a field fit() names, for err->field; NULL: none */
+static const char *spec_key(const char *field)
+{
+	static const char *const keys[][2] = {
+		{ "cover title", "title" },
+		{ "cover subtitle", "subtitle" },
+		{ "cover author", "author" },
+		{ "cover back text", "cover.back" },
+	};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(field, keys[i][0]))
+			return keys[i][1];
+	return NULL;
+}
+
 static enum mb_status fit(const struct cover *c, const char *field, const char *text,
 			  PangoWeight weight, PangoAlignment align, double w, double h,
 			  double max_pt, double one_line_pt, struct text *out,
@@ -411,6 +491,8 @@ static enum mb_status fit(const struct cover *c, const char *field, const char *
 	g_object_unref(l);
 	line_h = lh / (lines > 0 ? lines : 1);
 	room = (int)floor((h + 0.01) / line_h);
+	if (err && err->code == MB_OK)
+		err->field = spec_key(field);	/* recorded with the message below */
 	if (lw > w + 0.01 && lines <= room)
 		return mb_error_set_at(err, MB_ERR_INPUT, c->spec->path, 0, 0,
 				       "%s does not fit: a word is wider than the %.2f in "
@@ -423,16 +505,58 @@ static enum mb_status fit(const struct cover *c, const char *field, const char *
 /* ---- planning ---- */
 
 /*
- * Place a maze on a card centred in the box `in`, as large as fits with
- * room above for the START tag (and caption) and below for FINISH. Fails
- * (MB_ERR_INPUT naming where) when the box leaves squares under 1 pt.
+ * A w x h stand-in for book maze bm, for a cover whose card cannot show
+ * bm's fine grid well: the same generator, a seed derived from bm's (so
+ * the same book always gets the same cover) and, when one of
+ * COVER_MAZE_ATTEMPTS candidates passes it, the level's filter; else the
+ * candidate with the longest route.
+ */
+static struct mb_maze *cover_maze(const struct cover *c, const struct mb_book_maze *bm, int w,
+				  int h)
+{
+	const struct mb_generator *gen = bm->gen ? bm->gen : &mb_gen_backtracker;
+	struct mb_maze *m = mb_maze_new(w, h, NULL), *best = NULL;
+	double best_ratio = -1;
+
+	if (!m)
+		BUG("cover maze %dx%d", w, h);
+	for (uint64_t attempt = 1; attempt <= COVER_MAZE_ATTEMPTS; attempt++) {
+		struct mb_measures ms;
+
+		mb_generate(gen, m, mb_rng_derive(bm->seed ^ COVER_SEED_TAG, attempt), NULL);
+		mb_maze_measure(m, &ms);
+		if (mb_filter_pass(&c->spec->filter, &ms)) {
+			mb_maze_free(best);
+			return m;
+		}
+		if (ms.route_ratio > best_ratio) {
+			best_ratio = ms.route_ratio;
+			mb_maze_free(best);
+			best = mb_maze_copy(m);
+		}
+	}
+	mb_maze_free(m);
+	return best;
+}
+
+/*
+ * Place book maze bm on a card centred in the box `in`, as large as fits
+ * with room above for the START tag (and caption) and below for FINISH.
+ * A grid too fine to look good at that size (squares under
+ * MB_LAYOUT_MIN_COVER_CELL_PT, where 1 pt walls would pass a quarter of a
+ * square) is drawn from a coarser stand-in of the same proportions made by
+ * cover_maze(): the cover shows what the book's mazes look like, not every
+ * square of one of them. Fails (MB_ERR_INPUT naming where) only when not
+ * even a coarse maze fits: the texts above and beside it took the room.
  */
 static enum mb_status plan_card(const struct cover *c, struct card *k,
-				const struct mb_maze *maze, struct box in, double tag_pt,
+				const struct mb_book_maze *bm, struct box in, double tag_pt,
 				const char *caption, double route_share, const char *where,
 				struct mb_error *err)
 {
+	const struct mb_maze *maze = bm->maze;
 	double side, top, bottom, cap_h = 0, tag_h, cell;
+	int gw, gh;
 
 	memset(k, 0, sizeof(*k));
 	k->maze = maze;
@@ -448,11 +572,14 @@ static enum mb_status plan_card(const struct cover *c, struct card *k,
 	side = fmax(tag_pt * 1.2, in.w * 0.04);
 	top = tag_h + 2 * k->tag_pad + tag_pt * 1.4 + (caption ? cap_h + tag_pt * 0.4 : 0);
 	bottom = tag_h + 2 * k->tag_pad + tag_pt * 1.4;
-	cell = fmin((in.w - 2 * side) / maze->w, (in.h - top - bottom) / maze->h);
-	if (!(cell >= 1.0))
+	if (!mb_layout_cover_grid(maze->w, maze->h, in.w - 2 * side, in.h - top - bottom, &gw,
+				  &gh))
 		return mb_error_set_at(err, MB_ERR_INPUT, c->spec->path, 0, 0,
-				       "the %s has no room left for a %dx%d maze: shorten its text",
-				       where, maze->w, maze->h);
+				       "the %s has no room left for its maze: shorten its text",
+				       where);
+	if (gw != maze->w || gh != maze->h)
+		k->maze = maze = k->own = cover_maze(c, bm, gw, gh);
+	cell = fmin((in.w - 2 * side) / maze->w, (in.h - top - bottom) / maze->h);
 	k->cell = cell;
 	k->panel.w = maze->w * cell + 2 * side;
 	k->panel.h = maze->h * cell + top + bottom;
@@ -506,6 +633,7 @@ static void card_release(struct card *k)
 	if (k->caption)
 		g_object_unref(k->caption);
 	free(k->route);
+	mb_maze_free(k->own);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -616,7 +744,7 @@ static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 
 		in = (struct box){ x0 + 0.75 * r, y + 0.6 * r, x1 - x0 - 1.5 * r,
 				   bottom - y - 0.6 * r };
-		st = plan_card(c, &c->hero, c->book->mazes[0].maze, in, tag_pt, NULL, 0.4,
+		st = plan_card(c, &c->hero, &c->book->mazes[0], in, tag_pt, NULL, 0.4,
 			       "front cover", err);
 		if (st)
 			return st;
@@ -645,10 +773,15 @@ static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 	return MB_OK;
 }
 
-/* the least height of a card whose squares are at least cell_pt */
+/*
+ * The least height of a card whose squares are at least cell_pt. A grid
+ * of more than COVER_RESERVE_ROWS rows asks for no more than that many:
+ * when the texts leave less, plan_card() draws a coarser stand-in rather
+ * than squeezing the texts for a maze too fine to show anyway.
+ */
 static double card_min_h(const struct mb_maze *maze, double tag_pt, double cell_pt)
 {
-	return maze->h * cell_pt + tag_pt * 9;
+	return fmin(maze->h, COVER_RESERVE_ROWS) * cell_pt + tag_pt * 9;
 }
 
 /*
@@ -698,8 +831,9 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 	if (wide)
 		room = row_y - gap - y;
 	else
-		room = clamp(row_y - gap - y - gap - card_min_h(bm->maze, tag_pt, 4), b.h * 0.22,
-			     b.h * 0.40);
+		room = clamp(row_y - gap - y - gap -
+				     card_min_h(bm->maze, tag_pt, MB_LAYOUT_MIN_COVER_CELL_PT),
+			     b.h * 0.22, b.h * 0.40);
 	st = fit(c, "cover back text", text, PANGO_WEIGHT_NORMAL, PANGO_ALIGN_LEFT,
 		 col.w - 2 * pad, room - 2 * pad, clamp(b.h * 0.022, 9, 14), 0, &c->blurb, err);
 	free(blurb);
@@ -730,16 +864,17 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 				      row_y - gap - y };
 		char *list;
 
-		st = plan_card(c, &c->sample, bm->maze, in, tag_pt, c->lb->sample, 0, "back cover",
+		st = plan_card(c, &c->sample, bm, in, tag_pt, c->lb->sample, 0, "back cover",
 			       err);
 		if (st) {
 			free(mazes_line);
 			free(level_line);
 			return st;
 		}
-		list = xasprintf("\xe2\x9c\x93 %s\n%s%s%s\xe2\x9c\x93 %s", mazes_line,
-				 level_line ? "\xe2\x9c\x93 " : "", level_line ? level_line : "",
-				 level_line ? "\n" : "", c->lb->solutions);
+		list = xasprintf("%s %s\n%s%s%s%s%s %s", c->mark, mazes_line,
+				 level_line ? c->mark : "", level_line ? " " : "",
+				 level_line ? level_line : "", level_line ? "\n" : "", c->mark,
+				 c->lb->solutions);
 		st = fit(c, "cover feature list", list, PANGO_WEIGHT_BOLD, PANGO_ALIGN_LEFT, fw, fh,
 			 max_pt, 9, &c->features, err);
 		free(list);
@@ -757,12 +892,14 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 /*
  * Title and author along the spine, reading top to bottom, at a size set by
  * the spine's width; blank when KDP allows no spine text or they do not
- * fit with the clearance from each fold at 7 pt or more.
+ * fit with the clearance from each fold at 7 pt or more. The clearance is
+ * KDP's 0.0625 in plus the same 1/72 in allowance the interior margins
+ * keep: text exactly on a minimum has been flagged.
  */
 static void plan_spine(struct cover *c)
 {
 	const struct box s = c->spine;
-	double room = s.w - 2 * PT(mb_kdp.spine_text_clearance_in);
+	double room = s.w - 2 * PT(mb_kdp.spine_text_clearance_in + mb_kdp.margin_allowance_in);
 	double len = s.h - 2 * PT(0.375), gap = PT(0.4);
 	double line_per_pt, size;
 	PangoLayout *probe;
@@ -778,16 +915,17 @@ static void plan_spine(struct cover *c)
 		for (double pt = size; pt >= MIN_TEXT_PT - 1e-9; pt -= 0.5) {
 			PangoLayout *t = layout_at(c, c->spec->title, pt, PANGO_WEIGHT_BOLD,
 						   PANGO_ALIGN_LEFT, 0);
+			/* the author a little smaller than the title, but never under 7 pt */
 			PangoLayout *a = with_author ?
-				layout_at(c, c->spec->author, pt * 0.85, PANGO_WEIGHT_NORMAL,
-					  PANGO_ALIGN_LEFT, 0) : NULL;
+				layout_at(c, c->spec->author, fmax(pt * 0.85, MIN_TEXT_PT),
+					  PANGO_WEIGHT_NORMAL, PANGO_ALIGN_LEFT, 0) : NULL;
 			double tw, th, aw = 0, ah = 0;
 
 			layout_size(t, &tw, &th);
 			if (a)
 				layout_size(a, &aw, &ah);
 			if (th <= room + 0.01 && ah <= room + 0.01 &&
-			    tw + (a ? gap + aw : 0) <= len && pt * 0.85 >= MIN_TEXT_PT - 1e-9) {
+			    tw + (a ? gap + aw : 0) <= len) {
 				/* rotated frame: x runs down the spine, y leftwards from the front fold */
 				c->spine_title = (struct text){ t, PT(0.375), (s.w - th) / 2 };
 				if (a)

@@ -10,6 +10,7 @@
 #include "mazebook/fonts.h"
 
 #include <fontconfig/fontconfig.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -106,12 +107,15 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 
 	if (name && (strchr(name, '/') || ends_with_ttf(name))) {
 		if (access(name, R_OK) != 0)
-			return mb_error_set(err, MB_ERR_INPUT, "cannot read font file '%s'", name);
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "cannot read font file '%s'", name);
 		if (!is_truetype(name))
-			return mb_error_set(err, MB_ERR_INPUT,
-					    "font file '%s' is not a TrueType (.ttf) font", name);
+			return mb_error_set_field(
+				err, MB_ERR_INPUT, "font",
+				"font file '%s' is not a TrueType (.ttf) font", name);
 		if (!copy_path(path, size, name))
-			return mb_error_set(err, MB_ERR_INPUT, "font path '%s' is too long", name);
+			return mb_error_set_field(err, MB_ERR_INPUT, "font",
+						  "font path '%s' is too long", name);
 		return MB_OK;
 	}
 	if (!name || !*name) {
@@ -119,9 +123,9 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 		     is_truetype(path)) ||
 		    dejavu_fallback(bold, path, size))
 			return MB_OK;
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "font '%s' not found: apt-get install fonts-dejavu-core",
-				    DEFAULT_FAMILY);
+		return mb_error_set_field(err, MB_ERR_INPUT, "font",
+					  "font '%s' not found: apt-get install fonts-dejavu-core",
+					  DEFAULT_FAMILY);
 	}
 	/* a fontconfig name: the family is what comes before any ':' style */
 	colon = strchr(name, ':');
@@ -129,13 +133,150 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 		 (int)(colon ? (size_t)(colon - name) : strlen(name)), name);
 	if (!fc_lookup(family, bold || (colon && strstr(colon, "bold")), path, size, got,
 		       sizeof(got)))
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "font '%s' not found by fontconfig (its nearest is '%s')",
-				    name, got[0] ? got : "none");
+		return mb_error_set_field(err, MB_ERR_INPUT, "font",
+					  "font '%s' not found by fontconfig (its nearest is '%s')",
+					  name, got[0] ? got : "none");
 	if (!is_truetype(path))
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "font '%s' is '%s', which is not TrueType (.ttf): "
-				    "libharu embeds TrueType fonts only",
-				    name, path);
+		return mb_error_set_field(err, MB_ERR_INPUT, "font",
+					  "font '%s' is '%s', which is not TrueType (.ttf): "
+					  "libharu embeds TrueType fonts only",
+					  name, path);
+	return MB_OK;
+}
+
+/* one UTF-8 character at *p: its code point, *p moved past it; -1 for bad UTF-8 */
+static long utf8_next(const unsigned char **p)
+{
+	const unsigned char *s = *p;
+	long cp;
+	int more;
+
+	if (s[0] < 0x80) {
+		*p = s + 1;
+		return s[0];
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		cp = s[0] & 0x1f;
+		more = 1;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		cp = s[0] & 0x0f;
+		more = 2;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		cp = s[0] & 0x07;
+		more = 3;
+	} else {
+		return -1;
+	}
+	for (int i = 1; i <= more; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return -1;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates and beyond U+10FFFF */
+	if ((more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return -1;
+	*p = s + more + 1;
+	return cp;
+}
+
+enum mb_status mb_font_first_missing(const char *path, const char *text, uint32_t *missing,
+				     char *name, size_t name_size, struct mb_error *err)
+{
+	const unsigned char *p = (const unsigned char *)(text ? text : "");
+	FcPattern *pat;
+	FcCharSet *cs = NULL;
+	FcChar8 *got = NULL;
+	int count = 0;
+	enum mb_status st = MB_OK;
+
+	*missing = 0;
+	pat = FcFreeTypeQuery((const FcChar8 *)path, 0, NULL, &count);
+	if (!pat || FcPatternGetCharSet(pat, FC_CHARSET, 0, &cs) != FcResultMatch) {
+		if (pat)
+			FcPatternDestroy(pat);
+		return mb_error_set_field(err, MB_ERR_INPUT, "font",
+					  "cannot read the characters of font file '%s'", path);
+	}
+	if (name_size) {
+		if (FcPatternGetString(pat, FC_FULLNAME, 0, &got) != FcResultMatch &&
+		    FcPatternGetString(pat, FC_FAMILY, 0, &got) != FcResultMatch)
+			got = (FcChar8 *)path;
+		snprintf(name, name_size, "%s", (const char *)got);
+	}
+	while (*p) {
+		long cp = utf8_next(&p);
+
+		if (cp < 0) {
+			st = mb_error_set(err, MB_ERR_INPUT, "text is not valid UTF-8: '%s'", text);
+			break;
+		}
+		if (cp < 0x20 || cp == 0x7f)
+			continue;
+		if (!FcCharSetHasChar(cs, (FcChar32)cp)) {
+			*missing = (uint32_t)cp;
+			break;
+		}
+	}
+	FcPatternDestroy(pat);	/* owns cs */
+	return st;
+}
+
+/* the UTF-8 bytes of cp into buf (at least 5 bytes) */
+static const char *utf8_encode(uint32_t cp, char *buf)
+{
+	unsigned char *b = (unsigned char *)buf;
+
+	if (cp < 0x80) {
+		b[0] = (unsigned char)cp;
+		b[1] = 0;
+	} else if (cp < 0x800) {
+		b[0] = (unsigned char)(0xc0 | (cp >> 6));
+		b[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		b[2] = 0;
+	} else if (cp < 0x10000) {
+		b[0] = (unsigned char)(0xe0 | (cp >> 12));
+		b[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+		b[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		b[3] = 0;
+	} else {
+		b[0] = (unsigned char)(0xf0 | (cp >> 18));
+		b[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
+		b[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+		b[3] = (unsigned char)(0x80 | (cp & 0x3f));
+		b[4] = 0;
+	}
+	return buf;
+}
+
+enum mb_status mb_font_check_texts(const char *name, const struct mb_font_text *texts,
+				   size_t count, struct mb_error *err)
+{
+	char path[2][1024];
+
+	for (int bold = 0; bold <= 1; bold++)
+		if (mb_font_find(name, bold, path[bold], sizeof(path[bold]), err))
+			return err ? err->code : MB_ERR_INPUT;
+	for (size_t i = 0; i < count; i++) {
+		if (!texts[i].text || !texts[i].text[0])
+			continue;
+		/* a family without a bold face gives the regular file twice: read it once */
+		for (int bold = 0; bold <= (strcmp(path[0], path[1]) ? 1 : 0); bold++) {
+			char face[256], ch[8];
+			uint32_t cp;
+			enum mb_status st = mb_font_first_missing(path[bold], texts[i].text, &cp,
+								  face, sizeof(face), err);
+
+			if (st)
+				return mb_error_blame(err, texts[i].field);
+			if (cp)
+				return mb_error_set_field(
+					err, MB_ERR_INPUT, texts[i].field,
+					"%s has a character the font cannot print: '%s' "
+					"(U+%04" PRIX32 ") is not in %s; "
+					"choose a font that has it with 'font:'",
+					texts[i].what, utf8_encode(cp, ch), cp, face);
+		}
+	}
 	return MB_OK;
 }

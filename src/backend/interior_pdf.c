@@ -335,15 +335,22 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 	struct mb_rect_pt live, box;
 	struct mb_maze_geometry g;
 	struct mb_maze *deco;
-	double size, y, side;
+	double size, title_pt, below_pt, y, side;
 
 	mb_layout_live_area(w->plan, n, &live);
 	HPDF_Page_SetGrayFill(page, 0);
-	size = fit_size(page, w->bold, 40, 16, live.w, 3, s->title);
-	y = paragraph(page, w->bold, size, size * 1.2, live.x + live.w / 2,
+	title_pt = fit_size(page, w->bold, 40, 16, live.w, 3, s->title);
+	y = paragraph(page, w->bold, title_pt, title_pt * 1.2, live.x + live.w / 2,
 		      live.y + live.h * 0.88, live.w, CENTRE, s->title);
+	/*
+	 * A long title shrinks; the lines under it shrink with it, to at most
+	 * 70% of its final size, so the title stays the largest text on the
+	 * page (KDP's least type size permitting).
+	 */
+	below_pt = fmax(mb_kdp.min_font_pt, floor(title_pt * 0.7 * 2) / 2);
 	if (s->subtitle && *s->subtitle) {
-		size = fit_size(page, w->regular, 20, 10, live.w, 3, s->subtitle);
+		size = fit_size(page, w->regular, fmin(20, below_pt), fmin(10, below_pt), live.w,
+				3, s->subtitle);
 		y = paragraph(page, w->regular, size, size * 1.3, live.x + live.w / 2,
 			      y - size * 0.9, live.w, CENTRE, s->subtitle);
 	}
@@ -361,7 +368,8 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 		draw_walls(page, deco, &g);
 		mb_maze_free(deco);
 	}
-	size = fit_size(page, w->regular, 18, 10, live.w, 2, s->author);
+	size = fit_size(page, w->regular, fmin(18, below_pt), fmin(10, below_pt), live.w, 2,
+			s->author);
 	paragraph(page, w->regular, size, size * 1.3, live.x + live.w / 2,
 		  live.y + live.h * 0.1, live.w, CENTRE, s->author);
 }
@@ -512,16 +520,16 @@ static enum mb_status load_fonts(struct writer *w)
 	HPDF_UseUTFEncodings(w->pdf);
 	HPDF_SetCurrentEncoder(w->pdf, "UTF-8");
 	for (int bold = 0; bold <= 1; bold++) {
-		st = mb_font_find(w->spec->font, bold, path, sizeof(path), w->err);
+		st = mb_font_find(mb_spec_font(w->spec), bold, path, sizeof(path), w->err);
 		if (st != MB_OK)
 			return st;
 		w->doing = "loading a font";
 		name = HPDF_LoadTTFontFromFile(w->pdf, path, HPDF_TRUE);
 		if (!name || w->failed)
-			return mb_error_set(w->err, MB_ERR_INPUT,
-					    "cannot load font '%s' (a TrueType file libharu "
-					    "can embed is needed)",
-					    path);
+			return mb_error_set_field(w->err, MB_ERR_INPUT, "font",
+						  "cannot load font '%s' (a TrueType file libharu "
+						  "can embed is needed)",
+						  path);
 		if (bold)
 			w->bold = HPDF_GetFont(w->pdf, name, "UTF-8");
 		else

@@ -38,6 +38,8 @@
 #define RESOURCE_DEPTH_MAX 12
 #define PAGES_MAX 20000		/* KDP prints at most 828; a page tree may repeat one page */
 #define MIN_EXTENT_PT 0.01	/* half the extent given to a 0-width stroke */
+#define RULE_MIN_LONG_PT 2	/* a filled rule is longer than this ... */
+#define RULE_MIN_RATIO 4	/* ... and this many times longer than thick */
 
 struct measure_dev {
 	fz_device super;
@@ -178,6 +180,31 @@ static void record(fz_context *ctx, struct measure_dev *d, enum mb_probe_item_ki
 	};
 }
 
+/*
+ * A filled shape whose box is long and thinner than a line may be prints
+ * as a line (a rule drawn as "re f"): its thickness counts for the line
+ * weight. Dots and short ticks (long side under RULE_MIN_LONG_PT or under
+ * RULE_MIN_RATIO times the short one) are shapes, not lines.
+ */
+static void note_rule(struct measure_dev *d, fz_rect box, double share)
+{
+	double w, h, thin, long_side;
+
+	if (d->mask_depth > 0 || d->tile_depth > 0 || share < WHITE_EPS)
+		return;
+	box = fz_intersect_rect(box, current_clip(d));
+	if (fz_is_empty_rect(box))
+		return;
+	w = box.x1 - box.x0;
+	h = box.y1 - box.y0;
+	thin = dmin(w, h);
+	long_side = dmax(w, h);
+	if (thin <= 0 || long_side < RULE_MIN_LONG_PT || long_side < RULE_MIN_RATIO * thin)
+		return;
+	if (d->page->min_rule_pt <= 0 || thin < d->page->min_rule_pt)
+		d->page->min_rule_pt = thin;
+}
+
 /* a gray fill's share goes into the lightest-gray figure; colours flag the page */
 static double paint_colour(fz_context *ctx, struct measure_dev *d, const char *op,
 			   fz_colorspace *cs, const float *color, float alpha, bool fill)
@@ -209,14 +236,32 @@ static void dev_fill_path(fz_context *ctx, fz_device *dev, const fz_path *path, 
 	struct measure_dev *d = (struct measure_dev *)dev;
 	double share = paint_colour(ctx, d, "fill", cs, color, alpha, true);
 
+	fz_rect box = fz_bound_path(ctx, path, NULL, ctm);
+
 	(void)even_odd; (void)cp;
-	record(ctx, d, MB_ITEM_FILL, fz_bound_path(ctx, path, NULL, ctm), share, 0, 0, -1);
+	note_rule(d, box, share);
+	record(ctx, d, MB_ITEM_FILL, box, share, 0, 0, -1);
+}
+
+/*
+ * The smallest singular value of the CTM's 2x2 part: a round pen of width
+ * 1 becomes an ellipse whose minor axis is this long, so a line drawn
+ * along the squeezed direction prints this thin (the geometric mean that
+ * fz_matrix_expansion gives would hide a 0.3 pt line under 1 0 0 0.1 cm).
+ */
+static double thinnest_scale(fz_matrix m)
+{
+	double t = (double)m.a * m.a + (double)m.b * m.b + (double)m.c * m.c + (double)m.d * m.d;
+	double det = (double)m.a * m.d - (double)m.b * m.c;
+	double disc = sqrt(dmax(0, t * t - 4 * det * det));
+
+	return sqrt(dmax(0, (t - disc) / 2));
 }
 
 static void note_stroke(struct measure_dev *d, const fz_stroke_state *stroke, fz_matrix ctm,
 			double *width)
 {
-	*width = stroke->linewidth * fz_matrix_expansion(ctm);
+	*width = stroke->linewidth * thinnest_scale(ctm);
 	if (d->mask_depth > 0)
 		return;
 	if (d->page->min_stroke_pt < 0 || *width < d->page->min_stroke_pt)
@@ -798,14 +843,41 @@ static enum mb_status check_size(const char *path, unsigned long long max_bytes,
 
 	if (stat(path, &st) != 0)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return mb_error_set(err, MB_ERR_INPUT, "'%s' is a folder, not a PDF file", path);
 	if (!S_ISREG(st.st_mode))
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
 	*bytes = (unsigned long long)st.st_size;
+	if (*bytes == 0)
+		return mb_error_set(err, MB_ERR_INPUT, "cannot read '%s': the file is empty, not a PDF",
+				    path);
 	if (max_bytes && *bytes > max_bytes)
 		return mb_error_set(err, MB_ERR_LIMIT,
 				    "cannot read '%s': %llu bytes is more than the %llu this tool reads",
 				    path, *bytes, max_bytes);
 	return MB_OK;
+}
+
+/*
+ * A PDF starts with "%PDF-" within its first 1024 bytes (readers allow
+ * some junk before it); MuPDF would say "cannot tell in file" or "no
+ * objects found" about anything else.
+ */
+static enum mb_status check_header(const char *path, struct mb_error *err)
+{
+	char head[1024];
+	size_t n;
+	FILE *in = fopen(path, "rb");
+
+	if (!in)
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	n = fread(head, 1, sizeof(head), in);
+	fclose(in);
+	for (size_t i = 0; i + 5 <= n; i++)
+		if (!memcmp(head + i, "%PDF-", 5))
+			return MB_OK;
+	return mb_error_set(err, MB_ERR_INPUT, "cannot read '%s': not a PDF (no %%PDF header)",
+			    path);
 }
 
 enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opts,
@@ -820,6 +892,8 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 	memset(out, 0, sizeof(*out));
 	out->path = xstrdup(path);
 	size_st = check_size(path, opts ? opts->max_bytes : 0, &out->bytes, err);
+	if (size_st == MB_OK)
+		size_st = check_header(path, err);
 	if (size_st != MB_OK)
 		return size_st;
 	if (!(ctx = new_context()))

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 #include "mazebook/sign.h"
+#include "mazebook/sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -56,7 +57,8 @@ static enum mb_status read_small_file(const char *path, char *buf, size_t cap, s
 				      bool secret, const char *what, struct mb_error *err)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: opening a FIFO nobody writes to would block for ever */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	size_t n = 0;
 
 	*len = 0;
@@ -302,6 +304,18 @@ static enum mb_status load_secret_key(const char *path, struct mb_minisign_secre
 	return st;
 }
 
+enum mb_status mb_sign_check_secret_key(const char *secret_key_path, struct mb_error *err)
+{
+	struct mb_minisign_secret_key key;
+	enum mb_status st;
+
+	if (init_sodium(err))
+		return MB_ERR_INTERNAL;
+	st = load_secret_key(secret_key_path, &key, err);
+	sodium_memzero(&key, sizeof(key));
+	return st;
+}
+
 static enum mb_status load_public_key(const char *path, struct mb_minisign_public_key *key,
 				      struct mb_error *err)
 {
@@ -318,12 +332,26 @@ static enum mb_status prehash_file(const char *path, unsigned char out[MB_MINISI
 {
 	crypto_generichash_state hs;
 	unsigned char buf[65536];
-	FILE *fp = fopen(path, "rb");
+	/* O_NONBLOCK: opening a FIFO nobody writes to would block for ever */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat sb;
+	FILE *fp;
 	size_t n;
 	enum mb_status st = MB_OK;
 
-	if (!fp)
+	if (fd < 0)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
+	}
+	fp = fdopen(fd, "rb");
+	if (!fp) {
+		int e = errno;
+
+		close(fd);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
+	}
 	crypto_generichash_init(&hs, NULL, 0, MB_MINISIGN_PREHASH_BYTES);
 	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
 		crypto_generichash_update(&hs, buf, n);
@@ -508,69 +536,16 @@ enum mb_status mb_sign_verify_file(const char *path, const char *signature_path,
 	return st;
 }
 
-static void to_hex(const unsigned char *in, size_t n, char *out)
-{
-	static const char hex[] = "0123456789abcdef";
-
-	for (size_t i = 0; i < n; i++) {
-		out[2 * i] = hex[in[i] >> 4];
-		out[2 * i + 1] = hex[in[i] & 15];
-	}
-	out[2 * n] = '\0';
-}
-
-/* SHA-256 of an open file; *missing is set when it does not exist */
+/* SHA-256 of a file (core); *missing is set when it does not exist */
 static enum mb_status sha256_path(const char *path, char hex[65], uint64_t *bytes,
 				  bool *missing, struct mb_error *err)
 {
-	crypto_hash_sha256_state hs;
-	unsigned char buf[65536], digest[crypto_hash_sha256_BYTES];
-	struct stat stt;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	uint64_t total = 0;
+	unsigned long long n = 0;
+	enum mb_status st = mb_sha256_file(path, hex, &n, err);
 
-	*missing = false;
-	if (fd < 0) {
-		*missing = errno == ENOENT;
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-	}
-	if (fstat(fd, &stt) < 0 || !S_ISREG(stt.st_mode)) {
-		close(fd);
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
-	}
-	crypto_hash_sha256_init(&hs);
-	for (;;) {
-		ssize_t r = read(fd, buf, sizeof(buf));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = errno;
-
-			close(fd);
-			return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path,
-					    strerror(e));
-		}
-		if (r == 0)
-			break;
-		crypto_hash_sha256_update(&hs, buf, (unsigned long long)r);
-		total += (uint64_t)r;
-	}
-	close(fd);
-	crypto_hash_sha256_final(&hs, digest);
-	to_hex(digest, sizeof(digest), hex);
-	*bytes = total;
-	return MB_OK;
-}
-
-enum mb_status mb_sign_sha256_file(const char *path, char hex[65], uint64_t *bytes,
-				   struct mb_error *err)
-{
-	bool missing;
-
-	if (init_sodium(err))
-		return MB_ERR_INTERNAL;
-	return sha256_path(path, hex, bytes, &missing, err);
+	*missing = st != MB_OK && access(path, F_OK) != 0 && errno == ENOENT;
+	*bytes = n;
+	return st;
 }
 
 static void set_part(struct mb_sign_part *p, const char *name, enum mb_sign_state state,

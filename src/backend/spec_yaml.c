@@ -638,6 +638,8 @@ static const struct key top_keys[] = {
 };
 
 #define MAX_KEYS COUNT(top_keys)
+_Static_assert(COUNT(top_keys) + COUNT(cover_keys) <= MB_SPEC_MAX_PLACES,
+	       "struct mb_book_spec has a place for every key");
 
 /* ---- key suggestions ---- */
 
@@ -815,6 +817,20 @@ static bool plain_null(const yaml_event_t *e)
 		!strcmp(s, "NULL"));
 }
 
+/* Remember where a key's value was, for errors found after reading. */
+static void note_place(struct mb_book_spec *spec, const char *key, int line, int column)
+{
+	struct mb_spec_place *p;
+	size_t n = strlen(key);
+
+	if (spec->place_count >= MB_SPEC_MAX_PLACES || n >= sizeof(p->key))
+		return;	/* keys are from the table: neither happens */
+	p = &spec->places[spec->place_count++];
+	memcpy(p->key, key, n + 1);
+	p->line = line;
+	p->column = column;
+}
+
 /*
  * Read a mapping's keys (the MAPPING_START is the current event) until its
  * end, setting values through the key table. seen[i] is the line where
@@ -898,6 +914,7 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 			v.null = plain_null(&r->ev);
 			v.line = line_of(r->ev.start_mark);
 			v.column = column_of(r->ev.start_mark);
+			note_place(r->spec, display, v.line, v.column);
 			if (k->set(r, &v) != MB_OK)
 				return MB_ERR_INPUT;
 		}
@@ -937,6 +954,17 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 	}
 	s->grid_w = r->grid_set ? r->grid_w : s->level->w;
 	s->grid_h = r->grid_set ? r->grid_h : s->level->h;
+	/*
+	 * The levels are portrait grids; on a landscape trim the level's grid
+	 * is turned so that the maze fills the page. A grid the spec gives is
+	 * the publisher's choice and kept as it is.
+	 */
+	if (!r->grid_set && s->trim.w_in > s->trim.h_in && s->grid_h > s->grid_w) {
+		int t = s->grid_w;
+
+		s->grid_w = s->grid_h;
+		s->grid_h = t;
+	}
 	mb_level_filter(s->level, &s->filter);
 	if (r->ratio_set)
 		s->filter.min_route_ratio = r->filter.min_route_ratio;
@@ -1043,9 +1071,15 @@ enum mb_status mb_spec_load(const char *path, struct mb_book_spec *spec, struct 
 	enum mb_status status;
 
 	memset(spec, 0, sizeof(*spec));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK: a named pipe nobody writes to would block the open for
+	 * ever; now it opens and reads as empty. Reads block again (a pipe
+	 * with a writer, such as /dev/stdin, is read as usual).
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	if (fstat(fd, &st)) {
 		int e = errno;
 
@@ -1091,6 +1125,11 @@ enum mb_status mb_spec_load(const char *path, struct mb_book_spec *spec, struct 
 				       "the file is empty (expected keys such as title, author, level and mazes)");
 	}
 	status = mb_spec_parse(path, text, len, spec, err);
-	free(text);
+	if (status == MB_OK) {
+		spec->source = text;	/* the spec's own bytes, for a faithful copy */
+		spec->source_len = len;
+	} else {
+		free(text);
+	}
 	return status;
 }

@@ -11,6 +11,20 @@
  * build leaves no half-written file under a final name and does not
  * touch the previous good output. The checklist goes in last, so a
  * checklist never describes files that are not there yet.
+ *
+ * Guarantees against losing work (tests/cli_harden_output.sh):
+ * - the output folder is locked (flock) for the whole build: two builds
+ *   never interleave their renames in one folder;
+ * - all slow work (writing, fsync, signing the checklist under its
+ *   temporary name) is done before the first rename, so the renames run
+ *   back to back: a kill leaves at worst a syscall-wide window where some
+ *   files are new and the signature does not match yet (verify says so);
+ * - temporary files that a killed build left (".NAME.tmp-*") are removed
+ *   by the next build into that folder;
+ * - the spec and the secret key are never written over: a folder whose
+ *   output names are those files is refused before anything is written,
+ *   and so is a folder that holds the secret key (it is what gets uploaded);
+ * - a final name that is a symbolic link is replaced, never followed.
  */
 #include "config.h"
 
@@ -27,8 +41,10 @@
 #include "mazebook/book.h"
 #include "mazebook/command.h"
 #include "mazebook/cover.h"
+#include "mazebook/fonts.h"
 #include "mazebook/interior.h"
 #include "mazebook/kdp.h"
+#include "mazebook/labels.h"
 #include "mazebook/layout.h"
 #include "mazebook/manifest.h"
 #include "mazebook/number.h"
@@ -46,7 +62,7 @@ enum build_file {
 	FILE_INTERIOR,
 	FILE_COVER,
 	FILE_MANIFEST,
-	FILE_SPEC,
+	FILE_SPEC,		/* a copy of the spec: the checklist hashes it */
 	FILE_COVER_PREVIEW,
 	FILE_PAGE_PREVIEW,
 	FILE_PUBLIC_KEY,
@@ -86,7 +102,10 @@ struct build {
 	char *key_path;		/* the secret key that signs the checklist */
 	char *public_key_path;
 	bool key_created;	/* this build made the key pair */
+	bool spec_in_place;	/* the spec is DIR/spec.yaml itself: no copy */
 	char *proof_summary;	/* mazeproof's last line */
+	char *signature_temp;	/* the checklist's signature, before its rename */
+	int dir_fd;		/* the locked output folder, or -1 */
 	bool progress;		/* stderr is a terminal: show a progress line */
 	bool quiet;
 };
@@ -99,17 +118,65 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* the progress line on a terminal: one line, rewritten in place */
+static void show_stage(const struct build *b, const char *stage)
+{
+	if (b->progress)
+		fprintf(stderr, "\r\033[Kmazebook build: %s", stage);
+}
+
 static void show_progress(size_t done, size_t total, void *data)
 {
 	const struct build *b = data;
+	char line[64];
 
-	if (b->progress && (done == total || done % 5 == 0))
-		fprintf(stderr, "\rmazebook build: mazes %zu/%zu", done, total);
+	if (done == total || done % 5 == 0) {
+		snprintf(line, sizeof(line), "mazes %zu/%zu", done, total);
+		show_stage(b, line);
+	}
+}
+
+/* wipe the progress line before the summary or an error */
+static void end_progress(const struct build *b)
+{
+	if (b->progress)
+		fputs("\r\033[K", stderr);
 }
 
 static char *out_path(const struct build *b, const char *name)
 {
 	return xasprintf("%s/%s", b->out_dir, name);
+}
+
+/* replace every `from` in the string buf (of size bytes) by `to`, truncating if need be */
+static void replace_all(char *buf, size_t size, const char *from, const char *to)
+{
+	size_t flen = strlen(from), tlen = strlen(to);
+	char *hit, *p = buf;
+
+	if (!flen)
+		return;
+	while ((hit = strstr(p, from))) {
+		size_t tail = strlen(hit + flen);
+		size_t room = size - 1 - (size_t)(hit - buf);
+		size_t t = tlen < room ? tlen : room;
+
+		memmove(hit + t, hit + flen, tail + 1 > room - t + 1 ? room - t + 1 : tail + 1);
+		memcpy(hit, to, t);
+		buf[size - 1] = '\0';
+		p = hit + t;
+	}
+}
+
+/*
+ * A user knows the files by their final names: a message (from a library
+ * that wrote a temporary file, or from mazeproof) names that instead.
+ */
+static void say_final_names(const struct build *b, char *buf, size_t size)
+{
+	for (int i = 0; i < FILE_COUNT; i++)
+		if (b->out[i].temp_path)
+			replace_all(buf, size, b->out[i].temp_path, b->out[i].final_path);
 }
 
 static int fail(struct mb_error *err)
@@ -119,12 +186,116 @@ static int fail(struct mb_error *err)
 	return mb_command_fail(&mb_cmd_build, "%s", mb_error_format(err, buf, sizeof(buf)));
 }
 
+/* the final name of the signature, written beside the checklist */
+static const char signature_name[] = "checklist.txt" MB_SIGN_SUFFIX;
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/*
+ * Refuse an output folder where a final name is the spec or the secret
+ * key (the same file, reached by any path): renaming over it would
+ * destroy the input. Checked before anything is written.
+ */
+static enum mb_status check_inputs_safe(struct build *b, struct mb_error *err)
+{
+	const char *inputs[2] = { b->spec.path, b->key_path };
+	const char *what[2] = { "the spec", "the secret key" };
+
+	/* the folder is what gets uploaded: a secret key must not sit in it */
+	if (b->key_path) {
+		char *key_dir = xstrdup(b->key_path);
+		char *slash = strrchr(key_dir, '/');
+		struct stat kd, od;
+		bool inside;
+
+		if (slash)
+			slash[slash == key_dir ? 1 : 0] = '\0';
+		inside = !stat(slash ? key_dir : ".", &kd) && !stat(b->out_dir, &od) &&
+			 same_file(&kd, &od);
+		free(key_dir);
+		if (inside)
+			return mb_error_set(err, MB_ERR_INPUT,
+					    "the output folder '%s' holds the secret key '%s': keep "
+					    "the key out of the folder you upload (choose another "
+					    "folder with -o)", b->out_dir, b->key_path);
+	}
+
+	/* a folder under a final name would fail its rename after others succeeded */
+	for (int i = 0; i <= FILE_COUNT; i++) {
+		char *path = out_path(b, i < FILE_COUNT ? file_names[i] : signature_name);
+		struct stat st;
+		bool folder = !lstat(path, &st) && S_ISDIR(st.st_mode);
+
+		if (folder) {
+			mb_error_set(err, MB_ERR_IO, "cannot write '%s': it is a folder; move it away "
+				     "or choose another output folder", path);
+			free(path);
+			return MB_ERR_IO;
+		}
+		free(path);
+	}
+
+	for (int k = 0; k < 2; k++) {
+		struct stat in;
+
+		if (!inputs[k] || stat(inputs[k], &in))
+			continue;
+		for (int i = 0; i <= FILE_COUNT; i++) {
+			const char *name = i < FILE_COUNT ? file_names[i] : signature_name;
+			char *path = out_path(b, name);
+			struct stat out;
+			bool clash = !stat(path, &out) && same_file(&in, &out);
+
+			free(path);
+			if (clash && k == 0 && i == FILE_SPEC) {
+				b->spec_in_place = true;	/* recorded as it is, never copied */
+				continue;
+			}
+			if (clash)
+				return mb_error_set(err, MB_ERR_INPUT,
+						    "the output folder '%s' holds %s '%s' as '%s': "
+						    "the build would write over it; choose another "
+						    "folder with -o or rename the file",
+						    b->out_dir, what[k], inputs[k], name);
+		}
+	}
+	return MB_OK;
+}
+
+/*
+ * Lock the output folder and remove what killed builds left in it. The
+ * lock means no other build is running here, so every temporary file of
+ * ours from before this run is stale.
+ */
+static enum mb_status claim_out_dir(struct build *b, const struct timespec *started,
+				    struct mb_error *err)
+{
+	const char *names[FILE_COUNT];
+	struct stat spec;
+
+	b->dir_fd = mb_output_lock_dir(b->out_dir, err);
+	if (b->dir_fd < 0)
+		return MB_ERR_IO;
+	for (int i = 0; i < FILE_COUNT; i++)
+		names[i] = file_names[i];
+	mb_output_remove_stale(b->out_dir, names, FILE_COUNT, started,
+			       stat(b->spec.path, &spec) ? NULL : &spec);
+	return MB_OK;
+}
+
 static enum mb_status begin_all(struct build *b, struct mb_error *err)
 {
 	for (int i = 0; i < FILE_COUNT; i++) {
-		char *path = out_path(b, file_names[i]);
-		enum mb_status st = mb_output_begin(&b->out[i], path,
-						    is_stream((enum build_file)i), 0, err);
+		char *path;
+		enum mb_status st;
+
+		if (i == FILE_SPEC && b->spec_in_place)
+			continue;
+		path = out_path(b, file_names[i]);
+		st = mb_output_begin(&b->out[i], path, is_stream((enum build_file)i), 0, err);
 
 		free(path);
 		if (st)
@@ -137,9 +308,13 @@ static void abort_all(struct build *b)
 {
 	for (int i = 0; i < FILE_COUNT; i++)
 		mb_output_abort(&b->out[i]);
+	if (b->signature_temp)
+		unlink(b->signature_temp);
+	free(b->signature_temp);
+	b->signature_temp = NULL;
 }
 
-/* copy the file at path into an output stream */
+/* copy the file at path into an output stream; write errors show at the flush or sync */
 static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err)
 {
 	char buf[8192];
@@ -149,10 +324,13 @@ static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err
 	if (!in)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
 	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, to);
+		if (fwrite(buf, 1, n, to) != n)
+			break;
 	if (ferror(in)) {
+		int e = errno;
+
 		fclose(in);
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
 	}
 	fclose(in);
 	return MB_OK;
@@ -174,10 +352,14 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	if (st)
 		return st;
 	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
-	/* the spec travels with the book: the folder alone rebuilds and verifies it */
-	st = copy_into(b->spec.path, b->out[FILE_SPEC].fp, err);
-	if (st)
-		return st;
+	/*
+	 * the spec travels with the book: the folder alone rebuilds and
+	 * verifies it (a spec that is the folder's spec.yaml stays as it is)
+	 */
+	if (!b->spec_in_place &&
+	    fwrite(b->spec.source, 1, b->spec.source_len, b->out[FILE_SPEC].fp) != b->spec.source_len)
+		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+				    b->out[FILE_SPEC].final_path, strerror(errno));
 	st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
 				  b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI, err);
 	if (st)
@@ -277,6 +459,10 @@ static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 		b->proof_summary = xstrdup(at && !strncmp(at + strlen(tmp), ": ", 2) ?
 					   at + strlen(tmp) + 2 : last);
 	}
+	if (report) {
+		/* the failing lines name the interior by its final name */
+		say_final_names(b, report, report_len + 1);
+	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_PASS, NULL,
 				 b->proof_summary, "every maze perfect, one route",
@@ -300,7 +486,7 @@ static enum mb_status run_preflight(struct build *b, struct mb_error *err)
 	struct mb_preflight_options opts = {
 		.interior_path = b->out[FILE_INTERIOR].temp_path,
 		.cover_path = b->out[FILE_COVER].temp_path,
-		.spec_path = b->out[FILE_SPEC].temp_path,
+		.spec_path = b->spec_in_place ? b->spec.path : b->out[FILE_SPEC].temp_path,
 		.checklist_dir = b->out_dir,
 		.interior_as = file_names[FILE_INTERIOR],
 		.cover_as = file_names[FILE_COVER],
@@ -339,11 +525,9 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 	char keyid[32];
 
 	if (key_opt) {
+		/* a bad key (unreadable, damaged, readable by others) fails now, not after the work */
 		b->key_path = xstrdup(key_opt);
-		if (access(key_opt, R_OK))
-			return mb_error_set(err, MB_ERR_IO, "cannot read the secret key '%s': %s",
-					    key_opt, strerror(errno));
-		return MB_OK;
+		return mb_sign_check_secret_key(key_opt, err);
 	}
 	b->key_path = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
 	b->public_key_path = mb_sign_default_key_path(MB_SIGN_PUBLIC_KEY_NAME);
@@ -351,7 +535,7 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 		return mb_error_set(err, MB_ERR_INPUT,
 				    "no folder for the signing key ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
 	if (!access(b->key_path, F_OK))
-		return MB_OK;
+		return mb_sign_check_secret_key(b->key_path, err);
 	{
 		char *dir = xstrdup(b->key_path);
 		char *slash = strrchr(dir, '/');
@@ -396,21 +580,43 @@ static enum mb_status write_checklists(struct build *b, struct mb_error *err)
 	return copy_public_key(b, err);
 }
 
+/*
+ * Everything that can fail or take time happens before the first rename:
+ * flush and sync every file, sign the checklist under its temporary name
+ * (the signed comment names the final file). Then the renames run back to
+ * back, the signature last, and the folder is synced so they survive a
+ * power cut.
+ */
 static enum mb_status commit_all(struct build *b, struct mb_error *err)
 {
-	char *checklist = out_path(b, file_names[FILE_CHECKLIST]);
-	char *signature = xasprintf("%s%s", checklist, MB_SIGN_SUFFIX);
+	char *signature = out_path(b, signature_name);
+	char comment[128];
 	enum mb_status st = MB_OK;
 
-	/* an old signature must not outlive the checklist it signed */
-	if (unlink(signature) && errno != ENOENT)
-		st = mb_error_set(err, MB_ERR_IO, "cannot remove '%s': %s", signature, strerror(errno));
 	for (int i = 0; i < FILE_COUNT && !st; i++)
-		st = mb_output_commit(&b->out[i], err);
-	if (!st)
-		st = mb_sign_file(checklist, b->key_path, NULL, err);
+		if (b->out[i].temp_path)
+			st = mb_output_sync(&b->out[i], err);
+	if (!st) {
+		snprintf(comment, sizeof(comment), "timestamp:%lld\tfile:%s\thashed",
+			 (long long)time(NULL), file_names[FILE_CHECKLIST]);
+		b->signature_temp = xasprintf("%s%s", b->out[FILE_CHECKLIST].temp_path,
+					      MB_SIGN_SUFFIX);
+		st = mb_sign_file(b->out[FILE_CHECKLIST].temp_path, b->key_path, comment, err);
+	}
+	for (int i = 0; i < FILE_COUNT && !st; i++)
+		if (b->out[i].temp_path)
+			st = mb_output_commit(&b->out[i], err);
+	if (!st && rename(b->signature_temp, signature))
+		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", signature,
+				  strerror(errno));
+	if (!st) {
+		free(b->signature_temp);
+		b->signature_temp = NULL;
+		if (fsync(b->dir_fd) && errno != EINVAL)
+			st = mb_error_set(err, MB_ERR_IO, "cannot sync the folder '%s': %s",
+					  b->out_dir, strerror(errno));
+	}
 	free(signature);
-	free(checklist);
 	return st;
 }
 
@@ -455,6 +661,50 @@ static void print_summary(const struct build *b, double seconds)
 	printf("  time       %.2f s\n", seconds);
 }
 
+/*
+ * Every text the book prints, checked against the regular and bold faces
+ * of its font before anything is made: a character the font lacks would
+ * print as an empty box (interior) or a hex box (cover) and pass every
+ * other check.
+ */
+static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error *err)
+{
+	const struct mb_labels *l = mb_labels_find(s->language);
+	const char *lang = s->language ? s->language : "en";
+	char what[64];
+	struct mb_font_text texts[64];
+	const char *cover_words[32];
+	char filled[32][1024];	/* the label templates with their numbers filled in */
+	size_t n = 0, words;
+
+	snprintf(what, sizeof(what), "the wording for language '%s'", lang);
+	texts[n++] = (struct mb_font_text){ "title", "the title", s->title };
+	texts[n++] = (struct mb_font_text){ "subtitle", "the subtitle", s->subtitle };
+	texts[n++] = (struct mb_font_text){ "author", "the author", s->author };
+	texts[n++] = (struct mb_font_text){ "cover.back", "the back cover text", s->cover.back };
+	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
+	if (l) {
+		const char *interior[] = { l->maze, l->start, l->finish, l->solutions,
+					   l->solution_long, l->solution_short,
+					   l->how_to_play_title, l->how_to_play, l->level,
+					   l->mazes, l->seed, l->page, l->rebuild, l->copyright,
+					   l->level_names[0], l->level_names[1],
+					   l->level_names[2], l->level_names[3] };
+
+		/* "Maze %d": the digits are printed, the "%d" is not */
+		for (size_t i = 0; i < sizeof(interior) / sizeof(interior[0]); i++)
+			texts[n++] = (struct mb_font_text){
+				"language", what,
+				mb_labels_format(interior[i], 1234567890, 1234567890, filled[i],
+						 sizeof(filled[i]))
+			};
+	}
+	words = mb_cover_words(s->language, cover_words, 32);
+	for (size_t i = 0; i < words && i < 32; i++)
+		texts[n++] = (struct mb_font_text){ "language", what, cover_words[i] };
+	return mb_font_check_texts(mb_spec_font(s), texts, n, err);
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -468,11 +718,14 @@ static int run(int argc, char **argv)
 	struct mb_error err;
 	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL;
 	double start = now_s();
+	struct timespec started;
 	int c, rc = MB_EXIT_FAIL;
 	uint64_t seed = 0;
 
 	mb_error_init(&err);
 	mb_checklist_init(&b.checklist);
+	b.dir_fd = -1;
+	clock_gettime(CLOCK_REALTIME, &started);
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":o:q", options, NULL)) != -1) {
@@ -501,26 +754,39 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_build, optind >= argc ?
 					      "which spec? (e.g. mazebook build book.yaml)" :
 					      "one spec at a time");
-	if (seed_opt && mb_number_parse_u64("--seed", seed_opt, 0, UINT64_MAX, &seed, &err))
+	if (seed_opt && mb_number_parse_u64(seed_opt, "--seed", 0, UINT64_MAX, &seed, &err))
 		return mb_command_usage_error(&mb_cmd_build, "%s", err.message);
 
 	if (mb_spec_load(argv[optind], &b.spec, &err))
 		return fail(&err);
+	if (check_glyphs(&b.spec, &err))
+		goto done;
 	if (seed_opt)
 		b.spec.seed = seed;
 	b.out_dir = out_opt ? xstrdup(out_opt) : mb_spec_resolve(&b.spec, b.spec.output_dir);
+	for (size_t n = strlen(b.out_dir); n > 1 && b.out_dir[n - 1] == '/'; n--)
+		b.out_dir[n - 1] = '\0';	/* "out/" -> "out": names print cleanly */
 	b.progress = !b.quiet && isatty(STDERR_FILENO);
 
-	/* plan first: a book that cannot be laid out fails before any maze is made */
-	if (mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
+	/*
+	 * the key and the plan first: a bad key or a book that cannot be
+	 * laid out fails before any maze is made
+	 */
+	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
 	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
-	if (b.progress)
-		fputc('\n', stderr);
-	if (find_key(&b, key_opt, &err) || mb_output_mkdirs(b.out_dir, &err) ||
-	    begin_all(&b, &err) || write_files(&b, &err) ||
-	    prove_mazes(&b, &err) || run_preflight(&b, &err))
+	show_stage(&b, "writing the interior, cover and previews");
+	if (mb_output_mkdirs(b.out_dir, &err) ||
+	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
+	    begin_all(&b, &err) || write_files(&b, &err))
 		goto done;
+	show_stage(&b, "proving every maze (mazeproof)");
+	if (prove_mazes(&b, &err))
+		goto done;
+	show_stage(&b, "checking KDP's rules (preflight)");
+	if (run_preflight(&b, &err))
+		goto done;
+	end_progress(&b);
 	if (mb_checklist_failed(&b.checklist)) {
 		report_failures(&b);
 		abort_all(&b);
@@ -533,13 +799,16 @@ static int run(int argc, char **argv)
 		print_summary(&b, now_s() - start);
 	rc = MB_EXIT_OK;
 done:
+	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */
 	if (rc != MB_EXIT_OK) {
-		if (b.progress)
-			fputc('\n', stderr);
+		end_progress(&b);
+		say_final_names(&b, err.message, sizeof(err.message));
 		fail(&err);
 	}
 	abort_all(&b);
 cleanup:
+	if (b.dir_fd >= 0)
+		close(b.dir_fd);	/* releases the folder's lock */
 	mb_checklist_release(&b.checklist);
 	free(b.key_path);
 	free(b.public_key_path);

@@ -3,6 +3,12 @@
  * `mazebook check`: preflight an interior PDF (and its cover) against
  * KDP's paperback rules and print the checklist. Any producer's PDFs: every
  * figure is measured from the files.
+ *
+ * A PDF can be built to keep a reader busy for hours on a small file (a
+ * deflate stream that inflates to gigabytes, drawn on every page): the
+ * probe bounds sizes and page counts, and a CPU-time alarm bounds the rest
+ * (--max-cpu, default CHECK_MAX_CPU_S): the command then ends with a clear
+ * message instead of hanging.
  */
 #include "config.h"
 
@@ -10,12 +16,67 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 #include "mazebook/command.h"
+#include "mazebook/number.h"
+#include "mazebook/output.h"
 #include "mazebook/preflight.h"
+#include "mazebook/sign.h"
 
 extern const struct mb_command mb_cmd_check;
+
+#define CHECK_MAX_CPU_S 120	/* an 828-page book takes under a second */
+#define CHECK_MAX_CPU_LIMIT_S 86400
+
+/*
+ * What the CPU-time alarm prints: the only mutable static in mazebook's
+ * commands, because a signal handler can reach nothing else. Written once
+ * before the alarm is armed, only read by the handler.
+ */
+static char give_up_message[1024];
+static size_t give_up_len;
+
+static void give_up(int sig)
+{
+	ssize_t w = write(STDERR_FILENO, give_up_message, give_up_len);
+
+	(void)sig;
+	(void)w;
+	_exit(MB_EXIT_FAIL);
+}
+
+/* seconds of CPU time (user + system) from now; 0 disarms */
+static void cpu_alarm(unsigned long seconds)
+{
+	struct itimerval t = { .it_value = { .tv_sec = (time_t)seconds } };
+
+	setitimer(ITIMER_PROF, &t, NULL);
+}
+
+static void arm_cpu_limit(unsigned long seconds, const struct mb_preflight_options *opts)
+{
+	struct sigaction sa;
+	int n;
+
+	if (!seconds)
+		return;
+	n = snprintf(give_up_message, sizeof(give_up_message),
+		     "mazebook check: cannot check '%s'%s%s%s: gave up after %lu s of CPU time "
+		     "(a file built to exhaust PDF readers?); --max-cpu sets the limit\n",
+		     opts->interior_path, opts->cover_path ? " and '" : "",
+		     opts->cover_path ? opts->cover_path : "", opts->cover_path ? "'" : "", seconds);
+	give_up_len = n < 0 ? 0 : (size_t)n < sizeof(give_up_message) ? (size_t)n
+								       : sizeof(give_up_message) - 1;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = give_up;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPROF, &sa, NULL);
+	cpu_alarm(seconds);
+}
 
 static char *dir_of(const char *path)
 {
@@ -38,14 +99,20 @@ static int run(int argc, char **argv)
 		{ "spec", required_argument, NULL, 's' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "max-cpu", required_argument, NULL, 'c' },
+		{ "sign", no_argument, NULL, 'S' },
+		{ "key", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
 	struct mb_checklist cl;
 	struct mb_error err;
-	const char *output = NULL;
-	char *text, *dir = NULL;
-	bool json = false;
+	const char *output = NULL, *key = NULL;
+	char *text, *dir = NULL, *default_key = NULL;
+	bool json = false, sign = false;
+	struct mb_output out;
+	enum mb_status st;
+	uint64_t max_cpu = CHECK_MAX_CPU_S;
 	int c, rc;
 
 	mb_error_init(&err);
@@ -76,6 +143,18 @@ static int run(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case 'c':
+			if (mb_number_parse_u64(optarg, "--max-cpu", 0, CHECK_MAX_CPU_LIMIT_S, &max_cpu,
+						&err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			break;
+		case 'S':
+			sign = true;
+			break;
+		case 'k':
+			sign = true;
+			key = optarg;
+			break;
 		default:
 			return mb_command_usage_error(&mb_cmd_check, "unknown option");
 		}
@@ -84,12 +163,23 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_check, "no interior PDF given");
 	if (argc - optind > 2)
 		return mb_command_usage_error(&mb_cmd_check, "too many files (interior and cover at most)");
+	if (sign && !output)
+		return mb_command_usage_error(&mb_cmd_check, "--sign needs -o FILE (the checklist to sign)");
+	if (sign && !key) {
+		key = default_key = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
+		if (!key)
+			return mb_command_usage_error(&mb_cmd_check,
+						      "no default key folder ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
+	}
 	opts.interior_path = argv[optind];
 	opts.cover_path = optind + 1 < argc ? argv[optind + 1] : NULL;
 	if (output)
 		opts.checklist_dir = dir = dir_of(output);
 	mb_checklist_init(&cl);
-	if (mb_preflight_run(&opts, &cl, &err) != MB_OK) {
+	arm_cpu_limit((unsigned long)max_cpu, &opts);
+	st = mb_preflight_run(&opts, &cl, &err);
+	cpu_alarm(0);
+	if (st != MB_OK) {
 		char buf[MB_ERROR_MESSAGE_MAX + MB_ERROR_FILE_MAX + 32];
 
 		mb_checklist_release(&cl);
@@ -99,21 +189,26 @@ static int run(int argc, char **argv)
 	text = json ? mb_checklist_json(&cl) : mb_checklist_text(&cl);
 	rc = mb_checklist_failed(&cl) ? MB_EXIT_FAIL : MB_EXIT_OK;
 	if (output) {
-		FILE *f = fopen(output, "w");
+		/* temporary file and rename: a checklist is never half-written */
+		if (mb_output_begin(&out, output, true, 0, &err) != MB_OK ||
+		    (fputs(text, out.fp), mb_output_commit(&out, &err)) != MB_OK ||
+		    (sign && mb_sign_file(output, key, NULL, &err) != MB_OK)) {
+			char buf[MB_ERROR_MESSAGE_MAX + MB_ERROR_FILE_MAX + 32];
 
-		if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
-			rc = mb_command_fail(&mb_cmd_check, "cannot write '%s': %s", output,
-					     strerror(errno));
+			rc = mb_command_fail(&mb_cmd_check, "%s",
+					     mb_error_format(&err, buf, sizeof(buf)));
 		}
 		if (rc == MB_EXIT_FAIL && mb_checklist_failed(&cl))
 			fprintf(stderr, "mazebook check: %zu check%s failed (see '%s')\n",
 				mb_checklist_count(&cl, MB_CHECK_FAIL),
 				mb_checklist_count(&cl, MB_CHECK_FAIL) == 1 ? "" : "s", output);
-	} else {
-		fputs(text, stdout);
+	} else if (fputs(text, stdout) == EOF || fflush(stdout)) {
+		rc = mb_command_fail(&mb_cmd_check, "cannot write 'standard output': %s",
+				     strerror(errno));
 	}
 	free(text);
 	free(dir);
+	free(default_key);
 	mb_checklist_release(&cl);
 	return rc;
 }
@@ -121,19 +216,26 @@ static int run(int argc, char **argv)
 const struct mb_command mb_cmd_check = {
 	.name = "check",
 	.summary = "preflight an interior PDF (and its cover) against KDP's paperback rules",
-	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json] [-o FILE]",
+	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json]\n"
+		 "       [-o FILE [--sign | --key SECRET_KEY]] [--max-cpu S]",
 	.help = "  --trim WxH        the trim in inches (default: inferred from the page size)\n"
 		"  --paper P         white (default) or cream: page limits and spine width\n"
 		"  --bleed           the interior has bleed (default: inferred)\n"
 		"  --no-bleed        the interior has no bleed\n"
 		"  --spec FILE       also record FILE's SHA-256 (the book spec)\n"
 		"  --json            write the checklist as JSON\n"
-		"  -o, --output FILE write the checklist to FILE (names relative to its folder)\n\n"
+		"  -o, --output FILE write the checklist to FILE (names relative to its folder)\n"
+		"  --sign            sign FILE (FILE.minisig) with the default key: mazebook.key\n"
+		"                    in $MAZEBOOK_KEY_DIR or ~/.config/mazebook ('mazebook keygen')\n"
+		"  --key KEY         sign FILE with this minisign secret key\n"
+		"  --max-cpu S       give up after S seconds of CPU time (default 120, 0: never):\n"
+		"                    a real book takes about a second; a file built to\n"
+		"                    exhaust PDF readers would take hours\n\n"
 		"Every figure is measured from the PDFs (any producer). Each check is PASS,\n"
 		"WARN or FAIL with the measured value, the limit and the pages. The cover is\n"
 		"checked against the interior's trim, page count and paper.\n"
 		"Exit status 0 when nothing fails, 1 when a check fails or a file cannot be\n"
 		"read, 2 for a bad command line.\n\n"
-		"example:\n  mazebook check out/interior.pdf out/cover.pdf -o out/checklist.txt\n",
+		"example:\n  mazebook check out/interior.pdf out/cover.pdf -o out/checklist.txt --sign\n",
 	.run = run,
 };

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "mazebook/error.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,29 @@ enum mb_status mb_error_set_at(struct mb_error *err, enum mb_status code,
 	set_va(err, code, file, line, column, fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+enum mb_status mb_error_set_field(struct mb_error *err, enum mb_status code,
+				  const char *field, const char *fmt, ...)
+{
+	bool fresh = err && err->code == MB_OK;
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_va(err, code, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	if (fresh)
+		err->field = field;
+	return code;
+}
+
+enum mb_status mb_error_blame(struct mb_error *err, const char *field)
+{
+	if (!err)
+		return MB_OK;
+	if (err->code != MB_OK && !err->field)
+		err->field = field;
+	return err->code;
 }
 
 const char *mb_error_format(const struct mb_error *err, char *buf, size_t size)

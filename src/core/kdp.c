@@ -81,23 +81,36 @@ enum mb_status mb_kdp_trim_for(double w_in, double h_in, struct mb_trim *out,
 			    mb_kdp.custom_min_height_in, mb_kdp.custom_max_height_in);
 }
 
+/* a plain decimal number of inches: digits with at most one point (no sign, exponent or hex) */
+static bool parse_inches(const char *s, const char **end, double *out)
+{
+	const char *p = s;
+	int digits = 0, points = 0;
+
+	for (; (*p >= '0' && *p <= '9') || *p == '.'; p++) {
+		if (*p == '.')
+			points++;
+		else
+			digits++;
+	}
+	if (!digits || points > 1 || p - s > 12)
+		return false;
+	*out = strtod(s, NULL);
+	*end = p;
+	return true;
+}
+
 enum mb_status mb_kdp_parse_trim(const char *text, struct mb_trim *out, struct mb_error *err)
 {
-	char *end;
+	const char *end;
 	double w, h;
 
-	w = strtod(text, &end);
-	if (end == text || (*end != 'x' && *end != 'X'))
-		goto bad;
-	text = end + 1;
-	h = strtod(text, &end);
-	if (end == text || *end || !isfinite(w) || !isfinite(h))
-		goto bad;
+	if (!parse_inches(text, &end, &w) || (*end != 'x' && *end != 'X') ||
+	    !parse_inches(end + 1, &end, &h) || *end)
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "bad trim '%s' (expected WIDTHxHEIGHT in inches, e.g. 6x9 or 8.5x11)",
+				    text);
 	return mb_kdp_trim_for(w, h, out, err);
-bad:
-	return mb_error_set(err, MB_ERR_INPUT,
-			    "bad trim '%s' (expected WIDTHxHEIGHT in inches, e.g. 6x9 or 8.5x11)",
-			    text);
 }
 
 const char *mb_kdp_trim_name(const struct mb_trim *trim, char *buf, size_t size)

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mazebook/maze.h"
 #include "mazebook/xalloc.h"
 
 /* extra gutter beyond KDP's band, for the curve of the binding */
@@ -88,6 +89,89 @@ static void add_page(struct mb_page_plan *plan, enum mb_page_kind kind, int firs
 	p->count = count;
 }
 
+/*
+ * When the usual arrangement of solutions (solution_grid) leaves squares
+ * under the least size, another one may not: 4 portrait mazes on a
+ * landscape page have larger squares side by side (4 x 1) than in 2 x 2.
+ * Switch plan to the arrangement with the largest squares and return
+ * their size. The usual one stays whenever it is good enough, so books
+ * that fit keep their look.
+ */
+static double rearrange_solutions(struct mb_page_plan *plan, int page, int w, int h)
+{
+	int spp = plan->solutions_per_page, best_cols = plan->solution_cols;
+	int best_rows = plan->solution_rows;
+	struct mb_maze_geometry g;
+	double best;
+
+	mb_layout_solution_maze(plan, page, 0, w, h, &g);
+	best = g.cell_pt;
+	/* at most 4 across or down: a slot stays wide enough for its label */
+	for (int cols = 1; cols <= spp; cols++) {
+		if (spp % cols || cols > 4 || spp / cols > 4)
+			continue;
+		plan->solution_cols = cols;
+		plan->solution_rows = spp / cols;
+		mb_layout_solution_maze(plan, page, 0, w, h, &g);
+		if (g.cell_pt > best + 1e-9) {
+			best = g.cell_pt;
+			best_cols = cols;
+			best_rows = spp / cols;
+		}
+	}
+	plan->solution_cols = best_cols;
+	plan->solution_rows = best_rows;
+	return best;
+}
+
+/*
+ * Refuse a grid whose squares would come out too small to print well, on
+ * the maze pages or in the solution slots. Every maze page has the same
+ * live area (the gutter only moves from side to side) and every solution
+ * slot the same size, so the first of each stands for all. Releases the
+ * plan when it fails.
+ */
+static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page_plan *plan,
+				 struct mb_error *err)
+{
+	int w = spec->grid_w, h = spec->grid_h, spp = plan->solutions_per_page;
+	struct mb_maze_geometry g;
+	char trim[64];
+	int page = 0;
+	const char *a;
+
+	mb_kdp_trim_name(&spec->trim, trim, sizeof(trim));
+	a = trim[0] == '8' ? "an" : "a";	/* widths run from 4 to 8.5 in */
+	mb_layout_maze_page(plan, plan->maze_page[0], w, h, &g);
+	if (g.cell_pt < MB_LAYOUT_MIN_MAZE_CELL_PT - 1e-9) {
+		mb_layout_release(plan);
+		return mb_error_set_field(err, MB_ERR_INPUT, "grid",
+				    "grid %dx%d is too fine for %s %s page: a maze's squares "
+				    "would be %.2f pt, at least %g pt are needed (use a smaller "
+				    "grid or a larger trim)",
+				    w, h, a, trim, g.cell_pt, MB_LAYOUT_MIN_MAZE_CELL_PT);
+	}
+	for (int i = 0; i < plan->page_count && !page; i++)
+		if (plan->pages[i].kind == MB_PAGE_SOLUTIONS)
+			page = i + 1;
+	if (!page)
+		BUG("a plan with %d mazes has no solutions page", plan->maze_count);
+	mb_layout_solution_maze(plan, page, 0, w, h, &g);
+	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9)
+		g.cell_pt = rearrange_solutions(plan, page, w, h);
+	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9) {
+		mb_layout_release(plan);
+		return mb_error_set_field(err, MB_ERR_INPUT, "solutions",
+				    "grid %dx%d is too fine for %d solution%s per page on %s %s "
+				    "page: a solution's squares would be %.2f pt, at least %g pt "
+				    "are needed (use %sa smaller grid or a larger trim)",
+				    w, h, spp, spp == 1 ? "" : "s", a, trim, g.cell_pt,
+				    MB_LAYOUT_MIN_SOLUTION_CELL_PT,
+				    spp > 1 ? "fewer solutions per page, " : "");
+	}
+	return MB_OK;
+}
+
 enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 			      struct mb_page_plan *plan, struct mb_error *err)
 {
@@ -100,28 +184,37 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 
 	memset(plan, 0, sizeof(*plan));
 	if (!mb_layout_solutions_valid(spp))
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "solutions per page must be 1, 2, 4, 6 or 9, not %d", spp);
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "solutions",
+			"solutions per page must be 1, 2, 4, 6 or 9, not %d", spp);
+	if (spec->grid_w < 1 || spec->grid_h < 1 || spec->grid_w > MB_MAZE_MAX_SIDE ||
+	    spec->grid_h > MB_MAZE_MAX_SIDE)
+		return mb_error_set_field(err, MB_ERR_INPUT, "grid",
+					  "grid %dx%d: expected 1 to %d squares each way",
+					  spec->grid_w, spec->grid_h, MB_MAZE_MAX_SIDE);
 	if (maze_count < 1)
-		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least 1 maze, not %d",
-				    maze_count);
+		return mb_error_set_field(err, MB_ERR_INPUT, "mazes",
+					  "a book needs at least 1 maze, not %d",
+					  maze_count);
 	total = mb_layout_page_count(maze_count, spp, one);
 	if (total < mb_kdp.min_pages)
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "%d mazes make only %d pages but KDP prints at least %d: "
-				    "with %d solutions per page%s a book needs at least %d mazes",
-				    maze_count, total, (int)mb_kdp.min_pages, spp, sidedness,
-				    mb_layout_min_mazes(spp, one));
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "mazes",
+			"%d mazes make only %d pages but KDP prints at least %d: "
+			"with %d solutions per page%s a book needs at least %d mazes",
+			maze_count, total, (int)mb_kdp.min_pages, spp, sidedness,
+			mb_layout_min_mazes(spp, one));
 	max_pages = mb_kdp_max_pages(&spec->trim, spec->paper);
 	if (total > max_pages)
-		return mb_error_set(err, MB_ERR_INPUT,
-				    "%d mazes make %d pages but KDP prints at most %d on a %s "
-				    "trim with %s paper: with %d solutions per page%s at most %d "
-				    "mazes fit",
-				    maze_count, total, max_pages,
-				    mb_kdp_trim_name(&spec->trim, trim_name, sizeof(trim_name)),
-				    mb_kdp_paper_name(spec->paper), spp, sidedness,
-				    mb_layout_max_mazes(spp, one, max_pages));
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "mazes",
+			"%d mazes make %d pages but KDP prints at most %d on a %s "
+			"trim with %s paper: with %d solutions per page%s at most %d "
+			"mazes fit",
+			maze_count, total, max_pages,
+			mb_kdp_trim_name(&spec->trim, trim_name, sizeof(trim_name)),
+			mb_kdp_paper_name(spec->paper), spp, sidedness,
+			mb_layout_max_mazes(spp, one, max_pages));
 
 	plan->pages = xcalloc((size_t)total, sizeof(*plan->pages));
 	plan->maze_page = xcalloc((size_t)maze_count, sizeof(*plan->maze_page));
@@ -163,7 +256,7 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 				spec->trim.large ? OUTSIDE_LOOKS_LARGE_IN : OUTSIDE_LOOKS_SMALL_IN);
 	plan->top_in = plan->outside_in;
 	plan->bottom_in = plan->outside_in;
-	return MB_OK;
+	return check_grid(spec, plan, err);
 }
 
 void mb_layout_release(struct mb_page_plan *plan)
@@ -305,4 +398,33 @@ void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, doubl
 	*x = live.x + live.w / 2;
 	/* the baseline sits above the descenders' depth (about a quarter em) */
 	*y = live.y + MB_LAYOUT_FOLIO_PT * 0.3;
+}
+
+bool mb_layout_cover_grid(int w, int h, double room_w_pt, double room_h_pt, int *out_w,
+			  int *out_h)
+{
+	const double eps = 1e-9;
+	double scale;
+	int cw, ch;
+
+	if (w < 1 || h < 1 || !(room_w_pt > 0) || !(room_h_pt > 0))
+		return false;
+	if (fmin(room_w_pt / w, room_h_pt / h) >= MB_LAYOUT_MIN_COVER_CELL_PT - eps) {
+		*out_w = w;
+		*out_h = h;
+		return true;
+	}
+	/* under 1: the book's squares are under the least, so under the aim too */
+	scale = fmin(room_w_pt / (w * MB_LAYOUT_COVER_CELL_PT),
+		     room_h_pt / (h * MB_LAYOUT_COVER_CELL_PT));
+	cw = (int)floor(w * scale + eps);
+	ch = (int)floor(h * scale + eps);
+	cw = cw < 1 ? 1 : cw;
+	ch = ch < 1 ? 1 : ch;
+	if (cw < (w < 2 ? w : 2) || ch < (h < 2 ? h : 2) ||
+	    fmin(room_w_pt / cw, room_h_pt / ch) < MB_LAYOUT_MIN_COVER_CELL_PT - eps)
+		return false;
+	*out_w = cw;
+	*out_h = ch;
+	return true;
 }

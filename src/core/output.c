@@ -4,9 +4,11 @@
 #include "mazebook/output.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,10 +59,12 @@ enum mb_status mb_output_begin(struct mb_output *out, const char *final_path,
 	return MB_OK;
 }
 
-enum mb_status mb_output_commit(struct mb_output *out, struct mb_error *err)
+enum mb_status mb_output_sync(struct mb_output *out, struct mb_error *err)
 {
 	int fd, e = 0;
 
+	if (out->synced)
+		return MB_OK;
 	if (out->fp) {
 		if (fflush(out->fp) || ferror(out->fp) || fsync(fileno(out->fp)))
 			e = errno ? errno : EIO;
@@ -69,16 +73,28 @@ enum mb_status mb_output_commit(struct mb_output *out, struct mb_error *err)
 		out->fp = NULL;
 	} else {
 		/* a library wrote the file by name: sync what it wrote */
-		fd = open(out->temp_path, O_RDONLY);
+		fd = open(out->temp_path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0 || fsync(fd))
 			e = errno;
 		if (fd >= 0)
 			close(fd);
 	}
-	if (!e && rename(out->temp_path, out->final_path))
-		e = errno;
 	if (e) {
 		mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", out->final_path, strerror(e));
+		mb_output_abort(out);
+		return MB_ERR_IO;
+	}
+	out->synced = true;
+	return MB_OK;
+}
+
+enum mb_status mb_output_commit(struct mb_output *out, struct mb_error *err)
+{
+	if (mb_output_sync(out, err))
+		return MB_ERR_IO;
+	if (rename(out->temp_path, out->final_path)) {
+		mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", out->final_path,
+			     strerror(errno));
 		mb_output_abort(out);
 		return MB_ERR_IO;
 	}
@@ -125,4 +141,74 @@ enum mb_status mb_output_mkdirs(const char *path, struct mb_error *err)
 	}
 	free(p);
 	return MB_OK;
+}
+
+int mb_output_lock_dir(const char *dir, struct mb_error *err)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0) {
+		mb_error_set(err, MB_ERR_IO, "cannot use '%s' as the output folder: %s", dir,
+			     strerror(errno));
+		return -1;
+	}
+	while (flock(fd, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+
+		if (e == EINTR)
+			continue;
+		close(fd);
+		if (e == EWOULDBLOCK)
+			mb_error_set(err, MB_ERR_IO, "another mazebook is writing to '%s'; "
+				     "wait for it to finish or choose another folder", dir);
+		else
+			mb_error_set(err, MB_ERR_IO, "cannot lock the output folder '%s': %s",
+				     dir, strerror(e));
+		return -1;
+	}
+	return fd;
+}
+
+/* ".NAME.tmp-" followed by at least the six characters mkstemp fills in */
+static bool temp_name_of(const char *entry, const char *name)
+{
+	size_t n = strlen(name);
+
+	return entry[0] == '.' && !strncmp(entry + 1, name, n) &&
+	       !strncmp(entry + 1 + n, ".tmp-", 5) && strlen(entry + 1 + n + 5) >= 6;
+}
+
+static bool older(const struct timespec *t, const struct timespec *before)
+{
+	return t->tv_sec < before->tv_sec ||
+	       (t->tv_sec == before->tv_sec && t->tv_nsec < before->tv_nsec);
+}
+
+size_t mb_output_remove_stale(const char *dir, const char *const *names, size_t count,
+			      const struct timespec *before, const struct stat *keep)
+{
+	DIR *d = opendir(dir);
+	struct dirent *ent;
+	size_t removed = 0;
+
+	if (!d)
+		return 0;
+	while ((ent = readdir(d))) {
+		struct stat st;
+		bool ours = false;
+		char *path;
+
+		for (size_t i = 0; i < count && !ours; i++)
+			ours = temp_name_of(ent->d_name, names[i]);
+		if (!ours)
+			continue;
+		path = xasprintf("%s/%s", dir, ent->d_name);
+		if (!lstat(path, &st) && S_ISREG(st.st_mode) && older(&st.st_mtim, before) &&
+		    !(keep && st.st_dev == keep->st_dev && st.st_ino == keep->st_ino) &&
+		    !unlink(path))
+			removed++;
+		free(path);
+	}
+	closedir(d);
+	return removed;
 }

@@ -26,6 +26,9 @@
 
 static double in_of(double pt) { return pt / MB_PT_PER_IN; }
 
+/* "s" unless there is exactly one: "1 page", "2 pages" */
+static const char *plural(long long n) { return n == 1 ? "" : "s"; }
+
 /* a length in inches with at most 3 decimals, trailing zeros dropped */
 static const char *fin(char *buf, size_t size, double v)
 {
@@ -165,8 +168,8 @@ static void check_fonts(const struct mb_probe_file *f, const char *id, struct mb
 		mb_checklist_add(cl, id, MB_CHECK_PASS, NULL, measured, "all embedded", "%s",
 				 f->font_count ? measured : "no fonts");
 	} else {
-		snprintf(measured, sizeof(measured), "%zu of %zu fonts not embedded", bad,
-			 f->font_count);
+		snprintf(measured, sizeof(measured), "%zu of %zu font%s not embedded", bad,
+			 f->font_count, plural((long long)f->font_count));
 		if (bad > 1)
 			snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg),
 				 " (%zu fonts not embedded)", bad);
@@ -354,7 +357,10 @@ static void check_page_sizes(const struct mb_probe_file *f, const struct geom *g
 	}
 	snprintf(limit, sizeof(limit), "%s x %s in", IN(in_of(ref->w_pt)), IN(in_of(ref->h_pt)));
 	if (!first_odd) {
-		snprintf(msg, sizeof(msg), "all %d pages %s", f->page_count, limit);
+		if (f->page_count == 1)
+			snprintf(msg, sizeof(msg), "the 1 page is %s", limit);
+		else
+			snprintf(msg, sizeof(msg), "all %d pages %s", f->page_count, limit);
 		mb_checklist_add(cl, "interior.same-size", MB_CHECK_PASS, "", limit, limit,
 				 "%s", msg);
 	} else {
@@ -391,7 +397,7 @@ static void check_page_count(const struct mb_probe_file *f, const struct geom *g
 	int max = g->known ? mb_kdp_max_pages(&g->trim, paper) : 0;
 	char measured[32], limit[64], name[48];
 
-	snprintf(measured, sizeof(measured), "%d pages", n);
+	snprintf(measured, sizeof(measured), "%d page%s", n, plural(n));
 	if (g->known)
 		snprintf(limit, sizeof(limit), "%d to %d pages", min, max);
 	else
@@ -406,11 +412,11 @@ static void check_page_count(const struct mb_probe_file *f, const struct geom *g
 	snprintf(limit, sizeof(limit), "an even count");
 	if (n % 2)
 		mb_checklist_add(cl, "interior.even-count", MB_CHECK_FAIL, "", measured, limit,
-				 "%d pages is odd: KDP adds a blank page, and the cover's spine must be made for %d",
-				 n, n + 1);
+				 "%d page%s is odd: KDP adds a blank page, and the cover's spine must be made for %d",
+				 n, n == 1 ? "" : "s", n + 1);
 	else
 		mb_checklist_add(cl, "interior.even-count", MB_CHECK_PASS, "", measured, limit,
-				 "%d pages", n);
+				 "%d page%s", n, plural(n));
 }
 
 /* the trim box of a page in points: bleed sits outside, top and bottom */
@@ -478,8 +484,9 @@ static void check_gutter(const struct mb_probe_file *f, const struct geom *g,
 		return;
 	}
 	snprintf(measured, sizeof(measured), "%s in", IN(worst));
-	snprintf(msg, sizeof(msg), "%spage %d: ink %s from the binding edge, needs %s for %d pages%s",
+	snprintf(msg, sizeof(msg), "%spage %d: ink %s from the binding edge, needs %s for %d page%s%s",
 		 st == MB_CHECK_PASS ? "closest: " : "", worst_page, measured, limit, f->page_count,
+		 plural(f->page_count),
 		 st == MB_CHECK_WARN ? " (on the minimum: KDP has flagged that; keep 1/72 in more)" : "");
 	add_paged(cl, "interior.gutter", st, &pl, measured, limit, msg);
 	pl_free(&pl);
@@ -537,32 +544,50 @@ static void check_margins(const struct mb_probe_file *f, const struct geom *g,
 	pl_free(&pl);
 }
 
+/*
+ * A page's thinnest line: a stroke, or a filled rule (a long thin filled
+ * shape, which prints as a line just the same). -1 when it has neither;
+ * *rule tells which.
+ */
+static double thinnest_line(const struct mb_probe_page *p, bool *rule)
+{
+	*rule = p->min_rule_pt > 0 && (p->min_stroke_pt < 0 || p->min_rule_pt < p->min_stroke_pt);
+	return *rule ? p->min_rule_pt : p->min_stroke_pt;
+}
+
 static void check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
 	const struct mb_probe_page *worst = NULL;
-	double need = mb_kdp.min_line_pt;
+	double need = mb_kdp.min_line_pt, worst_pt = -1;
+	bool worst_rule = false;
 	char measured[48], limit[48], msg[200];
 
 	for (size_t i = 0; i < f->page_measured; i++) {
 		const struct mb_probe_page *p = &f->pages[i];
+		bool rule;
+		double pt = thinnest_line(p, &rule);
 
-		if (p->min_stroke_pt < 0)
+		if (pt < 0)
 			continue;
-		if (!worst || p->min_stroke_pt < worst->min_stroke_pt)
+		if (!worst || pt < worst_pt) {
 			worst = p;
-		if (p->min_stroke_pt < need - 0.001)
+			worst_pt = pt;
+			worst_rule = rule;
+		}
+		if (pt < need - 0.001)
 			pl_add(&pl, p->number);
 	}
 	snprintf(limit, sizeof(limit), ">= %g pt", need);
 	if (!worst) {
 		mb_checklist_add(cl, "interior.line-weight", MB_CHECK_PASS, "", "no lines", limit,
-				 "no stroked lines");
+				 "no stroked lines or filled rules");
 		return;
 	}
-	snprintf(measured, sizeof(measured), "%.3g pt", worst->min_stroke_pt);
-	snprintf(msg, sizeof(msg), "%spage %d: %s line, needs %s", pl.count ? "" : "thinnest: ",
-		 worst->number, measured, limit);
+	snprintf(measured, sizeof(measured), "%.3g pt", worst_pt);
+	snprintf(msg, sizeof(msg), "%spage %d: %s%s %s, needs %s", pl.count ? "" : "thinnest: ",
+		 worst->number, worst_rule ? "a " : "", measured,
+		 worst_rule ? "filled rule" : "line", limit);
 	add_paged(cl, "interior.line-weight", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl,
 		  measured, limit, msg);
 	pl_free(&pl);
@@ -617,7 +642,7 @@ static void check_gray(const struct mb_probe_file *f, struct mb_checklist *cl)
 	snprintf(measured, sizeof(measured), "%.3g %%", worst->lightest_gray * 100);
 	snprintf(msg, sizeof(msg), "%spage %d: %s gray fill, needs %s%s", pl.count ? "" : "lightest: ",
 		 worst->number, measured, limit, pl.count ? " (lighter may not print)" : "");
-	add_paged(cl, "interior.gray-fill", pl.count ? MB_CHECK_WARN : MB_CHECK_PASS, &pl, measured,
+	add_paged(cl, "interior.gray-fill", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl, measured,
 		  limit, msg);
 	pl_free(&pl);
 }
@@ -669,7 +694,7 @@ static void check_blank(const struct mb_probe_file *f, struct mb_checklist *cl)
 				 "no blank pages");
 		return;
 	}
-	snprintf(measured, sizeof(measured), "%d blank pages in a row", worst_len);
+	snprintf(measured, sizeof(measured), "%d blank page%s in a row", worst_len, plural(worst_len));
 	if (worst_len == 1)
 		snprintf(msg, sizeof(msg), "page %d: 1 blank page%s, at most %d in a row", worst_start,
 			 worst_end ? " at the end" : "", max_mid);
@@ -697,7 +722,7 @@ static void check_annotations(const struct mb_probe_file *f, const char *id,
 		first = first ? first : f->pages[i].number;
 		pl_add(&pl, f->pages[i].number);
 	}
-	snprintf(measured, sizeof(measured), "%d annotations", total);
+	snprintf(measured, sizeof(measured), "%d annotation%s", total, plural(total));
 	if (!total) {
 		mb_checklist_add(cl, id, MB_CHECK_PASS, "", measured, "none", "none");
 		return;
@@ -862,9 +887,9 @@ static void check_cover_size(const struct mb_probe_page *p, const struct mb_trim
 	snprintf(measured, sizeof(measured), "%.4f x %.4f in", w, h);
 	snprintf(limit, sizeof(limit), "%.4f x %.4f in", want.w_in, want.h_in);
 	mb_checklist_add(cl, "cover.size", ok ? MB_CHECK_PASS : MB_CHECK_FAIL, "1", measured, limit,
-			 "%s%s%s (%s, %d pages, %s: spine %.4f in, to %g in)", measured,
+			 "%s%s%s (%s, %d page%s, %s: spine %.4f in, to %g in)", measured,
 			 ok ? " = " : ", should be ", limit, mb_kdp_trim_name(trim, name, sizeof(name)),
-			 pages, mb_kdp_paper_name(paper), want.spine_in, tol);
+			 pages, plural(pages), mb_kdp_paper_name(paper), want.spine_in, tol);
 }
 
 static void check_cover_text(const struct mb_probe_file *f, const struct mb_cover_geometry *g,
@@ -924,7 +949,7 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 	}
 	if (!on_spine) {
 		mb_checklist_add(cl, "cover.spine-text", MB_CHECK_PASS, "1", "no spine text",
-				 "spine text only from 80 pages", "no text on the spine (%d pages)", pages);
+				 "spine text only from 80 pages", "no text on the spine (%d page%s)", pages, plural(pages));
 	} else if (!mb_kdp_spine_text_allowed(pages)) {
 		snprintf(measured, sizeof(measured), "%d text run%s on the spine", on_spine,
 			 on_spine == 1 ? "" : "s");

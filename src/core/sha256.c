@@ -8,8 +8,11 @@
 #include "mazebook/sha256.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const uint32_t K[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -139,21 +142,34 @@ enum mb_status mb_sha256_file(const char *path, char hex[MB_SHA256_HEX_SIZE],
 	struct mb_sha256 s;
 	unsigned char digest[MB_SHA256_BYTES];
 	unsigned char buf[65536];
-	FILE *f = fopen(path, "rb");
-	size_t n;
+	struct stat st;
+	/* O_NONBLOCK: opening a FIFO nobody writes to would block for ever */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
-	if (!f)
+	if (fd < 0)
 		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-	mb_sha256_init(&s);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		mb_sha256_update(&s, buf, n);
-	if (ferror(f)) {
-		int e = errno;
-
-		fclose(f);
-		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
+	/* a folder or a FIFO has no content to vouch for (and a FIFO could hang) */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return mb_error_set(err, MB_ERR_IO, "cannot read '%s': not a regular file", path);
 	}
-	fclose(f);
+	mb_sha256_init(&s);
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof(buf));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			close(fd);
+			return mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
+		}
+		if (n == 0)
+			break;
+		mb_sha256_update(&s, buf, (size_t)n);
+	}
+	close(fd);
 	mb_sha256_final(&s, digest);
 	to_hex(digest, hex);
 	if (bytes)

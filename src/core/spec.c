@@ -8,6 +8,7 @@
 #include "config.h"
 #include "mazebook/spec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +45,7 @@ void mb_spec_release(struct mb_book_spec *spec)
 	free(spec->language);
 	free(spec->copyright);
 	free(spec->cover.back);
+	free(spec->source);
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
 }
@@ -57,6 +59,40 @@ char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel)
 	if (base[strlen(base) - 1] == '/')
 		return xasprintf("%s%s", base, rel);
 	return xasprintf("%s/%s", base, rel);
+}
+
+const char *mb_spec_font(const struct mb_book_spec *spec)
+{
+	return spec->font_path ? spec->font_path : spec->font;
+}
+
+bool mb_spec_where(const struct mb_book_spec *spec, const char *key, int *line, int *column)
+{
+	for (size_t i = 0; key && i < spec->place_count && i < MB_SPEC_MAX_PLACES; i++) {
+		if (!strcmp(spec->places[i].key, key)) {
+			if (line)
+				*line = spec->places[i].line;
+			if (column)
+				*column = spec->places[i].column;
+			return true;
+		}
+	}
+	return false;
+}
+
+enum mb_status mb_spec_locate(const struct mb_book_spec *spec, struct mb_error *err)
+{
+	int line = 0, column = 0;
+
+	if (!err || err->code == MB_OK || !err->field || err->line > 0)
+		return err ? err->code : MB_OK;
+	if (spec->path)
+		snprintf(err->file, sizeof(err->file), "%s", spec->path);
+	if (mb_spec_where(spec, err->field, &line, &column)) {
+		err->line = line;
+		err->column = column;
+	}
+	return err->code;
 }
 
 const char mb_spec_starter[] =
@@ -127,10 +163,13 @@ const char mb_spec_starter[] =
 	"# copyright: \"Copyright (C) 2026 Your Name. All rights reserved.\"\n"
 	"\n"
 	"# The typeface: a .ttf file (relative to this file's folder) or an\n"
-	"# installed font's name. Left out: DejaVu Sans.\n"
+	"# installed font's name. Left out: DejaVu Sans. Every character the book\n"
+	"# prints must be in it (DejaVu Sans has no Chinese or Japanese, for\n"
+	"# one): the build stops first and names the character.\n"
 	"# font: \"fonts/MyFont.ttf\"\n"
 	"\n"
 	"# Overrides of the level (left out: the level's values).\n"
+	"# (On a landscape trim such as 8.25x6 the level's grid is turned.)\n"
 	"# grid: 12x14            # squares across x down, 1 to 200 each\n"
 	"# min_route_ratio: 1.5   # route at least this x (width + height - 1)\n"
 	"# min_forks: 3           # forks the route must pass, at least\n"

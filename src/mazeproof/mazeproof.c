@@ -6,13 +6,21 @@
  * solution copy by the number in their labels and prints one line per maze
  * and a summary. It shares no code with mazebook's maze engine, so a bug
  * in one cannot hide a bug in the other.
+ *
+ * Hostile files: the reader bounds size and pages (mpread.h); a CPU-time
+ * alarm (--max-cpu, default MAX_CPU_S) bounds the rest, such as a small
+ * deflate stream that inflates to gigabytes on every page.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 #include "mpcheck.h"
 #include "mpmaze.h"
@@ -20,6 +28,43 @@
 #include "mputil.h"
 
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+#define MAX_CPU_S 120		/* a 600-page book takes half a second */
+#define MAX_CPU_LIMIT_S 86400
+
+/* what the CPU-time alarm prints; written before it is armed (a handler reaches only statics) */
+static char give_up_message[1024];
+static size_t give_up_len;
+
+static void give_up(int sig)
+{
+	ssize_t w = write(STDERR_FILENO, give_up_message, give_up_len);
+
+	(void)sig;
+	(void)w;
+	_exit(EXIT_FAILED);
+}
+
+static void arm_cpu_limit(unsigned long seconds, const char *path)
+{
+	struct itimerval t = { .it_value = { .tv_sec = (time_t)seconds } };
+	struct sigaction sa;
+	int n;
+
+	if (!seconds)
+		return;
+	n = snprintf(give_up_message, sizeof give_up_message,
+		     "mazeproof: cannot read '%s': gave up after %lu s of CPU time "
+		     "(a file built to exhaust PDF readers?); --max-cpu sets the limit\n",
+		     path, seconds);
+	give_up_len = n < 0 ? 0 : (size_t)n < sizeof give_up_message ? (size_t)n
+								      : sizeof give_up_message - 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = give_up;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPROF, &sa, NULL);
+	setitimer(ITIMER_PROF, &t, NULL);
+}
 
 struct options {
 	bool quiet, json, any_gaps;
@@ -45,7 +90,8 @@ static void usage(FILE *f)
 		"For each maze drawing (black, axis-aligned stroked lines) it infers the grid,\n"
 		"finds the gaps in the outer wall (there must be exactly two: entrance and\n"
 		"exit), and proves every square reachable, openings == squares - 1 and exactly\n"
-		"one route by exhaustive search. A drawing with a non-black route through\n"
+		"one route by exhaustive search. A black wall between grid lines or a black\n"
+		"slanted line inside a maze fails it. A drawing with a non-black route through\n"
 		"square centres is a solution copy; it must have the same walls as its maze\n"
 		"page (paired by the number in the label above each), start at the entrance,\n"
 		"end at the exit, cross no wall and be the one route. Squares are (x,y),\n"
@@ -57,6 +103,8 @@ static void usage(FILE *f)
 		"                 (by default they must be the top of the top-left square\n"
 		"                 and the bottom of the bottom-right one)\n"
 		"      --json     print the results as one JSON object\n"
+		"      --max-cpu S  give up after S seconds of CPU time (default 120, 0:\n"
+		"                 never); files over 714 MB or 2000 pages are refused\n"
 		"  -h, --help     show this help\n"
 		"  -V, --version  show the version\n"
 		"\n"
@@ -239,6 +287,11 @@ static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
 			snprintf(buf, sizeof buf, "the label of the solution on page %d says page %d",
 				 copies[q]->page, copies[q]->label_page);
 			append(sol, sizeof sol, buf);
+		} else if (copies[q]->problem[0]) {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page,
+				 copies[q]->problem);
+			append(sol, sizeof sol, buf);
 		} else if (mb_mp_check_solution(m, &proof, copies[q], swhy, sizeof swhy)) {
 			v->solution = "matches";
 		} else {
@@ -344,8 +397,11 @@ int main(int argc, char **argv)
 		{ "any-gaps", no_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "max-cpu", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
+	unsigned long max_cpu = MAX_CPU_S;
+	char *end;
 	struct options opt = { false, false, false, NULL };
 	struct run r;
 	struct report rep;
@@ -366,6 +422,17 @@ int main(int argc, char **argv)
 		case 'g':
 			opt.any_gaps = true;
 			break;
+		case 'c':
+			errno = 0;
+			max_cpu = strtoul(optarg, &end, 10);
+			if (errno || end == optarg || *end || optarg[0] == '-' ||
+			    max_cpu > MAX_CPU_LIMIT_S) {
+				fprintf(stderr, "mazeproof: --max-cpu: '%s' is not a whole number "
+					"from 0 to %d\nTry 'mazeproof --help'.\n", optarg,
+					MAX_CPU_LIMIT_S);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_PASS;
@@ -383,6 +450,7 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	opt.path = argv[optind];
+	arm_cpu_limit(max_cpu, opt.path);
 
 	doc = mb_mp_doc_open(opt.path, err, sizeof err);
 	if (!doc) {
@@ -392,6 +460,17 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	memset(&rep, 0, sizeof rep);
 	pages = read_all(doc, &r);
+	if (mb_mp_doc_damaged(doc)) {
+		fprintf(stderr, "mazeproof: cannot read '%s': %s\n", opt.path, MB_MP_DAMAGED);
+		mb_mp_doc_close(doc);
+		for (size_t k = 0; k < r.n; k++)
+			mb_mp_maze_release(&r.mazes[k]);
+		for (size_t k = 0; k < r.nerrors; k++)
+			free(r.errors[k]);
+		free(r.errors);
+		free(r.mazes);
+		return EXIT_FAILED;
+	}
 	mb_mp_doc_close(doc);
 	settle_numbers(&r);
 

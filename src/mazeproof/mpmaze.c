@@ -228,15 +228,19 @@ static bool fits(double v, double origin, double s)
 	return fabs(u - round(u)) <= 0.1;
 }
 
+static bool robust_lattice(const double *vals, size_t n, double *origin, double *s);
+
 /*
  * The cell size along one axis from the sorted distinct coordinates vals[]:
  * the most common gap between neighbours, checked by requiring every
- * coordinate to sit on a multiple of it; the smallest gap is the fallback.
- * Returns 0 when neither fits.
+ * coordinate to sit on a multiple of it; the smallest gap is the fallback,
+ * unless most coordinates sit on a lattice of the common gap: then a line
+ * is off the grid (a wall drawn half a square off would otherwise make a
+ * grid of half squares). Returns 0 when no spacing fits.
  */
 static double infer_spacing(const double *vals, size_t n)
 {
-	double cand[2];
+	double cand[2], origin, common;
 
 	if (n < 2)
 		return 0;
@@ -245,6 +249,8 @@ static double infer_spacing(const double *vals, size_t n)
 		double s = cand[c];
 		bool ok = s > 0.5;
 
+		if (c == 1 && robust_lattice(vals, n, &origin, &common))
+			return 0;
 		for (size_t k = 0; ok && k < n; k++)
 			ok = fits(vals[k], vals[0], s);
 		if (ok) {
@@ -303,22 +309,20 @@ static bool robust_lattice(const double *vals, size_t n, double *origin, double 
 }
 
 /*
- * A maze drawing that is not on one grid may carry decoration touching its
- * rim (an arrow's shaft into a gap). Find the lattice most lines sit on;
- * lines off it that stay outside the box of the lines on it are dropped.
- * Fills out (members owned by the caller) and returns true when any line
- * was dropped. Lines off the lattice inside the box stay, and are reported.
+ * Mark in on[] (c->n entries) the lines of c that sit on the lattice most of
+ * its lines sit on, and return the box of those in *box (x0, y0, x1, y1).
+ * Returns false when there is no such lattice.
  */
-static bool strip_decoration(const struct line *lines, const struct cluster *c,
-			     struct cluster *out)
+static bool mark_lattice(const struct line *lines, const struct cluster *c, bool *on,
+			 double box[4])
 {
 	double *xs = mb_mp_xmalloc(2 * c->n * sizeof *xs), *ys = mb_mp_xmalloc(2 * c->n * sizeof *ys);
-	double ox, oy, sx, sy, eps = fmax(0.1, 0.25 * c->width), tol = fmax(0.5, c->width);
-	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
+	double ox, oy, sx, sy, eps = fmax(0.1, 0.25 * c->width);
 	size_t nx = 0, ny = 0;
-	bool *on = mb_mp_xcalloc(c->n, sizeof *on), ok;
+	bool ok;
 
-	memset(out, 0, sizeof *out);
+	box[0] = box[1] = INFINITY;
+	box[2] = box[3] = -INFINITY;
 	for (size_t k = 0; k < c->n; k++) {
 		const struct line *l = &lines[c->members[k]];
 
@@ -336,12 +340,33 @@ static bool strip_decoration(const struct line *lines, const struct cluster *c,
 		on[k] = fits(l->x0, ox, sx) && fits(l->x1, ox, sx) && fits(l->y0, oy, sy) &&
 			fits(l->y1, oy, sy);
 		if (on[k]) {
-			bx0 = fmin(bx0, l->x0);
-			by0 = fmin(by0, l->y0);
-			bx1 = fmax(bx1, l->x1);
-			by1 = fmax(by1, l->y1);
+			box[0] = fmin(box[0], l->x0);
+			box[1] = fmin(box[1], l->y0);
+			box[2] = fmax(box[2], l->x1);
+			box[3] = fmax(box[3], l->y1);
 		}
 	}
+	free(xs);
+	free(ys);
+	return ok;
+}
+
+/*
+ * A maze drawing that is not on one grid may carry decoration touching its
+ * rim (an arrow's shaft into a gap). Find the lattice most lines sit on;
+ * lines off it that stay outside the box of the lines on it are dropped.
+ * Fills out (members owned by the caller) and returns true when any line
+ * was dropped. Lines off the lattice inside the box stay, and are reported.
+ */
+static bool strip_decoration(const struct line *lines, const struct cluster *c,
+			     struct cluster *out)
+{
+	double box[4], tol = fmax(0.5, c->width);
+	bool *on = mb_mp_xcalloc(c->n, sizeof *on);
+	bool ok = mark_lattice(lines, c, on, box);
+	double bx0 = box[0], by0 = box[1], bx1 = box[2], by1 = box[3];
+
+	memset(out, 0, sizeof *out);
 	*out = *c;
 	out->members = NULL;
 	out->n = out->cap = 0;
@@ -354,8 +379,44 @@ static bool strip_decoration(const struct line *lines, const struct cluster *c,
 			*(size_t *)mb_mp_push(&out->members, &out->n, &out->cap, sizeof(size_t)) =
 				c->members[k];
 	}
-	free(xs);
-	free(ys);
+	free(on);
+	if (!ok || out->n == c->n || out->n < 4) {
+		free(out->members);
+		out->members = NULL;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * A maze with a wall drawn between its grid lines: keep the lines on the
+ * lattice most lines sit on in out (members owned by the caller) and name
+ * the first line off it, preferring one inside the maze, in off. Returns
+ * false when there is no such lattice or nothing is off it.
+ */
+static bool keep_on_grid(const struct line *lines, const struct cluster *c, struct cluster *out,
+			 struct line *off)
+{
+	double box[4];
+	bool *on = mb_mp_xcalloc(c->n, sizeof *on), found = false, found_inside = false;
+	bool ok = mark_lattice(lines, c, on, box);
+
+	*out = *c;
+	out->members = NULL;
+	out->n = out->cap = 0;
+	for (size_t k = 0; ok && k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+		bool inside = l->x0 < box[2] && l->x1 > box[0] && l->y0 < box[3] && l->y1 > box[1];
+
+		if (on[k]) {
+			*(size_t *)mb_mp_push(&out->members, &out->n, &out->cap, sizeof(size_t)) =
+				c->members[k];
+		} else if (!found_inside && (inside || !found)) {
+			*off = *l;
+			found = true;
+			found_inside = inside;
+		}
+	}
 	free(on);
 	if (!ok || out->n == c->n || out->n < 4) {
 		free(out->members);
@@ -763,6 +824,95 @@ static void merge_overlapping(struct cluster *cl, size_t ncl)
 	}
 }
 
+/*
+ * A drawing that is a grid but for a few lines between its grid lines (a
+ * wall added half a square off): the maze is rebuilt from the lines on the
+ * grid and fails for the line off it, so it is reported by its number
+ * instead of vanishing as a drawing that is not a maze.
+ */
+static void rebuild_on_grid(struct mb_mp_maze *m, const struct line *lines,
+			    const struct cluster *c)
+{
+	struct cluster kept;
+	struct line off;
+	struct mb_mp_maze again;
+	char msg[200];
+
+	memset(&off, 0, sizeof off);
+	if (!keep_on_grid(lines, c, &kept, &off))
+		return;
+	memset(&again, 0, sizeof again);
+	again.page = m->page;
+	again.number = again.label_page = -1;
+	build_walls(&again, lines, &kept);
+	free(kept.members);
+	if (again.w == 0 || again.problem[0]) {
+		mb_mp_maze_release(&again);
+		return;
+	}
+	snprintf(msg, sizeof msg, "a wall off the grid at (%.1f, %.1f)-(%.1f, %.1f) pt "
+		 "(squares are %.1f pt)", off.x0, off.y0, off.x1, off.y1,
+		 again.cell_w_pt);
+	set_problem(&again, msg);
+	mb_mp_maze_release(m);
+	*m = again;
+}
+
+/*
+ * Clip the segment a-b to the box (Liang-Barsky); true when a piece of
+ * positive length lies inside.
+ */
+static bool crosses_box(double ax, double ay, double bx, double by, double x0, double y0,
+			double x1, double y1)
+{
+	double t0 = 0, t1 = 1, dx = bx - ax, dy = by - ay;
+	double p[4] = { -dx, dx, -dy, dy }, q[4] = { ax - x0, x1 - ax, ay - y0, y1 - ay };
+
+	for (int k = 0; k < 4; k++) {
+		double r;
+
+		if (p[k] == 0) {
+			if (q[k] < 0)
+				return false;
+			continue;
+		}
+		r = q[k] / p[k];
+		if (p[k] < 0)
+			t0 = fmax(t0, r);
+		else
+			t1 = fmin(t1, r);
+	}
+	return t1 - t0 > 1e-9;
+}
+
+/*
+ * Walls are axis-aligned, so a black slanted stroke that reaches into the
+ * maze (more than a quarter square inside its rim) is a line drawn across
+ * it: the maze fails, since the reader would see a wall where the proof
+ * saw none.
+ */
+static void find_diagonal(struct mb_mp_maze *m, const struct mb_mp_page *page)
+{
+	double in_x = m->cell_w_pt / 4, in_y = m->cell_h_pt / 4;
+	double x0 = m->x_pt + in_x, y0 = m->y_pt + in_y;
+	double x1 = m->x_pt + m->w * m->cell_w_pt - in_x, y1 = m->y_pt + m->h * m->cell_h_pt - in_y;
+	char msg[200];
+
+	for (size_t k = 0; k < page->nsegs; k++) {
+		const struct mb_mp_seg *s = &page->segs[k];
+		double dx = fabs(s->x1 - s->x0), dy = fabs(s->y1 - s->y0);
+		double slack = fmax(0.05, 0.02 * fmax(dx, dy));
+
+		if (!s->black || dx <= slack || dy <= slack ||
+		    !crosses_box(s->x0, s->y0, s->x1, s->y1, x0, y0, x1, y1))
+			continue;
+		snprintf(msg, sizeof msg, "a diagonal line crosses the maze at (%.1f, %.1f)-(%.1f, %.1f) pt",
+			 s->x0, s->y0, s->x1, s->y1);
+		set_problem(m, msg);
+		return;
+	}
+}
+
 size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 {
 	struct line *lines;
@@ -829,11 +979,14 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 				free(trimmed.members);
 			}
 		}
+		if (m->w == 0)
+			rebuild_on_grid(m, lines, c);
 		if (m->w == 0 && c->n < 4) {
 			mb_mp_maze_release(m);
 			goto next;
 		}
 		if (m->w > 0) {
+			find_diagonal(m, page);
 			read_route(m, page);
 			find_label(m, tl, nlines);
 		} else {

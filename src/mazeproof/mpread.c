@@ -7,15 +7,24 @@
  * contract is that maze walls are stroked lines. MuPDF's warnings are
  * silenced (mazeproof reports its own findings) and its exceptions stop
  * here, turned into messages.
+ *
+ * Hostile files meet bounds before MuPDF reads much: only regular files,
+ * at most MB_MP_MAX_FILE_BYTES and MB_MP_MAX_PAGES pages; the page tree is
+ * walked once up front, so a tree that loops is refused as a whole; a file
+ * MuPDF had to repair (broken or missing xref, truncated) is refused, as
+ * `mazebook check` refuses it: a repaired reading is not what a printer
+ * reads.
  */
 #include "config.h"
 
 #include "mpread.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
@@ -31,11 +40,25 @@ struct mb_mp_doc {
 struct scan_device {
 	fz_device super;
 	struct mb_mp_page *page;
+	const char *overflow;	/* set when the page passed a bound: what there was too much of */
+	int limit;
 };
+
+/*
+ * A page past a bound: stop interpreting it (MuPDF ends the page on an
+ * abort and does not pass it on) and remember why, for the page's error.
+ */
+static void too_many(fz_context *ctx, struct scan_device *sd, const char *what, int limit)
+{
+	sd->overflow = what;
+	sd->limit = limit;
+	fz_throw(ctx, FZ_ERROR_ABORT, MB_MP_TOO_MANY, limit, what);
+}
 
 /* state while walking one stroked path */
 struct walk {
 	struct mb_mp_page *page;
+	bool overflow;		/* the page reached MB_MP_MAX_SEGS: stop keeping pieces */
 	fz_matrix ctm;
 	fz_point cur, start;
 	struct mb_mp_seg proto;
@@ -55,6 +78,10 @@ static void add_seg(struct walk *w, fz_point a, fz_point b)
 	if ((a.x == b.x && a.y == b.y) || !isfinite(a.x) || !isfinite(a.y) || !isfinite(b.x) ||
 	    !isfinite(b.y))
 		return;
+	if (w->page->nsegs >= MB_MP_MAX_SEGS) {
+		w->overflow = true;
+		return;
+	}
 	s = mb_mp_push(&w->page->segs, &w->page->nsegs, &w->page->cap_segs, sizeof *s);
 	*s = w->proto;
 	s->x0 = a.x;
@@ -148,6 +175,8 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 	w.proto.dashed = stroke->dash_len > 0;
 	w.proto.path = sd->page->npaths++;
 	fz_walk_path(ctx, path, &walker, &w);
+	if (w.overflow)
+		too_many(ctx, sd, "line pieces", MB_MP_MAX_SEGS);
 }
 
 static void put_utf8(char **buf, size_t *len, size_t *cap, int rune)
@@ -183,6 +212,8 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 
 		if (span->len <= 0)
 			continue;
+		if (page->ntexts >= MB_MP_MAX_TEXTS)
+			too_many(ctx, sd, "runs of text", MB_MP_MAX_TEXTS);
 		for (int i = 0; i < span->len; i++)
 			put_utf8(&buf, &len, &cap, span->items[i].ucs > 0 ? span->items[i].ucs : '?');
 		trm = fz_concat(span->trm, ctm);
@@ -207,11 +238,65 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 	}
 }
 
+/*
+ * Is path a file that could be a PDF? MuPDF says "cannot tell in file"
+ * about an empty file or a folder, so those are named here: a folder, an
+ * empty file, or no "%PDF-" in the first 1024 bytes (where readers look).
+ */
+static bool looks_like_pdf(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char head[1024];
+	size_t n;
+	FILE *in;
+
+	if (stat(path, &st) != 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return false;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is a folder, not a PDF file", path);
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "cannot read '%s': not a regular file", path);
+		return false;
+	}
+	if (st.st_size == 0) {
+		snprintf(err, errlen, "cannot read '%s': the file is empty, not a PDF", path);
+		return false;
+	}
+	if (!(in = fopen(path, "rb"))) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return false;
+	}
+	n = fread(head, 1, sizeof head, in);
+	fclose(in);
+	for (size_t k = 0; k + 5 <= n; k++)
+		if (memcmp(head + k, "%PDF-", 5) == 0)
+			return true;
+	snprintf(err, errlen, "cannot read '%s': not a PDF (no %%PDF header)", path);
+	return false;
+}
+
 struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 {
 	struct mb_mp_doc *doc;
-	fz_context *ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+	struct stat st;
+	fz_context *ctx;
 
+	if (!looks_like_pdf(path, err, errlen))
+		return NULL;
+	if (stat(path, &st) != 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > MB_MP_MAX_FILE_BYTES) {
+		snprintf(err, errlen, "cannot read '%s': %llu bytes is more than the %llu this tool reads",
+			 path, (unsigned long long)st.st_size, (unsigned long long)MB_MP_MAX_FILE_BYTES);
+		return NULL;
+	}
+	ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
 	if (!ctx) {
 		snprintf(err, errlen, "cannot start the PDF reader (out of memory)");
 		return NULL;
@@ -223,6 +308,18 @@ struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 	fz_try(ctx) {
 		doc->pdf = pdf_open_document(ctx, path);
 		doc->pages = pdf_count_pages(ctx, doc->pdf);
+		if (doc->pages > MB_MP_MAX_PAGES)
+			fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool reads",
+				 doc->pages, MB_MP_MAX_PAGES);
+		/*
+		 * one walk of the whole tree: a loop fails here, for the whole
+		 * file. The map is dropped at once: with it loaded, MuPDF 1.21's
+		 * page lookup keeps a reference to every page it finds (a leak).
+		 */
+		pdf_load_page_tree(ctx, doc->pdf);
+		pdf_drop_page_tree(ctx, doc->pdf);
+		if (pdf_was_repaired(ctx, doc->pdf))
+			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);
 	}
 	fz_catch(ctx) {
 		snprintf(err, errlen, "cannot read '%s': %s", path, fz_caught_message(ctx));
@@ -235,6 +332,11 @@ struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 int mb_mp_doc_pages(const struct mb_mp_doc *doc)
 {
 	return doc->pages;
+}
+
+bool mb_mp_doc_damaged(struct mb_mp_doc *doc)
+{
+	return pdf_was_repaired(doc->ctx, doc->pdf) != 0;
 }
 
 bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *page,
@@ -255,6 +357,8 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
 		dev->super.stroke_path = dev_stroke_path;
 		dev->super.fill_text = dev_fill_text;
 		fz_run_page(ctx, fzpage, &dev->super, fz_identity, NULL);
+		if (dev->overflow)
+			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_TOO_MANY, dev->limit, dev->overflow);
 		fz_close_device(ctx, &dev->super);
 	}
 	fz_always(ctx) {

@@ -42,11 +42,30 @@ struct mb_mp_page {
 struct mb_mp_doc;
 
 /*
+ * Bounds on what mazeproof reads (README.md, "Limits"): KDP takes files of
+ * at most 650 MB and books of at most 828 pages; the margins leave room
+ * for other uses without letting a hostile file run away with the machine.
+ */
+#define MB_MP_MAX_FILE_BYTES (650000000ull + (64ull << 20))
+#define MB_MP_MAX_PAGES 2000
+/*
+ * Per page: a 200 x 200 maze has about 80,000 wall pieces, and a page
+ * holds at most 9 solutions; more is not a maze page, and keeping it all
+ * could take gigabytes (a small deflate stream can draw a billion lines).
+ */
+#define MB_MP_MAX_SEGS 2000000
+#define MB_MP_MAX_TEXTS 200000
+#define MB_MP_TOO_MANY "more than %d %s on one page: not a page of mazes this tool reads"
+#define MB_MP_DAMAGED "the file is damaged or truncated (its cross-reference table is broken)"
+
+/*
  * Open the PDF at path. On failure returns NULL and writes a message that
  * names the file and the reason into err (errlen bytes).
  */
 struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen);
 int mb_mp_doc_pages(const struct mb_mp_doc *doc);
+/* MuPDF had to repair the file while reading it (repairs can happen late, on a page) */
+bool mb_mp_doc_damaged(struct mb_mp_doc *doc);
 /*
  * Read page index (0-based) into page, which the caller initialised to
  * zeroes or released. Returns false with a message in err if the page

@@ -13,6 +13,10 @@ line, as libharu writes them). Operations:
                 nearest the middle (cuts the maze in two)
   move-exit     close the gap in the bottom wall and open one of the same width
                 at the left end of the bottom wall
+  offgrid-wall  draw a one-square wall 0.3 of a square below the horizontal wall
+                nearest the middle, between two grid lines (off the grid)
+  diagonal      draw a black line diagonally across the maze, from half a square
+                inside its top-left corner to half a square inside the bottom-right
   cross-wall    on a solution page, cut a corner off the first drawn route: join
                 two of its corners on one line directly (through a wall)
 """
@@ -87,6 +91,19 @@ def alter(op, lines):
         p = nearest_middle(segs, horizontal)
         y = p[0][2]
         insert[p[1][0]] = ["%s %s m" % (fmt(x0), fmt(y)), "%s %s l" % (fmt(x1), fmt(y))]
+    elif op in ("offgrid-wall", "diagonal"):
+        hs = [p for p in segs if horizontal(p)]
+        ys = sorted({round(p[0][2], 2) for p in hs})
+        cell = min(b - a for a, b in zip(ys, ys[1:]) if b - a > 0.01)
+        p = nearest_middle(segs, horizontal)
+        if op == "offgrid-wall":
+            y, x = p[0][2] - 0.3 * cell, min(p[0][1], p[1][1])
+            new = ["%s %s m" % (fmt(x), fmt(y)), "%s %s l" % (fmt(x + cell), fmt(y))]
+        else:
+            x0, y0, x1, y1 = bbox(hs)
+            new = ["%s %s m" % (fmt(x0 + cell / 2), fmt(y1 - cell / 2)),
+                   "%s %s l" % (fmt(x1 - cell / 2), fmt(y0 + cell / 2))]
+        insert[p[1][0]] = new
     elif op == "move-exit":
         x0, y0, x1, _ = bbox([p for p in segs if horizontal(p)])
         bottom = sorted((p for p in segs if horizontal(p) and abs(p[0][2] - y0) < 0.01),

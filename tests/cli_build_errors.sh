@@ -1,0 +1,117 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# `mazebook build` errors found after the spec is read, reported at the
+# spec key's place: a character the font cannot print (checked before
+# anything is written), a font fontconfig does not have, too few mazes, a
+# cover title that cannot fit. And a landscape trim turns the level's grid.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+MAZEBOOK_KEY_DIR="$TMP/keys"
+export MAZEBOOK_KEY_DIR
+
+# bad NAME EXPECTED-MESSAGE SPEC-TEXT: exit 1 with the message, no output folder
+bad() {
+  printf '%s' "$3" > "$TMP/$1.yaml"
+  run "$MAZEBOOK" build "$TMP/$1.yaml" -o "$TMP/out-$1"
+  contains "$err" "$2"
+  ok $(( $? + (rc != 1) )) "$1: exit 1 and '$2'"
+  check "$1: nothing written" ! -e "$TMP/out-$1"
+}
+HEAD='author: "A"
+level: easy
+'
+
+# characters DejaVu Sans does not have, in each printed field
+bad cjk-title "cjk-title.yaml:1:8: the title has a character the font cannot print: '日' (U+65E5) is not in DejaVu Sans; choose a font that has it with 'font:'" 'title: "Mazes 🐱 日本語 for Kids"
+'"${HEAD}"'mazes: 30
+'
+bad cjk-subtitle "cjk-subtitle.yaml:5:11: the subtitle has a character the font cannot print: '迷' (U+8FF7)" 'title: "T"
+'"${HEAD}"'mazes: 30
+subtitle: "Kids 迷路"
+'
+bad cjk-author "cjk-author.yaml:1:9: the author has a character the font cannot print: '山' (U+5C71)" 'author: "山田"
+title: "T"
+level: easy
+mazes: 30
+'
+bad cjk-back "cjk-back.yaml:6:9: the back cover text has a character the font cannot print: '本' (U+672C)" 'title: "T"
+'"${HEAD}"'mazes: 30
+cover:
+  back: "A book 本"
+'
+bad cjk-copyright "cjk-copyright.yaml:5:12: the copyright has a character the font cannot print: '著' (U+8457)" 'title: "T"
+'"${HEAD}"'mazes: 30
+copyright: "著作権 A"
+'
+# the same title in a font that has every character it uses builds
+printf 'title: "Mazes für Kinder – ©"\n%smazes: 30\n' "$HEAD" > "$TMP/latin.yaml"
+run "$MAZEBOOK" build -q "$TMP/latin.yaml" -o "$TMP/out-latin"
+ok $rc "a title the font can print builds"
+
+# DejaVu Serif has no check mark: the cover takes a mark the font has, and
+# the book builds
+printf 'title: "T"\n%smazes: 30\nfont: "DejaVu Serif"\n' "$HEAD" > "$TMP/serif.yaml"
+run "$MAZEBOOK" build -q "$TMP/serif.yaml" -o "$TMP/out-serif"
+ok $rc "font: DejaVu Serif builds"
+
+# a .ttf named in the spec is found beside the spec, whatever the current
+# folder (the interior and cover used to open it from the current folder)
+ttf=$(fc-match -f '%{file}' 'DejaVu Serif')
+mkdir -p "$TMP/beside"
+cp "$ttf" "$TMP/beside/face.ttf"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\n' "$HEAD" > "$TMP/beside/book.yaml"
+run "$MAZEBOOK" build -q "$TMP/beside/book.yaml" -o "$TMP/out-beside"
+ok $rc "font: a .ttf beside the spec, built from another folder"
+
+# the language's printed words are checked too: a font cut down to the few
+# letters of an English cover (a subset mutool extracts from cover.pdf)
+# cannot print the German words, and the error points at 'language'
+if command -v mutool >/dev/null 2>&1; then
+  mkdir -p "$TMP/subset"
+  (cd "$TMP/subset" && mutool extract "$TMP/out-latin/cover.pdf" >/dev/null 2>&1)
+  found=1
+  for ttf in "$TMP"/subset/*.ttf; do
+    [ -f "$ttf" ] || continue
+    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\n' "$ttf" > "$TMP/subset.yaml"
+    run "$MAZEBOOK" build "$TMP/subset.yaml" -o "$TMP/out-subset"
+    [ "$rc" -eq 1 ] || { found=1; break; }
+    contains "$err" "subset.yaml:5:11: the wording for language 'de' has a character the font cannot print" && found=0
+  done
+  ok $found "a font without the language's letters: exit 1 at 'language'"
+  check "a font without the language's letters: nothing written" ! -e "$TMP/out-subset"
+else
+  echo "ok $((tap_n + 1)) # SKIP mutool not installed"; tap_n=$((tap_n + 1))
+fi
+
+# errors found after reading point at the key that caused them
+bad too-few "too-few.yaml:4:8: 5 mazes make only 10 pages but KDP prints at least 24" 'title: "T"
+'"${HEAD}"'mazes: 5
+'
+bad few-solutions "few-solutions.yaml:4:8: 17 mazes make only" 'title: "T"
+'"${HEAD}"'mazes: 17
+solutions: 9
+'
+bad no-font "no-font.yaml:5:7: font 'Comic Sans MS' not found" 'title: "T"
+'"${HEAD}"'mazes: 30
+font: "Comic Sans MS"
+'
+# a cover title that cannot fit is found after the mazes are made: exit 1 at
+# the title's place, and no book is put in place
+printf 'title: "%s"\n%smazes: 30\n' "$(printf 'W%.0s' $(seq 120))" "$HEAD" > "$TMP/long-word.yaml"
+run "$MAZEBOOK" build "$TMP/long-word.yaml" -o "$TMP/out-long-word"
+contains "$err" "long-word.yaml:1:8: cover title does not fit"
+ok $(( $? + (rc != 1) )) "long cover title: exit 1 at the title's place"
+check "long cover title: no interior put in place" ! -e "$TMP/out-long-word/interior.pdf"
+
+# a landscape trim turns the level's portrait grid (16x20 -> 20x16); a grid
+# given in the spec is kept
+printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\n' > "$TMP/land.yaml"
+run "$MAZEBOOK" build "$TMP/land.yaml" -o "$TMP/out-land"
+contains "$out" "medium mazes (20x16)"
+ok $(( $? + rc )) "landscape trim: the level's grid turned to 20x16"
+printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\ngrid: 16x20\n' > "$TMP/land-grid.yaml"
+run "$MAZEBOOK" build "$TMP/land-grid.yaml" -o "$TMP/out-land-grid"
+contains "$out" "medium mazes (16x20)"
+ok $(( $? + rc )) "landscape trim: a grid the spec gives is kept"
+
+done_testing
