@@ -25,6 +25,7 @@
 
 #include <sodium.h>
 
+#include "mazebook/output.h"
 #include "mazebook/xalloc.h"
 
 static enum mb_status init_sodium(struct mb_error *err)
@@ -131,27 +132,12 @@ static enum mb_status write_all(int fd, const char *data, size_t len, const char
 static enum mb_status replace_file(const char *path, const char *data, size_t len, mode_t mode,
 				   struct mb_error *err)
 {
-	char *tmp = xasprintf("%s.XXXXXX", path);
-	int fd = mkstemp(tmp);	/* mode 0600 until fchmod below */
-	enum mb_status st;
+	struct mb_output out;
 
-	if (fd < 0) {
-		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", path, strerror(errno));
-		free(tmp);
-		return st;
-	}
-	st = fchmod(fd, mode) < 0 ? mb_error_set(err, MB_ERR_IO, "cannot set the mode of '%s': %s",
-						 tmp, strerror(errno))
-				  : write_all(fd, data, len, tmp, err);
-	if (close(fd) < 0 && st == MB_OK)
-		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", tmp, strerror(errno));
-	if (st == MB_OK && rename(tmp, path) < 0)
-		st = mb_error_set(err, MB_ERR_IO, "cannot rename '%s' to '%s': %s", tmp, path,
-				  strerror(errno));
-	if (st != MB_OK)
-		unlink(tmp);
-	free(tmp);
-	return st;
+	if (mb_output_begin(&out, path, true, (int)mode, err) != MB_OK)
+		return MB_ERR_IO;
+	fwrite(data, 1, len, out.fp);	/* a short write shows in the stream's error flag */
+	return mb_output_commit(&out, err);
 }
 
 /* create path exclusively (never replacing a file) with mode and write data */

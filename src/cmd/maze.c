@@ -23,6 +23,7 @@
 #include "mazebook/generator.h"
 #include "mazebook/maze.h"
 #include "mazebook/number.h"
+#include "mazebook/output.h"
 #include "mazebook/png_maze.h"
 #include "mazebook/xalloc.h"
 
@@ -33,68 +34,48 @@ extern const struct mb_command mb_cmd_maze;
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SVG, FORMAT_PNG };
 static const char *const format_names[] = { "text", "json", "svg", "png" };
 
+/* where a maze goes: a file written through mazebook/output.h, or stdout */
 struct output {
 	const char *path;	/* final name; NULL for stdout */
-	char *tmp;		/* temporary name while writing */
+	struct mb_output out;	/* the temporary file while writing */
 	FILE *f;
 };
 
 /* Open path's temporary sibling (or stdout when path is NULL). */
 static int output_open(struct output *o, const char *path)
 {
-	int fd;
-	mode_t mask;
+	struct mb_error err;
 
 	o->path = path;
-	o->tmp = NULL;
-	if (!path) {
-		o->f = stdout;
+	o->f = stdout;
+	if (!path)
 		return MB_EXIT_OK;
-	}
-	o->tmp = xasprintf("%s.tmpXXXXXX", path);
-	fd = mkstemp(o->tmp);
-	if (fd < 0) {
-		int e = errno;
-
-		free(o->tmp);
-		o->tmp = NULL;
-		return mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s", path, strerror(e));
-	}
-	/* mkstemp makes the file 0600; give it the mode a plain fopen would */
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	o->f = fdopen(fd, "wb");
-	if (!o->f) {
-		close(fd);
-		unlink(o->tmp);
-		free(o->tmp);
-		return mb_command_fail(&mb_cmd_maze, "cannot write '%s': out of memory", path);
-	}
+	mb_error_init(&err);
+	if (mb_output_begin(&o->out, path, true, 0, &err) != MB_OK)
+		return mb_command_fail(&mb_cmd_maze, "%s", err.message);
+	o->f = o->out.fp;
 	return MB_EXIT_OK;
 }
 
 /* Flush and close; rename into place when ok, else remove the temporary file. */
 static int output_close(struct output *o, bool ok)
 {
-	const char *name = o->path ? o->path : "standard output";
-	int e = 0;
+	struct mb_error err;
 
-	if (fflush(o->f) || ferror(o->f))
-		e = errno ? errno : EIO;
-	if (o->path) {
-		if (fclose(o->f) && !e)
-			e = errno ? errno : EIO;
-		if (ok && !e && rename(o->tmp, o->path))
-			e = errno;
-		if (!ok || e)
-			unlink(o->tmp);
-		free(o->tmp);
-		o->tmp = NULL;
+	if (!o->path) {
+		if (ok && (fflush(stdout) || ferror(stdout)))
+			return mb_command_fail(&mb_cmd_maze, "cannot write 'standard output': %s",
+					       strerror(errno ? errno : EIO));
+		return ok ? MB_EXIT_OK : MB_EXIT_FAIL;
 	}
-	if (ok && e)
-		return mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s", name, strerror(e));
-	return ok ? MB_EXIT_OK : MB_EXIT_FAIL;
+	if (!ok) {
+		mb_output_abort(&o->out);
+		return MB_EXIT_FAIL;
+	}
+	mb_error_init(&err);
+	if (mb_output_commit(&o->out, &err) != MB_OK)
+		return mb_command_fail(&mb_cmd_maze, "%s", err.message);
+	return MB_EXIT_OK;
 }
 
 /* "out.png" and 3 of 12 -> "out-03.png"; the number goes before the extension */
