@@ -23,6 +23,7 @@
 #include "mazebook/cover.h"
 
 #include "check_main.h"
+#include "check_util.h"
 #include "cover_fixture.h"
 
 static char tmpdir[64];
@@ -694,24 +695,6 @@ START_TEST(text_that_cannot_fit_is_refused_without_a_file)
 	free(png);
 }
 END_TEST
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	ck_assert_ptr_nonnull(fp);
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	fseek(fp, 0, SEEK_SET);
-	buf = xmalloc((size_t)n + 1);
-	ck_assert_int_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
-	buf[n] = '\0';
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
-}
 
 START_TEST(same_input_same_bytes)
 {

@@ -20,6 +20,7 @@
 #include "mazebook/xalloc.h"
 
 #include "check_main.h"
+#include "check_util.h"
 
 #define TITLE "Labyrinthe für Kinder"
 
@@ -118,24 +119,6 @@ static int capture(const char *cmd, char *out, size_t size)
 	n += got;
 	out[n] = '\0';
 	return pclose(p);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	ck_assert_ptr_nonnull(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = xmalloc((size_t)n + 1);
-	ck_assert_int_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
 }
 
 START_TEST(pages_sizes_fonts_text)

@@ -17,15 +17,11 @@
 #include "mazebook/xalloc.h"
 #include "common.h"
 
-struct cell {
-	int p, i;	/* padded index, maze index */
-};
-
 static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
 	int n = m->w * m->h, top = 0;
 	struct padded pad;
-	struct cell *stack = xmallocarray((size_t)n, sizeof(*stack));
+	struct padded_cell *stack = xmallocarray((size_t)n, sizeof(*stack));
 	uint8_t *seen;
 	struct bits bits;
 	int start = (int)mb_rng_below(rng, (uint32_t)n);
@@ -35,33 +31,18 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	seen = xmalloc((size_t)pad.size);
 	padded_fill(&pad, seen, 0, 1);
 	bits_init(&bits);
-	stack[top++] = (struct cell){ padded_index(&pad, start % m->w, start / m->w), start };
+	stack[top++] = (struct padded_cell){ padded_index(&pad, start % m->w, start / m->w), start };
 	seen[stack[0].p] = 1;
 	while (top > 0) {
-		struct cell cur = stack[top - 1];
-		int dirs[4], nc = 0, d;
+		struct padded_cell cur = stack[top - 1];
+		int dirs[4], nc = padded_unseen(&pad, seen, cur.p, dirs), d;
 
-		const uint8_t *around = seen + cur.p;
-
-		/* branch-free: the seen tests are coin flips the CPU cannot predict */
-		dirs[nc] = MB_NORTH;
-		nc += !around[-pad.w];
-		dirs[nc] = MB_EAST;
-		nc += !around[1];
-		dirs[nc] = MB_SOUTH;
-		nc += !around[pad.w];
-		dirs[nc] = MB_WEST;
-		nc += !around[-1];
 		if (!nc) {
 			top--;
 			continue;
 		}
 		d = dirs[bits_below(&bits, rng, (uint32_t)nc)];
-		padded_open(&pad, m, cur.i, d);
-		cur.p += pad.step[d];
-		cur.i += pad.maze_step[d];
-		seen[cur.p] = 1;
-		stack[top++] = cur;
+		stack[top++] = padded_carve(&pad, m, seen, cur, d);
 	}
 	free(seen);
 	free(stack);

@@ -78,6 +78,44 @@ static inline int padded_index(const struct padded *p, int x, int y)
 	return (y + 1) * p->w + x + 1;
 }
 
+/* A square by its padded and its maze index, as searches keep them. */
+struct padded_cell {
+	int p, i;
+};
+
+/*
+ * The directions from padded square pi whose neighbour is not yet seen
+ * (seen is non-zero on the border too), into dirs; returns how many.
+ * Branch-free: the seen tests are coin flips the CPU cannot predict.
+ */
+static inline int padded_unseen(const struct padded *p, const uint8_t *seen, int pi,
+				int dirs[4])
+{
+	const uint8_t *around = seen + pi;
+	int n = 0;
+
+	dirs[n] = MB_NORTH;
+	n += !around[-p->w];
+	dirs[n] = MB_EAST;
+	n += !around[1];
+	dirs[n] = MB_SOUTH;
+	n += !around[p->w];
+	dirs[n] = MB_WEST;
+	n += !around[-1];
+	return n;
+}
+
+/* Open side d of c, mark the square beyond it seen and return it. */
+static inline struct padded_cell padded_carve(const struct padded *p, struct mb_maze *m,
+					      uint8_t *seen, struct padded_cell c, int d)
+{
+	padded_open(p, m, c.i, d);
+	c.p += p->step[d];
+	c.i += p->maze_step[d];
+	seen[c.p] = 1;
+	return c;
+}
+
 /* Set flags[] (p->size bytes) to inner on the maze's squares, border elsewhere. */
 static inline void padded_fill(const struct padded *p, uint8_t *flags, uint8_t inner,
 			       uint8_t border)

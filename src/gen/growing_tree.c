@@ -21,12 +21,10 @@
 #include "mazebook/xalloc.h"
 #include "common.h"
 
-struct cell {
-	int p, i;	/* padded index (-1: dead), maze index */
-};
+/* active squares are padded_cells; p = -1 marks one that died in place */
 
 /* Drop dead entries, keeping the order of the living. */
-static int compact(struct cell *active, int count)
+static int compact(struct padded_cell *active, int count)
 {
 	int kept = 0;
 
@@ -40,7 +38,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 {
 	int n = m->w * m->h, count = 0, live, dead = 0;
 	struct padded pad;
-	struct cell *active = xmallocarray((size_t)n, sizeof(*active));
+	struct padded_cell *active = xmallocarray((size_t)n, sizeof(*active));
 	uint8_t *seen;
 	struct bits bits;
 	double share = opt->newest_share;
@@ -50,11 +48,11 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	seen = xmalloc((size_t)pad.size);
 	padded_fill(&pad, seen, 0, 1);
 	bits_init(&bits);
-	active[count++] = (struct cell){ padded_index(&pad, start % m->w, start / m->w), start };
+	active[count++] = (struct padded_cell){ padded_index(&pad, start % m->w, start / m->w), start };
 	seen[active[0].p] = 1;
 	live = 1;
 	while (live > 0) {
-		int k, dirs[4], nc = 0, d;
+		int k, dirs[4], nc, d;
 
 		/* no draw at the ends, so share 1.0 makes exactly the backtracker's draws */
 		if (share >= 1.0 || (share > 0.0 && mb_rng_unit(rng) < share)) {
@@ -69,18 +67,9 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 			while (active[k].p < 0);
 		}
 
-		struct cell cur = active[k];
+		struct padded_cell cur = active[k];
 
-		const uint8_t *around = seen + cur.p;
-
-		dirs[nc] = MB_NORTH;
-		nc += !around[-pad.w];
-		dirs[nc] = MB_EAST;
-		nc += !around[1];
-		dirs[nc] = MB_SOUTH;
-		nc += !around[pad.w];
-		dirs[nc] = MB_WEST;
-		nc += !around[-1];
+		nc = padded_unseen(&pad, seen, cur.p, dirs);
 		if (!nc) {
 			live--;
 			if (k == count - 1) {
@@ -95,11 +84,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 			continue;
 		}
 		d = dirs[bits_below(&bits, rng, (uint32_t)nc)];
-		padded_open(&pad, m, cur.i, d);
-		cur.p += pad.step[d];
-		cur.i += pad.maze_step[d];
-		seen[cur.p] = 1;
-		active[count++] = cur;
+		active[count++] = padded_carve(&pad, m, seen, cur, d);
 		live++;
 	}
 	free(seen);

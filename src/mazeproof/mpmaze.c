@@ -586,7 +586,7 @@ static void trace_route_piece(struct mb_mp_maze *m, double u0, double v0, double
 
 /*
  * Find routes drawn in m: non-black strokes with at least two corners on
- * square centres, lying within three squares of the maze (stubs may reach
+ * square centres, lying within three squares of the maze (its ends may reach
  * out of the gaps towards an arrow).
  */
 static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
