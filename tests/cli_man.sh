@@ -37,7 +37,7 @@ if command -v groff >/dev/null 2>&1; then
   groff -man -Tutf8 -ww -z "$TMP/broken.1" > /dev/null 2> "$TMP/broken.err"
   check "groff does report a broken page (the check above can fail)" -s "$TMP/broken.err"
 else
-  echo "ok - # SKIP groff not installed"
+  skip "groff not installed: the man page is not rendered"
 fi
 
 done_testing

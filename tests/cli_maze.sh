@@ -56,7 +56,7 @@ for k, m in enumerate(d):
 PY
   ok $? "json parses: 2 mazes with size, seed+k, open rows, route, measures"
 else
-  echo "ok - # SKIP python3 missing"
+  skip "python3 missing: the JSON is not parsed"
 fi
 
 # -o: the file appears, nothing is left behind, an unwritable place fails with 1
