@@ -20,8 +20,12 @@ FINAL="interior.pdf cover.pdf manifest.json cover-preview.png page-preview.png m
 spec.yaml checklist.json checklist.txt checklist.txt.minisig"
 
 # ---- (a) killed builds ----
+ms() { date +%s%N | cut -c1-13; }
+t0=$(ms)
 run "$MAZEBOOK" build "$SPEC" -o "$OUT" -q
+build_ms=$(($(ms) - t0))
 ok $rc "the first build succeeds"
+echo "# the first build took $build_ms ms: timed kills are fractions of that"
 mkdir good && for f in $FINAL; do cp "$OUT/$f" good/; done
 
 # every final file is byte-identical to the first build's (so none is partial)
@@ -40,7 +44,11 @@ temps() { ls -a "$OUT" | grep -c '\.tmp-'; }
 
 # kill_when DESCRIPTION CONDITION: start a build with another seed, SIGKILL
 # it as soon as CONDITION (a shell command) holds, then check the folder
+# A kill that comes after the build ended tests nothing: it is reported as a
+# skip, and the run fails below unless most moments landed inside a build.
+landed=0 moments=0
 kill_when() {
+  moments=$((moments + 1))
   "$MAZEBOOK" build "$SPEC" -o "$OUT" -q --seed 99 >/dev/null 2>&1 &
   pid=$!
   i=0
@@ -53,22 +61,26 @@ kill_when() {
   st=$?
   if [ $st -ne 137 ]; then
     # the build ended by itself before the moment came: nothing to test here
-    echo "ok $((tap_n + 1)) - killed $1 # SKIP the build finished first (exit $st)"
-    tap_n=$((tap_n + 1))
+    skip "killed $1: the build finished first (exit $st)"
     "$MAZEBOOK" build "$SPEC" -o "$OUT" -q  # the same seed puts the good book back
     return
   fi
+  landed=$((landed + 1))
   same_as_good; ok $? "killed $1: every final file is the first build's"
   verifies; ok $? "killed $1: verify still passes"
   echo "# killed $1: $(temps) temporary file(s) left"
 }
-kill_when "after 0.05 s" "sleep 0.05"
+at() { awk -v ms="$build_ms" -v f="$1" 'BEGIN { printf "%.3f", ms * f / 1000 }'; }
+kill_when "a tenth of a build in" "sleep $(at 0.1)"
 kill_when "when the temporary files appear" "has '.interior.pdf.tmp-*'"
 kill_when "once the interior is written" "nonempty '.interior.pdf.tmp-*'"
 kill_when "once the cover is written" "nonempty '.cover.pdf.tmp-*'"
 kill_when "during the proof and preflight" "nonempty '.page-preview.png.tmp-*'"
 kill_when "once the spec is copied" "nonempty '.spec.yaml.tmp-*'"
-kill_when "after 0.3 s" "sleep 0.3"
+kill_when "half a build in" "sleep $(at 0.5)"
+kill_when "three quarters of a build in" "sleep $(at 0.75)"
+check "$landed of $moments kills landed inside a build (at least half must, or nothing was tested)" \
+  $((2 * landed)) -ge "$moments"
 
 # a kill inside the renames (back to back, microseconds) can leave some
 # files new and some old: verify must reject every such mix. Renames go in
@@ -210,8 +222,7 @@ if mount -t tmpfs -o size=64k tmpfs "$MNT" 2>/dev/null; then
     umount "$MNT"
   fi
 else
-  echo "ok $((tap_n + 1)) - a full tmpfs # SKIP cannot mount a tmpfs here (needs root)"
-  tap_n=$((tap_n + 1))
+  skip "a full tmpfs: cannot mount a tmpfs here (needs root)"
 fi
 
 # ---- (c) never over the input, never outside the folder ----
