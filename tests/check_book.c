@@ -127,7 +127,6 @@ static Suite *make_suite(void)
 	Suite *s = suite_create("book");
 	TCase *tc = tcase_create("book");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, every_maze_passes_the_filter);
 	tcase_add_test(tc, longer_book_keeps_earlier_mazes);
 	tcase_add_test(tc, impossible_filter_stops_with_best_candidate);

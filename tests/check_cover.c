@@ -1039,7 +1039,6 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("cover");
 
 	tcase_add_checked_fixture(tc, setup_tmp, teardown_tmp);
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, page_size_matches_kdp_formula);
 	tcase_add_test(tc, spine_text_only_when_allowed_and_fits);
 	tcase_add_test(tc, spine_text_keeps_the_allowance);

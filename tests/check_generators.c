@@ -407,7 +407,6 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("generators");
 	int n = (int)mb_generator_count;
 
-	tcase_set_timeout(tc, 300);	/* slow under valgrind or sanitizers */
 	tcase_add_loop_test(tc, every_generator_is_perfect_at_every_size, 0, n);
 	tcase_add_loop_test(tc, brute_force_finds_exactly_one_route, 0, n);
 	tcase_add_loop_test(tc, one_wall_more_or_less_is_caught, 0, n);

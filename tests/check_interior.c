@@ -612,7 +612,6 @@ static Suite *make_suite(void)
 	Suite *s = suite_create("interior");
 	TCase *tc = tcase_create("interior");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, pages_sizes_fonts_text);
 	tcase_add_test(tc, reproducible);
 	tcase_add_test(tc, ink_inside_live_area_6x9_bleed);

@@ -273,7 +273,6 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("mupdf");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, cairo_interior_measured);
 	tcase_add_test(tc, faults_measured);
 	tcase_add_test(tc, colours_classified);
