@@ -4,7 +4,9 @@
 #   fuzz/run.sh SECONDS SRCDIR NAME=BINARY...
 # Each target starts from its committed seeds, SRCDIR/tests/fuzz-corpus/NAME/,
 # and writes what it finds to a scratch corpus in a temporary folder, so the
-# seeds stay as committed. An input that crashes, leaks, hangs (over 10 s) or
+# seeds stay as committed. An input that crashes, leaks, hangs (over
+# FUZZ_TIMEOUT s, default 30: the readers' bounds keep every input far under
+# that, and a loaded machine with ASan must not turn a slow run into a hang) or
 # needs over 2 GB is saved under fuzz-findings/NAME/ in the build folder and
 # fails the run; to keep it as a regression test, fix the bug and copy the
 # file to tests/fuzz-regress/NAME/ (tests/cli_fuzz_regress.sh replays it).
@@ -24,7 +26,7 @@ for target in "$@"; do
   [ -d "$seeds" ] || { echo "fuzz $name: no seed corpus at $seeds" >&2; status=1; continue; }
   mkdir -p "$scratch/$name" "fuzz-findings/$name"
   log=fuzz-findings/$name.log
-  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  "$bin" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 \
     -artifact_prefix="fuzz-findings/$name/" -print_final_stats=1 \
     "$scratch/$name" "$seeds" > "$log" 2>&1
   rc=$?
