@@ -79,6 +79,14 @@ static const struct bad_case bad_cases[] = {
 	{ GOOD_HEAD "paper: pink\n", 5, 8, "unknown paper 'pink' (valid: white, cream)" },
 	{ GOOD_HEAD "solutions: 3\n", 5, 12, "'solutions' must be 1, 2, 4, 6 or 9, not '3'" },
 	{ GOOD_HEAD "algorithm: magic\n", 5, 12, "unknown algorithm 'magic' (valid: auto, aldous-broder, backtracker," },
+	{ GOOD_HEAD "start: middle\n", 5, 8,
+	  "unknown start 'middle' (valid: entrance, random, centre)" },
+	{ GOOD_HEAD "start:\n", 5, 7, "'start' must be entrance, random or centre, not empty" },
+	{ GOOD_HEAD "strat: entrance\n", 5, 1, "unknown key 'strat' (did you mean 'start'?)" },
+	{ GOOD_HEAD "start: centre\nalgorithm: kruskal\n", 5, 8,
+	  "'start' does not apply to kruskal, which has no start square (only aldous-broder, "
+	  "backtracker, growing-tree, hunt-and-kill, prim, prim-frontier, wilson have one)" },
+	{ GOOD_HEAD "algorithm: eller\nstart: random\n", 6, 8, "does not apply to eller" },
 	{ GOOD_HEAD "language: it\n", 5, 11, "unknown language 'it' (valid: en, de, fr, es)" },
 	{ GOOD_HEAD "grid: 0x24\n", 5, 7, "'grid' is 0x24, out of range (valid: 1..200 squares each way)" },
 	{ GOOD_HEAD "grid: 20x201\n", 5, 7, "out of range (valid: 1..200" },
@@ -221,6 +229,7 @@ START_TEST(full_spec)
 		"bleed: true\n"
 		"seed: 2026\n"
 		"algorithm: backtracker\n"
+		"start: centre\n"
 		"solutions: 6\n"
 		"output: build/pdf/\n"
 		"language: fr\n"
@@ -254,6 +263,7 @@ START_TEST(full_spec)
 	ck_assert(spec.bleed);
 	ck_assert_uint_eq(spec.seed, 2026);
 	ck_assert_str_eq(spec.algorithm, "backtracker");
+	ck_assert_int_eq(spec.start, MB_START_CENTRE);
 	ck_assert_int_eq(spec.solutions_per_page, 6);
 	ck_assert_str_eq(spec.output_dir, "build/pdf/");
 	ck_assert_str_eq(spec.language, "fr");
@@ -298,6 +308,7 @@ START_TEST(defaults)
 	ck_assert(!spec.bleed);
 	ck_assert_uint_eq(spec.seed, 1);
 	ck_assert_str_eq(spec.algorithm, "auto");
+	ck_assert_int_eq(spec.start, MB_START_DEFAULT);	/* each generator's own */
 	ck_assert_int_eq(spec.solutions_per_page, 4);
 	ck_assert_str_eq(spec.output_dir, "out");
 	ck_assert_str_eq(spec.language, "en");
@@ -319,6 +330,23 @@ START_TEST(defaults)
 		ck_assert_str_eq(out, "out");
 		free(out);
 	}
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* with auto, the start is for the generators of the level that have one */
+START_TEST(start_with_auto)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse(GOOD_HEAD "start: random\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.start, MB_START_RANDOM);
+	ck_assert_str_eq(spec.algorithm, "auto");
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "algorithm: wilson\nstart: entrance\n", &spec, &err),
+			 MB_OK);
+	ck_assert_int_eq(spec.start, MB_START_ENTRANCE);
 	mb_spec_release(&spec);
 }
 END_TEST
@@ -732,6 +760,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, first_error_kept);
 	tcase_add_test(tc, full_spec);
 	tcase_add_test(tc, defaults);
+	tcase_add_test(tc, start_with_auto);
 	tcase_add_test(tc, overrides_before_level);
 	tcase_add_test(tc, landscape_turns_level_grid);
 	tcase_add_test(tc, key_places_for_later_errors);

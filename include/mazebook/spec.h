@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "mazebook/error.h"
+#include "mazebook/generator.h"
 #include "mazebook/kdp.h"
 #include "mazebook/level.h"
 
@@ -48,6 +49,8 @@ struct mb_book_spec {
 	bool bleed;			/* default false */
 	uint64_t seed;			/* default 1 */
 	char *algorithm;		/* "auto" (default) or a generator name */
+	enum mb_start start;		/* "start:"; MB_START_DEFAULT: each generator's
+					 * own; applies to those that have a start */
 	int solutions_per_page;		/* 1, 2, 4 (default), 6 or 9 */
 	char *output_dir;		/* default "out", relative to the spec's folder */
 

@@ -463,6 +463,18 @@ static enum mb_status set_algorithm(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
+static enum mb_status set_start(struct reader *r, const struct scalar *v)
+{
+	struct mb_error inner;
+
+	if (take_word(r, v, "entrance, random or centre") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_start_parse(v->text, &r->spec->start, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	return MB_OK;
+}
+
 static enum mb_status set_solutions(struct reader *r, const struct scalar *v)
 {
 	static const char *const valid[] = { "1", "2", "4", "6", "9" };
@@ -624,6 +636,7 @@ static const struct key top_keys[] = {
 	{ "bleed", "true or false", set_bleed, NULL, 0 },
 	{ "seed", "a whole number", set_seed, NULL, 0 },
 	{ "algorithm", "auto or a generator's name", set_algorithm, NULL, 0 },
+	{ "start", "entrance, random or centre", set_start, NULL, 0 },
 	{ "solutions", "1, 2, 4, 6 or 9", set_solutions, NULL, 0 },
 	{ "output", "a folder name", set_output, NULL, 0 },
 	{ "language", "en, de, fr or es", set_language, NULL, 0 },
@@ -964,6 +977,19 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 
 		s->grid_w = s->grid_h;
 		s->grid_h = t;
+	}
+	/* with auto the start applies to the generators that have one */
+	if (s->start != MB_START_DEFAULT && strcmp(s->algorithm, "auto") &&
+	    !mb_generator_has_start(mb_generator_find(s->algorithm))) {
+		char list[256];
+		int line = 0, column = 0;
+
+		mb_generator_start_list(list, sizeof(list));
+		mb_spec_where(s, "start", &line, &column);
+		return fail_at(r, line, column,
+				"'start' does not apply to %s, which has no start square (only %s "
+				"have one): remove 'start' or choose one of those", s->algorithm,
+				list);
 	}
 	mb_level_filter(s->level, &s->filter);
 	if (r->ratio_set)

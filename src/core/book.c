@@ -92,6 +92,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	if (!candidate)
 		return MB_ERR_INPUT;
 	mb_gen_options_init(&opt);
+	opt.start = spec->start;	/* generators without a start ignore it */
 	book->mazes = xcalloc((size_t)spec->mazes, sizeof(*book->mazes));
 	prints = xmallocarray((size_t)spec->mazes, sizeof(*prints));
 
@@ -121,6 +122,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			bm->number = n;
 			bm->gen = gen;
 			bm->seed = seed;
+			bm->start = mb_generator_start(gen, &opt);
 			bm->maze = mb_maze_copy(candidate);
 			bm->measures = ms;
 			bm->attempts = attempt;
