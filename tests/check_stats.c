@@ -360,7 +360,6 @@ static Suite *make_suite(void)
 	tcase_add_test_raise_signal(tc, percentile_outside_range_is_a_bug, SIGABRT);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("sample");
-	tcase_set_timeout(tc, 300);	/* 61,500 mazes: slow under sanitizers */
 	tcase_add_test(tc, sample_is_seeds_measured);
 	tcase_add_loop_test(tc, published_medians_are_reproduced, 0, 3);
 	tcase_add_test(tc, other_starts_miss_the_table);
