@@ -895,7 +895,7 @@ static fz_matrix print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect medi
 	/* snapped to 0, 90, 180 or 270 as MuPDF does */
 	rotate = rotate < 0 ? 360 - (int)((-(long long)rotate) % 360) : rotate % 360;
 	rotate = 90 * ((rotate + 45) / 90) % 360;
-	m = fz_pre_rotate(fz_scale(unit, unit), (float)rotate);
+	m = fz_pre_rotate(fz_scale(unit, unit), -(float)rotate);	/* clockwise, y up */
 	r = fz_transform_rect(media, m);
 	*w_pt = r.x1 - r.x0;
 	*h_pt = r.y1 - r.y0;
