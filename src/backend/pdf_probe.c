@@ -35,7 +35,7 @@
 #define CLIP_MAX 256
 #define CLIP_DEPTH_MAX 1024	/* nested clips; each form XObject drawn inside another adds one */
 #define ITEMS_MAX 200000	/* detail kept per file (a cover has one page of a few hundred) */
-#define DRAW_OPS_MAX 2000000	/* drawing operations per file; an 828-page book makes ~10,000 */
+#define DRAW_OPS_MAX 1000000	/* drawing operations per file; an 828-page book makes ~10,000 */
 #define CLIPS_MAX 100000	/* clips per file: each form XObject drawn sets one */
 #define OUTLINE_DEPTH_MAX 64
 #define OUTLINE_ITEMS_MAX 100000

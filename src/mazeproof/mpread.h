@@ -62,7 +62,7 @@ struct mb_mp_doc;
  * by every form XObject drawn. The page tree is walked without recursion,
  * at most MB_MP_MAX_TREE_DEPTH deep.
  */
-#define MB_MP_MAX_DRAW_OPS 2000000
+#define MB_MP_MAX_DRAW_OPS 1000000
 #define MB_MP_MAX_CLIPS 100000
 #define MB_MP_MAX_CLIP_DEPTH 1024
 #define MB_MP_MAX_TREE_DEPTH 64
