@@ -124,6 +124,53 @@ static const struct bad_case bad_cases[] = {
 	{ "title: \"caf\xc3\" \n", 1, 13, "invalid YAML: invalid trailing UTF-8 octet" },
 	{ "title: x\xff\n", 1, 9, "invalid YAML: invalid leading UTF-8 octet (byte 0xff)" },
 	{ "title:\tT\x01\n", 1, 9, "invalid YAML: control characters are not allowed (byte 0x01)" },
+	/* numbers as people write them: a quoted number is a string in YAML */
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: \"30\"\n", 4, 8,
+	  "'mazes' expected a number, not the string \"30\" (write it without quotes)" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: '30'\n", 4, 8,
+	  "expected a number, not the string \"30\"" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: +30\n", 4, 8,
+	  "'mazes' must be a whole number (1..10000) written in plain digits, not '+30' (a plus sign)" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 030\n", 4, 8,
+	  "'mazes' must be a whole number (1..10000) written in plain digits, not '030' (a leading zero)" },
+	{ GOOD_HEAD "seed: 007\n", 5, 7, "not '007' (a leading zero)" },
+	{ GOOD_HEAD "seed: \"7\"\n", 5, 7, "'seed' expected a number, not the string \"7\"" },
+	{ GOOD_HEAD "min_forks: +3\n", 5, 12, "not '+3' (a plus sign)" },
+	{ GOOD_HEAD "min_route_ratio: \"1.5\"\n", 5, 18,
+	  "'min_route_ratio' expected a number, not the string \"1.5\"" },
+	{ GOOD_HEAD "min_route_ratio: 01.5\n", 5, 18, "not '01.5' (a leading zero)" },
+	{ GOOD_HEAD "min_route_ratio: .5\n", 5, 18, "not '.5' (no digit before the point)" },
+	{ GOOD_HEAD "solutions: \"4\"\n", 5, 12, "'solutions' expected a number, not the string \"4\"" },
+	{ GOOD_HEAD "solutions: 04\n", 5, 12, "not '04' (a leading zero)" },
+	/* invisible characters: bidi controls, zero-width and other format characters */
+	{ "title: \"abc\u202Egnp.exe\"\n", 1, 8,
+	  "'title' contains U+202E (RIGHT-TO-LEFT OVERRIDE, a bidirectional control) as character 4: "
+	  "it prints as nothing but changes or hides what is read; remove it" },
+	{ "title: \"ab\xe2\x80\x8b\"\n", 1, 8, "'title' contains U+200B (ZERO WIDTH SPACE, invisible) as character 3" },
+	{ "title: T\nsubtitle: \"\u2066x\u2069\"\n", 2, 11, "'subtitle' contains U+2066 (LEFT-TO-RIGHT ISOLATE" },
+	{ "author: \"A\u200Fb\"\n", 1, 9, "'author' contains U+200F (RIGHT-TO-LEFT MARK" },
+	{ "author: \"A\u200Eb\"\n", 1, 9, "'author' contains U+200E (LEFT-TO-RIGHT MARK" },
+	{ "author: \"A\u061Cb\"\n", 1, 9, "U+061C (ARABIC LETTER MARK" },
+	{ "author: \"A\u2060b\"\n", 1, 9, "U+2060 (WORD JOINER" },
+	{ "author: \"A\u200Db\"\n", 1, 9, "U+200D (ZERO WIDTH JOINER" },
+	{ "author: \"A\u200Cb\"\n", 1, 9, "U+200C (ZERO WIDTH NON-JOINER" },
+	{ "author: \"A\uFEFFb\"\n", 1, 9, "U+FEFF (ZERO WIDTH NO-BREAK SPACE (byte order mark)" },
+	{ "author: \"A\u202Ab\"\n", 1, 9, "U+202A (LEFT-TO-RIGHT EMBEDDING" },
+	{ "author: \"A\u00ADb\"\n", 1, 9, "U+00AD (SOFT HYPHEN" },
+	{ "author: \"A\U000E0041b\"\n", 1, 9, "U+E0041 (a tag character" },
+	{ GOOD_HEAD "copyright: \"(C) \u202Dx\"\n", 5, 12, "'copyright' contains U+202D (LEFT-TO-RIGHT OVERRIDE" },
+	{ GOOD_HEAD "cover:\n  back: \"x\u2067y\"\n", 6, 9, "'cover.back' contains U+2067 (RIGHT-TO-LEFT ISOLATE" },
+	{ "title: T\nauthor: A\nmazes: 3\nlevel: \"ea\u200Bsy\"\n", 4, 8, "'level' contains U+200B (ZERO WIDTH SPACE" },
+	{ GOOD_HEAD "output: \"o\u202Eut\"\n", 5, 9, "'output' contains U+202E" },
+	/* a spec writes only inside its own folder (-o on the command line is free) */
+	{ GOOD_HEAD "output: /etc\n", 5, 9,
+	  "'output' is '/etc', an absolute path: a spec may name only a folder inside its own "
+	  "folder; to write elsewhere give -o DIR on the command line" },
+	{ GOOD_HEAD "output: ../../x\n", 5, 9,
+	  "'output' is '../../x', a '..' that leaves the spec's folder: a spec may name only a folder" },
+	{ GOOD_HEAD "output: a/./../../x\n", 5, 9, "a '..' that leaves the spec's folder" },
+	{ GOOD_HEAD "output: ..\n", 5, 9, "a '..' that leaves the spec's folder" },
+	{ GOOD_HEAD "output: \"//x\"\n", 5, 9, "an absolute path" },
 	/* empty */
 	{ "", 1, 1, "the spec is empty (expected keys such as title, author, level and mazes)" },
 	{ "# only a comment\n", 1, 1, "the spec is empty" },
@@ -175,6 +222,52 @@ START_TEST(bad_spec)
 	ck_assert_ptr_null(spec.path);
 	ck_assert_ptr_null(spec.algorithm);
 	ck_assert_ptr_null(spec.level);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* a UTF-8 byte order mark is skipped; places stay as the editor shows them */
+START_TEST(bom_is_skipped)
+{
+	static const char text[] = "\xef\xbb\xbftitle: \"T\"\nauthor: A\nlevel: easy\nmazes: x\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse("\xef\xbb\xbf" GOOD_HEAD, &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.title, "T");
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(text, &spec, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(err.line, 4);
+	ck_assert_int_eq(err.column, 8);
+	/* a second mark is no longer at the start: refused as an invisible character */
+	ck_assert_int_eq(parse("\xef\xbb\xbf\xef\xbb\xbf" GOOD_HEAD, &spec, &err), MB_ERR_INPUT);
+}
+END_TEST
+
+/* outputs inside the spec's folder, and numbers written plainly, are fine */
+START_TEST(inside_outputs_and_plain_numbers)
+{
+	static const char *const outputs[] = { "out", "out/", "a/../b", "./x/y", ".", "-rf" };
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		char text[256];
+
+		snprintf(text, sizeof(text), GOOD_HEAD "output: \"%s\"\n", outputs[i]);
+		ck_assert_msg(parse(text, &spec, &err) == MB_OK, "%s: %s", outputs[i], err.message);
+		ck_assert_str_eq(spec.output_dir, outputs[i]);
+		mb_spec_release(&spec);
+	}
+	ck_assert_int_eq(parse(GOOD_HEAD "seed: 0\nmin_forks: 0\nmin_route_ratio: 1.5\n"
+			       "solutions: 9\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.mazes, 10);
+	ck_assert_double_eq(spec.filter.min_route_ratio, 1.5);
+	mb_spec_release(&spec);
+	/* quoted text that is not a number stays text */
+	ck_assert_int_eq(parse("title: \"30\"\nauthor: \"007\"\nlevel: easy\nmazes: 10\n",
+			       &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.title, "30");
 	mb_spec_release(&spec);
 }
 END_TEST
@@ -729,6 +822,8 @@ static Suite *make_suite(void)
 
 	tcase_add_loop_test(tc, bad_spec, 0, (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	tcase_add_test(tc, message_format);
+	tcase_add_test(tc, bom_is_skipped);
+	tcase_add_test(tc, inside_outputs_and_plain_numbers);
 	tcase_add_test(tc, first_error_kept);
 	tcase_add_test(tc, full_spec);
 	tcase_add_test(tc, defaults);

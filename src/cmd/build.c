@@ -265,6 +265,16 @@ static enum mb_status check_inputs_safe(struct build *b, struct mb_error *err)
 	return MB_OK;
 }
 
+/* the spec's output folder, once made, is still inside the spec's folder (no race) */
+static enum mb_status output_still_inside(const struct build *b, struct mb_error *err)
+{
+	char *dir = NULL;
+	enum mb_status st = mb_spec_output_dir(&b->spec, &dir, err);
+
+	free(dir);
+	return st;
+}
+
 /*
  * Lock the output folder and remove what killed builds left in it. The
  * lock means no other build is running here, so every temporary file of
@@ -404,7 +414,8 @@ static char *mazeproof_path(void)
 static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 {
 	char *prog = mazeproof_path();
-	char *argv[] = { prog, b->out[FILE_INTERIOR].temp_path, NULL };
+	/* "--": an output folder named "-rf" is a path, never an option */
+	char *argv[] = { prog, "--", b->out[FILE_INTERIOR].temp_path, NULL };
 	char buf[4096], last[512] = "", *report = NULL;
 	size_t report_len = 0;
 	int fds[2], status;
@@ -763,7 +774,11 @@ static int run(int argc, char **argv)
 		goto done;
 	if (seed_opt)
 		b.spec.seed = seed;
-	b.out_dir = out_opt ? xstrdup(out_opt) : mb_spec_resolve(&b.spec, b.spec.output_dir);
+	/* a spec writes only inside its own folder; -o goes anywhere */
+	if (out_opt)
+		b.out_dir = xstrdup(out_opt);
+	else if (mb_spec_output_dir(&b.spec, &b.out_dir, &err))
+		goto done;
 	for (size_t n = strlen(b.out_dir); n > 1 && b.out_dir[n - 1] == '/'; n--)
 		b.out_dir[n - 1] = '\0';	/* "out/" -> "out": names print cleanly */
 	b.progress = !b.quiet && isatty(STDERR_FILENO);
@@ -776,7 +791,7 @@ static int run(int argc, char **argv)
 	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
 	show_stage(&b, "writing the interior, cover and previews");
-	if (mb_output_mkdirs(b.out_dir, &err) ||
+	if (mb_output_mkdirs(b.out_dir, &err) || (!out_opt && output_still_inside(&b, &err)) ||
 	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
 	    begin_all(&b, &err) || write_files(&b, &err))
 		goto done;
