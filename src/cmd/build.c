@@ -530,6 +530,15 @@ static void report_failures(const struct build *b)
 	free(text);
 }
 
+/* a usable secret key, and beside it its own public key (else verify could never pass) */
+static enum mb_status check_key_pair(struct build *b, struct mb_error *err)
+{
+	char keyid[17];
+	enum mb_status st = mb_sign_check_secret_key(b->key_path, err);
+
+	return st ? st : mb_sign_public_key_id(b->public_key_path, b->key_path, keyid, err);
+}
+
 /* the default key pair is made on first use, so a fresh machine can build */
 static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_error *err)
 {
@@ -537,8 +546,14 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 
 	if (key_opt) {
 		/* a bad key (unreadable, damaged, readable by others) fails now, not after the work */
+		char *dot = strrchr(key_opt, '.');
+
 		b->key_path = xstrdup(key_opt);
-		return mb_sign_check_secret_key(key_opt, err);
+		/* its public key is expected beside it as .pub, and must be its pair */
+		b->public_key_path = dot && !strchr(dot, '/')
+				     ? xasprintf("%.*s.pub", (int)(dot - key_opt), key_opt)
+				     : xasprintf("%s.pub", key_opt);
+		return check_key_pair(b, err);
 	}
 	b->key_path = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
 	b->public_key_path = mb_sign_default_key_path(MB_SIGN_PUBLIC_KEY_NAME);
@@ -546,7 +561,7 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 		return mb_error_set(err, MB_ERR_INPUT,
 				    "no folder for the signing key ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
 	if (!access(b->key_path, F_OK))
-		return mb_sign_check_secret_key(b->key_path, err);
+		return check_key_pair(b, err);
 	{
 		char *dir = xstrdup(b->key_path);
 		char *slash = strrchr(dir, '/');
@@ -569,26 +584,61 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 /* a copy of the public key beside the checklist, for `minisign -V` and `verify` */
 static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 {
-	if (!b->public_key_path) {
-		/* --key given: its public key is expected beside it as .pub */
-		char *dot = strrchr(b->key_path, '.');
-
-		b->public_key_path = dot ? xasprintf("%.*s.pub", (int)(dot - b->key_path), b->key_path)
-					 : xasprintf("%s.pub", b->key_path);
-	}
 	return copy_into(b->public_key_path, b->out[FILE_PUBLIC_KEY].fp, err);
 }
 
+/* hash the written file f under its final name into the checklist */
+static enum mb_status hash_into_checklist(struct build *b, enum build_file f, struct mb_error *err)
+{
+	char hex[MB_SHA256_HEX_SIZE];
+	unsigned long long bytes;
+	enum mb_status st;
+
+	if (b->out[f].fp && fflush(b->out[f].fp))
+		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", b->out[f].final_path,
+				    strerror(errno));
+	st = mb_sha256_file(b->out[f].temp_path, hex, &bytes, err);
+	if (st)
+		return st;
+	mb_checklist_add_file(&b->checklist, "file", file_names[f], hex, bytes);
+	return MB_OK;
+}
+
+/*
+ * The signed checklist vouches for every file the build writes: the PDFs
+ * and the spec (hashed by the preflight), the manifest, the previews, the
+ * public key (and its key id as "signer:") and checklist.json. The JSON
+ * is written whole before checklist.txt hashes it, so it cannot list
+ * itself; checklist.txt, the signed file, lists it.
+ */
 static enum mb_status write_checklists(struct build *b, struct mb_error *err)
 {
-	char *text = mb_checklist_text(&b->checklist);
-	char *json = mb_checklist_json(&b->checklist);
+	static const enum build_file covered[] = { FILE_MANIFEST, FILE_COVER_PREVIEW,
+						   FILE_PAGE_PREVIEW, FILE_PUBLIC_KEY };
+	enum mb_status st = copy_public_key(b, err);
+	char *text, *json;
 
-	fputs(text, b->out[FILE_CHECKLIST].fp);
+	if (!st && fflush(b->out[FILE_PUBLIC_KEY].fp))
+		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+				  b->out[FILE_PUBLIC_KEY].final_path, strerror(errno));
+	/* the copy in the folder is what verify will be given: the key id comes from it */
+	if (!st)
+		st = mb_sign_public_key_id(b->out[FILE_PUBLIC_KEY].temp_path, b->key_path,
+					   b->checklist.signer, err);
+	for (size_t i = 0; !st && i < sizeof(covered) / sizeof(covered[0]); i++)
+		st = hash_into_checklist(b, covered[i], err);
+	if (st)
+		return st;
+	json = mb_checklist_json(&b->checklist);
 	fputs(json, b->out[FILE_CHECKLIST_JSON].fp);
-	free(text);
 	free(json);
-	return copy_public_key(b, err);
+	st = hash_into_checklist(b, FILE_CHECKLIST_JSON, err);
+	if (st)
+		return st;
+	text = mb_checklist_text(&b->checklist);
+	fputs(text, b->out[FILE_CHECKLIST].fp);
+	free(text);
+	return MB_OK;
 }
 
 /*
