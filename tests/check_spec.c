@@ -171,6 +171,18 @@ static const struct bad_case bad_cases[] = {
 	{ GOOD_HEAD "output: a/./../../x\n", 5, 9, "a '..' that leaves the spec's folder" },
 	{ GOOD_HEAD "output: ..\n", 5, 9, "a '..' that leaves the spec's folder" },
 	{ GOOD_HEAD "output: \"//x\"\n", 5, 9, "an absolute path" },
+	/* a filter no maze on the grid can pass: at the key that asks too much */
+	{ GOOD_HEAD "min_route_ratio: 9.5\n", 5, 18,
+	  "'min_route_ratio': no maze on 10x12 squares has a route ratio of 9.50: its route has at "
+	  "most 120 squares, 5.71 times the shortest walk of 21; min_route_ratio can be at most 5.71 "
+	  "here: lower it or choose a larger grid" },
+	{ GOOD_HEAD "min_forks: 61\n", 5, 12,
+	  "'min_forks': no maze on 10x12 squares has 61 forks on its route: each fork needs a square "
+	  "off the route, so at most 60 fit: lower min_forks or choose a larger grid" },
+	{ GOOD_HEAD "grid: 1x5\n", 5, 7,
+	  "'grid': no maze on 1x5 squares has a route ratio of 1.50 (the level's)" },
+	{ GOOD_HEAD "grid: 2x2\nmin_route_ratio: 1\n", 5, 7,
+	  "'grid': no maze on 2x2 squares has 3 forks on its route (the level's)" },
 	/* empty */
 	{ "", 1, 1, "the spec is empty (expected keys such as title, author, level and mazes)" },
 	{ "# only a comment\n", 1, 1, "the spec is empty" },

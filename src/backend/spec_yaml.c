@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1042,6 +1043,45 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 	}
 }
 
+/*
+ * A filter no maze on the grid can pass would only fail after thousands of
+ * candidates, naming no key: refuse it here, at the key that asks for too
+ * much. A route visits at most every square once, so its ratio to the
+ * shortest walk (w + h - 1 squares) is at most w*h / (w + h - 1); a fork
+ * is a route square with a branch off the route, and in a perfect maze
+ * each branch square hangs off one fork only, so forks <= w*h / 2.
+ */
+static enum mb_status check_filter_possible(struct reader *r)
+{
+	const struct mb_book_spec *s = r->spec;
+	int w = s->grid_w, h = s->grid_h, line = 0, column = 0;
+	double max_ratio = (double)w * h / (w + h - 1);
+	int max_forks = w * h / 2;
+	const char *key;
+
+	if (s->filter.min_route_ratio > max_ratio + 1e-9) {
+		key = r->ratio_set ? "min_route_ratio" : "grid";
+		mb_spec_where(s, key, &line, &column);
+		return fail_at(r, line, column,
+				"'%s': no maze on %dx%d squares has a route ratio of %.2f%s: its "
+				"route has at most %d squares, %.2f times the shortest walk of %d; "
+				"min_route_ratio can be at most %.2f here: lower it or choose a larger "
+				"grid", key, w, h,
+				s->filter.min_route_ratio, r->ratio_set ? "" : " (the level's)", w * h,
+				max_ratio, w + h - 1, floor(max_ratio * 100) / 100);
+	}
+	if (s->filter.min_forks > max_forks) {
+		key = r->forks_set ? "min_forks" : "grid";
+		mb_spec_where(s, key, &line, &column);
+		return fail_at(r, line, column,
+				"'%s': no maze on %dx%d squares has %d forks on its route%s: each "
+				"fork needs a square off the route, so at most %d fit: lower "
+				"min_forks or choose a larger grid", key, w, h, s->filter.min_forks,
+				r->forks_set ? "" : " (the level's)", max_forks);
+	}
+	return MB_OK;
+}
+
 /* After the mapping: required keys, title length, level overrides. */
 static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 {
@@ -1091,7 +1131,7 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 		s->filter.min_route_ratio = r->filter.min_route_ratio;
 	if (r->forks_set)
 		s->filter.min_forks = r->filter.min_forks;
-	return MB_OK;
+	return check_filter_possible(r);
 }
 
 static enum mb_status read_stream(struct reader *r, const char *text, size_t len)
