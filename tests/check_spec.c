@@ -162,6 +162,17 @@ static const struct bad_case bad_cases[] = {
 	{ GOOD_HEAD "cover:\n  back: \"x\u2067y\"\n", 6, 9, "'cover.back' contains U+2067 (RIGHT-TO-LEFT ISOLATE" },
 	{ "title: T\nauthor: A\nmazes: 3\nlevel: \"ea\u200Bsy\"\n", 4, 8, "'level' contains U+200B (ZERO WIDTH SPACE" },
 	{ GOOD_HEAD "output: \"o\u202Eut\"\n", 5, 9, "'output' contains U+202E" },
+	/* emoji print from the machine's emoji font, as a bitmap */
+	{ "title: \"Mazes \xf0\x9f\x98\x80\"\n", 1, 8,
+	  "'title' has an emoji, '\xf0\x9f\x98\x80' (U+1F600) as character 7: emoji print from the "
+	  "machine's colour emoji font as a low-resolution picture, not from the book's font; leave "
+	  "it out" },
+	{ "title: \"I \xe2\x9d\xa4\xef\xb8\x8f mazes\"\n", 1, 8,
+	  "'title' asks for an emoji: U+FE0F (VARIATION SELECTOR-16) follows character 3" },
+	{ "title: T\nsubtitle: \"\xe2\xad\x90\"\n", 2, 11, "'subtitle' has an emoji, '\xe2\xad\x90' (U+2B50)" },
+	{ "author: \"A \xf0\x9f\x87\xa9\xf0\x9f\x87\xaa\"\n", 1, 9, "'author' has an emoji" },
+	{ GOOD_HEAD "copyright: \"\xf0\x9f\x90\xb1\"\n", 5, 12, "'copyright' has an emoji" },
+	{ GOOD_HEAD "cover:\n  back: \"\xf0\x9f\xa6\x84\"\n", 6, 9, "'cover.back' has an emoji" },
 	/* a spec writes only inside its own folder (-o on the command line is free) */
 	{ GOOD_HEAD "output: /etc\n", 5, 9,
 	  "'output' is '/etc', an absolute path: a spec may name only a folder inside its own "
@@ -552,14 +563,14 @@ START_TEST(utf8_title_and_big_numbers)
 {
 	static const char text[] = "title: \"Labyrinthe für Kinder\"\nauthor: Zoë Ñúñez\n"
 				   "level: hard\nmazes: 10000\nseed: 18446744073709551615\n"
-				   "language: de\ncover:\n  back: \"\\u00e9t\\u00e9 \\U0001F600\"\n";
+				   "language: de\ncover:\n  back: \"\\u00e9t\\u00e9 \\U0001D11E\"\n";
 	struct mb_book_spec spec;
 	struct mb_error err;
 
 	ck_assert_int_eq(parse(text, &spec, &err), MB_OK);
 	ck_assert_str_eq(spec.title, "Labyrinthe f\xc3\xbcr Kinder");
 	ck_assert_str_eq(spec.author, "Zo\xc3\xab \xc3\x91\xc3\xba\xc3\xb1" "ez");
-	ck_assert_str_eq(spec.cover.back, "\xc3\xa9t\xc3\xa9 \xf0\x9f\x98\x80");
+	ck_assert_str_eq(spec.cover.back, "\xc3\xa9t\xc3\xa9 \xf0\x9d\x84\x9e");
 	ck_assert_int_eq(spec.mazes, MB_SPEC_MAX_MAZES);
 	ck_assert_uint_eq(spec.seed, UINT64_MAX);
 	ck_assert_str_eq(spec.language, "de");

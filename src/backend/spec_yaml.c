@@ -458,6 +458,62 @@ static enum mb_status take_colour(struct reader *r, const struct scalar *v, uint
 
 /* ---- the keys ---- */
 
+/*
+ * Emoji: a text layout engine draws these from whatever colour emoji font
+ * the machine has, not from the book's font (so the same spec would print
+ * differently on another machine), and colour emoji fonts are bitmaps, too
+ * coarse for print (the cover failed as "an image at 72 dpi"). The
+ * characters with default emoji presentation, the skin tones and flags,
+ * and U+FE0F (which asks for emoji presentation).
+ */
+static const unsigned long emoji[][2] = {
+	{ 0x231a, 0x231b }, { 0x23e9, 0x23ec }, { 0x23f0, 0x23f0 }, { 0x23f3, 0x23f3 },
+	{ 0x25fd, 0x25fe }, { 0x2614, 0x2615 }, { 0x2648, 0x2653 }, { 0x267f, 0x267f },
+	{ 0x2693, 0x2693 }, { 0x26a1, 0x26a1 }, { 0x26aa, 0x26ab }, { 0x26bd, 0x26be },
+	{ 0x26c4, 0x26c5 }, { 0x26ce, 0x26ce }, { 0x26d4, 0x26d4 }, { 0x26ea, 0x26ea },
+	{ 0x26f2, 0x26f3 }, { 0x26f5, 0x26f5 }, { 0x26fa, 0x26fa }, { 0x26fd, 0x26fd },
+	{ 0x2705, 0x2705 }, { 0x270a, 0x270b }, { 0x2728, 0x2728 }, { 0x274c, 0x274c },
+	{ 0x274e, 0x274e }, { 0x2753, 0x2755 }, { 0x2757, 0x2757 }, { 0x2795, 0x2797 },
+	{ 0x27b0, 0x27b0 }, { 0x27bf, 0x27bf }, { 0x2b1b, 0x2b1c }, { 0x2b50, 0x2b50 },
+	{ 0x2b55, 0x2b55 }, { 0x1f004, 0x1f004 }, { 0x1f0cf, 0x1f0cf },
+	{ 0x1f18e, 0x1f18e }, { 0x1f191, 0x1f19a }, { 0x1f1e6, 0x1f1ff }, { 0x1f201, 0x1f251 },
+	{ 0x1f300, 0x1f64f }, { 0x1f680, 0x1f6ff }, { 0x1f7e0, 0x1f7eb }, { 0x1f90c, 0x1f9ff },
+	{ 0x1fa70, 0x1faff },
+};
+
+/* Refuse an emoji in a printed text, at v's place, naming the character. */
+static enum mb_status refuse_emoji(struct reader *r, const struct scalar *v)
+{
+	const unsigned char *p = (const unsigned char *)v->text;
+	long at = 0;
+
+	/* v->text is valid UTF-8 here: take_string checked it */
+	for (size_t i = 0; i < v->len; at++) {
+		unsigned c = p[i];
+		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+		unsigned long cp = n == 1 ? c : c & (0x3f >> (n - 1));
+
+		for (size_t k = 1; k < n; k++)
+			cp = (cp << 6) | (p[i + k] & 0x3f);
+		if (cp == 0xfe0f)
+			return fail_at(r, v->line, v->column,
+					"'%s' asks for an emoji: U+FE0F (VARIATION SELECTOR-16) follows "
+					"character %ld: emoji print from the machine's colour emoji font "
+					"as a low-resolution picture, not from the book's font; leave it "
+					"out", v->key, at);
+		for (size_t e = 0; e < sizeof(emoji) / sizeof(emoji[0]); e++)
+			if (cp >= emoji[e][0] && cp <= emoji[e][1])
+				return fail_at(r, v->line, v->column,
+						"'%s' has an emoji, '%.*s' (U+%04lX) as character %ld: "
+						"emoji print from the machine's colour emoji font as a "
+						"low-resolution picture, not from the book's font; leave "
+						"it out", v->key, (int)n, (const char *)p + i, cp,
+						at + 1);
+		i += n;
+	}
+	return MB_OK;
+}
+
 /* A string printed as one line (title, subtitle, author). */
 static enum mb_status take_line(struct reader *r, const struct scalar *v, long max, char **out)
 {
@@ -466,7 +522,7 @@ static enum mb_status take_line(struct reader *r, const struct scalar *v, long m
 	if (strpbrk(v->text, "\n\t"))
 		return fail_at(r, v->line, v->column,
 				"'%s' must be one line (no line breaks or tabs)", v->key);
-	return MB_OK;
+	return refuse_emoji(r, v);
 }
 
 static enum mb_status set_title(struct reader *r, const struct scalar *v)
@@ -592,8 +648,11 @@ static enum mb_status set_output(struct reader *r, const struct scalar *v)
 {
 	const char *why;
 
-	if (take_line(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->output_dir) != MB_OK)
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->output_dir) != MB_OK)
 		return MB_ERR_INPUT;
+	if (strpbrk(v->text, "\n\t"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be one line (no line breaks or tabs)", v->key);
 	why = mb_spec_output_refused(v->text);
 	if (why)
 		return fail_at(r, v->line, v->column,
@@ -707,7 +766,9 @@ static enum mb_status set_language(struct reader *r, const struct scalar *v)
 
 static enum mb_status set_copyright(struct reader *r, const struct scalar *v)
 {
-	return take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->copyright);
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->copyright) != MB_OK)
+		return MB_ERR_INPUT;
+	return refuse_emoji(r, v);
 }
 
 static enum mb_status set_background(struct reader *r, const struct scalar *v)
@@ -722,7 +783,9 @@ static enum mb_status set_text(struct reader *r, const struct scalar *v)
 
 static enum mb_status set_back(struct reader *r, const struct scalar *v)
 {
-	return take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->cover.back);
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->cover.back) != MB_OK)
+		return MB_ERR_INPUT;
+	return refuse_emoji(r, v);
 }
 
 static const struct key cover_keys[] = {

@@ -838,6 +838,7 @@ static int run(int argc, char **argv)
 	 * laid out fails before any maze is made
 	 */
 	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
+	    mb_interior_check_words(&b.spec, &b.plan, &err) ||
 	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
 	show_stage(&b, "writing the interior, cover and previews");
