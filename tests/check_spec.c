@@ -173,27 +173,6 @@ static const struct bad_case bad_cases[] = {
 	{ "author: \"A \xf0\x9f\x87\xa9\xf0\x9f\x87\xaa\"\n", 1, 9, "'author' has an emoji" },
 	{ GOOD_HEAD "copyright: \"\xf0\x9f\x90\xb1\"\n", 5, 12, "'copyright' has an emoji" },
 	{ GOOD_HEAD "cover:\n  back: \"\xf0\x9f\xa6\x84\"\n", 6, 9, "'cover.back' has an emoji" },
-	/* a spec writes only inside its own folder (-o on the command line is free) */
-	{ GOOD_HEAD "output: /etc\n", 5, 9,
-	  "'output' is '/etc', an absolute path: a spec may name only a folder inside its own "
-	  "folder; to write elsewhere give -o DIR on the command line" },
-	{ GOOD_HEAD "output: ../../x\n", 5, 9,
-	  "'output' is '../../x', a '..' that leaves the spec's folder: a spec may name only a folder" },
-	{ GOOD_HEAD "output: a/./../../x\n", 5, 9, "a '..' that leaves the spec's folder" },
-	{ GOOD_HEAD "output: ..\n", 5, 9, "a '..' that leaves the spec's folder" },
-	{ GOOD_HEAD "output: \"//x\"\n", 5, 9, "an absolute path" },
-	/* a filter no maze on the grid can pass: at the key that asks too much */
-	{ GOOD_HEAD "min_route_ratio: 9.5\n", 5, 18,
-	  "'min_route_ratio': no maze on 10x12 squares has a route ratio of 9.50: its route has at "
-	  "most 120 squares, 5.71 times the shortest walk of 21; min_route_ratio can be at most 5.71 "
-	  "here: lower it or choose a larger grid" },
-	{ GOOD_HEAD "min_forks: 61\n", 5, 12,
-	  "'min_forks': no maze on 10x12 squares has 61 forks on its route: each fork needs a square "
-	  "off the route, so at most 60 fit: lower min_forks or choose a larger grid" },
-	{ GOOD_HEAD "grid: 1x5\n", 5, 7,
-	  "'grid': no maze on 1x5 squares has a route ratio of 1.50 (the level's)" },
-	{ GOOD_HEAD "grid: 2x2\nmin_route_ratio: 1\n", 5, 7,
-	  "'grid': no maze on 2x2 squares has 3 forks on its route (the level's)" },
 	/* empty */
 	{ "", 1, 1, "the spec is empty (expected keys such as title, author, level and mazes)" },
 	{ "# only a comment\n", 1, 1, "the spec is empty" },
@@ -292,6 +271,76 @@ START_TEST(inside_outputs_and_plain_numbers)
 			       &spec, &err), MB_OK);
 	ck_assert_str_eq(spec.title, "30");
 	mb_spec_release(&spec);
+}
+END_TEST
+
+/*
+ * A spec writes only inside its own folder (-o on the command line is free,
+ * so the reader accepts any value): mb_spec_output_dir refuses the rest,
+ * at the key's place once located.
+ */
+START_TEST(output_only_inside_the_spec_folder)
+{
+	static const struct {
+		const char *value, *fragment;
+	} bad[] = {
+		{ "/etc", "'output' is '/etc', an absolute path: a spec may name only a folder "
+			  "inside its own folder; to write elsewhere give -o DIR on the command line" },
+		{ "../../x", "'output' is '../../x', a '..' that leaves the spec's folder: a spec "
+			     "may name only a folder" },
+		{ "a/./../../x", "a '..' that leaves the spec's folder" },
+		{ "..", "a '..' that leaves the spec's folder" },
+		{ "//x", "an absolute path" },
+	};
+	char tmpl[] = "/tmp/mb-check-spec.XXXXXX";
+	char *base = mkdtemp(tmpl), *name, *link, *dir = NULL;
+	struct mb_book_spec spec;
+	struct mb_error err;
+	char text[256];
+
+	ck_assert_ptr_nonnull(base);
+	name = xasprintf("%s/book.yaml", base);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), GOOD_HEAD "output: \"%s\"\n", bad[i].value);
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_spec_parse(name, text, strlen(text), &spec, &err), MB_OK);
+		ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_ERR_INPUT);
+		ck_assert_ptr_null(dir);
+		ck_assert_int_eq(mb_spec_locate(&spec, &err), MB_ERR_INPUT);
+		ck_assert_msg(strstr(err.message, bad[i].fragment), "%s: '%s'", bad[i].value,
+			      err.message);
+		ck_assert_str_eq(err.file, name);
+		ck_assert_int_eq(err.line, 5);
+		ck_assert_int_eq(err.column, 9);
+		mb_spec_release(&spec);
+	}
+	/* a symbolic link out of the folder, given or as the default 'out' */
+	link = xasprintf("%s/out", base);
+	ck_assert_int_eq(symlink("/tmp", link), 0);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse(name, GOOD_HEAD, strlen(GOOD_HEAD), &spec, &err), MB_OK);
+	ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "which leads to '/tmp' (through a symbolic link)"));
+	ck_assert_str_eq(err.field, "output");
+	mb_spec_release(&spec);
+	snprintf(text, sizeof(text), GOOD_HEAD "output: out/deeper/still\n");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse(name, text, strlen(text), &spec, &err), MB_OK);
+	ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_ERR_INPUT);
+	mb_spec_release(&spec);
+	unlink(link);
+	/* inside: the path as given, against the spec's folder */
+	snprintf(text, sizeof(text), GOOD_HEAD "output: a/../b/\n");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse(name, text, strlen(text), &spec, &err), MB_OK);
+	ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_OK);
+	ck_assert_ptr_nonnull(dir);
+	ck_assert_ptr_nonnull(strstr(dir, "/a/../b/"));
+	free(dir);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(rmdir(base), 0);
+	free(link);
+	free(name);
 }
 END_TEST
 
@@ -846,6 +895,7 @@ static Suite *make_suite(void)
 	tcase_add_loop_test(tc, bad_spec, 0, (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	tcase_add_test(tc, message_format);
 	tcase_add_test(tc, bom_is_skipped);
+	tcase_add_test(tc, output_only_inside_the_spec_folder);
 	tcase_add_test(tc, inside_outputs_and_plain_numbers);
 	tcase_add_test(tc, first_error_kept);
 	tcase_add_test(tc, full_spec);
