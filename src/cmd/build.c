@@ -892,8 +892,8 @@ const struct mb_command mb_cmd_build = {
 	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--quiet]",
 	.help = "  SPEC          the book spec (YAML); 'mazebook init' writes a starter\n"
 		"  -o, --output DIR\n"
-		"                write the files to DIR (default: the spec's 'output',\n"
-		"                relative to the spec's folder)\n"
+		"                write the files to DIR, anywhere (default: the spec's\n"
+		"                'output', a folder inside the spec's folder)\n"
 		"  --seed N      use this seed instead of the spec's (0 to 2^64-1)\n"
 		"  --key FILE    sign the checklist with this minisign secret key (default:\n"
 		"                mazebook.key in $MAZEBOOK_KEY_DIR or ~/.config/mazebook,\n"
@@ -904,6 +904,7 @@ const struct mb_command mb_cmd_build = {
 		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"
 		"checklist.json (the KDP preflight and mazeproof's verdict), spec.yaml (a\n"
 		"copy of SPEC), checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n"
+		"checklist.txt lists the SHA-256 of every other file and the signing key's id.\n"
 		"'mazebook verify DIR/checklist.txt -p DIR/mazebook.pub' later proves the\n"
 		"files are the ones that passed.\n\n"
 		"Files are written under temporary names and renamed only when the whole\n"
