@@ -101,6 +101,27 @@ void mb_spec_release(struct mb_book_spec *spec);
 char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel);
 
 /*
+ * Why the spec's own `output:` value rel may not be used, or NULL when it
+ * may: a spec names only a folder inside its own folder, so an absolute
+ * path, or a '..' that climbs out of the spec's folder, is refused (a
+ * stranger's spec must not write into /etc). "-o DIR" on the command line
+ * is free. A string literal for a message.
+ */
+const char *mb_spec_output_refused(const char *rel);
+
+/*
+ * The output folder the spec names (output_dir against base_dir), as a
+ * new string in *dir the caller frees, after checking it stays inside the
+ * spec's folder once symbolic links are followed: the part of the path
+ * that exists must lead into realpath(base_dir). Call it before creating
+ * the folder and again after. MB_ERR_INPUT with err->field "output" when
+ * it does not (the message says to give -o DIR); MB_ERR_IO when the
+ * spec's folder cannot be resolved.
+ */
+enum mb_status mb_spec_output_dir(const struct mb_book_spec *spec, char **dir,
+				  struct mb_error *err);
+
+/*
  * The font the book is set in, for mb_font_find and the cover: font_path
  * (a .ttf file resolved against the spec's folder) when set, else font (a
  * fontconfig name, or NULL for the default).
