@@ -146,8 +146,8 @@ for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/book-600.yaml
 done
 
 echo
-echo "Build stages (wall s; proof is mazeproof's CPU time, run beside the preflight;"
-echo "checks is the wall time of both together), from the run shown above:"
+echo "Build stages (wall s; proof is mazeproof's CPU time, run beside the stages after"
+echo "the interior; checks is the preflight and the wait for the proof), from the run shown above:"
 echo
 echo "| book | $(echo $stages | sed 's/ / | /g') |"
 echo "|---|$(for s in $stages; do printf -- '--:|'; done)"

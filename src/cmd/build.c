@@ -96,7 +96,8 @@ static bool is_stream(enum build_file f)
 	       f == FILE_PUBLIC_KEY || f == FILE_SPEC;
 }
 
-#define PREVIEW_DPI 100.0
+/* one pixel a point: a screen-sized look at the layout (the PDFs are what print) */
+#define PREVIEW_DPI 72.0
 
 /* the stages `--timings` reports, in the order they run */
 enum build_stage {
@@ -105,9 +106,9 @@ enum build_stage {
 	STAGE_INTERIOR,
 	STAGE_COVER,		/* with the manifest and the spec's copy */
 	STAGE_PREVIEWS,
-	STAGE_PROOF,		/* mazeproof's own CPU time: it runs beside the preflight */
+	STAGE_PROOF,		/* mazeproof's own CPU time: it runs beside the stages after the interior */
 	STAGE_PREFLIGHT,
-	STAGE_CHECKS,		/* the proof and the preflight together, wall time */
+	STAGE_CHECKS,		/* the preflight and then the wait for the proof, wall time */
 	STAGE_SIGNING,		/* the checklists, syncing, signing and renaming */
 	STAGE_COUNT
 };
@@ -124,6 +125,12 @@ static const char *const stage_names[STAGE_COUNT] = {
 	[STAGE_SIGNING] = "signing",
 };
 
+/* mazeproof, running beside the rest of the build */
+struct proof_run {
+	pid_t pid;	/* or -1 */
+	int out_fd;	/* its stdout and stderr */
+};
+
 struct build {
 	struct mb_book_spec spec;
 	struct mb_book book;
@@ -135,6 +142,7 @@ struct build {
 	char *public_key_path;
 	bool key_created;	/* this build made the key pair */
 	bool spec_in_place;	/* the spec is DIR/spec.yaml itself: no copy */
+	struct proof_run proof;	/* started once the interior is written */
 	char *proof_summary;	/* mazeproof's last line */
 	char *signature_temp;	/* the checklist's signature, before its rename */
 	int dir_fd;		/* the locked output folder, or -1 */
@@ -380,6 +388,8 @@ static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err
 	return MB_OK;
 }
 
+static enum mb_status start_proof(struct build *b, struct proof_run *p, struct mb_error *err);
+
 static enum mb_status write_files(struct build *b, struct mb_error *err)
 {
 	struct mb_manifest_info info = {
@@ -393,6 +403,10 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	if (st)
 		return st;
 	lap(b, STAGE_INTERIOR);
+	/* the proof needs only the interior: it runs while the rest is made */
+	st = start_proof(b, &b->proof, err);
+	if (st)
+		return st;
 	st = mb_cover_write(&b->spec, &b->book, b->plan.page_count, b->out[FILE_COVER].temp_path, err);
 	if (st)
 		return st;
@@ -444,19 +458,14 @@ static char *mazeproof_path(void)
 	return xstrdup("mazeproof");
 }
 
-/* mazeproof, running beside the preflight */
-struct proof_run {
-	pid_t pid;	/* or -1 */
-	int out_fd;	/* its stdout and stderr */
-};
-
 /*
  * Start mazeproof on the written interior: it rebuilds every maze from the
  * printed walls, with no code shared with the generators. It is a process
- * of its own, so it runs on the other core while the preflight runs here
- * (MuPDF contexts are not shared across threads); finish_proof reads its
- * verdict. Its output waits in the pipe until then: a full pipe only makes
- * it wait, since the pipe is drained before it is waited for.
+ * of its own, so it runs on the other core while the cover, the previews
+ * and the preflight are made here (MuPDF contexts are not shared across
+ * threads); finish_proof reads its verdict. Its output waits in the pipe
+ * until then: a full pipe only makes it wait, since the pipe is drained
+ * before it is waited for.
  */
 static enum mb_status start_proof(struct build *b, struct proof_run *p, struct mb_error *err)
 {
@@ -494,7 +503,7 @@ static enum mb_status start_proof(struct build *b, struct proof_run *p, struct m
 	return MB_OK;
 }
 
-/* the build failed before the proof's verdict was read: stop it and reap it */
+/* the build failed before the proof's verdict was read: stop it and reap it (or nothing) */
 static void stop_proof(struct proof_run *p)
 {
 	if (p->pid > 0) {
@@ -759,7 +768,7 @@ static void print_timings(const struct build *b, double seconds)
 {
 	for (int i = 0; i < STAGE_COUNT; i++)
 		fprintf(stderr, "mazebook build: time %-9s %.3f s%s\n", stage_names[i], b->stage_s[i],
-			i == STAGE_PROOF ? " (CPU; beside the preflight)" : "");
+			i == STAGE_PROOF ? " (CPU; run beside the stages after the interior)" : "");
 	fprintf(stderr, "mazebook build: time %-9s %.3f s\n", "total", seconds);
 }
 
@@ -822,7 +831,6 @@ static int run(int argc, char **argv)
 	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL;
 	double start = now_s();
 	struct timespec started;
-	struct proof_run proof = { .pid = -1, .out_fd = -1 };
 	enum mb_status st;
 	int c, rc = MB_EXIT_FAIL;
 	uint64_t seed = 0;
@@ -830,6 +838,7 @@ static int run(int argc, char **argv)
 	mb_error_init(&err);
 	mb_checklist_init(&b.checklist);
 	b.dir_fd = -1;
+	b.proof = (struct proof_run){ .pid = -1, .out_fd = -1 };
 	b.lap = start;
 	clock_gettime(CLOCK_REALTIME, &started);
 	opterr = 0;
@@ -892,17 +901,13 @@ static int run(int argc, char **argv)
 	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
 	    begin_all(&b, &err) || write_files(&b, &err))
 		goto done;
-	/* the proof and the preflight are independent: both run, then both are read */
-	show_stage(&b, "proving every maze (mazeproof) and checking KDP's rules (preflight)");
-	if (start_proof(&b, &proof, &err))
+	/* the proof (started after the interior) and the preflight: both must end */
+	show_stage(&b, "checking KDP's rules (preflight) and proving every maze (mazeproof)");
+	if (run_preflight(&b, &err))
 		goto done;
-	if (run_preflight(&b, &err)) {
-		stop_proof(&proof);
-		goto done;
-	}
 	lap(&b, STAGE_PREFLIGHT);
 	b.stage_s[STAGE_CHECKS] = b.stage_s[STAGE_PREFLIGHT];
-	st = finish_proof(&b, &proof, &err);
+	st = finish_proof(&b, &b.proof, &err);
 	lap(&b, STAGE_CHECKS);
 	if (st)
 		goto done;
@@ -922,6 +927,7 @@ static int run(int argc, char **argv)
 		print_timings(&b, now_s() - start);
 	rc = MB_EXIT_OK;
 done:
+	stop_proof(&b.proof);	/* a build that failed before the proof's verdict */
 	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */
 	if (rc != MB_EXIT_OK) {
 		end_progress(&b);
