@@ -64,6 +64,9 @@ struct writer {
 	unsigned error_no, detail_no;	/* its first one */
 	const char *failed_doing;
 	int *route;		/* room for the largest maze's route */
+	z_stream zs;		/* page content's compressor, reset for each page */
+	bool zs_ready;
+	struct content packed;	/* room for a compressed page */
 	struct content *walls;	/* each maze's wall path, once made */
 };
 
@@ -391,12 +394,20 @@ static void draw_walls(struct writer *w, HPDF_Page page, const struct content *p
 	free(c.p);
 }
 
+/* v / 2 for a non-negative v, as put_num writes it (12, 12.5) */
+static void put_half(struct content *c, int v)
+{
+	put_int(c, v / 2);
+	if (v % 2)
+		put(c, ".5", 2);
+}
+
 /* a point of the route, in squares: halves are centres */
 static void put_half_point(struct content *c, int x2, int y2, const char *op)
 {
-	put_num(c, x2 / 2.0);
+	put_half(c, x2);
 	put(c, " ", 1);
-	put_num(c, y2 / 2.0);
+	put_half(c, y2);
 	put_str(c, op);
 }
 
@@ -713,9 +724,9 @@ static void compress_content(struct writer *w, HPDF_Page page)
 {
 	HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
 	HPDF_UINT size = HPDF_Stream_Size(attr->stream), got = size;
-	uLongf packed_len = compressBound(size);
-	HPDF_BYTE *raw = xmalloc(size ? size : 1), *packed = xmalloc(packed_len);
+	HPDF_BYTE *raw = xmalloc(size ? size : 1);
 	HPDF_STATUS ret = HPDF_OK;
+	size_t bound;
 
 	if (w->failed)
 		goto out;
@@ -728,11 +739,29 @@ static void compress_content(struct writer *w, HPDF_Page page)
 		ret = HPDF_Stream_Read(attr->stream, raw, &got);
 	if (ret == HPDF_OK && got != size)
 		ret = HPDF_STREAM_EOF;
-	if (ret == HPDF_OK && compress2(packed, &packed_len, raw, size, CONTENT_DEFLATE_LEVEL) != Z_OK)
+	/* one compressor for every page: making one per page cost as much as the work */
+	if (!w->zs_ready) {
+		if (deflateInit(&w->zs, CONTENT_DEFLATE_LEVEL) != Z_OK)
+			BUG("zlib cannot start a compressor");
+		w->zs_ready = true;
+	} else if (deflateReset(&w->zs) != Z_OK) {
+		BUG("zlib cannot reset its compressor");
+	}
+	bound = deflateBound(&w->zs, size);
+	if (w->packed.cap < bound) {
+		w->packed.cap = bound;
+		w->packed.p = xrealloc(w->packed.p, bound);
+	}
+	w->zs.next_in = raw;
+	w->zs.avail_in = size;
+	w->zs.next_out = (Bytef *)w->packed.p;
+	w->zs.avail_out = (uInt)bound;
+	if (ret == HPDF_OK && deflate(&w->zs, Z_FINISH) != Z_STREAM_END)
 		BUG("zlib cannot compress %u bytes", (unsigned)size);
 	if (ret == HPDF_OK) {
 		HPDF_MemStream_FreeData(attr->stream);
-		ret = HPDF_Stream_Write(attr->stream, packed, (HPDF_UINT)packed_len);
+		ret = HPDF_Stream_Write(attr->stream, (HPDF_BYTE *)w->packed.p,
+					(HPDF_UINT)w->zs.total_out);
 	}
 	if (ret != HPDF_OK) {
 		w->failed = true;
@@ -745,7 +774,6 @@ static void compress_content(struct writer *w, HPDF_Page page)
 	attr->contents->write_fn = write_flate_filter;
 out:
 	free(raw);
-	free(packed);
 }
 
 static enum mb_status draw_pages(struct writer *w)
@@ -854,6 +882,9 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 	if (st == MB_OK)
 		st = save(&w, path);
 	HPDF_Free(w.pdf);
+	if (w.zs_ready)
+		deflateEnd(&w.zs);
+	free(w.packed.p);
 	free(w.route);
 	for (size_t i = 0; i < book->count; i++)
 		free(w.walls[i].p);
