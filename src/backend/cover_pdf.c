@@ -261,19 +261,50 @@ static const char *pick_mark(const struct cover *c)
 }
 
 /*
- * A font map of our own (no process-wide state), unhinted so that layout
- * does not depend on the output resolution. A font file is added to a
- * private fontconfig set and used by its family name.
+ * The font map of the last cover, kept for the next cover with the same
+ * font (the print PDF, then its preview): Pango keeps every font it has
+ * matched in the map, and matching one (in two threads of Pango's own per
+ * size and weight) cost as much as drawing the cover. Dropped at exit.
  */
-static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
-{
-	const char *font = mb_spec_font(c->spec) && mb_spec_font(c->spec)[0] ? mb_spec_font(c->spec)
-									     : DEFAULT_FAMILY;
-	char *family = NULL;
-	cairo_font_options_t *fo;
+static struct {
+	char *font;	/* the spec's font (or DEFAULT_FAMILY) */
+	char *family;	/* the family it names */
+	PangoFontMap *fontmap;
+} kept;
 
-	c->fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-	if (!c->fontmap)
+static void drop_kept_map(void)
+{
+	if (kept.fontmap) {
+		/* Pango 1.50 keeps its reference to a config set on the map when
+		 * the map goes: drop it, or a font file's config leaks each time */
+		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(kept.fontmap), NULL);
+		g_object_unref(kept.fontmap);
+	}
+	free(kept.font);
+	free(kept.family);
+	memset(&kept, 0, sizeof(kept));
+}
+
+/*
+ * A font map of our own (no state shared with other users of Pango),
+ * unhinted so that layout does not depend on the output resolution. A
+ * font file is added to a private fontconfig set and used by its family
+ * name. The map is kept (see kept) and *family points into it.
+ */
+static enum mb_status font_map_for(const char *font, PangoFontMap **map, const char **family,
+				   struct mb_error *err)
+{
+	static bool dropped_at_exit;
+	PangoFontMap *fontmap;
+	char *name_of = NULL;
+
+	if (kept.fontmap && !strcmp(kept.font, font)) {
+		*map = g_object_ref(kept.fontmap);
+		*family = kept.family;
+		return MB_OK;
+	}
+	fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	if (!fontmap)
 		return mb_error_set(err, MB_ERR_INTERNAL, "pango has no FreeType font map");
 	if (is_font_file(font)) {
 		FcConfig *cfg;
@@ -281,29 +312,33 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		FcChar8 *name;
 		int count = 0;
 
-		if (access(font, R_OK) != 0)
+		if (access(font, R_OK) != 0) {
+			g_object_unref(fontmap);
 			return mb_error_set_field(err, MB_ERR_INPUT, "font",
 						  "cannot read font file '%s': %s", font,
 						  strerror(errno));
+		}
 		pat = FcFreeTypeQuery((const FcChar8 *)font, 0, NULL, &count);
 		if (!pat || FcPatternGetString(pat, FC_FAMILY, 0, &name) != FcResultMatch) {
 			if (pat)
 				FcPatternDestroy(pat);
+			g_object_unref(fontmap);
 			return mb_error_set_field(
 				err, MB_ERR_INPUT, "font",
 				"font file '%s' is not a TrueType or OpenType font", font);
 		}
-		family = xstrdup((const char *)name);
+		name_of = xstrdup((const char *)name);
 		FcPatternDestroy(pat);
 		cfg = FcInitLoadConfigAndFonts();
 		if (!cfg || !FcConfigAppFontAddFile(cfg, (const FcChar8 *)font)) {
 			if (cfg)
 				FcConfigDestroy(cfg);
-			free(family);
+			free(name_of);
+			g_object_unref(fontmap);
 			return mb_error_set_field(err, MB_ERR_INPUT, "font",
 						  "cannot load font file '%s'", font);
 		}
-		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), cfg);
+		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(fontmap), cfg);
 		FcConfigDestroy(cfg);
 	} else {
 		/* a fontconfig name ("DejaVu Serif", "Comic Neue:bold"): its family */
@@ -311,13 +346,35 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		FcChar8 *name;
 
 		if (pat && FcPatternGetString(pat, FC_FAMILY, 0, &name) == FcResultMatch)
-			family = xstrdup((const char *)name);
+			name_of = xstrdup((const char *)name);
 		else
-			family = xstrdup(font);
+			name_of = xstrdup(font);
 		if (pat)
 			FcPatternDestroy(pat);
 	}
+	drop_kept_map();
+	if (!dropped_at_exit) {
+		atexit(drop_kept_map);
+		dropped_at_exit = true;
+	}
+	kept.font = xstrdup(font);
+	kept.family = name_of;
+	kept.fontmap = fontmap;
+	*map = g_object_ref(fontmap);
+	*family = kept.family;
+	return MB_OK;
+}
 
+static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
+{
+	const char *font = mb_spec_font(c->spec) && mb_spec_font(c->spec)[0] ? mb_spec_font(c->spec)
+									     : DEFAULT_FAMILY;
+	const char *family = NULL;
+	cairo_font_options_t *fo;
+	enum mb_status st = font_map_for(font, &c->fontmap, &family, err);
+
+	if (st)
+		return st;
 	c->pctx = pango_font_map_create_context(c->fontmap);
 	pango_cairo_context_set_resolution(c->pctx, 72.0);
 	pango_context_set_round_glyph_positions(c->pctx, FALSE);
@@ -348,7 +405,6 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 			pango_font_description_free(got);
 		if (pf)
 			g_object_unref(pf);
-		free(family);
 		if (ok)
 			c->mark = pick_mark(c);
 		return ok ? MB_OK : MB_ERR_INPUT;
@@ -957,12 +1013,8 @@ static void cover_release(struct cover *c)
 		pango_font_description_free(c->font);
 	if (c->pctx)
 		g_object_unref(c->pctx);
-	if (c->fontmap) {
-		/* Pango 1.50 keeps its reference to a config set on the map when
-		 * the map goes: drop it, or a font file's config leaks each time */
-		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), NULL);
-		g_object_unref(c->fontmap);
-	}
+	if (c->fontmap)
+		g_object_unref(c->fontmap);	/* kept (font_map_for) holds it until exit */
 	memset(c, 0, sizeof(*c));
 }
 
