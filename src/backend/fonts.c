@@ -12,6 +12,7 @@
 #include <fontconfig/fontconfig.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
@@ -50,14 +51,25 @@ static bool is_truetype(const char *file)
  * fontconfig's configuration, loaded once a process: loading it parses
  * every config file and font cache, and a build asks for its two faces
  * from three places (the glyph check, the word check, the interior).
+ * Freed at exit, so that leak checkers see it go.
  */
+static FcConfig *loaded_config;
+
+static void drop_config(void)
+{
+	if (loaded_config)
+		FcConfigDestroy(loaded_config);
+	loaded_config = NULL;
+}
+
 static FcConfig *fc_config(void)
 {
-	static FcConfig *cfg;
-
-	if (!cfg)
-		cfg = FcInitLoadConfigAndFonts();
-	return cfg;
+	if (!loaded_config) {
+		loaded_config = FcInitLoadConfigAndFonts();
+		if (loaded_config)
+			atexit(drop_config);
+	}
+	return loaded_config;
 }
 
 /* one fontconfig answer (the fonts installed do not change during a run) */
