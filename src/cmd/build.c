@@ -482,6 +482,14 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	st = start_proof(b, &b->proof, err);
 	if (st)
 		return st;
+	/*
+	 * the cover is whole before anything else is written: the files after
+	 * it go to disk in one order (a disk that fills up fails at the same file)
+	 */
+	st = finish_cover(b, err);
+	b->lap = now_s();	/* the wait is the cover's time, not the next stage's */
+	if (st)
+		return st;
 	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
 	/*
 	 * the spec travels with the book: the folder alone rebuilds and
@@ -500,11 +508,6 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	st = mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
 				 PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
 	lap(b, STAGE_PREVIEWS);
-	if (st)
-		return st;
-	/* the preflight reads the cover: it must be whole */
-	st = finish_cover(b, err);
-	b->lap = now_s();	/* the wait is the cover's time, not the next stage's */
 	return st;
 }
 
