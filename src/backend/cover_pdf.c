@@ -1534,7 +1534,7 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
  * Benchmarks): cairo's writer (libpng's default level, every row tried
  * with each filter) took most of the build's preview time; rows without a
  * filter at level 3 come out as small (a flat cover compresses well as it
- * is) in a tenth of the time.
+ * is) for a fifth of the instructions (95 M against 487 M at 72 dpi).
  */
 #define PREVIEW_DEFLATE_LEVEL 3
 
