@@ -30,7 +30,6 @@
 #include <fontconfig/fcfreetype.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
-#include <zlib.h>
 
 #include "mazebook/generator.h"
 #include "mazebook/kdp.h"
@@ -39,6 +38,7 @@
 #include "mazebook/measure.h"
 #include "mazebook/rng.h"
 #include "mazebook/xalloc.h"
+#include "png_rgb.h"
 
 #define PT(in) ((in) * MB_PT_PER_IN)
 #define MIN_TEXT_PT 7.0
@@ -1529,99 +1529,6 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 	return st;
 }
 
-/*
- * zlib's level for the preview PNG, chosen by measurement (README,
- * Benchmarks): cairo's writer (libpng's default level, every row tried
- * with each filter) took most of the build's preview time; rows without a
- * filter at level 3 come out as small (a flat cover compresses well as it
- * is) for a fifth of the instructions (95 M against 487 M at 72 dpi).
- */
-#define PREVIEW_DEFLATE_LEVEL 3
-
-/* one PNG chunk: length, type, data, CRC of type and data */
-static cairo_status_t png_chunk(struct sink *s, const char *type, const unsigned char *data,
-				size_t len)
-{
-	unsigned char head[8] = { (unsigned char)(len >> 24), (unsigned char)(len >> 16),
-				  (unsigned char)(len >> 8), (unsigned char)len };
-	unsigned long crc;
-	unsigned char tail[4];
-	cairo_status_t cs;
-
-	memcpy(head + 4, type, 4);
-	crc = crc32(crc32(0L, Z_NULL, 0), head + 4, 4);
-	if (len)
-		crc = crc32(crc, data, (uInt)len);
-	tail[0] = (unsigned char)(crc >> 24);
-	tail[1] = (unsigned char)(crc >> 16);
-	tail[2] = (unsigned char)(crc >> 8);
-	tail[3] = (unsigned char)crc;
-	cs = sink_write(s, head, 8);
-	if (cs == CAIRO_STATUS_SUCCESS && len)
-		cs = sink_write(s, data, (unsigned int)len);
-	return cs == CAIRO_STATUS_SUCCESS ? sink_write(s, tail, 4) : cs;
-}
-
-/* an RGB24 image surface as an 8-bit RGB PNG (no alpha: the cover is opaque) */
-static cairo_status_t write_png_rgb(cairo_surface_t *surface, struct sink *s)
-{
-	int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
-	int stride = cairo_image_surface_get_stride(surface);
-	const unsigned char *pixels = cairo_image_surface_get_data(surface);
-	unsigned char ihdr[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
-				   (unsigned char)(w >> 8), (unsigned char)w,
-				   (unsigned char)(h >> 24), (unsigned char)(h >> 16),
-				   (unsigned char)(h >> 8), (unsigned char)h,
-				   8, 2, 0, 0, 0 };	/* 8 bits, RGB, deflate, no filter, no interlace */
-	static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-	size_t row_len = 1 + 3 * (size_t)w, out_cap = 1 << 16;
-	unsigned char *row = xmalloc(row_len), *out = xmalloc(out_cap);
-	cairo_status_t cs = sink_write(s, signature, sizeof(signature));
-	z_stream zs = { 0 };
-
-	if (!pixels || deflateInit(&zs, PREVIEW_DEFLATE_LEVEL) != Z_OK)
-		cs = CAIRO_STATUS_NO_MEMORY;
-	if (cs == CAIRO_STATUS_SUCCESS)
-		cs = png_chunk(s, "IHDR", ihdr, sizeof(ihdr));
-	zs.next_out = out;
-	zs.avail_out = (uInt)out_cap;
-	/* rows go in one by one; an IDAT chunk goes out each time the buffer fills, and at the end */
-	for (int y = 0; y <= h && cs == CAIRO_STATUS_SUCCESS; y++) {
-		bool last = y == h;
-		int zr = Z_OK;
-
-		if (!last) {
-			/* RGB24 keeps each pixel as a native 32-bit 0x00RRGGBB */
-			const uint32_t *px = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
-
-			row[0] = 0;	/* filter type None */
-			for (int x = 0; x < w; x++) {
-				row[1 + 3 * x] = (unsigned char)(px[x] >> 16);
-				row[2 + 3 * x] = (unsigned char)(px[x] >> 8);
-				row[3 + 3 * x] = (unsigned char)px[x];
-			}
-			zs.next_in = row;
-			zs.avail_in = (uInt)row_len;
-		}
-		while (cs == CAIRO_STATUS_SUCCESS && (last ? zr != Z_STREAM_END : zs.avail_in > 0)) {
-			zr = deflate(&zs, last ? Z_FINISH : Z_NO_FLUSH);
-			if (zr == Z_STREAM_ERROR) {
-				cs = CAIRO_STATUS_NO_MEMORY;
-			} else if (zs.avail_out == 0 || (zr == Z_STREAM_END && zs.avail_out < out_cap)) {
-				cs = png_chunk(s, "IDAT", out, out_cap - zs.avail_out);
-				zs.next_out = out;
-				zs.avail_out = (uInt)out_cap;
-			}
-		}
-	}
-	if (cs == CAIRO_STATUS_SUCCESS)
-		cs = png_chunk(s, "IEND", NULL, 0);
-	deflateEnd(&zs);
-	free(out);
-	free(row);
-	return cs;
-}
-
 enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struct mb_book *book,
 				    int interior_pages, const char *png_path, double dpi,
 				    struct mb_error *err)
@@ -1661,7 +1568,14 @@ enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struc
 	if (cs == CAIRO_STATUS_SUCCESS)
 		cs = cairo_surface_status(surface);
 	if (cs == CAIRO_STATUS_SUCCESS && (st = sink_open(&sink, png_path, err)) == MB_OK) {
-		cs = write_png_rgb(surface, &sink);
+		int e = mb_png_write_rgb(sink.f, cairo_image_surface_get_data(surface),
+					 w_px, h_px, cairo_image_surface_get_stride(surface),
+					 MB_PNG_XRGB32);
+
+		if (e) {
+			sink.error = e;
+			cs = CAIRO_STATUS_WRITE_ERROR;
+		}
 		st = sink_close(&sink, png_path, cs, err);
 	} else if (cs != CAIRO_STATUS_SUCCESS) {
 		st = mb_error_set(err, MB_ERR_INTERNAL, "cairo failed drawing the preview: %s",

@@ -29,10 +29,10 @@
 
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
-#include <zlib.h>
 
 #include "mazebook/xalloc.h"
 #include "pdf_pagetree.h"
+#include "png_rgb.h"
 
 #define CLIP_MAX 256
 #define CLIP_DEPTH_MAX 1024	/* nested clips; each form XObject drawn inside another adds one */
@@ -1182,76 +1182,22 @@ void mb_probe_release(struct mb_probe_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/*
- * zlib's level for the page preview, as for the cover's (cover_pdf.c):
- * MuPDF's PNG writer deflates at zlib's default, which took more time than
- * rendering the page; level 3 takes a third of the instructions for a
- * quarter more bytes (37 KB against 29 KB for a maze page at 72 dpi).
- */
-#define PREVIEW_DEFLATE_LEVEL 3
-
-/* one PNG chunk: length, type, data, CRC of type and data; false on a write error */
-static bool put_png_chunk(FILE *f, const char *type, const unsigned char *data, size_t len)
-{
-	unsigned char head[8] = { (unsigned char)(len >> 24), (unsigned char)(len >> 16),
-				  (unsigned char)(len >> 8), (unsigned char)len };
-	unsigned long crc;
-	unsigned char tail[4];
-
-	memcpy(head + 4, type, 4);
-	crc = crc32(crc32(0L, Z_NULL, 0), head + 4, 4);
-	if (len)
-		crc = crc32(crc, data, (uInt)len);
-	tail[0] = (unsigned char)(crc >> 24);
-	tail[1] = (unsigned char)(crc >> 16);
-	tail[2] = (unsigned char)(crc >> 8);
-	tail[3] = (unsigned char)crc;
-	return fwrite(head, 1, 8, f) == 8 && (!len || fwrite(data, 1, len, f) == len) &&
-	       fwrite(tail, 1, 4, f) == 4;
-}
-
-/* an RGB pixmap (3 components, no alpha) as an 8-bit RGB PNG at path; errno on failure */
+/* the page pixmap as a PNG at path (png_rgb.h); errno on failure */
 static bool write_png_rgb(const unsigned char *samples, int w, int h, ptrdiff_t stride,
 			  const char *path)
 {
-	static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-	unsigned char ihdr[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
-				   (unsigned char)(w >> 8), (unsigned char)w,
-				   (unsigned char)(h >> 24), (unsigned char)(h >> 16),
-				   (unsigned char)(h >> 8), (unsigned char)h,
-				   8, 2, 0, 0, 0 };	/* 8 bits, RGB, deflate, no filter, no interlace */
-	size_t row = 1 + 3 * (size_t)w, raw_len = row * (size_t)h;
-	unsigned char *raw = xmalloc(raw_len ? raw_len : 1);
-	uLongf packed_len = compressBound((uLong)raw_len);
-	unsigned char *packed = xmalloc(packed_len);
-	bool ok = false;
-	FILE *f = NULL;
-	int e = 0;
+	FILE *f = fopen(path, "wb");
+	int e;
 
-	for (int y = 0; y < h; y++) {
-		raw[(size_t)y * row] = 0;	/* filter type None */
-		memcpy(raw + (size_t)y * row + 1, samples + (ptrdiff_t)y * stride, row - 1);
-	}
-	if (compress2(packed, &packed_len, raw, (uLong)raw_len, PREVIEW_DEFLATE_LEVEL) != Z_OK)
-		e = ENOMEM;
-	else if (!(f = fopen(path, "wb")))
-		e = errno;
-	else {
-		ok = fwrite(signature, 1, 8, f) == 8 && put_png_chunk(f, "IHDR", ihdr, 13) &&
-		     put_png_chunk(f, "IDAT", packed, packed_len) && put_png_chunk(f, "IEND", NULL, 0);
-		if (!ok)
-			e = errno ? errno : EIO;
-		if (fclose(f) && ok) {
-			ok = false;
-			e = errno ? errno : EIO;
-		}
-		if (!ok)
-			remove(path);
-	}
-	free(raw);
-	free(packed);
+	if (!f)
+		return false;
+	e = mb_png_write_rgb(f, samples, w, h, stride, MB_PNG_RGB8);
+	if (fclose(f) && !e)
+		e = errno ? errno : EIO;
+	if (e)
+		remove(path);
 	errno = e;
-	return ok;
+	return !e;
 }
 
 enum mb_status mb_probe_render_png(const char *path, int page, double dpi,
