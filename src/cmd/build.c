@@ -785,6 +785,20 @@ static int build_editions(int argc, char **argv, const struct mb_book_spec *firs
 {
 	int rc = MB_EXIT_OK;
 
+	/* every edition's plan first: one that cannot be made stops all before any is */
+	for (int i = 0; i < first->edition_count; i++) {
+		struct mb_book_spec s = *first;	/* borrowed strings: only read */
+		struct mb_page_plan plan;
+		struct mb_error err;
+
+		mb_error_init(&err);
+		s.binding = first->editions[i];
+		if (mb_layout_plan(&s, s.mazes, &plan, &err)) {
+			mb_spec_locate(first, &err);
+			return fail(&err);
+		}
+		mb_layout_release(&plan);
+	}
 	for (int i = 0; i < first->edition_count && rc == MB_EXIT_OK; i++)
 		rc = run_edition(argc, argv, i, first);
 	return rc;
