@@ -824,6 +824,7 @@ START_TEST(hardcover_cover_checks)
 	cover_items[2].box.x1 += PT(0.1);
 	c = edition_cover_check(&f, 120, &hardcover_white, "cover.safe-zone");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "inside the board, needs >= 0.125 in inside the board");
 	/* something in the barcode box on the back board */
 	case_facts(&f, 120, &g, &hc);
 	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.5),

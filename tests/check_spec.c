@@ -838,6 +838,12 @@ START_TEST(editions_read)
 	mb_spec_select_edition(&spec, 0);
 	ck_assert_int_eq(mb_spec_price_cents(&spec), 1999);
 	mb_spec_release(&spec);
+	/* the starter explains the new keys */
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "binding:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "editions:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "ink:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "palette:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "price:"));
 }
 END_TEST
 

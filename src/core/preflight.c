@@ -1052,7 +1052,7 @@ static void check_cover_size(const struct mb_probe_page *p, const struct mb_trim
 }
 
 static void check_cover_text(const struct mb_probe_file *f, const struct mb_cover_geometry *g,
-			     int pages, struct mb_checklist *cl)
+			     int pages, bool boards, struct mb_checklist *cl)
 {
 	const struct mb_probe_page *p = &f->pages[0];
 	double safe = mb_kdp.cover_safe_in, clear = mb_kdp.spine_text_clearance_in;
@@ -1093,7 +1093,8 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 			worst_panel = cx < g->spine.x ? "back cover" : "front cover";
 		}
 	}
-	snprintf(limit, sizeof(limit), ">= %s in inside the trim", IN(safe));
+	/* a hardcover's text keeps inside its boards, a paperback's inside the trim */
+	snprintf(limit, sizeof(limit), ">= %s in inside the %s", IN(safe), boards ? "board" : "trim");
 	if (!worst) {
 		mb_checklist_add(cl, "cover.safe-zone", MB_CHECK_PASS, "1", "no text", limit,
 				 "no text on the back or front cover");
@@ -1101,9 +1102,9 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 		enum mb_check_status st = worst_d < safe - EPS_IN ? MB_CHECK_FAIL : MB_CHECK_PASS;
 
 		snprintf(measured, sizeof(measured), "%s in", IN(worst_d));
-		snprintf(msg, sizeof(msg), "%s%s text (%s, %.3g pt) %s in inside the trim, needs %s",
+		snprintf(msg, sizeof(msg), "%s%s text (%s, %.3g pt) %s in inside the %s, needs %s",
 			 st == MB_CHECK_PASS ? "closest: " : "", worst_panel, font_of(f, worst),
-			 worst->size_pt, IN(worst_d), limit);
+			 worst->size_pt, IN(worst_d), boards ? "board" : "trim", limit);
 		mb_checklist_add(cl, "cover.safe-zone", st, "1", measured, limit, "%s", msg);
 	}
 	if (!on_spine) {
@@ -1232,7 +1233,7 @@ static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *
 	check_fonts(f, "cover.fonts", cl);
 	check_cover_font_size(f, cl);
 	/* the boards are the panels: text 0.125 in inside their edges */
-	check_cover_text(f, &g, pages, cl);
+	check_cover_text(f, &g, pages, true, cl);
 	check_hinge(f, &hc, cl);
 	check_barcode(f, &g, cl);
 	check_images(f, "cover.image-dpi", cl);
@@ -1290,7 +1291,7 @@ static void preflight_paperback(const struct mb_probe_file *f, const struct mb_t
 	actual_panels(&f->pages[0], trim, &g);
 	check_fonts(f, "cover.fonts", cl);
 	check_cover_font_size(f, cl);
-	check_cover_text(f, &g, pages, cl);
+	check_cover_text(f, &g, pages, false, cl);
 	check_barcode(f, &g, cl);
 	check_images(f, "cover.image-dpi", cl);
 	check_cover_colorspaces(f, cl);
