@@ -87,7 +87,12 @@ START_TEST(impossible_filter_stops_with_best_candidate)
 }
 END_TEST
 
-/* a 2x2 grid has only 4 spanning trees: a fifth distinct maze cannot exist */
+/*
+ * A 2x2 grid has only 4 spanning trees: a fifth distinct maze cannot
+ * exist. A backtracker from the entrance square walks a path from that
+ * corner, which is one of only 2 of them; from a random square it can
+ * make all 4. So the spec's start reaches the generator.
+ */
 START_TEST(no_maze_twice)
 {
 	struct mb_book_spec spec;
@@ -99,12 +104,48 @@ START_TEST(no_maze_twice)
 	spec.filter.min_route_ratio = 0;
 	spec.filter.min_forks = 0;
 	spec.algorithm = "backtracker";
+	spec.start = MB_START_RANDOM;
 	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, NULL), MB_OK);
+	ck_assert_int_eq(book.mazes[3].start, MB_START_RANDOM);
 	mb_book_release(&book);
 	spec.mazes = 5;
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, &err), MB_ERR_LIMIT);
 	ck_assert_ptr_nonnull(strstr(err.message, "maze 5"));
+
+	spec.start = MB_START_DEFAULT;
+	spec.mazes = 2;
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, NULL), MB_OK);
+	ck_assert_int_eq(book.mazes[1].start, MB_START_ENTRANCE);
+	mb_book_release(&book);
+	spec.mazes = 3;
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, &err), MB_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(err.message, "maze 3"));
+}
+END_TEST
+
+/* Generators without a start ignore the spec's, and their mazes say so. */
+START_TEST(start_applies_where_there_is_one)
+{
+	struct mb_book_spec spec;
+	struct mb_book a, b;
+
+	easy_spec(&spec, 6);
+	spec.algorithm = "kruskal";
+	ck_assert_int_eq(mb_book_make(&spec, &a, NULL, NULL, NULL), MB_OK);
+	spec.start = MB_START_CENTRE;
+	ck_assert_int_eq(mb_book_make(&spec, &b, NULL, NULL, NULL), MB_OK);
+	for (size_t i = 0; i < a.count; i++) {
+		ck_assert(mb_maze_equal(a.mazes[i].maze, b.mazes[i].maze));
+		ck_assert_int_eq(b.mazes[i].start, MB_START_DEFAULT);
+	}
+	mb_book_release(&a);
+	mb_book_release(&b);
+	spec.algorithm = "wilson";
+	ck_assert_int_eq(mb_book_make(&spec, &b, NULL, NULL, NULL), MB_OK);
+	ck_assert_int_eq(b.mazes[0].start, MB_START_CENTRE);
+	mb_book_release(&b);
 }
 END_TEST
 
@@ -131,6 +172,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, longer_book_keeps_earlier_mazes);
 	tcase_add_test(tc, impossible_filter_stops_with_best_candidate);
 	tcase_add_test(tc, no_maze_twice);
+	tcase_add_test(tc, start_applies_where_there_is_one);
 	tcase_add_test(tc, unknown_algorithm);
 	suite_add_tcase(s, tc);
 	return s;

@@ -254,11 +254,13 @@ START_TEST(json_carries_everything)
 	char *json;
 
 	parse_ok(example, &set);
-	json = mb_format_json(set.items[0].maze, "backtracker", UINT64_C(18446744073709551615));
+	json = mb_format_json(set.items[0].maze, "backtracker", UINT64_C(18446744073709551615),
+			      "entrance");
 	ck_assert_ptr_nonnull(strstr(json, "\"width\": 8,"));
 	ck_assert_ptr_nonnull(strstr(json, "\"height\": 5,"));
 	ck_assert_ptr_nonnull(strstr(json, "\"algorithm\": \"backtracker\","));
 	ck_assert_ptr_nonnull(strstr(json, "\"seed\": 18446744073709551615,"));
+	ck_assert_ptr_nonnull(strstr(json, "\"start\": \"entrance\","));
 	/* row 0: (0,0) south open = 2, (1,0) east+south open = 3, ... */
 	ck_assert_ptr_nonnull(strstr(json, "\"open\": [\n    \"21313110\",\n    \"12301112\",\n"));
 	ck_assert_ptr_nonnull(strstr(json, "\"route\": [[0, 0], [0, 1], [1, 1], "));
@@ -271,11 +273,12 @@ START_TEST(json_carries_everything)
 	ck_assert_ptr_nonnull(strstr(json, "\"route_share\": 0.400000"));
 	ck_assert_int_eq(json[strlen(json) - 1], '}');
 	free(json);
-	json = mb_format_json(set.items[0].maze, "a\"b\\c\n", 0);
+	json = mb_format_json(set.items[0].maze, "a\"b\\c\n", 0, NULL);
 	ck_assert_ptr_nonnull(strstr(json, "\"algorithm\": \"a\\\"b\\\\c\\u000a\","));
 	free(json);
-	json = mb_format_json(set.items[0].maze, NULL, 0);
+	json = mb_format_json(set.items[0].maze, NULL, 0, NULL);
 	ck_assert_ptr_nonnull(strstr(json, "\"algorithm\": null,"));
+	ck_assert_ptr_nonnull(strstr(json, "\"start\": null,"));
 	free(json);
 	mb_text_mazes_release(&set);
 }

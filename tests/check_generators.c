@@ -401,6 +401,220 @@ START_TEST(table_is_sorted_and_complete)
 }
 END_TEST
 
+/* ---- start squares ---- */
+
+/*
+ * FNV-1a over the walls of seeds 1 to 8 at a few sizes, from the code
+ * before the start was a parameter. The generators whose default start
+ * did not change must still make these mazes byte for byte, and the three
+ * whose default became the entrance (backtracker, growing-tree, prim) must
+ * make them with start random, which is the first draw they always made.
+ */
+static const struct {
+	const char *name;
+	uint64_t hash;
+} pinned[] = {
+	{ "aldous-broder", UINT64_C(0xa8d9802f19093fc8) },
+	{ "backtracker", UINT64_C(0x127cfa2f5da31df1) },
+	{ "binary-tree", UINT64_C(0xddcb583232e31961) },
+	{ "eller", UINT64_C(0xf491dca9e53830d7) },
+	{ "growing-tree", UINT64_C(0x519e78883ce29ac6) },
+	{ "hunt-and-kill", UINT64_C(0xe0ffea1dc3e2c041) },
+	{ "kruskal", UINT64_C(0x0bd8c1bb7c3694b1) },
+	{ "prim", UINT64_C(0x592bbef3d7195f7c) },
+	{ "prim-frontier", UINT64_C(0x62360c17d3fb47a3) },
+	{ "recursive-division", UINT64_C(0xc994e39d462df694) },
+	{ "sidewinder", UINT64_C(0x6a0d8b977aa31cd0) },
+	{ "wilson", UINT64_C(0x7a93f673d375bd81) },
+};
+
+static uint64_t mazes_hash(const struct mb_generator *gen, const struct mb_gen_options *opt)
+{
+	static const int pin_sizes[][2] = { { 16, 20 }, { 7, 5 }, { 1, 9 }, { 9, 1 }, { 33, 2 } };
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+
+	for (size_t s = 0; s < sizeof(pin_sizes) / sizeof(pin_sizes[0]); s++) {
+		struct mb_maze *m = mb_maze_new(pin_sizes[s][0], pin_sizes[s][1], NULL);
+
+		for (uint64_t seed = 1; seed <= 8; seed++) {
+			mb_generate(gen, m, seed, opt);
+			for (int i = 0; i < m->w * m->h; i++) {
+				h ^= m->open[i];
+				h *= UINT64_C(0x100000001b3);
+			}
+		}
+		mb_maze_free(m);
+	}
+	return h;
+}
+
+static bool start_moved_to_entrance(const char *name)
+{
+	return !strcmp(name, "backtracker") || !strcmp(name, "growing-tree") ||
+	       !strcmp(name, "prim");
+}
+
+START_TEST(earlier_mazes_are_kept)
+{
+	ck_assert_int_eq(sizeof(pinned) / sizeof(pinned[0]), mb_generator_count);
+	for (size_t i = 0; i < mb_generator_count; i++) {
+		const struct mb_generator *gen = mb_generator_find(pinned[i].name);
+		struct mb_gen_options opt;
+
+		ck_assert_ptr_nonnull(gen);
+		mb_gen_options_init(&opt);
+		if (start_moved_to_entrance(gen->name)) {
+			/* the new default makes other mazes: the test can tell */
+			ck_assert_msg(mazes_hash(gen, NULL) != pinned[i].hash,
+				      "%s: still the old mazes", gen->name);
+			opt.start = MB_START_RANDOM;
+		}
+		ck_assert_msg(mazes_hash(gen, &opt) == pinned[i].hash,
+			      "%s makes other mazes than before", gen->name);
+	}
+}
+END_TEST
+
+START_TEST(start_table)
+{
+	static const char *const with_start[] = {
+		"aldous-broder", "backtracker", "growing-tree", "hunt-and-kill",
+		"prim", "prim-frontier", "wilson",
+	};
+	char list[256];
+	size_t k = 0;
+
+	for (size_t i = 0; i < mb_generator_count; i++) {
+		const struct mb_generator *gen = mb_generators[i];
+		bool has = k < 7 && !strcmp(gen->name, with_start[k]);
+		enum mb_start def = start_moved_to_entrance(gen->name) ||
+				    !strcmp(gen->name, "hunt-and-kill") ? MB_START_ENTRANCE
+									: MB_START_RANDOM;
+
+		k += has;
+		ck_assert_msg(mb_generator_has_start(gen) == has, "%s", gen->name);
+		ck_assert_int_eq(mb_generator_start(gen, NULL), has ? def : MB_START_DEFAULT);
+	}
+	ck_assert_int_eq(k, 7);
+	mb_generator_start_list(list, sizeof(list));
+	ck_assert_str_eq(list, "aldous-broder, backtracker, growing-tree, hunt-and-kill, "
+			       "prim, prim-frontier, wilson");
+	mb_generator_start_list(list, 12);	/* cut, never overrun */
+	ck_assert_str_eq(list, "aldous-brod");
+}
+END_TEST
+
+START_TEST(start_names)
+{
+	enum mb_start st = MB_START_DEFAULT;
+	struct mb_error err;
+
+	for (int s = MB_START_ENTRANCE; s <= MB_START_CENTRE; s++) {
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_start_parse(mb_start_name((enum mb_start)s), &st, &err), MB_OK);
+		ck_assert_int_eq(st, s);
+	}
+	ck_assert_str_eq(mb_start_name(MB_START_CENTRE), "centre");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_start_parse("center", &st, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.message,
+			 "unknown start 'center' (valid: entrance, random, centre)");
+	ck_assert_int_eq(st, MB_START_CENTRE);	/* left as it was */
+}
+END_TEST
+
+/* Every start of every generator that has one: perfect, seeded, its own maze. */
+START_TEST(every_start_makes_perfect_mazes)
+{
+	const struct mb_generator *gen = mb_generators[_i];
+	static const int grid[][2] = { { 1, 1 }, { 1, 7 }, { 7, 1 }, { 2, 2 }, { 5, 4 },
+				       { 16, 20 }, { 200, 200 } };
+	struct mb_maze *a, *b;
+	struct mb_gen_options opt;
+	int differ = 0;
+
+	if (!mb_generator_has_start(gen))
+		return;
+	mb_gen_options_init(&opt);
+	for (size_t s = 0; s < sizeof(grid) / sizeof(grid[0]); s++) {
+		struct mb_maze *m = mb_maze_new(grid[s][0], grid[s][1], NULL);
+
+		for (int st = MB_START_ENTRANCE; st <= MB_START_CENTRE; st++) {
+			opt.start = (enum mb_start)st;
+			for (uint64_t seed = 0; seed < (grid[s][0] > 100 ? 2u : 30u); seed++) {
+				mb_generate(gen, m, seed, &opt);
+				ck_assert_msg(mb_maze_is_perfect(m) && !stray_bits(m),
+					      "%s from %s, %dx%d seed %d", gen->name,
+					      mb_start_name(opt.start), m->w, m->h, (int)seed);
+			}
+		}
+		mb_maze_free(m);
+	}
+	a = mb_maze_new(16, 20, NULL);
+	b = mb_maze_new(16, 20, NULL);
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		opt.start = MB_START_DEFAULT;
+		mb_generate(gen, a, seed, &opt);
+		opt.start = mb_generator_start(gen, NULL);
+		mb_generate(gen, b, seed, &opt);
+		ck_assert(mb_maze_equal(a, b));	/* the default is the named start */
+		opt.start = MB_START_ENTRANCE;
+		mb_generate(gen, a, seed, &opt);
+		opt.start = MB_START_CENTRE;
+		mb_generate(gen, b, seed, &opt);
+		differ += !mb_maze_equal(a, b);
+	}
+	ck_assert_msg(differ >= 8, "%s: the start changed only %d of 10 mazes", gen->name,
+		      differ);
+	mb_maze_free(a);
+	mb_maze_free(b);
+}
+END_TEST
+
+/* Generators without a start make the same maze whatever start is asked. */
+START_TEST(start_is_ignored_without_one)
+{
+	const struct mb_generator *gen = mb_generators[_i];
+	struct mb_gen_options opt;
+
+	if (mb_generator_has_start(gen))
+		return;
+	mb_gen_options_init(&opt);
+	opt.start = MB_START_CENTRE;
+	ck_assert(mazes_hash(gen, &opt) == mazes_hash(gen, NULL));
+}
+END_TEST
+
+/*
+ * The start shows in the measures: a backtracker that starts at the
+ * entrance square walks one depth-first path from it, and the route to
+ * the exit is a long stretch of that path (about 3.6 times the shortest
+ * walk at 16x20, against 2.4 from the centre).
+ */
+START_TEST(entrance_start_makes_longer_backtracker_routes)
+{
+	struct mb_maze *m = mb_maze_new(16, 20, NULL);
+	struct mb_gen_options opt;
+	struct mb_measures ms;
+	double entrance = 0, centre = 0;
+
+	mb_gen_options_init(&opt);
+	for (uint64_t seed = 1; seed <= 100; seed++) {
+		opt.start = MB_START_ENTRANCE;
+		mb_generate(&mb_gen_backtracker, m, seed, &opt);
+		mb_maze_measure(m, &ms);
+		entrance += ms.route_ratio;
+		opt.start = MB_START_CENTRE;
+		mb_generate(&mb_gen_backtracker, m, seed, &opt);
+		mb_maze_measure(m, &ms);
+		centre += ms.route_ratio;
+	}
+	ck_assert_msg(entrance / 100 > 3.2 && centre / 100 < 2.8, "means %.2f and %.2f",
+		      entrance / 100, centre / 100);
+	mb_maze_free(m);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("generators");
@@ -417,6 +631,12 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, growing_tree_share_sets_texture);
 	tcase_add_test(tc, binary_tree_route_never_detours);
 	tcase_add_test(tc, table_is_sorted_and_complete);
+	tcase_add_test(tc, earlier_mazes_are_kept);
+	tcase_add_test(tc, start_table);
+	tcase_add_test(tc, start_names);
+	tcase_add_loop_test(tc, every_start_makes_perfect_mazes, 0, n);
+	tcase_add_loop_test(tc, start_is_ignored_without_one, 0, n);
+	tcase_add_test(tc, entrance_start_makes_longer_backtracker_routes);
 	suite_add_tcase(s, tc);
 	return s;
 }

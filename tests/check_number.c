@@ -82,6 +82,40 @@ START_TEST(doubles)
 }
 END_TEST
 
+/* the form a spec asks for: digits as people write them */
+START_TEST(plain_decimal)
+{
+	static const char *const whole_ok[] = { "0", "30", "-1", "-0", "10000" };
+	static const struct {
+		const char *text;
+		bool fraction;
+		const char *why;
+	} bad[] = {
+		{ "+30", false, "a plus sign" },	{ "030", false, "a leading zero" },
+		{ "00", false, "a leading zero" },	{ "-07", false, "a leading zero" },
+		{ "1.5", false, "not a number" },	{ "", false, "not a number" },
+		{ "-", false, "not a number" },		{ "3 ", false, "not a number" },
+		{ "1e3", true, "not a number" },	{ ".5", true, "no digit before the point" },
+		{ "1.", true, "no digit after the point" }, { "01.5", true, "a leading zero" },
+		{ "+1.5", true, "a plus sign" },	{ "0x10", false, "not a number" },
+		{ "1.2.3", true, "not a number" },
+	};
+
+	for (size_t i = 0; i < sizeof(whole_ok) / sizeof(whole_ok[0]); i++)
+		ck_assert_msg(!mb_number_plain_decimal(whole_ok[i], false), "'%s' refused",
+			      whole_ok[i]);
+	ck_assert_ptr_null(mb_number_plain_decimal("1.5", true));
+	ck_assert_ptr_null(mb_number_plain_decimal("0.25", true));
+	ck_assert_ptr_null(mb_number_plain_decimal("10", true));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *why = mb_number_plain_decimal(bad[i].text, bad[i].fraction);
+
+		ck_assert_msg(why && !strcmp(why, bad[i].why), "'%s': %s, expected %s",
+			      bad[i].text, why ? why : "accepted", bad[i].why);
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("number");
@@ -91,6 +125,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, u64_rejects_the_rest);
 	tcase_add_test(tc, u64_range);
 	tcase_add_test(tc, doubles);
+	tcase_add_test(tc, plain_decimal);
 	suite_add_tcase(s, tc);
 	return s;
 }

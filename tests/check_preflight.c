@@ -266,6 +266,53 @@ START_TEST(bleed_inferred_and_bleeding_art_allowed)
 }
 END_TEST
 
+START_TEST(crop_and_trim_boxes_must_agree_with_the_page)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	/* boxes that say what the page is pass */
+	for (int i = 0; i < 24; i++) {
+		f.pages[i].has_crop = f.pages[i].has_trim = true;
+		f.pages[i].crop = f.pages[i].trim = (struct mb_box_pt){ 0, 0, PT(6), PT(9) };
+	}
+	ck_assert_int_eq(interior_check(&f, "interior.boxes")->status, MB_CHECK_PASS);
+	f.pages[2].trim = (struct mb_box_pt){ 0, 0, 1, 1 };
+	c = interior_check(&f, "interior.boxes");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_str_eq(c->pages, "3");
+	ck_assert_has(c->message, "page 3: the TrimBox is 0.0139 x 0.0139 in at (0, 0) in, the trim "
+		      "6 x 9 in at (0, 0) in");
+	f.pages[2].trim = f.pages[2].crop;
+	f.pages[6].crop = (struct mb_box_pt){ 0, 0, PT(3), PT(4.5) };
+	c = interior_check(&f, "interior.boxes");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 7: the CropBox is 3 x 4.5 in at (0, 0) in, the page 6 x 9 in");
+	facts_free(&f);
+
+	/* with bleed the trim sits inside it: on the right of even pages, the left of odd ones */
+	interior_facts(&f, 24);
+	for (int i = 0; i < 24; i++) {
+		struct mb_probe_page *p = &f.pages[i];
+		double x0 = p->number % 2 ? 0 : PT(0.125);
+
+		p->w_pt = PT(6.125);
+		p->h_pt = PT(9.25);
+		p->has_trim = true;
+		p->trim = (struct mb_box_pt){ x0, PT(0.125), x0 + PT(6), PT(9.125) };
+		p->ink = (struct mb_box_pt){ PT(1), PT(1), PT(5), PT(8) };
+	}
+	ck_assert_int_eq(interior_check(&f, "interior.boxes")->status, MB_CHECK_PASS);
+	f.pages[3].trim = (struct mb_box_pt){ 0, PT(0.125), PT(6), PT(9.125) };
+	c = interior_check(&f, "interior.boxes");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "page 4: the TrimBox is 6 x 9 in at (0, 0.125) in, the trim "
+		      "6 x 9 in at (0.125, 0.125) in (inside the bleed)");
+	facts_free(&f);
+}
+END_TEST
+
 START_TEST(trim_not_kdp_and_trim_given)
 {
 	struct mb_probe_file f;
@@ -921,6 +968,7 @@ static Suite *make_suite(void)
 	tcase_add_test(in, gutter_band_by_page_count_and_minimum_warns);
 	tcase_add_test(in, page_number_below_bottom_margin);
 	tcase_add_test(in, bleed_inferred_and_bleeding_art_allowed);
+	tcase_add_test(in, crop_and_trim_boxes_must_agree_with_the_page);
 	tcase_add_test(in, trim_not_kdp_and_trim_given);
 	tcase_add_test(in, unembedded_font);
 	tcase_add_test(in, small_text_thin_line_colour_light_gray);

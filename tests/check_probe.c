@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +204,78 @@ START_TEST(unembedded_base14_font)
 }
 END_TEST
 
+/* a one-page PDF at path: page keys and content as given, a correct xref */
+static void raw_pdf(const char *page_keys, const char *content)
+{
+	char obj[3][512];
+	long off[4];
+	FILE *out = fopen(path, "wb");
+
+	ck_assert_ptr_nonnull(out);
+	snprintf(obj[0], sizeof(obj[0]), "<< /Type /Catalog /Pages 2 0 R >>");
+	snprintf(obj[1], sizeof(obj[1]), "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+	snprintf(obj[2], sizeof(obj[2]), "<< /Type /Page /Parent 2 0 R %s /Contents 4 0 R "
+		 "/Resources << >> >>", page_keys);
+	fputs("%PDF-1.4\n", out);
+	for (int i = 0; i < 3; i++) {
+		off[i] = ftell(out);
+		fprintf(out, "%d 0 obj\n%s\nendobj\n", i + 1, obj[i]);
+	}
+	off[3] = ftell(out);
+	fprintf(out, "4 0 obj\n<< /Length %zu >>\nstream\n%s\nendstream\nendobj\n", strlen(content),
+		content);
+	{
+		long xref = ftell(out);
+
+		fprintf(out, "xref\n0 5\n0000000000 65535 f \n");
+		for (int i = 0; i < 4; i++)
+			fprintf(out, "%010ld 00000 n \n", off[i]);
+		fprintf(out, "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+	}
+	fclose(out);
+}
+
+#define ck_near(a, b) ck_assert_msg(fabs((a) - (b)) < 0.01, "%s is %g, not %g", #a, (a), (double)(b))
+
+/* sizes, boxes and ink in the frame the page prints in: /Rotate turns it, /UserUnit scales it */
+START_TEST(printed_frame_rotate_userunit_cropbox)
+{
+	const char *line = "0 G 2 w 100 50 m 200 50 l S";
+	struct mb_probe_file f;
+	struct mb_error err;
+
+	/* stored 9 x 6 in, turned a quarter clockwise: prints 6 x 9, the line upright on the left */
+	mkpdf("interior OUT 24");	/* sets path */
+	raw_pdf("/MediaBox [0 0 648 432] /Rotate 90 /CropBox [0 0 324 432]", line);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_probe_pdf(path, NULL, &f, &err), MB_OK);
+	ck_near(f.pages[0].w_pt, 432);
+	ck_near(f.pages[0].h_pt, 648);
+	ck_near(f.pages[0].ink.x0, 49);
+	ck_near(f.pages[0].ink.x1, 51);
+	ck_near(f.pages[0].ink.y0, 447);
+	ck_near(f.pages[0].ink.y1, 549);
+	ck_assert(f.pages[0].has_crop);
+	ck_near(f.pages[0].crop.x0, 0);
+	ck_near(f.pages[0].crop.y0, 324);
+	ck_near(f.pages[0].crop.x1, 432);
+	ck_near(f.pages[0].crop.y1, 648);
+	mb_probe_release(&f);
+	/* UserUnit 2: every size doubles, the line's width too */
+	raw_pdf("/MediaBox [0 0 432 648] /UserUnit 2 /TrimBox [0 0 216 324]", line);
+	ck_assert_int_eq(mb_probe_pdf(path, NULL, &f, &err), MB_OK);
+	ck_near(f.pages[0].w_pt, 864);
+	ck_near(f.pages[0].h_pt, 1296);
+	ck_near(f.pages[0].trim.x1, 432);
+	ck_near(f.pages[0].trim.y1, 648);
+	ck_near(f.pages[0].min_stroke_pt, 4);
+	ck_near(f.pages[0].ink.x0, 198);
+	ck_near(f.pages[0].ink.y1, 102);
+	ck_assert(!f.pages[0].has_crop);
+	mb_probe_release(&f);
+}
+END_TEST
+
 START_TEST(limits_and_errors)
 {
 	struct mb_probe_options small = { 100, false };
@@ -278,6 +351,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, colours_classified);
 	tcase_add_test(tc, ink_clips_white_and_hairlines);
 	tcase_add_test(tc, unembedded_base14_font);
+	tcase_add_test(tc, printed_frame_rotate_userunit_cropbox);
 	tcase_add_test(tc, limits_and_errors);
 	tcase_add_test(tc, render_png_preview);
 	suite_add_tcase(s, tc);

@@ -703,6 +703,13 @@ START_TEST(checklist_rejects_bad_headers)
 		{ "mazebook preflight checklist\nfile: a sha256=" HEX_A " bytes=1\nresult:\n",
 		  "expected 'key: value'", 3 },
 		{ "mazebook preflight checklist\ngarbage\n", "expected 'key: value'", 2 },
+		{ "mazebook preflight checklist\nfile: a sha256=" HEX_A " bytes=1\nsigner: 5c05\n"
+		  "result: PASS\n", "16 upper-case hex", 3 },
+		{ "mazebook preflight checklist\nfile: a sha256=" HEX_A " bytes=1\n"
+		  "signer: 5c05722112571ab6\nresult: PASS\n", "16 upper-case hex", 3 },
+		{ "mazebook preflight checklist\nfile: a sha256=" HEX_A " bytes=1\n"
+		  "signer: 5C05722112571AB6\nsigner: 5C05722112571AB6\nresult: PASS\n",
+		  "a second 'signer:'", 4 },
 	};
 	struct mb_verify_checklist *c = xcalloc(1, sizeof(*c));
 	struct mb_error err;
@@ -815,6 +822,68 @@ static char *make_signed_checklist(const char *sec, const char *result)
 	return cl;
 }
 
+/* the checklist names its signer: the key given must be that key */
+START_TEST(verify_checklist_signer)
+{
+	char *pub, *sec, *pub2, *sec2, *cl = in_dir("checklist.txt"), *a = in_dir("a.pdf");
+	struct mb_sign_verification *v = xcalloc(1, sizeof(*v));
+	struct mb_error err;
+	char keyid[17], keyid2[17], ha[65], *text;
+	unsigned long long na;
+
+	make_keys("k", &pub, &sec);
+	make_keys("other", &pub2, &sec2);
+	mb_error_init(&err);
+	ck_assert_msg(mb_sign_public_key_id(pub, sec, keyid, &err) == MB_OK, "%s", err.message);
+	ck_assert_int_eq(mb_sign_public_key_id(pub2, NULL, keyid2, NULL), MB_OK);
+	ck_assert_str_ne(keyid, keyid2);
+	/* a public key that is not the secret key's pair is refused, naming both */
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_sign_public_key_id(pub2, sec, keyid2, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "is not the pair of the secret key"));
+	ck_assert_ptr_nonnull(strstr(err.message, keyid));
+	write_text(a, "%PDF-1.7 interior\n", 18);
+	ck_assert_int_eq(mb_sha256_file(a, ha, &na, NULL), MB_OK);
+	/* the checklist names the other key as its signer, and is signed with ours */
+	text = xasprintf("mazebook preflight checklist\nfile: a.pdf sha256=%s bytes=%llu\n"
+			 "signer: %s\nresult: PASS\n", ha, na, keyid2);
+	write_text(cl, text, strlen(text));
+	free(text);
+	ck_assert_int_eq(mb_sign_file(cl, sec, NULL, NULL), MB_OK);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_sign_verify_checklist(cl, pub, v, &err), MB_ERR_CHECK);
+	ck_assert_int_eq(v->parts[0].state, MB_SIGN_GOOD);
+	ck_assert_str_eq(v->parts[1].name, "signer");
+	ck_assert_int_eq(v->parts[1].state, MB_SIGN_WRONG_KEY);
+	ck_assert_ptr_nonnull(strstr(v->parts[1].detail, "the checklist was signed by key"));
+	ck_assert_int_eq(v->parts[2].state, MB_SIGN_GOOD);
+	/* its own signer: good, and the file count leaves the signer out */
+	text = xasprintf("mazebook preflight checklist\nfile: a.pdf sha256=%s bytes=%llu\n"
+			 "signer: %s\nresult: PASS\n", ha, na, keyid);
+	write_text(cl, text, strlen(text));
+	free(text);
+	ck_assert_int_eq(mb_sign_file(cl, sec, NULL, NULL), MB_OK);
+	mb_error_init(&err);
+	ck_assert_msg(mb_sign_verify_checklist(cl, pub, v, &err) == MB_OK, "%s", err.message);
+	ck_assert_str_eq(v->checklist.signer, keyid);
+	ck_assert_uint_eq(v->count, 3);
+	ck_assert_int_eq(v->parts[1].state, MB_SIGN_GOOD);
+	/* a changed file is named in the error */
+	write_text(a, "%PDF-1.7 interiox\n", 18);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_sign_verify_checklist(cl, pub, v, &err), MB_ERR_CHECK);
+	ck_assert_msg(strstr(err.message, "1 of 1 files changed, missing or unreadable "
+			     "(first: a.pdf)"), "%s", err.message);
+	free(v);
+	free(a);
+	free(cl);
+	free(pub);
+	free(sec);
+	free(pub2);
+	free(sec2);
+}
+END_TEST
+
 START_TEST(verify_checklist_parts)
 {
 	char *pub, *sec, *cl, *b = in_dir("b pdf.pdf"), *a = in_dir("a.pdf");
@@ -916,6 +985,7 @@ static Suite *make_suite(void)
 	tcase_add_test(keys, sha256_known_values);
 	tcase_add_test(keys, signature_parser_survives_garbage);
 	tcase_add_test(keys, verify_checklist_parts);
+	tcase_add_test(keys, verify_checklist_signer);
 	suite_add_tcase(s, keys);
 
 	tcase_add_test(parse_tc, keyid_printed_as_minisign_does);

@@ -79,6 +79,14 @@ static const struct bad_case bad_cases[] = {
 	{ GOOD_HEAD "paper: pink\n", 5, 8, "unknown paper 'pink' (valid: white, cream)" },
 	{ GOOD_HEAD "solutions: 3\n", 5, 12, "'solutions' must be 1, 2, 4, 6 or 9, not '3'" },
 	{ GOOD_HEAD "algorithm: magic\n", 5, 12, "unknown algorithm 'magic' (valid: auto, aldous-broder, backtracker," },
+	{ GOOD_HEAD "start: middle\n", 5, 8,
+	  "unknown start 'middle' (valid: entrance, random, centre)" },
+	{ GOOD_HEAD "start:\n", 5, 7, "'start' must be entrance, random or centre, not empty" },
+	{ GOOD_HEAD "strat: entrance\n", 5, 1, "unknown key 'strat' (did you mean 'start'?)" },
+	{ GOOD_HEAD "start: centre\nalgorithm: kruskal\n", 5, 8,
+	  "'start' does not apply to kruskal, which has no start square (only aldous-broder, "
+	  "backtracker, growing-tree, hunt-and-kill, prim, prim-frontier, wilson have one)" },
+	{ GOOD_HEAD "algorithm: eller\nstart: random\n", 6, 8, "does not apply to eller" },
 	{ GOOD_HEAD "language: it\n", 5, 11, "unknown language 'it' (valid: en, de, fr, es)" },
 	{ GOOD_HEAD "grid: 0x24\n", 5, 7, "'grid' is 0x24, out of range (valid: 1..200 squares each way)" },
 	{ GOOD_HEAD "grid: 20x201\n", 5, 7, "out of range (valid: 1..200" },
@@ -124,6 +132,55 @@ static const struct bad_case bad_cases[] = {
 	{ "title: \"caf\xc3\" \n", 1, 13, "invalid YAML: invalid trailing UTF-8 octet" },
 	{ "title: x\xff\n", 1, 9, "invalid YAML: invalid leading UTF-8 octet (byte 0xff)" },
 	{ "title:\tT\x01\n", 1, 9, "invalid YAML: control characters are not allowed (byte 0x01)" },
+	/* numbers as people write them: a quoted number is a string in YAML */
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: \"30\"\n", 4, 8,
+	  "'mazes' expected a number, not the string \"30\" (write it without quotes)" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: '30'\n", 4, 8,
+	  "expected a number, not the string \"30\"" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: +30\n", 4, 8,
+	  "'mazes' must be a whole number (1..10000) written in plain digits, not '+30' (a plus sign)" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 030\n", 4, 8,
+	  "'mazes' must be a whole number (1..10000) written in plain digits, not '030' (a leading zero)" },
+	{ GOOD_HEAD "seed: 007\n", 5, 7, "not '007' (a leading zero)" },
+	{ GOOD_HEAD "seed: \"7\"\n", 5, 7, "'seed' expected a number, not the string \"7\"" },
+	{ GOOD_HEAD "min_forks: +3\n", 5, 12, "not '+3' (a plus sign)" },
+	{ GOOD_HEAD "min_route_ratio: \"1.5\"\n", 5, 18,
+	  "'min_route_ratio' expected a number, not the string \"1.5\"" },
+	{ GOOD_HEAD "min_route_ratio: 01.5\n", 5, 18, "not '01.5' (a leading zero)" },
+	{ GOOD_HEAD "min_route_ratio: .5\n", 5, 18, "not '.5' (no digit before the point)" },
+	{ GOOD_HEAD "solutions: \"4\"\n", 5, 12, "'solutions' expected a number, not the string \"4\"" },
+	{ GOOD_HEAD "solutions: 04\n", 5, 12, "not '04' (a leading zero)" },
+	/* invisible characters: bidi controls, zero-width and other format characters */
+	{ "title: \"abc\u202Egnp.exe\"\n", 1, 8,
+	  "'title' contains U+202E (RIGHT-TO-LEFT OVERRIDE, a bidirectional control) as character 4: "
+	  "it prints as nothing but changes or hides what is read; remove it" },
+	{ "title: \"ab\xe2\x80\x8b\"\n", 1, 8, "'title' contains U+200B (ZERO WIDTH SPACE, invisible) as character 3" },
+	{ "title: T\nsubtitle: \"\u2066x\u2069\"\n", 2, 11, "'subtitle' contains U+2066 (LEFT-TO-RIGHT ISOLATE" },
+	{ "author: \"A\u200Fb\"\n", 1, 9, "'author' contains U+200F (RIGHT-TO-LEFT MARK" },
+	{ "author: \"A\u200Eb\"\n", 1, 9, "'author' contains U+200E (LEFT-TO-RIGHT MARK" },
+	{ "author: \"A\u061Cb\"\n", 1, 9, "U+061C (ARABIC LETTER MARK" },
+	{ "author: \"A\u2060b\"\n", 1, 9, "U+2060 (WORD JOINER" },
+	{ "author: \"A\u200Db\"\n", 1, 9, "U+200D (ZERO WIDTH JOINER" },
+	{ "author: \"A\u200Cb\"\n", 1, 9, "U+200C (ZERO WIDTH NON-JOINER" },
+	{ "author: \"A\uFEFFb\"\n", 1, 9, "U+FEFF (ZERO WIDTH NO-BREAK SPACE (byte order mark)" },
+	{ "author: \"A\u202Ab\"\n", 1, 9, "U+202A (LEFT-TO-RIGHT EMBEDDING" },
+	{ "author: \"A\u00ADb\"\n", 1, 9, "U+00AD (SOFT HYPHEN" },
+	{ "author: \"A\U000E0041b\"\n", 1, 9, "U+E0041 (a tag character" },
+	{ GOOD_HEAD "copyright: \"(C) \u202Dx\"\n", 5, 12, "'copyright' contains U+202D (LEFT-TO-RIGHT OVERRIDE" },
+	{ GOOD_HEAD "cover:\n  back: \"x\u2067y\"\n", 6, 9, "'cover.back' contains U+2067 (RIGHT-TO-LEFT ISOLATE" },
+	{ "title: T\nauthor: A\nmazes: 3\nlevel: \"ea\u200Bsy\"\n", 4, 8, "'level' contains U+200B (ZERO WIDTH SPACE" },
+	{ GOOD_HEAD "output: \"o\u202Eut\"\n", 5, 9, "'output' contains U+202E" },
+	/* emoji print from the machine's emoji font, as a bitmap */
+	{ "title: \"Mazes \xf0\x9f\x98\x80\"\n", 1, 8,
+	  "'title' has an emoji, '\xf0\x9f\x98\x80' (U+1F600) as character 7: emoji print from the "
+	  "machine's colour emoji font as a low-resolution picture, not from the book's font; leave "
+	  "it out" },
+	{ "title: \"I \xe2\x9d\xa4\xef\xb8\x8f mazes\"\n", 1, 8,
+	  "'title' asks for an emoji: U+FE0F (VARIATION SELECTOR-16) follows character 3" },
+	{ "title: T\nsubtitle: \"\xe2\xad\x90\"\n", 2, 11, "'subtitle' has an emoji, '\xe2\xad\x90' (U+2B50)" },
+	{ "author: \"A \xf0\x9f\x87\xa9\xf0\x9f\x87\xaa\"\n", 1, 9, "'author' has an emoji" },
+	{ GOOD_HEAD "copyright: \"\xf0\x9f\x90\xb1\"\n", 5, 12, "'copyright' has an emoji" },
+	{ GOOD_HEAD "cover:\n  back: \"\xf0\x9f\xa6\x84\"\n", 6, 9, "'cover.back' has an emoji" },
 	/* empty */
 	{ "", 1, 1, "the spec is empty (expected keys such as title, author, level and mazes)" },
 	{ "# only a comment\n", 1, 1, "the spec is empty" },
@@ -179,6 +236,122 @@ START_TEST(bad_spec)
 }
 END_TEST
 
+/* a UTF-8 byte order mark is skipped; places stay as the editor shows them */
+START_TEST(bom_is_skipped)
+{
+	static const char text[] = "\xef\xbb\xbftitle: \"T\"\nauthor: A\nlevel: easy\nmazes: x\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse("\xef\xbb\xbf" GOOD_HEAD, &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.title, "T");
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(text, &spec, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(err.line, 4);
+	ck_assert_int_eq(err.column, 8);
+	/* a second mark is no longer at the start: refused as an invisible character */
+	ck_assert_int_eq(parse("\xef\xbb\xbf\xef\xbb\xbf" GOOD_HEAD, &spec, &err), MB_ERR_INPUT);
+}
+END_TEST
+
+/* outputs inside the spec's folder, and numbers written plainly, are fine */
+START_TEST(inside_outputs_and_plain_numbers)
+{
+	static const char *const outputs[] = { "out", "out/", "a/../b", "./x/y", ".", "-rf" };
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		char text[256];
+
+		snprintf(text, sizeof(text), GOOD_HEAD "output: \"%s\"\n", outputs[i]);
+		ck_assert_msg(parse(text, &spec, &err) == MB_OK, "%s: %s", outputs[i], err.message);
+		ck_assert_str_eq(spec.output_dir, outputs[i]);
+		mb_spec_release(&spec);
+	}
+	ck_assert_int_eq(parse(GOOD_HEAD "seed: 0\nmin_forks: 0\nmin_route_ratio: 1.5\n"
+			       "solutions: 9\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.mazes, 10);
+	ck_assert_double_eq(spec.filter.min_route_ratio, 1.5);
+	mb_spec_release(&spec);
+	/* quoted text that is not a number stays text */
+	ck_assert_int_eq(parse("title: \"30\"\nauthor: \"007\"\nlevel: easy\nmazes: 10\n",
+			       &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.title, "30");
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/*
+ * A spec writes only inside its own folder (-o on the command line is free,
+ * so the reader accepts any value): mb_spec_output_dir refuses the rest,
+ * at the key's place once located.
+ */
+START_TEST(output_only_inside_the_spec_folder)
+{
+	static const struct {
+		const char *value, *fragment;
+	} bad[] = {
+		{ "/etc", "'output' is '/etc', an absolute path: a spec may name only a folder "
+			  "inside its own folder; to write elsewhere give -o DIR on the command line" },
+		{ "../../x", "'output' is '../../x', a '..' that leaves the spec's folder: a spec "
+			     "may name only a folder" },
+		{ "a/./../../x", "a '..' that leaves the spec's folder" },
+		{ "..", "a '..' that leaves the spec's folder" },
+		{ "//x", "an absolute path" },
+	};
+	char tmpl[] = "/tmp/mb-check-spec.XXXXXX";
+	char *base = mkdtemp(tmpl), *name, *link, *dir = NULL;
+	struct mb_book_spec spec;
+	struct mb_error err;
+	char text[256];
+
+	ck_assert_ptr_nonnull(base);
+	name = xasprintf("%s/book.yaml", base);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), GOOD_HEAD "output: \"%s\"\n", bad[i].value);
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_spec_parse(name, text, strlen(text), &spec, &err), MB_OK);
+		ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_ERR_INPUT);
+		ck_assert_ptr_null(dir);
+		ck_assert_int_eq(mb_spec_locate(&spec, &err), MB_ERR_INPUT);
+		ck_assert_msg(strstr(err.message, bad[i].fragment), "%s: '%s'", bad[i].value,
+			      err.message);
+		ck_assert_str_eq(err.file, name);
+		ck_assert_int_eq(err.line, 5);
+		ck_assert_int_eq(err.column, 9);
+		mb_spec_release(&spec);
+	}
+	/* a symbolic link out of the folder, given or as the default 'out' */
+	link = xasprintf("%s/out", base);
+	ck_assert_int_eq(symlink("/tmp", link), 0);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse(name, GOOD_HEAD, strlen(GOOD_HEAD), &spec, &err), MB_OK);
+	ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "which leads to '/tmp' (through a symbolic link)"));
+	ck_assert_str_eq(err.field, "output");
+	mb_spec_release(&spec);
+	snprintf(text, sizeof(text), GOOD_HEAD "output: out/deeper/still\n");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse(name, text, strlen(text), &spec, &err), MB_OK);
+	ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_ERR_INPUT);
+	mb_spec_release(&spec);
+	unlink(link);
+	/* inside: the path as given, against the spec's folder */
+	snprintf(text, sizeof(text), GOOD_HEAD "output: a/../b/\n");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse(name, text, strlen(text), &spec, &err), MB_OK);
+	ck_assert_int_eq(mb_spec_output_dir(&spec, &dir, &err), MB_OK);
+	ck_assert_ptr_nonnull(dir);
+	ck_assert_ptr_nonnull(strstr(dir, "/a/../b/"));
+	free(dir);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(rmdir(base), 0);
+	free(link);
+	free(name);
+}
+END_TEST
+
 START_TEST(message_format)
 {
 	struct mb_book_spec spec;
@@ -221,6 +394,7 @@ START_TEST(full_spec)
 		"bleed: true\n"
 		"seed: 2026\n"
 		"algorithm: backtracker\n"
+		"start: centre\n"
 		"solutions: 6\n"
 		"output: build/pdf/\n"
 		"language: fr\n"
@@ -254,6 +428,7 @@ START_TEST(full_spec)
 	ck_assert(spec.bleed);
 	ck_assert_uint_eq(spec.seed, 2026);
 	ck_assert_str_eq(spec.algorithm, "backtracker");
+	ck_assert_int_eq(spec.start, MB_START_CENTRE);
 	ck_assert_int_eq(spec.solutions_per_page, 6);
 	ck_assert_str_eq(spec.output_dir, "build/pdf/");
 	ck_assert_str_eq(spec.language, "fr");
@@ -298,6 +473,7 @@ START_TEST(defaults)
 	ck_assert(!spec.bleed);
 	ck_assert_uint_eq(spec.seed, 1);
 	ck_assert_str_eq(spec.algorithm, "auto");
+	ck_assert_int_eq(spec.start, MB_START_DEFAULT);	/* each generator's own */
 	ck_assert_int_eq(spec.solutions_per_page, 4);
 	ck_assert_str_eq(spec.output_dir, "out");
 	ck_assert_str_eq(spec.language, "en");
@@ -319,6 +495,23 @@ START_TEST(defaults)
 		ck_assert_str_eq(out, "out");
 		free(out);
 	}
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* with auto, the start is for the generators of the level that have one */
+START_TEST(start_with_auto)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse(GOOD_HEAD "start: random\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.start, MB_START_RANDOM);
+	ck_assert_str_eq(spec.algorithm, "auto");
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "algorithm: wilson\nstart: entrance\n", &spec, &err),
+			 MB_OK);
+	ck_assert_int_eq(spec.start, MB_START_ENTRANCE);
 	mb_spec_release(&spec);
 }
 END_TEST
@@ -447,14 +640,14 @@ START_TEST(utf8_title_and_big_numbers)
 {
 	static const char text[] = "title: \"Labyrinthe für Kinder\"\nauthor: Zoë Ñúñez\n"
 				   "level: hard\nmazes: 10000\nseed: 18446744073709551615\n"
-				   "language: de\ncover:\n  back: \"\\u00e9t\\u00e9 \\U0001F600\"\n";
+				   "language: de\ncover:\n  back: \"\\u00e9t\\u00e9 \\U0001D11E\"\n";
 	struct mb_book_spec spec;
 	struct mb_error err;
 
 	ck_assert_int_eq(parse(text, &spec, &err), MB_OK);
 	ck_assert_str_eq(spec.title, "Labyrinthe f\xc3\xbcr Kinder");
 	ck_assert_str_eq(spec.author, "Zo\xc3\xab \xc3\x91\xc3\xba\xc3\xb1" "ez");
-	ck_assert_str_eq(spec.cover.back, "\xc3\xa9t\xc3\xa9 \xf0\x9f\x98\x80");
+	ck_assert_str_eq(spec.cover.back, "\xc3\xa9t\xc3\xa9 \xf0\x9d\x84\x9e");
 	ck_assert_int_eq(spec.mazes, MB_SPEC_MAX_MAZES);
 	ck_assert_uint_eq(spec.seed, UINT64_MAX);
 	ck_assert_str_eq(spec.language, "de");
@@ -854,9 +1047,13 @@ static Suite *make_suite(void)
 
 	tcase_add_loop_test(tc, bad_spec, 0, (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	tcase_add_test(tc, message_format);
+	tcase_add_test(tc, bom_is_skipped);
+	tcase_add_test(tc, output_only_inside_the_spec_folder);
+	tcase_add_test(tc, inside_outputs_and_plain_numbers);
 	tcase_add_test(tc, first_error_kept);
 	tcase_add_test(tc, full_spec);
 	tcase_add_test(tc, defaults);
+	tcase_add_test(tc, start_with_auto);
 	tcase_add_test(tc, overrides_before_level);
 	tcase_add_test(tc, landscape_turns_level_grid);
 	tcase_add_test(tc, key_places_for_later_errors);

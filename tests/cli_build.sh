@@ -92,6 +92,13 @@ assert len({x["seed"] for x in mz}) == want, "seeds repeat"
 assert m["filter"]["min_forks"] == levels[m["level"]], m["filter"]
 for x in mz:
     assert x["route_ratio"] >= 1.5 and x["forks"] >= levels[m["level"]], x
+# each generator's own start: the spec gives none
+entrance = {"backtracker", "growing-tree", "hunt-and-kill", "prim"}
+random = {"aldous-broder", "prim-frontier", "wilson"}
+assert m["start"] is None, m["start"]
+for x in mz:
+    g = x["generator"]
+    assert x["start"] == ("entrance" if g in entrance else "random" if g in random else None), x
 print("%d mazes, min ratio %.2f, min forks %d" % (want, min(x["route_ratio"] for x in mz),
                                                  min(x["forks"] for x in mz)))
 PY
@@ -124,6 +131,31 @@ check "--seed 7 makes another interior" $? -eq 1
 grep -q '"seed": 7,' "$TMP/seed7/manifest.json"
 ok $? "--seed 7 is the seed the manifest records"
 
+# the manifest's generator, seed and start regenerate each maze; a spec's
+# start reaches the generators that have one
+sed 's/^seed:.*/&\nstart: centre/' "$EX/easy.yaml" > "$TMP/centre.yaml"
+grep -q '^start: centre$' "$TMP/centre.yaml"
+ok $? "a spec with start: centre"
+run "$MAZEBOOK" build -q "$TMP/centre.yaml" -o "$TMP/centre"
+ok $rc "start: centre builds"
+if command -v python3 >/dev/null 2>&1; then
+  python3 - "$TMP/centre/manifest.json" "$MAZEBOOK" <<'PY'
+import json, subprocess, sys
+m = json.load(open(sys.argv[1]))
+assert m["start"] == "centre", m["start"]
+for x in m["mazes"][:12]:
+    assert x["start"] == "centre", x   # easy's generators all have a start
+    w, h = x["size"]
+    out = subprocess.run([sys.argv[2], "maze", "--algorithm", x["generator"], "--seed",
+                          str(x["seed"]), "--start", x["start"], "--size", "%dx%d" % (w, h),
+                          "--format", "json"], check=True, capture_output=True).stdout
+    again = json.loads(out)[0]["measures"]
+    assert (again["route"], again["forks"], again["turns"]) == \
+        (x["route"], x["forks"], x["turns"]), (x, again)
+PY
+  ok $? "the manifest's generator, seed and start regenerate its mazes"
+fi
+
 # bad specs: the place and the problem, exit 1, nothing written
 bad() { # NAME EXPECTED-MESSAGE SPEC-TEXT
   printf '%s' "$3" > "$TMP/$1.yaml"
@@ -152,8 +184,10 @@ author: "A"
 level: insane
 mazes: 30
 '
-bad hard-filter "forks >= 900" "${GOOD}mazes: 30
-min_forks: 900
+# a filter no candidate passes in practice (60 forks is the bound on 10x12):
+# generation gives up, at the key's place
+bad hard-filter "hard-filter.yaml:5:12: maze 1: no " "${GOOD}mazes: 30
+min_forks: 59
 "
 run "$MAZEBOOK" build "$TMP/missing.yaml" -o "$TMP/out-missing"
 contains "$err" "missing.yaml"
@@ -161,8 +195,8 @@ ok $(( $? + (rc != 1) )) "missing spec: exit 1 naming the file"
 
 # a failing build does not touch the previous good book
 cp -r "$TMP/easy" "$TMP/keep"
-printf '%smazes: 30\nmin_forks: 900\noutput: "%s"\n' "$GOOD" "$TMP/keep" > "$TMP/fail.yaml"
-run "$MAZEBOOK" build "$TMP/fail.yaml"
+printf '%smazes: 30\nmin_forks: 59\n' "$GOOD" > "$TMP/fail.yaml"
+run "$MAZEBOOK" build "$TMP/fail.yaml" -o "$TMP/keep"
 same=0
 for f in interior.pdf cover.pdf checklist.txt checklist.txt.minisig manifest.json; do
   cmp -s "$TMP/easy/$f" "$TMP/keep/$f" || same=1

@@ -4,7 +4,9 @@
 # square grid, YAML bombs, empty files, folders; PDFs that are truncated,
 # have a broken xref, loop in their page tree, claim a million pages,
 # hold a 1 GiB stream (a sparse file: almost nothing on disk) or inflate
-# 256 KB into 256 MiB on each of 1500 pages. Each must
+# 256 KB into 256 MiB on each of 1500 pages; and the cases of issue 9
+# (tests/hostile_pdf.py lists them: deep outlines, lying /Counts, shared
+# streams, nested forms, page keys). Each must
 # give a clear error (exit 1), never a crash or a hang. Every run is under
 # `timeout 60` and a 4 GB address-space limit: they detect a hang or a
 # memory explosion, they are not speed requirements. The bounds are in
@@ -120,9 +122,46 @@ fi
 refused "check deflate-bomb.pdf" "gave up after 3 s of CPU time" \
   "$MAZEBOOK" check --max-cpu 3 pdf/deflate-bomb.pdf
 # a stream that claims 1 GB but holds 44 bytes: read as it is, judged by the checklist
-# 4.8 million lines on one page: measured (the probe keeps aggregates), not kept
-bounded "$MAZEBOOK" check pdf/lines-bomb.pdf
-check "check lines-bomb.pdf: exit 1, no crash" "$rc" -eq 1
+# 4.8 million lines on one page: past the 2 million drawing operations a file may make
+refused "check lines-bomb.pdf" "more than 1000000 drawing operations" \
+  "$MAZEBOOK" check pdf/lines-bomb.pdf
+
+# issue 9: each case refused naming the file and the bound, or the right verdict
+for case in "deep-outline.pdf:the bookmarks (outline) nest more than 64 levels deep" \
+            "count-negative.pdf:the page tree's /Count is -5, not a page count" \
+            "count-2e31.pdf:not a page count" \
+            "hidden-page.pdf:the page tree holds 25 pages but its /Count says 24" \
+            "nested-forms.pdf:more than 100000 clips or form XObjects drawn" \
+            "cover-fills.pdf:more than 1000000 drawing operations"; do
+  f=${case%%:*}
+  refused "check $f" "${case#*:}" "$MAZEBOOK" check "pdf/$f"
+  contains "$err" "pdf/$f"; ok $? "check $f: names the file"
+done
+# the same 828 pages as a cover: the detail kept is bounded per file, not per page
+refused "check cover-fills.pdf as the cover" "more than 200000 drawing operations to check" \
+  "$MAZEBOOK" check pdf/good.pdf pdf/cover-fills.pdf
+contains "$err" "pdf/cover-fills.pdf"; ok $? "check cover-fills.pdf as the cover: names the file"
+# 20,000 fonts on each of 1,000 pages: measured (a hash, each dictionary once), judged
+bounded "$MAZEBOOK" check pdf/many-fonts.pdf
+check "check many-fonts.pdf: exit 1, a checklist" "$rc" -eq 1
+contains "$out" "FAIL  interior.fonts       page 1: font Font0 (Type1) is not embedded (20000 fonts"
+ok $? "check many-fonts.pdf: all 20000 fonts found, none embedded"
+
+# page keys the preflight reads: verdict ID STATUS TEXT FILE (exit 1 on FAIL, 0 on PASS)
+verdict() {
+  bounded "$MAZEBOOK" check "pdf/$4"
+  if [ "$2" = FAIL ]; then want=1; else want=0; fi
+  check "check $4: exit $want" "$rc" -eq "$want"
+  contains "$out" "$2  $1"; ok $? "check $4: $2 $1"
+  contains "$out" "$3"; ok $? "check $4: says '$3'"
+}
+verdict interior.same-size FAIL "page 5: 9 x 6 in, the other pages are 6 x 9 in" rotate-one.pdf
+verdict interior.page-size PASS "6 x 9 in = trim" rotated-book.pdf
+verdict interior.trim FAIL "page 1: trim 12x18 in is not a KDP size" user-unit.pdf
+verdict interior.boxes FAIL "page 1: the TrimBox is 0.0139 x 0.0139 in at (0, 0) in, the trim 6 x 9 in" \
+  tiny-trim.pdf
+verdict interior.boxes FAIL "page 1: the CropBox is 3 x 4.5 in at (0, 0) in, the page 6 x 9 in" \
+  quarter-crop.pdf
 bounded "$MAZEBOOK" check pdf/long-length.pdf
 check "check long-length.pdf: exit 1, a checklist, no crash" "$rc" -eq 1
 contains "$out" "interior.page-count"; ok $? "check long-length.pdf: the checklist is printed"
@@ -132,7 +171,8 @@ contains "$out" "interior.page-count"; ok $? "check long-length.pdf: the checkli
 vg_tools="$MAZEBOOK check"
 [ -n "$MAZEPROOF" ] && vg_tools="$vg_tools|$MAZEPROOF"
 if command -v valgrind >/dev/null 2>&1 && [ "$vlimit" != unlimited ]; then
-  for f in truncated.pdf page-tree-loop.pdf million-pages.pdf sparse-1gib.pdf; do
+  for f in truncated.pdf page-tree-loop.pdf million-pages.pdf sparse-1gib.pdf \
+           deep-outline.pdf count-negative.pdf hidden-page.pdf tiny-trim.pdf many-drawings.pdf; do
     old_ifs=$IFS
     IFS='|'
     for tool in $vg_tools; do
@@ -171,8 +211,33 @@ refused "mazeproof a folder" "is a folder, not a PDF file" "$MAZEPROOF" pdf
 [ -p pipe ] && refused "mazeproof a pipe" "not a regular file" "$MAZEPROOF" pipe
 refused "mazeproof deflate-bomb.pdf" "gave up after 3 s of CPU time" \
   "$MAZEPROOF" --max-cpu 3 pdf/deflate-bomb.pdf
-# 4.8 million lines on one page: mazeproof keeps at most 2 million pieces a page
-bounded "$MAZEPROOF" pdf/lines-bomb.pdf
-check "mazeproof lines-bomb.pdf: exit 1" "$rc" -eq 1
-contains "$out" "more than 2000000 line pieces on one page"; ok $? "mazeproof lines-bomb.pdf: says so"
+# 4.8 million lines on one page: past the 2 million drawing operations a file may make
+refused "mazeproof lines-bomb.pdf" "more than 1000000 drawing operations" \
+  "$MAZEPROOF" pdf/lines-bomb.pdf
+for case in "count-negative.pdf:the page tree's /Count is -5, not a page count" \
+            "count-2e31.pdf:not a page count" \
+            "hidden-page.pdf:the page tree holds 25 pages but its /Count says 24" \
+            "nested-forms.pdf:more than 100000 clips or form XObjects drawn" \
+            "cover-fills.pdf:more than 1000000 drawing operations" \
+            "many-grids.pdf:more than 10000 mazes in the file"; do
+  f=${case%%:*}
+  refused "mazeproof $f" "${case#*:}" "$MAZEPROOF" "pdf/$f"
+  contains "$err" "pdf/$f"; ok $? "mazeproof $f: names the file"
+  check "mazeproof $f: prints no maze" -z "$out"
+done
+# a page refused for the ink stacked on it: the page says why, the file is named
+for case in "jitter-bomb.pdf:more than 512 line pieces near one place" \
+            "many-drawings.pdf:more than 4000 separate line drawings"; do
+  f=${case%%:*}
+  bounded "$MAZEPROOF" "pdf/$f"
+  check "mazeproof $f: exit 1" "$rc" -eq 1
+  contains "$out" "page 1: ${case#*:}"; ok $? "mazeproof $f: says '${case#*:}'"
+  contains "$err" "no maze found in 'pdf/$f'"; ok $? "mazeproof $f: names the file"
+done
+# 10,000 copies of the same three lines (forms in forms): read, judged, not a maze that passes
+for f in stacked-forms.pdf deep-outline.pdf many-fonts.pdf; do
+  bounded "$MAZEPROOF" "pdf/$f"
+  check "mazeproof $f: exit 1, no crash" "$rc" -eq 1
+  contains "$out" "0 passed"; ok $? "mazeproof $f: nothing passes"
+done
 done_testing

@@ -78,7 +78,7 @@ kill_when "once the cover is written" "nonempty '.cover.pdf.tmp-*'"
 kill_when "during the proof and preflight" "nonempty '.page-preview.png.tmp-*'"
 kill_when "once the spec is copied" "nonempty '.spec.yaml.tmp-*'"
 kill_when "half a build in" "sleep $(at 0.5)"
-kill_when "three quarters of a build in" "sleep $(at 0.75)"
+kill_when "two thirds of a build in" "sleep $(at 0.66)"
 check "$landed of $moments kills landed inside a build (at least half must, or nothing was tested)" \
   $((2 * landed)) -ge "$moments"
 

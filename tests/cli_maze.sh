@@ -36,6 +36,21 @@ cmp -s "$TMP/third.txt" "$TMP/third-of-three.txt"
 ok $? "maze 3 of --seed 10 --count 3 is --seed 12"
 check "separator line is empty" "$(sed -n 10p "$TMP/three.txt")" = ""
 
+# --start: the entrance by default for the backtracker; the JSON names it
+d=$("$MAZEBOOK" maze --size 12x9 --seed 5)
+e=$("$MAZEBOOK" maze --size 12x9 --seed 5 --start entrance)
+r=$("$MAZEBOOK" maze --size 12x9 --seed 5 --start random)
+check "the backtracker starts at the entrance by default" "$d" = "$e"
+check "--start random makes another maze" "$d" != "$r"
+contains "$("$MAZEBOOK" maze --size 3x2 --format json)" '"start": "entrance",'
+ok $? "json names the default start"
+contains "$("$MAZEBOOK" maze --size 3x2 --format json --start centre)" '"start": "centre",'
+ok $? "json names the start asked for"
+contains "$("$MAZEBOOK" maze --size 3x2 --format json --algorithm wilson)" '"start": "random",'
+ok $? "wilson starts at random by default"
+contains "$("$MAZEBOOK" maze --size 3x2 --format json --algorithm kruskal)" '"start": null,'
+ok $? "a generator without a start has start null"
+
 # json parses and carries what it promises
 if command -v python3 >/dev/null 2>&1; then
   "$MAZEBOOK" maze --size 7x6 --seed 3 --count 2 --format json > "$TMP/m.json"
@@ -120,6 +135,8 @@ usage "from 1 to 10000" --count 10001
 usage "from 0 to 1" --newest-share 2
 usage "applies only to growing-tree" --newest-share 0.5
 usage "needs a value" --size
+usage "--start: unknown start 'middle' (valid: entrance, random, centre)" --start middle
+usage "--start: eller has no start square (only aldous-broder, backtracker, growing-tree, hunt-and-kill, prim, prim-frontier, wilson have one)" --algorithm eller --start random
 usage "unknown option '--colour'" --colour
 usage "unexpected argument 'extra'" extra
 usage "name them with -o FILE" --format png --count 2

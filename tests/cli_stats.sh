@@ -10,6 +10,18 @@ for word in "dead-end share" "route ratio" "forks" "speed" "median" "p10" "p90";
   contains "$out" "$word"; ok $? "table shows $word"
 done
 contains "$out" "passes level"; check "no pass line without --level" $? -ne 0
+contains "$out" "start square: entrance (backtracker)"; ok $? "header names the start square"
+
+# --start: in the header, grouped; generators without a start named apart
+run "$MAZEBOOK" stats --size 8x6 --count 5
+contains "$out" "start square: entrance (backtracker, growing-tree, hunt-and-kill, prim); random (aldous-broder, prim-frontier, wilson); none (binary-tree, eller, kruskal, recursive-division, sidewinder)"
+ok $? "--algorithm all: each generator's default start"
+run "$MAZEBOOK" stats --size 8x6 --count 5 --start centre
+contains "$out" "start square: centre (aldous-broder, backtracker, growing-tree, hunt-and-kill, prim, prim-frontier, wilson); none (binary-tree"
+ok $? "--start centre applies to every generator that has a start"
+a=$("$MAZEBOOK" stats --algorithm prim --size 8x6 --count 30 | grep -v -e speed -e start)
+b=$("$MAZEBOOK" stats --algorithm prim --size 8x6 --count 30 --start random | grep -v -e speed -e start)
+check "--start changes the numbers" "$a" != "$b"
 
 # every measure but the speed is a function of the seeds
 strip() { grep -v speed; }
@@ -32,6 +44,21 @@ if command -v python3 >/dev/null 2>&1; then
   "$MAZEBOOK" stats --algorithm backtracker --size 9x7 --count 11 --seed 40 --level easy \
     --json > "$TMP/s.json"
   "$MAZEBOOK" maze --size 9x7 --count 11 --seed 40 --format json > "$TMP/m.json"
+  "$MAZEBOOK" stats --algorithm prim --size 9x7 --count 11 --seed 40 --start centre \
+    --json > "$TMP/sc.json"
+  "$MAZEBOOK" maze --algorithm prim --size 9x7 --count 11 --seed 40 --start centre \
+    --format json > "$TMP/mc.json"
+  python3 - "$TMP/sc.json" "$TMP/mc.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+mazes = json.load(open(sys.argv[2]))
+a = s["algorithms"][0]
+assert a["name"] == "prim" and a["start"] == "centre", a
+assert all(m["start"] == "centre" for m in mazes)
+forks = sorted(m["measures"]["forks"] for m in mazes)
+assert a["forks"]["median"] == forks[5] and a["forks"]["max"] == forks[-1], (a["forks"], forks)
+PY
+  ok $? "stats --start and maze --start measure the same mazes"
   python3 - "$TMP/s.json" "$TMP/m.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -39,7 +66,7 @@ mazes = json.load(open(sys.argv[2]))
 assert s["width"] == 9 and s["height"] == 7 and s["count"] == 11 and s["seed"] == 40
 assert s["level"]["name"] == "easy"
 a = s["algorithms"][0]
-assert a["name"] == "backtracker"
+assert a["name"] == "backtracker" and a["start"] == "entrance"
 forks = sorted(m["measures"]["forks"] for m in mazes)
 ratios = sorted(m["measures"]["route_ratio"] for m in mazes)
 assert a["forks"]["min"] == forks[0] and a["forks"]["max"] == forks[-1]
@@ -55,6 +82,8 @@ PY
   "$MAZEBOOK" stats --count 5 --json > "$TMP/all.json"
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["level"] is None and d["algorithms"][0]["pass_share"] is None' "$TMP/all.json"
   ok $? "json without --level has null level and pass share"
+  python3 -c 'import json,sys; d={a["name"]: a["start"] for a in json.load(open(sys.argv[1]))["algorithms"]}; assert d["kruskal"] is None and d["wilson"] == "random" and d["prim"] == "entrance", d' "$TMP/all.json"
+  ok $? "json names the start of each algorithm (null: none)"
 fi
 
 if [ -w /dev/full ]; then
@@ -80,5 +109,7 @@ usage "from 1 to 1000000" --count 1e3
 usage "from 0 to 18446744073709551615" --seed -1
 usage "unknown option '--csv'" --csv
 usage "unexpected argument 'x'" x
+usage "--start: unknown start 'corner' (valid: entrance, random, centre)" --start corner
+usage "--start: kruskal has no start square (only aldous-broder, backtracker," --algorithm kruskal --start entrance
 
 done_testing

@@ -23,6 +23,7 @@ struct mb_book_maze {
 	int number;			/* 1-based, as printed */
 	const struct mb_generator *gen;
 	uint64_t seed;			/* the candidate's seed: regenerates this maze */
+	enum mb_start start;		/* with gen and seed; MB_START_DEFAULT: gen has none */
 	struct mb_maze *maze;		/* owned */
 	struct mb_measures measures;
 	int attempts;			/* candidates generated, this one included */

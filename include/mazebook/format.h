@@ -82,6 +82,9 @@ void mb_text_mazes_release(struct mb_text_mazes *set);
  *   width, height   squares
  *   algorithm       the generator's name (null when NULL is passed)
  *   seed            the seed that generated it (an unsigned 64-bit number)
+ *   start           the start square it grew from ("entrance", "random",
+ *                   "centre"; null when NULL is passed: a generator without
+ *                   one): with algorithm and seed, it regenerates the maze
  *   open            H strings of W digits, one per row from the top; digit
  *                   = 1 if the square's east wall is open + 2 if its south
  *                   wall is open (the MB_OPEN_* bits of struct mb_maze).
@@ -89,7 +92,8 @@ void mb_text_mazes_release(struct mb_text_mazes *set);
  *   route           [x, y] pairs from the entrance square to the exit square
  *   measures        every field of struct mb_measures, under the same names
  */
-char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed);
+char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed,
+		     const char *start);
 
 /*
  * The maze as a standalone SVG image, one user unit per square: walls are

@@ -16,8 +16,27 @@
 #include "mazebook/maze.h"
 #include "mazebook/rng.h"
 
+/*
+ * Where a generator that grows from one square starts. Part of a maze's
+ * recipe, with the generator and the seed: the same three give the same
+ * maze. A random start is the generator's first draw from the rng, so
+ * "random" makes exactly the mazes these generators made before the start
+ * was a parameter.
+ */
+enum mb_start {
+	MB_START_DEFAULT,	/* in mb_gen_options: the generator's default_start */
+	MB_START_ENTRANCE,	/* square (0, 0), under the entrance gap */
+	MB_START_RANDOM,	/* any square, uniformly, from the seed */
+	MB_START_CENTRE,	/* square (W / 2, H / 2), halves rounded down */
+};
+
 /* Tunables some generators take; mb_gen_options_init gives the defaults. */
 struct mb_gen_options {
+	/*
+	 * The start square, for the generators that have one; the others
+	 * have none and ignore it (mb_generator_has_start tells which).
+	 */
+	enum mb_start start;
 	/*
 	 * growing-tree: the share of steps that continue from the newest
 	 * square (the rest pick a random one). 1.0 is the backtracker's
@@ -30,6 +49,11 @@ struct mb_generator {
 	const char *name;	/* as typed on the command line */
 	const char *summary;	/* one line: what the mazes look like */
 	bool uniform;		/* picks every spanning tree with equal chance */
+	/*
+	 * Where it starts unless told: MB_START_DEFAULT for the generators
+	 * that do not grow from one square (they have no start).
+	 */
+	enum mb_start default_start;
 	/* m arrives with all inner walls closed; leaves it perfect */
 	void (*generate)(struct mb_maze *m, struct mb_rng *rng,
 			 const struct mb_gen_options *opt);
@@ -50,7 +74,33 @@ const struct mb_generator *mb_generator_find(const char *name);
  */
 const struct mb_generator *mb_generator_lookup(const char *name, struct mb_error *err);
 
-/* Reset m and generate a maze into it with gen, seeded by seed. */
+/* Does gen grow from one start square (so that mb_gen_options.start applies)? */
+bool mb_generator_has_start(const struct mb_generator *gen);
+
+/* "entrance", "random" or "centre" */
+const char *mb_start_name(enum mb_start start);
+
+/*
+ * The start called name ("entrance", "random", "centre"), or fail with
+ * MB_ERR_INPUT and a message that lists the valid ones.
+ */
+enum mb_status mb_start_parse(const char *name, enum mb_start *start, struct mb_error *err);
+
+/* The start gen uses with opt (NULL: the defaults): MB_START_DEFAULT when it has none. */
+enum mb_start mb_generator_start(const struct mb_generator *gen,
+				 const struct mb_gen_options *opt);
+
+/*
+ * The generators that take a start, comma-separated ("aldous-broder,
+ * backtracker, ..."), into buf; for messages that say which do.
+ */
+void mb_generator_start_list(char *buf, size_t size);
+
+/*
+ * Reset m and generate a maze into it with gen, seeded by seed; opt NULL
+ * gives the defaults, and opt->start MB_START_DEFAULT the generator's
+ * own start. The generator is handed the start resolved.
+ */
 void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t seed,
 		 const struct mb_gen_options *opt);
 

@@ -43,4 +43,16 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 				 const struct mb_page_plan *plan, const char *path,
 				 struct mb_error *err);
 
+/*
+ * Check, before any maze is made, that no word of the texts the interior
+ * sets without shrinking (the title and the copyright line on the about
+ * page, at 10 pt) is wider than the page's line: such a word would run
+ * into the margin and fail the preflight's gutter check, naming no key.
+ * MB_ERR_INPUT with err->field the key ("copyright", "title", "author")
+ * and the word's width and how many characters fit; font errors as
+ * mb_interior_write.
+ */
+enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
+				       const struct mb_page_plan *plan, struct mb_error *err);
+
 #endif

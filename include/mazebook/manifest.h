@@ -2,7 +2,7 @@
 /*
  * The build manifest: a machine-readable record, next to the PDFs, of how
  * the book was made and of every maze in it (number, generator, seed,
- * size, route ratio, forks, dead-end share, attempts), so any maze can be
+ * start square, size, route ratio, forks, dead-end share, attempts), so any maze can be
  * regenerated and audited.
  */
 #ifndef MAZEBOOK_MANIFEST_H

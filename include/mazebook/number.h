@@ -8,6 +8,7 @@
 #ifndef MAZEBOOK_NUMBER_H
 #define MAZEBOOK_NUMBER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "mazebook/error.h"
@@ -25,5 +26,14 @@ enum mb_status mb_number_parse_u64(const char *text, const char *what, uint64_t 
  */
 enum mb_status mb_number_parse_double(const char *text, const char *what, double min,
 				      double max, double *out, struct mb_error *err);
+
+/*
+ * Is text a number written the way people write one, as a spec asks for
+ * it: an optional '-', digits with no leading zero (0 itself, 0.5 and -3
+ * are fine; 030 is not) and, when fraction, an optional '.' with digits on
+ * both sides? NULL when it is; else why not ("a plus sign", "a leading
+ * zero", ...), a string literal for a message. Says nothing of the range.
+ */
+const char *mb_number_plain_decimal(const char *text, bool fraction);
 
 #endif

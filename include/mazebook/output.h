@@ -19,11 +19,14 @@ struct mb_output {
 	char *temp_path;	/* ".NAME.tmp-XXXXXX" beside it, created empty */
 	FILE *fp;		/* open on temp_path when asked for, else NULL */
 	bool synced;		/* mb_output_sync done: only the rename is left */
+	int mode;		/* the file's permission bits, the umask applied */
 };
 
 /*
  * Create an empty temporary file beside final_path (mode 0644 less the
- * umask, or mode when not 0). With open_stream the file stays open as
+ * umask, or mode less the umask when not 0; mb_output_sync sets it again,
+ * so a library that writes the file by name and recreates it with its own
+ * mode, 0666 under umask 000, does not change it). With open_stream the file stays open as
  * out->fp for writing; otherwise a library can write to out->temp_path
  * itself. MB_ERR_IO names the folder and the reason.
  */

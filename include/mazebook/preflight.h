@@ -40,11 +40,13 @@ struct mb_checklist_file {
 	unsigned long long bytes;
 };
 
-#define MB_CHECKLIST_FILES_MAX 4
+/* a build lists its PDFs, spec, manifest, previews, public key and checklist.json */
+#define MB_CHECKLIST_FILES_MAX 16
 
 struct mb_checklist {
 	char tool[48];		/* "mazebook 0.1.0" */
 	char rules[48];		/* mb_kdp_version */
+	char signer[17];	/* the signing key's id ("signer:" line); empty: none */
 	size_t file_count;
 	struct mb_checklist_file files[MB_CHECKLIST_FILES_MAX];
 	size_t count, alloc;
@@ -76,7 +78,10 @@ bool mb_checklist_failed(const struct mb_checklist *cl);
 
 const char *mb_check_status_name(enum mb_check_status status);
 
-/* The checklist as text (see the format in the issue) / as JSON; free() them. */
+/*
+ * The checklist as text (the header format is in mazebook/verify.h) / as
+ * JSON; free() them.
+ */
 char *mb_checklist_text(const struct mb_checklist *cl);
 char *mb_checklist_json(const struct mb_checklist *cl);
 

@@ -7,7 +7,8 @@
  *
  * Coordinates are PDF points with the origin at the bottom left corner of
  * the page's MediaBox and y up, after every transform (so sizes are as
- * printed).
+ * printed): the MediaBox turned by the page's /Rotate and scaled by its
+ * /UserUnit, and every box and ink mark in that same frame.
  */
 #ifndef MAZEBOOK_PROBE_H
 #define MAZEBOOK_PROBE_H
@@ -56,9 +57,9 @@ struct mb_probe_item {
 
 struct mb_probe_page {
 	int number;			/* 1-based */
-	double w_pt, h_pt;		/* MediaBox size */
-	bool has_trim, has_bleed;
-	struct mb_box_pt trim, bleed;	/* TrimBox, BleedBox when present */
+	double w_pt, h_pt;		/* MediaBox size as printed (rotated, UserUnit) */
+	bool has_trim, has_bleed, has_crop;
+	struct mb_box_pt trim, bleed, crop;	/* TrimBox, BleedBox, CropBox when present */
 	bool blank;			/* no ink at all */
 	struct mb_box_pt ink;		/* union of all ink; meaningless when blank */
 	int text_runs;

@@ -72,6 +72,16 @@ enum mb_status mb_sign_file(const char *path, const char *secret_key_path,
 enum mb_status mb_sign_check_secret_key(const char *secret_key_path, struct mb_error *err);
 
 /*
+ * The key id (17 chars, as minisign prints it) of the public key at
+ * public_key_path, for the checklist's "signer:" line. With
+ * secret_key_path (may be NULL) the two must be one pair: a public key
+ * that cannot verify what the secret key signs is MB_ERR_INPUT, naming
+ * both files and key ids. Errors as mb_sign_verify_file's for the files.
+ */
+enum mb_status mb_sign_public_key_id(const char *public_key_path, const char *secret_key_path,
+				     char keyid_hex[17], struct mb_error *err);
+
+/*
  * Verify the minisign signature at signature_path (NULL: path + ".minisig")
  * of the file at path against the public key at public_key_path. On MB_OK,
  * trusted_comment (MB_MINISIGN_TRUSTED_MAX chars, may be NULL) receives the
@@ -88,7 +98,8 @@ enum mb_sign_state {
 	MB_SIGN_BAD,		/* the signature does not hold */
 	MB_SIGN_CHANGED,	/* the file's sha256 or size differs from the checklist */
 	MB_SIGN_MISSING,	/* the signature or file does not exist */
-	MB_SIGN_UNREADABLE	/* cannot be read, or is malformed */
+	MB_SIGN_UNREADABLE,	/* cannot be read, or is malformed */
+	MB_SIGN_WRONG_KEY	/* the checklist names another signer than the key given */
 };
 
 struct mb_sign_part {
@@ -101,15 +112,18 @@ struct mb_sign_part {
 struct mb_sign_verification {
 	bool checklist_parsed;		/* checklist below is valid */
 	struct mb_verify_checklist checklist;
-	size_t count;			/* parts[0] is the signature, then each listed file */
-	struct mb_sign_part parts[1 + MB_VERIFY_ENTRIES_MAX];
+	size_t count;			/* parts[0] is the signature, then "signer" when
+					 * the checklist names one, then each listed file */
+	struct mb_sign_part parts[2 + MB_VERIFY_ENTRIES_MAX];
+	size_t first_file;		/* the index of the first file's part */
 };
 
 /*
  * Check a signed checklist: its signature (checklist_path + ".minisig")
- * against the public key, and that every file its file:/spec: lines name
- * (relative to the checklist's folder) still has the recorded SHA-256 and
- * size. The checklist is read once, and the bytes verified are the bytes
+ * against the public key, that the key is the "signer:" the checklist
+ * names (when it names one; a part "signer"), and that every file its
+ * file:/spec: lines name (relative to the checklist's folder) still has
+ * the recorded SHA-256 and size. The checklist is read once, and the bytes verified are the bytes
  * parsed. Every part is checked and reported in *v, even after one fails.
  * Returns MB_OK when the signature holds, every file is unchanged and the
  * recorded result is PASS; MB_ERR_CHECK when a part fails or the recorded

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "mazebook/error.h"
+#include "mazebook/generator.h"
 #include "mazebook/kdp.h"
 #include "mazebook/level.h"
 
@@ -48,6 +49,8 @@ struct mb_book_spec {
 	bool bleed;			/* default false */
 	uint64_t seed;			/* default 1 */
 	char *algorithm;		/* "auto" (default) or a generator name */
+	enum mb_start start;		/* "start:"; MB_START_DEFAULT: each generator's
+					 * own; applies to those that have a start */
 	int solutions_per_page;		/* 1, 2, 4 (default), 6 or 9 */
 	char *output_dir;		/* default "out", relative to the spec's folder */
 
@@ -109,6 +112,27 @@ void mb_spec_release(struct mb_book_spec *spec);
  * base_dir/rel. Returns a new string the caller frees.
  */
 char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel);
+
+/*
+ * Why the spec's own `output:` value rel may not be used, or NULL when it
+ * may: a spec names only a folder inside its own folder, so an absolute
+ * path, or a '..' that climbs out of the spec's folder, is refused (a
+ * stranger's spec must not write into /etc). "-o DIR" on the command line
+ * is free. A string literal for a message.
+ */
+const char *mb_spec_output_refused(const char *rel);
+
+/*
+ * The output folder the spec names (output_dir against base_dir), as a
+ * new string in *dir the caller frees, after checking it stays inside the
+ * spec's folder once symbolic links are followed: the part of the path
+ * that exists must lead into realpath(base_dir). Call it before creating
+ * the folder and again after. MB_ERR_INPUT with err->field "output" when
+ * it does not (the message says to give -o DIR); MB_ERR_IO when the
+ * spec's folder cannot be resolved.
+ */
+enum mb_status mb_spec_output_dir(const struct mb_book_spec *spec, char **dir,
+				  struct mb_error *err);
 
 /*
  * The font the book is set in, for mb_font_find and the cover: font_path

@@ -9,6 +9,7 @@
  *   rules: kdp-paperback-2026.11
  *   file: interior.pdf sha256=<64 lower-case hex> bytes=<N>
  *   spec: book.yaml sha256=<64 hex> bytes=<N>
+ *   signer: 5C2F3A... (optional: the key id the checklist was signed with)
  *   result: PASS (41 pass, 2 warn, 0 fail)
  *
  * Names are relative to the checklist's folder and may hold spaces (the
@@ -44,6 +45,7 @@ struct mb_verify_checklist {
 	char tool[MB_VERIFY_TEXT_MAX];	/* empty when absent */
 	char rules[MB_VERIFY_TEXT_MAX];
 	char result[MB_VERIFY_TEXT_MAX];	/* "PASS (41 pass, 2 warn, 0 fail)" */
+	char signer[17];		/* "signer: KEYID", 16 upper-case hex; empty when absent */
 	bool passed;			/* the result's first word is PASS */
 	size_t count;
 	struct mb_verify_entry entries[MB_VERIFY_ENTRIES_MAX];

@@ -670,3 +670,88 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 	free(w.route);
 	return st;
 }
+
+/* characters in UTF-8 text (continuation bytes not counted) */
+static size_t utf8_length(const char *s, size_t n)
+{
+	size_t chars = 0;
+
+	for (size_t i = 0; i < n; i++)
+		chars += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return chars;
+}
+
+/* the widest space-separated word of text at the page's font: too wide for width? */
+static enum mb_status check_words(struct writer *w, HPDF_Page page, const char *field,
+				  const char *what, const char *text, double size, double width)
+{
+	const char *p = text;
+
+	while (p && *p) {
+		size_t len = strcspn(p, " ");
+		char *word = xasprintf("%.*s", (int)len, p);
+		double ww = text_width(page, word);
+
+		if (ww > width) {
+			size_t chars = utf8_length(word, len);
+			enum mb_status st = mb_error_set_field(
+				w->err, MB_ERR_INPUT, field,
+				"%s has a word too long for the line it is printed on: '%.40s%s' "
+				"(%zu characters) is %.0f pt wide at %.0f pt, the line %.0f pt; a word "
+				"there may have about %zu such characters: put spaces in it or shorten it",
+				what, word, chars > 40 ? "..." : "", chars, ww, size, width,
+				(size_t)((double)chars * width / ww));
+
+			free(word);
+			return st;
+		}
+		free(word);
+		p += len;
+		p += strspn(p, " ");
+	}
+	return MB_OK;
+}
+
+enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
+				       const struct mb_page_plan *plan, struct mb_error *err)
+{
+	struct writer w = { .spec = spec, .plan = plan, .err = err, .doing = "measuring text" };
+	struct mb_rect_pt live;
+	enum mb_status st;
+	char *copyright;
+	HPDF_Page page;
+	int about = 0;
+
+	for (int n = 1; n <= plan->page_count && !about; n++)
+		if (plan->pages[n - 1].kind == MB_PAGE_ABOUT)
+			about = n;
+	if (!about)
+		return MB_OK;
+	w.labels = mb_labels_lookup(spec->language, err);
+	if (!w.labels)
+		return MB_ERR_INPUT;
+	w.pdf = HPDF_New(on_error, &w);
+	if (!w.pdf)
+		return mb_error_set(err, MB_ERR_INTERNAL, "libharu could not start a document");
+	st = load_fonts(&w);
+	page = st ? NULL : HPDF_AddPage(w.pdf);
+	if (!st && (!page || w.failed))
+		st = harfail(&w);
+	if (st) {
+		HPDF_Free(w.pdf);
+		return st;
+	}
+	/* the about page sets the title and the copyright line at 10 pt (about_page) */
+	mb_layout_live_area(plan, about, &live);
+	set_font(page, w.regular, 10);
+	copyright = spec->copyright ? NULL : xasprintf("%s %s", w.labels->copyright, spec->author);
+	st = check_words(&w, page, "title", "the title", spec->title, 10, live.w);
+	if (!st && spec->copyright)
+		st = check_words(&w, page, "copyright", "the copyright", spec->copyright, 10, live.w);
+	if (!st && copyright)
+		st = check_words(&w, page, "author", "the author (in the copyright line)", copyright,
+				 10, live.w);
+	free(copyright);
+	HPDF_Free(w.pdf);
+	return st;
+}

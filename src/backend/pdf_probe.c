@@ -18,7 +18,10 @@
 #include "mazebook/probe.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +33,14 @@
 #include "mazebook/xalloc.h"
 
 #define CLIP_MAX 256
-#define ITEMS_MAX 200000	/* detail kept per page; aggregates go on */
+#define CLIP_DEPTH_MAX 1024	/* nested clips; each form XObject drawn inside another adds one */
+#define ITEMS_MAX 200000	/* detail kept per file (a cover has one page of a few hundred) */
+#define DRAW_OPS_MAX 1000000	/* drawing operations per file; an 828-page book makes ~10,000 */
+#define CLIPS_MAX 100000	/* clips per file: each form XObject drawn sets one */
+#define OUTLINE_DEPTH_MAX 64
+#define OUTLINE_ITEMS_MAX 100000
+#define PAGE_TREE_DEPTH_MAX 64	/* a balanced tree of 20,000 pages is 5 deep */
+#define PAGE_TREE_NODES_MAX 100000
 #define IMAGE_SCAN_MAX_PIXELS (64u * 1024 * 1024)
 #define WHITE_EPS 0.002		/* ink share under this is paper white */
 #define GRAY_EPS 0.004		/* r, g, b this close count as gray */
@@ -41,12 +51,76 @@
 #define RULE_MIN_LONG_PT 2	/* a filled rule is longer than this ... */
 #define RULE_MIN_RATIO 4	/* ... and this many times longer than thick */
 
+/*
+ * The fonts seen so far, by name: a hash of indices into mb_probe_file.fonts
+ * (open addressing, at most half full), so that a file listing thousands of
+ * fonts on each of thousands of pages costs linear time, not quadratic.
+ */
+struct font_table {
+	int *slot;		/* index + 1, 0 = empty */
+	size_t cap;		/* a power of two */
+};
+
+/* objects already walked in this file (by address; MuPDF keeps them until the end) */
+struct seen_set {
+	const void **slot;
+	size_t cap, n;
+};
+
+static size_t hash_name(const char *s)
+{
+	size_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static size_t hash_ptr(const void *p)
+{
+	uintptr_t v = (uintptr_t)p;
+
+	v ^= v >> 17;
+	v *= 0xed5ad4bbu;
+	v ^= v >> 11;
+	return (size_t)v;
+}
+
+/* Was p seen before? Adds it if not. */
+static bool seen_before(struct seen_set *set, const void *p)
+{
+	size_t i;
+
+	if (!p)
+		return false;
+	if (2 * (set->n + 1) > set->cap) {
+		struct seen_set bigger = { xcalloc(set->cap ? 2 * set->cap : 256, sizeof(void *)),
+					   set->cap ? 2 * set->cap : 256, 0 };
+
+		for (size_t k = 0; k < set->cap; k++)
+			if (set->slot[k])
+				seen_before(&bigger, set->slot[k]);
+		free(set->slot);
+		*set = bigger;
+	}
+	for (i = hash_ptr(p) & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
+		if (set->slot[i] == p)
+			return true;
+	set->slot[i] = p;
+	set->n++;
+	return false;
+}
+
 struct measure_dev {
 	fz_device super;
 	struct mb_probe_file *file;
 	struct mb_probe_page *page;
+	const struct font_table *fonts;
 	bool keep_items;
 	size_t items_cap;
+	size_t items;		/* kept in the whole file */
+	unsigned long draw_ops, clips;	/* in the whole file, against DRAW_OPS_MAX, CLIPS_MAX */
+	char overflow[160];	/* set when the file passed a bound: why it is refused */
 	fz_matrix to_pdf;	/* device space -> PDF space (MediaBox origin) */
 	fz_rect page_rect;	/* device space */
 	fz_rect clip[CLIP_MAX];
@@ -70,6 +144,31 @@ static void strip_subset(const char *name, char *out, size_t size)
 	snprintf(out, size, "%s", name);
 }
 
+/*
+ * The file passed one of the per-file bounds: stop interpreting (MuPDF
+ * passes an abort on) and remember why, for the file's error.
+ */
+static void over_bound(fz_context *ctx, struct measure_dev *d, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4), noreturn));
+
+static void over_bound(fz_context *ctx, struct measure_dev *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(d->overflow, sizeof(d->overflow), fmt, ap);
+	va_end(ap);
+	fz_throw(ctx, FZ_ERROR_ABORT, "%s", d->overflow);
+}
+
+/* one more drawing operation of the file's budget */
+static void count_op(fz_context *ctx, struct measure_dev *d)
+{
+	if (++d->draw_ops > DRAW_OPS_MAX)
+		over_bound(ctx, d, "more than %d drawing operations (a book of 828 pages has about "
+			   "10000): not a file this tool checks", DRAW_OPS_MAX);
+}
+
 static fz_rect current_clip(struct measure_dev *d)
 {
 	if (d->clip_depth == 0)
@@ -77,8 +176,14 @@ static fz_rect current_clip(struct measure_dev *d)
 	return d->clip[(d->clip_depth > CLIP_MAX ? CLIP_MAX : d->clip_depth) - 1];
 }
 
-static void push_clip(struct measure_dev *d, fz_rect r)
+static void push_clip(fz_context *ctx, struct measure_dev *d, fz_rect r)
 {
+	count_op(ctx, d);
+	if (++d->clips > CLIPS_MAX)
+		over_bound(ctx, d, "more than %d clips or form XObjects drawn: not a file this tool "
+			   "checks", CLIPS_MAX);
+	if (d->clip_depth >= CLIP_DEPTH_MAX)
+		over_bound(ctx, d, "clips or form XObjects nested more than %d deep", CLIP_DEPTH_MAX);
 	r = fz_intersect_rect(r, current_clip(d));
 	if (d->clip_depth < CLIP_MAX)
 		d->clip[d->clip_depth] = r;
@@ -150,7 +255,7 @@ static void record(fz_context *ctx, struct measure_dev *d, enum mb_probe_item_ki
 	bool ink = share >= WHITE_EPS;
 	struct mb_box_pt b;
 
-	(void)ctx;
+	count_op(ctx, d);
 	if (d->mask_depth > 0 || d->tile_depth > 0)
 		return;
 	box = fz_intersect_rect(box, current_clip(d));
@@ -169,8 +274,12 @@ static void record(fz_context *ctx, struct measure_dev *d, enum mb_probe_item_ki
 			p->ink.y1 = dmax(p->ink.y1, b.y1);
 		}
 	}
-	if (!d->keep_items || p->item_count >= ITEMS_MAX)
+	if (!d->keep_items)
 		return;
+	if (d->items >= ITEMS_MAX)
+		over_bound(ctx, d, "more than %d drawing operations to check (a cover has a few "
+			   "hundred): not a cover this tool checks", ITEMS_MAX);
+	d->items++;
 	if (p->item_count == d->items_cap) {
 		d->items_cap = d->items_cap ? 2 * d->items_cap : 64;
 		p->items = xreallocarray(p->items, d->items_cap, sizeof(*p->items));
@@ -293,12 +402,43 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 	record(ctx, d, MB_ITEM_STROKE, stroke_bound(ctx, path, width, ctm), share, width, 0, -1);
 }
 
-static int font_index(struct mb_probe_file *f, const char *name)
+/* the index of the font called name in f->fonts, or -1; *slot_out: where it would go */
+static int font_index(const struct mb_probe_file *f, const struct font_table *t, const char *name,
+		      size_t *slot_out)
 {
-	for (size_t i = 0; i < f->font_count; i++)
-		if (!strcmp(f->fonts[i].name, name))
-			return (int)i;
+	size_t i;
+
+	if (!t->cap)
+		return -1;
+	for (i = hash_name(name) & (t->cap - 1); t->slot[i]; i = (i + 1) & (t->cap - 1))
+		if (!strcmp(f->fonts[t->slot[i] - 1].name, name))
+			return t->slot[i] - 1;
+	if (slot_out)
+		*slot_out = i;
 	return -1;
+}
+
+/* room for one more font, at most half full */
+static void font_table_grow(const struct mb_probe_file *f, struct font_table *t)
+{
+	struct font_table bigger;
+
+	if (2 * (f->font_count + 1) <= t->cap)
+		return;
+	bigger.cap = t->cap ? 2 * t->cap : 64;
+	bigger.slot = xcalloc(bigger.cap, sizeof(int));
+	for (size_t k = 0; k < t->cap; k++) {
+		size_t i;
+
+		if (!t->slot[k])
+			continue;
+		for (i = hash_name(f->fonts[t->slot[k] - 1].name) & (bigger.cap - 1); bigger.slot[i];
+		     i = (i + 1) & (bigger.cap - 1))
+			;
+		bigger.slot[i] = t->slot[k];
+	}
+	free(t->slot);
+	*t = bigger;
 }
 
 static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *text,
@@ -333,7 +473,8 @@ static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *te
 		}
 		if (fz_is_empty_rect(box))
 			continue;
-		record(ctx, d, MB_ITEM_TEXT, box, share, size, 0, font_index(d->file, name));
+		record(ctx, d, MB_ITEM_TEXT, box, share, size, 0,
+		       font_index(d->file, d->fonts, name, NULL));
 	}
 }
 
@@ -365,7 +506,8 @@ static void dev_ignore_text(fz_context *ctx, fz_device *dev, const fz_text *text
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
 
-	(void)ctx; (void)ctm;
+	(void)ctm;
+	count_op(ctx, d);
 	if (d->mask_depth > 0 || d->tile_depth > 0)
 		return;
 	for (const fz_text_span *span = text->head; span; span = span->next)
@@ -509,35 +651,35 @@ static void dev_clip_path(fz_context *ctx, fz_device *dev, const fz_path *path, 
 			  fz_matrix ctm, fz_rect scissor)
 {
 	(void)even_odd; (void)scissor;
-	push_clip((struct measure_dev *)dev, fz_bound_path(ctx, path, NULL, ctm));
+	push_clip(ctx, (struct measure_dev *)dev, fz_bound_path(ctx, path, NULL, ctm));
 }
 
 static void dev_clip_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
 				 const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
 {
 	(void)scissor;
-	push_clip((struct measure_dev *)dev, fz_bound_path(ctx, path, stroke, ctm));
+	push_clip(ctx, (struct measure_dev *)dev, fz_bound_path(ctx, path, stroke, ctm));
 }
 
 static void dev_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
 			  fz_rect scissor)
 {
 	(void)scissor;
-	push_clip((struct measure_dev *)dev, fz_bound_text(ctx, text, NULL, ctm));
+	push_clip(ctx, (struct measure_dev *)dev, fz_bound_text(ctx, text, NULL, ctm));
 }
 
 static void dev_clip_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text,
 				 const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
 {
 	(void)scissor;
-	push_clip((struct measure_dev *)dev, fz_bound_text(ctx, text, stroke, ctm));
+	push_clip(ctx, (struct measure_dev *)dev, fz_bound_text(ctx, text, stroke, ctm));
 }
 
 static void dev_clip_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
 				fz_rect scissor)
 {
 	(void)ctx; (void)img; (void)scissor;
-	push_clip((struct measure_dev *)dev, fz_transform_rect(fz_unit_rect, ctm));
+	push_clip(ctx, (struct measure_dev *)dev, fz_transform_rect(fz_unit_rect, ctm));
 }
 
 static void dev_pop_clip(fz_context *ctx, fz_device *dev)
@@ -554,7 +696,10 @@ static void dev_begin_mask(fz_context *ctx, fz_device *dev, fz_rect area, int lu
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
 
-	(void)ctx; (void)luminosity; (void)cs; (void)bc; (void)cp;
+	(void)luminosity; (void)cs; (void)bc; (void)cp;
+	count_op(ctx, d);
+	if (d->mask_depth >= CLIP_DEPTH_MAX)
+		over_bound(ctx, d, "soft masks nested more than %d deep", CLIP_DEPTH_MAX);
 	if (d->mask_depth == 0)
 		set_transparency(d, "soft mask");
 	if (d->mask_depth < CLIP_MAX)
@@ -571,7 +716,7 @@ static void dev_end_mask(fz_context *ctx, fz_device *dev)
 	if (d->mask_depth == 0)
 		return;
 	d->mask_depth--;
-	push_clip(d, d->mask_depth < CLIP_MAX ? d->mask_area[d->mask_depth] : d->page_rect);
+	push_clip(ctx, d, d->mask_depth < CLIP_MAX ? d->mask_area[d->mask_depth] : d->page_rect);
 }
 
 static void dev_begin_group(fz_context *ctx, fz_device *dev, fz_rect area, fz_colorspace *cs,
@@ -580,7 +725,8 @@ static void dev_begin_group(fz_context *ctx, fz_device *dev, fz_rect area, fz_co
 	struct measure_dev *d = (struct measure_dev *)dev;
 	char what[48];
 
-	(void)ctx; (void)area; (void)cs; (void)isolated;
+	(void)area; (void)cs; (void)isolated;
+	count_op(ctx, d);
 	if (d->mask_depth > 0)
 		return;
 	if (blendmode != FZ_BLEND_NORMAL) {
@@ -658,20 +804,31 @@ static bool font_embedded(fz_context *ctx, pdf_obj *font)
 	       pdf_dict_get(ctx, fd, PDF_NAME(FontFile3));
 }
 
-static void add_font(fz_context *ctx, struct mb_probe_file *f, pdf_obj *font, int page)
+/* what the font walk of a file keeps between pages */
+struct font_walk {
+	struct mb_probe_file *f;
+	struct font_table *fonts;
+	struct seen_set *seen;	/* resource and font dictionaries, forms: each walked once */
+};
+
+static void add_font(fz_context *ctx, struct font_walk *w, pdf_obj *font, int page)
 {
+	struct mb_probe_file *f = w->f;
 	char name[64];
 	const char *base = pdf_to_name(ctx, pdf_dict_get(ctx, font, PDF_NAME(BaseFont)));
 	bool embedded = font_embedded(ctx, font);
+	size_t slot;
+	int i;
 
 	strip_subset(base[0] ? base : "(unnamed)", name, sizeof(name));
-	for (size_t i = 0; i < f->font_count; i++) {
-		if (!strcmp(f->fonts[i].name, name)) {
-			/* one name used both ways: the unembedded use is what matters */
-			f->fonts[i].embedded = f->fonts[i].embedded && embedded;
-			return;
-		}
+	if ((i = font_index(f, w->fonts, name, NULL)) >= 0) {
+		/* one name used both ways: the unembedded use is what matters */
+		f->fonts[i].embedded = f->fonts[i].embedded && embedded;
+		return;
 	}
+	font_table_grow(f, w->fonts);
+	font_index(f, w->fonts, name, &slot);
+	w->fonts->slot[slot] = (int)f->font_count + 1;
 	f->fonts = xreallocarray(f->fonts, f->font_count + 1, sizeof(*f->fonts));
 	f->fonts[f->font_count] = (struct mb_probe_font){ .embedded = embedded, .first_page = page };
 	snprintf(f->fonts[f->font_count].name, sizeof(f->fonts[0].name), "%s", name);
@@ -680,66 +837,81 @@ static void add_font(fz_context *ctx, struct mb_probe_file *f, pdf_obj *font, in
 	f->font_count++;
 }
 
-/* Fonts of a resource dictionary and the form XObjects it uses, each form once. */
-static void walk_resources(fz_context *ctx, struct mb_probe_file *f, pdf_obj *res, int page,
-			   int depth, pdf_obj ***marked, size_t *nmarked)
+/*
+ * Fonts of a resource dictionary and the form XObjects it uses. Each
+ * dictionary and form is walked once per file (the first page that uses a
+ * font is the one that counts), so pages that share resources cost nothing
+ * more and a form that draws itself stops.
+ */
+static void walk_resources(fz_context *ctx, struct font_walk *w, pdf_obj *res, int page,
+			   int depth)
 {
 	pdf_obj *fonts, *xobjs;
 
-	if (!res || depth > RESOURCE_DEPTH_MAX)
+	if (!res || depth > RESOURCE_DEPTH_MAX || seen_before(w->seen, pdf_resolve_indirect(ctx, res)))
 		return;
 	fonts = pdf_dict_get(ctx, res, PDF_NAME(Font));
-	for (int i = 0, n = pdf_dict_len(ctx, fonts); i < n; i++)
-		add_font(ctx, f, pdf_dict_get_val(ctx, fonts, i), page);
+	if (fonts && !seen_before(w->seen, pdf_resolve_indirect(ctx, fonts)))
+		for (int i = 0, n = pdf_dict_len(ctx, fonts); i < n; i++)
+			add_font(ctx, w, pdf_dict_get_val(ctx, fonts, i), page);
 	xobjs = pdf_dict_get(ctx, res, PDF_NAME(XObject));
 	for (int i = 0, n = pdf_dict_len(ctx, xobjs); i < n; i++) {
 		pdf_obj *x = pdf_dict_get_val(ctx, xobjs, i);
 
 		if (!pdf_name_eq(ctx, pdf_dict_get(ctx, x, PDF_NAME(Subtype)), PDF_NAME(Form)))
 			continue;
-		if (pdf_mark_obj(ctx, x))
+		if (seen_before(w->seen, pdf_resolve_indirect(ctx, x)))
 			continue;
-		*marked = xreallocarray(*marked, *nmarked + 1, sizeof(**marked));
-		(*marked)[(*nmarked)++] = x;
-		walk_resources(ctx, f, pdf_dict_get(ctx, x, PDF_NAME(Resources)), page, depth + 1,
-			       marked, nmarked);
+		walk_resources(ctx, w, pdf_dict_get(ctx, x, PDF_NAME(Resources)), page, depth + 1);
 	}
 }
 
-static void page_fonts(fz_context *ctx, struct mb_probe_file *f, pdf_page *page, int number)
+static fz_rect normal_rect(fz_rect r)
 {
-	pdf_obj **marked = NULL;
-	size_t nmarked = 0;
-
-	fz_try(ctx)
-		walk_resources(ctx, f, pdf_page_resources(ctx, page), number, 0, &marked, &nmarked);
-	fz_always(ctx) {
-		for (size_t i = 0; i < nmarked; i++)
-			pdf_unmark_obj(ctx, marked[i]);
-		free(marked);
-	}
-	fz_catch(ctx)
-		fz_rethrow(ctx);
+	return (fz_rect){ dmin(r.x0, r.x1), dmin(r.y0, r.y1), dmax(r.x0, r.x1), dmax(r.y0, r.y1) };
 }
 
-static struct mb_box_pt box_of(fz_context *ctx, pdf_obj *arr, fz_rect media)
+static struct mb_box_pt box_of(fz_context *ctx, pdf_obj *arr, fz_matrix to_print)
 {
-	fz_rect r = pdf_to_rect(ctx, arr);
+	fz_rect r = fz_transform_rect(normal_rect(pdf_to_rect(ctx, arr)), to_print);
 
-	return (struct mb_box_pt){ dmin(r.x0, r.x1) - media.x0, dmin(r.y0, r.y1) - media.y0,
-				   dmax(r.x0, r.x1) - media.x0, dmax(r.y0, r.y1) - media.y0 };
+	return (struct mb_box_pt){ r.x0, r.y0, r.x1, r.y1 };
+}
+
+/*
+ * PDF user space -> the page as it prints: the MediaBox turned by /Rotate
+ * and scaled by /UserUnit (as MuPDF reads them), origin at its bottom left
+ * corner, y up. *w_pt, *h_pt: the printed size.
+ */
+static fz_matrix print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect media, double *w_pt,
+				 double *h_pt)
+{
+	pdf_obj *uu = pdf_dict_get(ctx, pageobj, PDF_NAME(UserUnit));
+	float unit = pdf_is_number(ctx, uu) && pdf_to_real(ctx, uu) > 0 ? pdf_to_real(ctx, uu) : 1;
+	int rotate = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pageobj, PDF_NAME(Rotate)));
+	fz_matrix m;
+	fz_rect r;
+
+	/* snapped to 0, 90, 180 or 270 as MuPDF does */
+	rotate = rotate < 0 ? 360 - (int)((-(long long)rotate) % 360) : rotate % 360;
+	rotate = 90 * ((rotate + 45) / 90) % 360;
+	m = fz_pre_rotate(fz_scale(unit, unit), -(float)rotate);	/* clockwise, y up */
+	r = fz_transform_rect(media, m);
+	*w_pt = r.x1 - r.x0;
+	*h_pt = r.y1 - r.y0;
+	return fz_concat(m, fz_translate(-r.x0, -r.y0));
 }
 
 static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
-			 struct mb_probe_file *f, int i)
+			 struct font_walk *fonts, int i)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
-	struct mb_probe_page *p = &f->pages[i];
+	struct mb_probe_page *p = &fonts->f->pages[i];
 	pdf_page *page = pdf_load_page(ctx, doc, i);
 
 	fz_try(ctx) {
 		fz_rect media, pmedia;
-		fz_matrix ctm;
+		fz_matrix ctm, to_print;
 		pdf_obj *arr;
 
 		p->number = i + 1;
@@ -747,29 +919,32 @@ static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 		p->min_stroke_pt = -1;
 		p->lightest_gray = -1;
 		p->min_image_dpi = -1;
+		/* MuPDF's device space is the CropBox's; the printed frame is the MediaBox's */
 		pdf_page_transform(ctx, page, &pmedia, &ctm);
 		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(MediaBox));
-		media = pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia;
-		media = (fz_rect){ dmin(media.x0, media.x1), dmin(media.y0, media.y1),
-				   dmax(media.x0, media.x1), dmax(media.y0, media.y1) };
-		p->w_pt = media.x1 - media.x0;
-		p->h_pt = media.y1 - media.y0;
+		media = normal_rect(pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia);
+		to_print = print_transform(ctx, page->obj, media, &p->w_pt, &p->h_pt);
 		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(TrimBox));
 		if ((p->has_trim = pdf_is_array(ctx, arr)))
-			p->trim = box_of(ctx, arr, media);
+			p->trim = box_of(ctx, arr, to_print);
 		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(BleedBox));
 		if ((p->has_bleed = pdf_is_array(ctx, arr)))
-			p->bleed = box_of(ctx, arr, media);
+			p->bleed = box_of(ctx, arr, to_print);
+		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(CropBox));
+		if ((p->has_crop = pdf_is_array(ctx, arr)))
+			p->crop = box_of(ctx, arr, to_print);
 		p->annotations = pdf_array_len(ctx, pdf_dict_get(ctx, page->obj, PDF_NAME(Annots)));
-		page_fonts(ctx, f, page, i + 1);
+		walk_resources(ctx, fonts, pdf_page_resources(ctx, page), i + 1, 0);
 
 		d->page = p;
 		d->items_cap = 0;
 		d->clip_depth = d->mask_depth = d->tile_depth = 0;
 		d->page_rect = fz_bound_page(ctx, &page->super);
-		/* device space -> PDF user space -> origin at the MediaBox corner */
-		d->to_pdf = fz_concat(fz_invert_matrix(ctm), fz_translate(-media.x0, -media.y0));
+		/* device space -> PDF user space -> the printed frame */
+		d->to_pdf = fz_concat(fz_invert_matrix(ctm), to_print);
 		pdf_run_page_contents(ctx, page, dev, fz_identity, NULL);
+		if (d->overflow[0])	/* in case MuPDF swallowed the abort */
+			fz_throw(ctx, FZ_ERROR_GENERIC, "%s", d->overflow);
 	}
 	fz_always(ctx)
 		fz_drop_page(ctx, &page->super);
@@ -777,43 +952,169 @@ static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 		fz_rethrow(ctx);
 }
 
-static int count_outline(fz_outline *o, int depth)
+/*
+ * Count the bookmarks (outline entries) by walking /Outlines without
+ * recursion, each entry once: a hostile outline can nest 100,000 deep
+ * (MuPDF's own loader recurses) or loop.
+ */
+static int count_outline(fz_context *ctx, pdf_document *doc)
 {
-	int n = 0;
+	pdf_obj *next[OUTLINE_DEPTH_MAX];
+	pdf_obj **marked = NULL;
+	size_t nmarked = 0;
+	int depth = 0, count = 0;
 
-	for (; o && depth < 64; o = o->next)
-		n += 1 + count_outline(o->down, depth + 1);
-	return n;
+	next[0] = pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/Outlines/First");
+	fz_var(marked);
+	fz_var(nmarked);
+	fz_var(depth);
+	fz_var(count);
+	fz_try(ctx) {
+		while (depth >= 0) {
+			pdf_obj *item = next[depth], *child;
+
+			if (!pdf_is_dict(ctx, item)) {
+				depth--;
+				continue;
+			}
+			if (pdf_mark_obj(ctx, item))
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the bookmarks (outline) loop: an entry "
+					 "comes again after itself");
+			marked = xreallocarray(marked, nmarked + 1, sizeof(*marked));
+			marked[nmarked++] = item;
+			if (++count > OUTLINE_ITEMS_MAX)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "more than %d bookmarks (outline entries)",
+					 OUTLINE_ITEMS_MAX);
+			next[depth] = pdf_dict_get(ctx, item, PDF_NAME(Next));
+			child = pdf_dict_get(ctx, item, PDF_NAME(First));
+			if (!child)
+				continue;
+			if (depth + 1 >= OUTLINE_DEPTH_MAX)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the bookmarks (outline) nest more than %d "
+					 "levels deep", OUTLINE_DEPTH_MAX);
+			next[++depth] = child;
+		}
+	}
+	fz_always(ctx) {
+		for (size_t i = 0; i < nmarked; i++)
+			pdf_unmark_obj(ctx, marked[i]);
+		free(marked);
+	}
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+	return count;
+}
+
+/* a /Pages node without /Type is one if it has /Kids (as MuPDF's page lookup guesses) */
+static bool is_pages_node(fz_context *ctx, pdf_obj *node)
+{
+	pdf_obj *type = pdf_dict_get(ctx, node, PDF_NAME(Type));
+
+	return type ? pdf_name_eq(ctx, type, PDF_NAME(Pages))
+		    : pdf_dict_get(ctx, node, PDF_NAME(Kids)) != NULL;
+}
+
+struct tree_frame {
+	pdf_obj *node;
+	int kid, leaves_before;
+};
+
+/*
+ * Walk the page tree once, without recursion, before any page is read:
+ * MuPDF finds page n through the /Count of each node, so every node's
+ * /Count must be the number of pages under it (a 25th page behind
+ * "/Count 24" is refused, not hidden); a tree that loops, nests deeper
+ * than PAGE_TREE_DEPTH_MAX or holds more than max pages is refused.
+ */
+static void check_page_tree(fz_context *ctx, pdf_document *doc, int max)
+{
+	struct tree_frame stack[PAGE_TREE_DEPTH_MAX];
+	pdf_obj *root = pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/Pages");
+	int depth = 0, leaves = 0, nodes = 0;
+
+	if (!pdf_is_dict(ctx, root) || !is_pages_node(ctx, root))
+		fz_throw(ctx, FZ_ERROR_GENERIC, "the file has no page tree");
+	fz_var(depth);
+	fz_try(ctx) {
+		pdf_mark_obj(ctx, root);
+		stack[depth++] = (struct tree_frame){ root, 0, 0 };
+		while (depth > 0) {
+			struct tree_frame *top = &stack[depth - 1];
+			pdf_obj *kids = pdf_dict_get(ctx, top->node, PDF_NAME(Kids)), *kid;
+
+			if (top->kid >= pdf_array_len(ctx, kids)) {
+				int count = pdf_dict_get_int(ctx, top->node, PDF_NAME(Count));
+				int held = leaves - top->leaves_before;
+
+				if (count != held && depth == 1)
+					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds %d page%s but "
+						 "its /Count says %d", held, held == 1 ? "" : "s", count);
+				if (count != held)
+					fz_throw(ctx, FZ_ERROR_GENERIC, "a node of the page tree (object %d) "
+						 "holds %d page%s but its /Count says %d",
+						 pdf_to_num(ctx, top->node), held, held == 1 ? "" : "s", count);
+				pdf_unmark_obj(ctx, top->node);
+				depth--;
+				continue;
+			}
+			kid = pdf_array_get(ctx, kids, top->kid++);
+			if (++nodes > PAGE_TREE_NODES_MAX)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree has more than %d nodes",
+					 PAGE_TREE_NODES_MAX);
+			if (!pdf_is_dict(ctx, kid))
+				fz_throw(ctx, FZ_ERROR_GENERIC, "non-page object in page tree");
+			if (!is_pages_node(ctx, kid)) {
+				if (++leaves > max)
+					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds more than %d "
+						 "pages, the most this tool measures", max);
+				continue;
+			}
+			if (depth >= PAGE_TREE_DEPTH_MAX)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree nests more than %d deep",
+					 PAGE_TREE_DEPTH_MAX);
+			if (pdf_mark_obj(ctx, kid))
+				fz_throw(ctx, FZ_ERROR_GENERIC, "cycle in page tree");
+			stack[depth++] = (struct tree_frame){ kid, 0, leaves };
+		}
+	}
+	fz_always(ctx) {
+		while (depth > 0)
+			pdf_unmark_obj(ctx, stack[--depth].node);
+	}
+	fz_catch(ctx)
+		fz_rethrow(ctx);
 }
 
 static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_file *f,
 			 bool keep_items)
 {
 	fz_device *dev = NULL;
-	fz_outline *outline = NULL;
+	struct font_table fonts = { 0 };
+	struct seen_set seen = { 0 };
+	struct font_walk walk = { f, &fonts, &seen };
 	pdf_obj *info;
 
 	fz_var(dev);
-	fz_var(outline);
 	fz_try(ctx) {
 		info = pdf_dict_get(ctx, pdf_trailer(ctx, doc), PDF_NAME(Info));
 		f->metadata = pdf_dict_len(ctx, info) > 0 ||
 			      pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/Metadata");
-		outline = pdf_load_outline(ctx, doc);
-		f->outlines = count_outline(outline, 0);
+		f->outlines = count_outline(ctx, doc);
 		f->pages = xcalloc((size_t)f->page_count, sizeof(*f->pages));
 		dev = new_measure_dev(ctx);
 		((struct measure_dev *)dev)->file = f;
+		((struct measure_dev *)dev)->fonts = &fonts;
 		((struct measure_dev *)dev)->keep_items = keep_items;
 		for (int i = 0; i < f->page_count; i++) {
 			f->page_measured = (size_t)i + 1;
-			measure_page(ctx, doc, dev, f, i);
+			measure_page(ctx, doc, dev, &walk, i);
 		}
 		fz_close_device(ctx, dev);
 	}
 	fz_always(ctx) {
 		fz_drop_device(ctx, dev);
-		fz_drop_outline(ctx, outline);
+		free(fonts.slot);
+		free(seen.slot);
 	}
 	fz_catch(ctx)
 		fz_rethrow(ctx);
@@ -880,6 +1181,19 @@ static enum mb_status check_header(const char *path, struct mb_error *err)
 			    path);
 }
 
+/* the page tree checked; a file MuPDF repaired while it looked is refused as damaged */
+static void check_tree_or_damaged(fz_context *ctx, pdf_document *doc)
+{
+	fz_try(ctx)
+		check_page_tree(ctx, doc, PAGES_MAX);
+	fz_catch(ctx) {
+		if (pdf_was_repaired(ctx, doc))
+			fz_throw(ctx, FZ_ERROR_GENERIC, "the file is damaged or truncated "
+				 "(its cross-reference table is broken)");
+		fz_rethrow(ctx);
+	}
+}
+
 enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opts,
 			    struct mb_probe_file *out, struct mb_error *err)
 {
@@ -905,10 +1219,18 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 		if (pdf_needs_password(ctx, doc) && !pdf_authenticate_password(ctx, doc, ""))
 			out->locked = true;
 		if (!out->locked) {
+			double count = pdf_to_real(ctx, pdf_dict_getp(ctx, pdf_trailer(ctx, doc),
+								     "Root/Pages/Count"));
+
 			out->page_count = pdf_count_pages(ctx, doc);
+			if (count < 0 || count > INT_MAX || out->page_count < 0)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree's /Count is %.0f, not a "
+					 "page count (0 to %d)", count, PAGES_MAX);
 			if (out->page_count > PAGES_MAX)
 				fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool measures",
 					 out->page_count, PAGES_MAX);
+			if (!pdf_was_repaired(ctx, doc))
+				check_tree_or_damaged(ctx, doc);
 			if (!pdf_was_repaired(ctx, doc) && out->page_count > 0)
 				measure_file(ctx, doc, out, keep_items);
 			/* repairs happen lazily, so ask again after reading the pages */

@@ -312,6 +312,38 @@ static enum mb_status load_public_key(const char *path, struct mb_minisign_publi
 	return st ? st : mb_minisign_parse_public_key(buf, len, path, key, err);
 }
 
+enum mb_status mb_sign_public_key_id(const char *public_key_path, const char *secret_key_path,
+				     char keyid_hex[17], struct mb_error *err)
+{
+	struct mb_minisign_public_key pk;
+	struct mb_minisign_secret_key sk;
+	enum mb_status st;
+
+	if (init_sodium(err))
+		return MB_ERR_INTERNAL;
+	st = load_public_key(public_key_path, &pk, err);
+	if (st != MB_OK)
+		return st;
+	mb_minisign_keyid_hex(pk.keyid, keyid_hex);
+	if (!secret_key_path)
+		return MB_OK;
+	st = load_secret_key(secret_key_path, &sk, err);
+	/* an Ed25519 secret key ends with its public key */
+	if (st == MB_OK && (memcmp(sk.keyid, pk.keyid, sizeof(pk.keyid)) ||
+			    memcmp(sk.sk + sizeof(sk.sk) - sizeof(pk.pk), pk.pk, sizeof(pk.pk)))) {
+		char secret_id[17];
+
+		mb_minisign_keyid_hex(sk.keyid, secret_id);
+		st = mb_error_set(err, MB_ERR_INPUT,
+				  "the public key '%s' (key %s) is not the pair of the secret key "
+				  "'%s' (key %s): it could not verify the signature; put the "
+				  "matching public key beside the secret key", public_key_path,
+				  keyid_hex, secret_key_path, secret_id);
+	}
+	sodium_memzero(&sk, sizeof(sk));
+	return st;
+}
+
 /* BLAKE2b-512 of a file, streaming: the message an "ED" signature signs */
 static enum mb_status prehash_file(const char *path, unsigned char out[MB_MINISIGN_PREHASH_BYTES],
 				   struct mb_error *err)
@@ -655,6 +687,22 @@ enum mb_status mb_sign_verify_checklist(const char *checklist_path, const char *
 	if (st != MB_OK)
 		return st;
 	v->checklist_parsed = true;
+	if (v->checklist.signer[0]) {
+		/* the key the builder signed with, recorded under the signature */
+		char keyid[17];
+
+		mb_minisign_keyid_hex(pk.keyid, keyid);
+		if (strcmp(keyid, v->checklist.signer))
+			set_part(&v->parts[v->count], "signer", MB_SIGN_WRONG_KEY,
+				 "the checklist was signed by key %s, the public key '%s' is key %s",
+				 v->checklist.signer, public_key_path, keyid);
+		else
+			set_part(&v->parts[v->count], "signer", MB_SIGN_GOOD,
+				 "key %s, the public key given", keyid);
+		all_good = all_good && v->parts[v->count].state == MB_SIGN_GOOD;
+		v->count++;
+	}
+	v->first_file = v->count;
 	dir = folder_of(checklist_path);
 	for (size_t i = 0; i < v->checklist.count; i++) {
 		verify_entry(dir, &v->checklist.entries[i], &v->parts[v->count]);
@@ -665,13 +713,21 @@ enum mb_status mb_sign_verify_checklist(const char *checklist_path, const char *
 	if (!all_good) {
 		size_t failed = 0;
 
-		for (size_t i = 1; i < v->count; i++)
-			failed += v->parts[i].state != MB_SIGN_GOOD;
+		size_t files = 0;
+		const char *first = NULL;
+
+		for (size_t i = v->first_file; i < v->count; i++) {
+			files++;
+			if (v->parts[i].state != MB_SIGN_GOOD && !failed++)
+				first = v->parts[i].name;
+		}
 		return mb_error_set(err, MB_ERR_CHECK,
-				    "'%s' does not verify: signature %s, %zu of %zu files "
-				    "changed, missing or unreadable", checklist_path,
+				    "'%s' does not verify: signature %s%s, %zu of %zu files "
+				    "changed, missing or unreadable%s%.256s%s", checklist_path,
 				    v->parts[0].state == MB_SIGN_GOOD ? "good" : "NOT good",
-				    failed, v->count - 1);
+				    v->first_file > 1 && v->parts[1].state != MB_SIGN_GOOD
+				    ? " (another signer)" : "", failed, files, first ? " (first: " : "", first ? first : "",
+				    first ? ")" : "");
 	}
 	if (!v->checklist.passed)
 		return mb_error_set(err, MB_ERR_CHECK,

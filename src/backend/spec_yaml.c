@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 
 #include "mazebook/cost.h"
 #include "mazebook/generator.h"
+#include "mazebook/number.h"
 #include "mazebook/xalloc.h"
 
 /* a scalar value with its place, as the key handlers see it */
@@ -34,6 +36,7 @@ struct scalar {
 	const char *text;	/* NUL-terminated by libyaml */
 	size_t len;		/* may be less than strlen's if it holds a NUL */
 	bool null;		/* a plain empty, ~ or null */
+	bool quoted;		/* written in quotes (or as a block): a string, never a number */
 	int line, column;	/* 1-based */
 };
 
@@ -113,11 +116,66 @@ static enum mb_status fail_with(struct reader *r, const struct scalar *v,
 /* ---- text checks ---- */
 
 /*
- * Count the characters of valid UTF-8 text without control characters
- * (tab and newline allowed). Returns -1 and a reason when it is not.
+ * Characters that print as nothing yet change what a reader sees: bidi
+ * controls reorder a line (a title that reads one way in the spec and
+ * another on the cover), zero-width and other format characters hide
+ * text or split words where nobody can see it. None has a place in a
+ * book's printed text, so a spec that holds one is refused.
  */
-static long utf8_chars(const char *s, size_t len, const char **why)
+static const struct {
+	unsigned long first, last;
+	const char *name;
+} invisible[] = {
+	{ 0x00ad, 0x00ad, "SOFT HYPHEN, invisible" },
+	{ 0x061c, 0x061c, "ARABIC LETTER MARK, a bidirectional control" },
+	{ 0x180e, 0x180e, "MONGOLIAN VOWEL SEPARATOR, invisible" },
+	{ 0x200b, 0x200b, "ZERO WIDTH SPACE, invisible" },
+	{ 0x200c, 0x200c, "ZERO WIDTH NON-JOINER, invisible" },
+	{ 0x200d, 0x200d, "ZERO WIDTH JOINER, invisible" },
+	{ 0x200e, 0x200e, "LEFT-TO-RIGHT MARK, a bidirectional control" },
+	{ 0x200f, 0x200f, "RIGHT-TO-LEFT MARK, a bidirectional control" },
+	{ 0x2028, 0x2029, "a line or paragraph separator" },
+	{ 0x202a, 0x202a, "LEFT-TO-RIGHT EMBEDDING, a bidirectional control" },
+	{ 0x202b, 0x202b, "RIGHT-TO-LEFT EMBEDDING, a bidirectional control" },
+	{ 0x202c, 0x202c, "POP DIRECTIONAL FORMATTING, a bidirectional control" },
+	{ 0x202d, 0x202d, "LEFT-TO-RIGHT OVERRIDE, a bidirectional control" },
+	{ 0x202e, 0x202e, "RIGHT-TO-LEFT OVERRIDE, a bidirectional control" },
+	{ 0x2060, 0x2060, "WORD JOINER, invisible" },
+	{ 0x2061, 0x2064, "an invisible mathematical operator" },
+	{ 0x2066, 0x2066, "LEFT-TO-RIGHT ISOLATE, a bidirectional control" },
+	{ 0x2067, 0x2067, "RIGHT-TO-LEFT ISOLATE, a bidirectional control" },
+	{ 0x2068, 0x2068, "FIRST STRONG ISOLATE, a bidirectional control" },
+	{ 0x2069, 0x2069, "POP DIRECTIONAL ISOLATE, a bidirectional control" },
+	{ 0x206a, 0x206f, "a deprecated invisible format character" },
+	{ 0xfeff, 0xfeff, "ZERO WIDTH NO-BREAK SPACE (byte order mark), invisible" },
+	{ 0xfff9, 0xfffb, "an interlinear annotation character, invisible" },
+	{ 0xe0000, 0xe007f, "a tag character, invisible" },
+};
+
+static const char *invisible_name(unsigned long cp)
 {
+	for (size_t i = 0; i < sizeof(invisible) / sizeof(invisible[0]); i++)
+		if (cp >= invisible[i].first && cp <= invisible[i].last)
+			return invisible[i].name;
+	return NULL;
+}
+
+/* what utf8_chars found wrong: a reason, and for an invisible character which one */
+struct text_fault {
+	const char *why;
+	unsigned long cp;	/* the invisible character, else 0 */
+	long at;		/* its position, in characters from 1 */
+};
+
+/*
+ * Count the characters of valid UTF-8 text without control characters
+ * (tab and newline allowed) or invisible ones (the table above). Returns
+ * -1 and what is wrong when it is not.
+ */
+static long utf8_chars(const char *s, size_t len, struct text_fault *fault)
+{
+	const char **why = &fault->why;
+
 	const unsigned char *p = (const unsigned char *)s;
 	long chars = 0;
 
@@ -172,22 +230,40 @@ static long utf8_chars(const char *s, size_t len, const char **why)
 			*why = "a control character";
 			return -1;
 		}
+		if (invisible_name(cp)) {
+			*why = invisible_name(cp);
+			fault->cp = cp;
+			fault->at = chars + 1;
+			return -1;
+		}
 		i += n;
 	}
 	return chars;
 }
 
+/* Report what utf8_chars found wrong in v. */
+static enum mb_status bad_text(struct reader *r, const struct scalar *v,
+			       const struct text_fault *f)
+{
+	if (f->cp)
+		return fail_at(r, v->line, v->column,
+				"'%s' contains U+%04lX (%s) as character %ld: it prints as nothing "
+				"but changes or hides what is read; remove it", v->key, f->cp,
+				f->why, f->at);
+	return fail_at(r, v->line, v->column, "'%s' contains %s", v->key, f->why);
+}
+
 /* A non-empty string value of at most max characters, copied into *out. */
 static enum mb_status take_string(struct reader *r, const struct scalar *v, long max, char **out)
 {
-	const char *why = NULL;
+	struct text_fault fault = { 0 };
 	long chars;
 
 	if (v->null || v->len == 0)
 		return fail_at(r, v->line, v->column, "'%s' must not be empty", v->key);
-	chars = utf8_chars(v->text, v->len, &why);
+	chars = utf8_chars(v->text, v->len, &fault);
 	if (chars < 0)
-		return fail_at(r, v->line, v->column, "'%s' contains %s", v->key, why);
+		return bad_text(r, v, &fault);
 	if (chars > max)
 		return fail_at(r, v->line, v->column,
 				"'%s' is %ld characters long (at most %ld)", v->key, chars, max);
@@ -199,23 +275,50 @@ static enum mb_status take_string(struct reader *r, const struct scalar *v, long
 /* A one-line word-like value (level, trim ...), for lookups and messages. */
 static enum mb_status take_word(struct reader *r, const struct scalar *v, const char *expect)
 {
-	const char *why;
+	struct text_fault fault = { 0 };
 
 	if (v->null || v->len == 0)
 		return fail_at(r, v->line, v->column, "'%s' must be %s, not empty", v->key, expect);
-	if (v->len > 64 || utf8_chars(v->text, v->len, &why) < 0 || strchr(v->text, '\n'))
+	if (v->len <= 64 && utf8_chars(v->text, v->len, &fault) < 0 && fault.cp)
+		return bad_text(r, v, &fault);
+	if (v->len > 64 || fault.why || strchr(v->text, '\n'))
 		return fail_at(r, v->line, v->column, "'%s' must be %s", v->key, expect);
 	return MB_OK;
 }
 
-/* Parse a decimal whole number (an optional + sign, digits only). */
+/*
+ * A number as people write one (mb_number_plain_decimal): a quoted "30" is
+ * a string in YAML, +30 and 030 are not how a number is written. expect is
+ * "a whole number (1..10000)" for the message.
+ */
+static enum mb_status take_plain_number(struct reader *r, const struct scalar *v,
+					bool fraction, const char *expect)
+{
+	const char *why;
+
+	if (take_word(r, v, fraction ? "a number" : "a whole number") != MB_OK)
+		return MB_ERR_INPUT;
+	if (v->quoted)
+		return fail_at(r, v->line, v->column,
+				"'%s' expected a number, not the string \"%s\" (write it without "
+				"quotes)", v->key, v->text);
+	why = mb_number_plain_decimal(v->text, fraction);
+	if (why && strcmp(why, "not a number"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be %s written in plain digits, not '%s' (%s)", v->key,
+				expect, v->text, why);
+	if (why)
+		return fail_at(r, v->line, v->column, "'%s' must be %s, not '%s'", v->key,
+				expect, v->text);
+	return MB_OK;
+}
+
+/* Parse a decimal whole number (digits only; take_plain_number vetted the form). */
 static bool parse_u64(const char *s, uint64_t *out, bool *overflow)
 {
 	uint64_t v = 0;
 
 	*overflow = false;
-	if (*s == '+')
-		s++;
 	if (!*s)
 		return false;
 	for (; *s; s++) {
@@ -238,12 +341,14 @@ static enum mb_status take_int(struct reader *r, const struct scalar *v, int min
 	bool overflow;
 	uint64_t n;
 	int64_t value;
+	char expect[64];
 
-	if (take_word(r, v, "a whole number") != MB_OK)
+	snprintf(expect, sizeof(expect), "a whole number (%d..%d)", min, max);
+	if (take_plain_number(r, v, false, expect) != MB_OK)
 		return MB_ERR_INPUT;
 	if (negative)
 		s++;
-	if ((negative && *s == '+') || !parse_u64(s, &n, &overflow))
+	if (!parse_u64(s, &n, &overflow))
 		return fail_at(r, v->line, v->column,
 				"'%s' must be a whole number (%d..%d), not '%s'", v->key, min, max,
 				v->text);
@@ -261,8 +366,10 @@ static enum mb_status take_double(struct reader *r, const struct scalar *v, doub
 {
 	char *end;
 	double d;
+	char expect[64];
 
-	if (take_word(r, v, "a number") != MB_OK)
+	snprintf(expect, sizeof(expect), "a number (%g..%g)", min, max);
+	if (take_plain_number(r, v, true, expect) != MB_OK)
 		return MB_ERR_INPUT;
 	errno = 0;
 	d = strtod(v->text, &end);
@@ -366,6 +473,62 @@ static enum mb_status take_colour(struct reader *r, const struct scalar *v, uint
 
 /* ---- the keys ---- */
 
+/*
+ * Emoji: a text layout engine draws these from whatever colour emoji font
+ * the machine has, not from the book's font (so the same spec would print
+ * differently on another machine), and colour emoji fonts are bitmaps, too
+ * coarse for print (the cover failed as "an image at 72 dpi"). The
+ * characters with default emoji presentation, the skin tones and flags,
+ * and U+FE0F (which asks for emoji presentation).
+ */
+static const unsigned long emoji[][2] = {
+	{ 0x231a, 0x231b }, { 0x23e9, 0x23ec }, { 0x23f0, 0x23f0 }, { 0x23f3, 0x23f3 },
+	{ 0x25fd, 0x25fe }, { 0x2614, 0x2615 }, { 0x2648, 0x2653 }, { 0x267f, 0x267f },
+	{ 0x2693, 0x2693 }, { 0x26a1, 0x26a1 }, { 0x26aa, 0x26ab }, { 0x26bd, 0x26be },
+	{ 0x26c4, 0x26c5 }, { 0x26ce, 0x26ce }, { 0x26d4, 0x26d4 }, { 0x26ea, 0x26ea },
+	{ 0x26f2, 0x26f3 }, { 0x26f5, 0x26f5 }, { 0x26fa, 0x26fa }, { 0x26fd, 0x26fd },
+	{ 0x2705, 0x2705 }, { 0x270a, 0x270b }, { 0x2728, 0x2728 }, { 0x274c, 0x274c },
+	{ 0x274e, 0x274e }, { 0x2753, 0x2755 }, { 0x2757, 0x2757 }, { 0x2795, 0x2797 },
+	{ 0x27b0, 0x27b0 }, { 0x27bf, 0x27bf }, { 0x2b1b, 0x2b1c }, { 0x2b50, 0x2b50 },
+	{ 0x2b55, 0x2b55 }, { 0x1f004, 0x1f004 }, { 0x1f0cf, 0x1f0cf },
+	{ 0x1f18e, 0x1f18e }, { 0x1f191, 0x1f19a }, { 0x1f1e6, 0x1f1ff }, { 0x1f201, 0x1f251 },
+	{ 0x1f300, 0x1f64f }, { 0x1f680, 0x1f6ff }, { 0x1f7e0, 0x1f7eb }, { 0x1f90c, 0x1f9ff },
+	{ 0x1fa70, 0x1faff },
+};
+
+/* Refuse an emoji in a printed text, at v's place, naming the character. */
+static enum mb_status refuse_emoji(struct reader *r, const struct scalar *v)
+{
+	const unsigned char *p = (const unsigned char *)v->text;
+	long at = 0;
+
+	/* v->text is valid UTF-8 here: take_string checked it */
+	for (size_t i = 0; i < v->len; at++) {
+		unsigned c = p[i];
+		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+		unsigned long cp = n == 1 ? c : c & (0x3f >> (n - 1));
+
+		for (size_t k = 1; k < n; k++)
+			cp = (cp << 6) | (p[i + k] & 0x3f);
+		if (cp == 0xfe0f)
+			return fail_at(r, v->line, v->column,
+					"'%s' asks for an emoji: U+FE0F (VARIATION SELECTOR-16) follows "
+					"character %ld: emoji print from the machine's colour emoji font "
+					"as a low-resolution picture, not from the book's font; leave it "
+					"out", v->key, at);
+		for (size_t e = 0; e < sizeof(emoji) / sizeof(emoji[0]); e++)
+			if (cp >= emoji[e][0] && cp <= emoji[e][1])
+				return fail_at(r, v->line, v->column,
+						"'%s' has an emoji, '%.*s' (U+%04lX) as character %ld: "
+						"emoji print from the machine's colour emoji font as a "
+						"low-resolution picture, not from the book's font; leave "
+						"it out", v->key, (int)n, (const char *)p + i, cp,
+						at + 1);
+		i += n;
+	}
+	return MB_OK;
+}
+
 /* A string printed as one line (title, subtitle, author). */
 static enum mb_status take_line(struct reader *r, const struct scalar *v, long max, char **out)
 {
@@ -374,7 +537,7 @@ static enum mb_status take_line(struct reader *r, const struct scalar *v, long m
 	if (strpbrk(v->text, "\n\t"))
 		return fail_at(r, v->line, v->column,
 				"'%s' must be one line (no line breaks or tabs)", v->key);
-	return MB_OK;
+	return refuse_emoji(r, v);
 }
 
 static enum mb_status set_title(struct reader *r, const struct scalar *v)
@@ -445,8 +608,10 @@ static enum mb_status set_one_sided(struct reader *r, const struct scalar *v)
 static enum mb_status set_seed(struct reader *r, const struct scalar *v)
 {
 	bool overflow;
+	char expect[64];
 
-	if (take_word(r, v, "a whole number") != MB_OK)
+	snprintf(expect, sizeof(expect), "a whole number (0..%" PRIu64 ")", UINT64_MAX);
+	if (take_plain_number(r, v, false, expect) != MB_OK)
 		return MB_ERR_INPUT;
 	if (!parse_u64(v->text, &r->spec->seed, &overflow))
 		return fail_at(r, v->line, v->column,
@@ -478,10 +643,24 @@ static enum mb_status set_algorithm(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
+static enum mb_status set_start(struct reader *r, const struct scalar *v)
+{
+	struct mb_error inner;
+
+	if (take_word(r, v, "entrance, random or centre") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_start_parse(v->text, &r->spec->start, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	return MB_OK;
+}
+
 static enum mb_status set_solutions(struct reader *r, const struct scalar *v)
 {
 	static const char *const valid[] = { "1", "2", "4", "6", "9" };
 
+	if (take_plain_number(r, v, false, "1, 2, 4, 6 or 9") != MB_OK)
+		return MB_ERR_INPUT;
 	for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
 		if (!v->null && !strcmp(v->text, valid[i])) {
 			r->spec->solutions_per_page = valid[i][0] - '0';
@@ -492,9 +671,19 @@ static enum mb_status set_solutions(struct reader *r, const struct scalar *v)
 			v->text);
 }
 
+/*
+ * Where the folder may be (inside the spec's folder) is checked when it is
+ * used (mb_spec_output_dir), not here: with -o on the command line the
+ * spec's output does not matter.
+ */
 static enum mb_status set_output(struct reader *r, const struct scalar *v)
 {
-	return take_line(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->output_dir);
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->output_dir) != MB_OK)
+		return MB_ERR_INPUT;
+	if (strpbrk(v->text, "\n\t"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be one line (no line breaks or tabs)", v->key);
+	return MB_OK;
 }
 
 static enum mb_status set_grid(struct reader *r, const struct scalar *v)
@@ -601,7 +790,9 @@ static enum mb_status set_language(struct reader *r, const struct scalar *v)
 
 static enum mb_status set_copyright(struct reader *r, const struct scalar *v)
 {
-	return take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->copyright);
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->copyright) != MB_OK)
+		return MB_ERR_INPUT;
+	return refuse_emoji(r, v);
 }
 
 static enum mb_status set_background(struct reader *r, const struct scalar *v)
@@ -616,7 +807,9 @@ static enum mb_status set_text(struct reader *r, const struct scalar *v)
 
 static enum mb_status set_back(struct reader *r, const struct scalar *v)
 {
-	return take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->cover.back);
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->cover.back) != MB_OK)
+		return MB_ERR_INPUT;
+	return refuse_emoji(r, v);
 }
 
 static enum mb_status set_binding(struct reader *r, const struct scalar *v)
@@ -766,6 +959,7 @@ static const struct key top_keys[] = {
 	{ "bleed", "true or false", set_bleed, NULL, 0 },
 	{ "seed", "a whole number", set_seed, NULL, 0 },
 	{ "algorithm", "auto or a generator's name", set_algorithm, NULL, 0 },
+	{ "start", "entrance, random or centre", set_start, NULL, 0 },
 	{ "solutions", "1, 2, 4, 6 or 9", set_solutions, NULL, 0 },
 	{ "output", "a folder name", set_output, NULL, 0 },
 	{ "language", "en, de, fr or es", set_language, NULL, 0 },
@@ -1104,6 +1298,7 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 			v.text = (const char *)r->ev.data.scalar.value;
 			v.len = r->ev.data.scalar.length;
 			v.null = plain_null(&r->ev);
+			v.quoted = r->ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
 			v.line = line_of(r->ev.start_mark);
 			v.column = column_of(r->ev.start_mark);
 			note_place(r->spec, display, v.line, v.column);
@@ -1209,6 +1404,45 @@ static enum mb_status finish_editions(struct reader *r, yaml_mark_t end)
 	return MB_OK;
 }
 
+/*
+ * A filter no maze on the grid can pass would only fail after thousands of
+ * candidates, naming no key: refuse it here, at the key that asks for too
+ * much. A route visits at most every square once, so its ratio to the
+ * shortest walk (w + h - 1 squares) is at most w*h / (w + h - 1); a fork
+ * is a route square with a branch off the route, and in a perfect maze
+ * each branch square hangs off one fork only, so forks <= w*h / 2.
+ */
+static enum mb_status check_filter_possible(struct reader *r)
+{
+	const struct mb_book_spec *s = r->spec;
+	int w = s->grid_w, h = s->grid_h, line = 0, column = 0;
+	double max_ratio = (double)w * h / (w + h - 1);
+	int max_forks = w * h / 2;
+	const char *key;
+
+	if (s->filter.min_route_ratio > max_ratio + 1e-9) {
+		key = r->ratio_set ? "min_route_ratio" : "grid";
+		mb_spec_where(s, key, &line, &column);
+		return fail_at(r, line, column,
+				"'%s': no maze on %dx%d squares has a route ratio of %.2f%s: its "
+				"route has at most %d squares, %.2f times the shortest walk of %d; "
+				"min_route_ratio can be at most %.2f here: lower it or choose a larger "
+				"grid", key, w, h,
+				s->filter.min_route_ratio, r->ratio_set ? "" : " (the level's)", w * h,
+				max_ratio, w + h - 1, floor(max_ratio * 100) / 100);
+	}
+	if (s->filter.min_forks > max_forks) {
+		key = r->forks_set ? "min_forks" : "grid";
+		mb_spec_where(s, key, &line, &column);
+		return fail_at(r, line, column,
+				"'%s': no maze on %dx%d squares has %d forks on its route%s: each "
+				"fork needs a square off the route, so at most %d fit: lower "
+				"min_forks or choose a larger grid", key, w, h, s->filter.min_forks,
+				r->forks_set ? "" : " (the level's)", max_forks);
+	}
+	return MB_OK;
+}
+
 /* After the mapping: required keys, title length, level overrides. */
 static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 {
@@ -1231,9 +1465,9 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 		return fail_at(r, line_of(end), column_of(end), "missing required key%s %s",
 				n > 1 ? "s" : "", missing);
 	if (s->subtitle) {
-		const char *why;
-		long chars = utf8_chars(s->title, strlen(s->title), &why) +
-			     utf8_chars(s->subtitle, strlen(s->subtitle), &why);
+		struct text_fault fault = { 0 };
+		long chars = utf8_chars(s->title, strlen(s->title), &fault) +
+			     utf8_chars(s->subtitle, strlen(s->subtitle), &fault);
 
 		if (chars > MB_SPEC_MAX_TITLE_CHARS)
 			return fail_at(r, line_of(end), column_of(end),
@@ -1253,11 +1487,26 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 		s->grid_w = s->grid_h;
 		s->grid_h = t;
 	}
+	/* with auto the start applies to the generators that have one */
+	if (s->start != MB_START_DEFAULT && strcmp(s->algorithm, "auto") &&
+	    !mb_generator_has_start(mb_generator_find(s->algorithm))) {
+		char list[256];
+		int line = 0, column = 0;
+
+		mb_generator_start_list(list, sizeof(list));
+		mb_spec_where(s, "start", &line, &column);
+		return fail_at(r, line, column,
+				"'start' does not apply to %s, which has no start square (only %s "
+				"have one): remove 'start' or choose one of those", s->algorithm,
+				list);
+	}
 	mb_level_filter(s->level, &s->filter);
 	if (r->ratio_set)
 		s->filter.min_route_ratio = r->filter.min_route_ratio;
 	if (r->forks_set)
 		s->filter.min_forks = r->filter.min_forks;
+	if (check_filter_possible(r) != MB_OK)
+		return MB_ERR_INPUT;
 	return finish_editions(r, end);
 }
 
@@ -1333,6 +1582,15 @@ enum mb_status mb_spec_parse(const char *name, const char *text, size_t len,
 		if (!yaml_parser_initialize(&r.parser)) {
 			mb_spec_release(spec);
 			return mb_error_set(err, MB_ERR_INTERNAL, "cannot start the YAML parser");
+		}
+		/*
+		 * Editors on Windows start a UTF-8 file with a byte order mark;
+		 * libyaml then stumbles on the first line. It is not part of
+		 * the text: skip it (line 1 column 1 stay where they are).
+		 */
+		if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+			text += 3;
+			len -= 3;
 		}
 		yaml_parser_set_encoding(&r.parser, YAML_UTF8_ENCODING);
 		yaml_parser_set_input_string(&r.parser, (const unsigned char *)text, len);

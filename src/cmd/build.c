@@ -267,6 +267,16 @@ static enum mb_status check_inputs_safe(struct build *b, struct mb_error *err)
 	return MB_OK;
 }
 
+/* the spec's output folder, once made, is still inside the spec's folder (no race) */
+static enum mb_status output_still_inside(const struct build *b, struct mb_error *err)
+{
+	char *dir = NULL;
+	enum mb_status st = mb_spec_output_dir(&b->spec, &dir, err);
+
+	free(dir);
+	return st;
+}
+
 /*
  * Lock the output folder and remove what killed builds left in it. The
  * lock means no other build is running here, so every temporary file of
@@ -409,7 +419,8 @@ static char *mazeproof_path(void)
 static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 {
 	char *prog = mazeproof_path();
-	char *argv[] = { prog, b->out[FILE_INTERIOR].temp_path, NULL };
+	/* "--": an output folder named "-rf" is a path, never an option */
+	char *argv[] = { prog, "--", b->out[FILE_INTERIOR].temp_path, NULL };
 	char buf[4096], last[512] = "", *report = NULL;
 	size_t report_len = 0;
 	int fds[2], status;
@@ -564,6 +575,15 @@ static void report_failures(const struct build *b)
 	free(text);
 }
 
+/* a usable secret key, and beside it its own public key (else verify could never pass) */
+static enum mb_status check_key_pair(struct build *b, struct mb_error *err)
+{
+	char keyid[17];
+	enum mb_status st = mb_sign_check_secret_key(b->key_path, err);
+
+	return st ? st : mb_sign_public_key_id(b->public_key_path, b->key_path, keyid, err);
+}
+
 /* the default key pair is made on first use, so a fresh machine can build */
 static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_error *err)
 {
@@ -571,8 +591,14 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 
 	if (key_opt) {
 		/* a bad key (unreadable, damaged, readable by others) fails now, not after the work */
+		char *dot = strrchr(key_opt, '.');
+
 		b->key_path = xstrdup(key_opt);
-		return mb_sign_check_secret_key(key_opt, err);
+		/* its public key is expected beside it as .pub, and must be its pair */
+		b->public_key_path = dot && !strchr(dot, '/')
+				     ? xasprintf("%.*s.pub", (int)(dot - key_opt), key_opt)
+				     : xasprintf("%s.pub", key_opt);
+		return check_key_pair(b, err);
 	}
 	b->key_path = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
 	b->public_key_path = mb_sign_default_key_path(MB_SIGN_PUBLIC_KEY_NAME);
@@ -580,7 +606,7 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 		return mb_error_set(err, MB_ERR_INPUT,
 				    "no folder for the signing key ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
 	if (!access(b->key_path, F_OK))
-		return mb_sign_check_secret_key(b->key_path, err);
+		return check_key_pair(b, err);
 	{
 		char *dir = xstrdup(b->key_path);
 		char *slash = strrchr(dir, '/');
@@ -603,26 +629,61 @@ static enum mb_status find_key(struct build *b, const char *key_opt, struct mb_e
 /* a copy of the public key beside the checklist, for `minisign -V` and `verify` */
 static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 {
-	if (!b->public_key_path) {
-		/* --key given: its public key is expected beside it as .pub */
-		char *dot = strrchr(b->key_path, '.');
-
-		b->public_key_path = dot ? xasprintf("%.*s.pub", (int)(dot - b->key_path), b->key_path)
-					 : xasprintf("%s.pub", b->key_path);
-	}
 	return copy_into(b->public_key_path, b->out[FILE_PUBLIC_KEY].fp, err);
 }
 
+/* hash the written file f under its final name into the checklist */
+static enum mb_status hash_into_checklist(struct build *b, enum build_file f, struct mb_error *err)
+{
+	char hex[MB_SHA256_HEX_SIZE];
+	unsigned long long bytes;
+	enum mb_status st;
+
+	if (b->out[f].fp && fflush(b->out[f].fp))
+		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", b->out[f].final_path,
+				    strerror(errno));
+	st = mb_sha256_file(b->out[f].temp_path, hex, &bytes, err);
+	if (st)
+		return st;
+	mb_checklist_add_file(&b->checklist, "file", file_names[f], hex, bytes);
+	return MB_OK;
+}
+
+/*
+ * The signed checklist vouches for every file the build writes: the PDFs
+ * and the spec (hashed by the preflight), the manifest, the previews, the
+ * public key (and its key id as "signer:") and checklist.json. The JSON
+ * is written whole before checklist.txt hashes it, so it cannot list
+ * itself; checklist.txt, the signed file, lists it.
+ */
 static enum mb_status write_checklists(struct build *b, struct mb_error *err)
 {
-	char *text = mb_checklist_text(&b->checklist);
-	char *json = mb_checklist_json(&b->checklist);
+	static const enum build_file covered[] = { FILE_MANIFEST, FILE_COVER_PREVIEW,
+						   FILE_PAGE_PREVIEW, FILE_PUBLIC_KEY };
+	enum mb_status st = copy_public_key(b, err);
+	char *text, *json;
 
-	fputs(text, b->out[FILE_CHECKLIST].fp);
+	if (!st && fflush(b->out[FILE_PUBLIC_KEY].fp))
+		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+				  b->out[FILE_PUBLIC_KEY].final_path, strerror(errno));
+	/* the copy in the folder is what verify will be given: the key id comes from it */
+	if (!st)
+		st = mb_sign_public_key_id(b->out[FILE_PUBLIC_KEY].temp_path, b->key_path,
+					   b->checklist.signer, err);
+	for (size_t i = 0; !st && i < sizeof(covered) / sizeof(covered[0]); i++)
+		st = hash_into_checklist(b, covered[i], err);
+	if (st)
+		return st;
+	json = mb_checklist_json(&b->checklist);
 	fputs(json, b->out[FILE_CHECKLIST_JSON].fp);
-	free(text);
 	free(json);
-	return copy_public_key(b, err);
+	st = hash_into_checklist(b, FILE_CHECKLIST_JSON, err);
+	if (st)
+		return st;
+	text = mb_checklist_text(&b->checklist);
+	fputs(text, b->out[FILE_CHECKLIST].fp);
+	free(text);
+	return MB_OK;
 }
 
 /*
@@ -887,7 +948,11 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		goto done;
 	if (seed_opt)
 		b.spec.seed = seed;
-	b.out_dir = out_opt ? xstrdup(out_opt) : mb_spec_resolve(&b.spec, b.spec.output_dir);
+	/* a spec writes only inside its own folder; -o goes anywhere */
+	if (out_opt)
+		b.out_dir = xstrdup(out_opt);
+	else if (mb_spec_output_dir(&b.spec, &b.out_dir, &err))
+		goto done;
 	for (size_t n = strlen(b.out_dir); n > 1 && b.out_dir[n - 1] == '/'; n--)
 		b.out_dir[n - 1] = '\0';	/* "out/" -> "out": names print cleanly */
 	if (first) {
@@ -905,10 +970,11 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
 	    mb_cost_compute(NULL, b.spec.binding, b.spec.ink, b.spec.trim.large, b.plan.page_count,
 			    mb_spec_price_cents(&b.spec), &b.cost, &err) ||
+	    mb_interior_check_words(&b.spec, &b.plan, &err) ||
 	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
 	show_stage(&b, "writing the interior, cover and previews");
-	if (mb_output_mkdirs(b.out_dir, &err) ||
+	if (mb_output_mkdirs(b.out_dir, &err) || (!out_opt && output_still_inside(&b, &err)) ||
 	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
 	    begin_all(&b, &err) || write_files(&b, &err))
 		goto done;
@@ -959,8 +1025,8 @@ const struct mb_command mb_cmd_build = {
 	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--quiet]",
 	.help = "  SPEC          the book spec (YAML); 'mazebook init' writes a starter\n"
 		"  -o, --output DIR\n"
-		"                write the files to DIR (default: the spec's 'output',\n"
-		"                relative to the spec's folder)\n"
+		"                write the files to DIR, anywhere (default: the spec's\n"
+		"                'output', a folder inside the spec's folder)\n"
 		"  --seed N      use this seed instead of the spec's (0 to 2^64-1)\n"
 		"  --key FILE    sign the checklist with this minisign secret key (default:\n"
 		"                mazebook.key in $MAZEBOOK_KEY_DIR or ~/.config/mazebook,\n"
@@ -971,6 +1037,7 @@ const struct mb_command mb_cmd_build = {
 		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"
 		"checklist.json (the KDP preflight and mazeproof's verdict), spec.yaml (a\n"
 		"copy of SPEC), checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n"
+		"checklist.txt lists the SHA-256 of every other file and the signing key's id.\n"
 		"'mazebook verify DIR/checklist.txt -p DIR/mazebook.pub' later proves the\n"
 		"files are the ones that passed.\n\n"
 		"Files are written under temporary names and renamed only when the whole\n"

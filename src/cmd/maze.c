@@ -3,7 +3,7 @@
  * `mazebook maze`: generate mazes and print them as text, JSON, SVG or
  * PNG. Maze k (0-based) of --count N uses seed S + k (wrapping at 2^64),
  * so `--seed S+k --count 1` reprints it alone and the JSON's seed field
- * regenerates it. Files are written under a temporary name next to the
+ * regenerates it (with the start the JSON names: --start). Files are written under a temporary name next to the
  * target and renamed into place, so a reader never sees half a file.
  */
 #include "config.h"
@@ -137,12 +137,14 @@ static int run(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "newest-share", required_argument, NULL, 'N' },
+		{ "start", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = "backtracker", *output = NULL, *share_text = NULL;
 	int w = 16, h = 20, c, rc = MB_EXIT_OK;
 	uint64_t seed = 1, count = 1;
-	bool solution = false;
+	bool solution = false, started = false;
+	const char *start_name;
 	enum format format = FORMAT_TEXT;
 	const struct mb_generator *gen;
 	struct mb_gen_options opt;
@@ -196,6 +198,11 @@ static int run(int argc, char **argv)
 						   &opt.newest_share, &err))
 				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
 			break;
+		case 'T':
+			if (mb_start_parse(optarg, &opt.start, &err))
+				return mb_command_usage_error(&mb_cmd_maze, "--start: %s", err.message);
+			started = true;
+			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_maze, "option '%s' needs a value",
 						      argv[optind - 1]);
@@ -214,6 +221,16 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "--newest-share applies only to growing-tree, "
 					      "not to %s", gen->name);
+	if (started && !mb_generator_has_start(gen)) {
+		char list[256];
+
+		mb_generator_start_list(list, sizeof(list));
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "--start: %s has no start square (only %s have one)",
+					      gen->name, list);
+	}
+	start_name = mb_generator_has_start(gen) ? mb_start_name(mb_generator_start(gen, &opt))
+						 : NULL;
 	if ((format == FORMAT_PNG || format == FORMAT_SVG) && count > 1 && !output)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "--format %s --count %" PRIu64 " writes one file "
@@ -243,7 +260,7 @@ static int run(int argc, char **argv)
 
 			mb_generate(gen, m, s, &opt);
 			if (format == FORMAT_JSON) {
-				doc = mb_format_json(m, gen->name, s);
+				doc = mb_format_json(m, gen->name, s, start_name);
 				ok = fputs(doc, o.f) >= 0 &&
 				     fputs(k + 1 < count ? ",\n" : "\n]\n", o.f) >= 0;
 			} else {
@@ -278,7 +295,7 @@ const struct mb_command mb_cmd_maze = {
 	.name = "maze",
 	.summary = "generate mazes and print them as text, JSON, SVG or PNG",
 	.usage = "[--algorithm NAME] [--size WxH] [--seed N] [--count N] [--solution]"
-		 " [--format text|json|svg|png] [-o FILE] [--newest-share X]",
+		 " [--format text|json|svg|png] [-o FILE] [--start S] [--newest-share X]",
 	.help =
 	"  -a, --algorithm NAME  generator (default backtracker); an unknown name\n"
 	"                        lists the valid ones\n"
@@ -295,6 +312,12 @@ const struct mb_command mb_cmd_maze = {
 	"                        --count above 1 need -o and write one file per\n"
 	"                        maze, numbered before the extension: -o m.png\n"
 	"                        --count 12 writes m-01.png to m-12.png\n"
+	"      --start S         where a generator that grows from one square\n"
+	"                        starts: entrance (square 0,0), random or centre\n"
+	"                        (W/2, H/2); default: entrance for backtracker,\n"
+	"                        growing-tree, hunt-and-kill and prim, random for\n"
+	"                        aldous-broder, prim-frontier and wilson; the\n"
+	"                        others have none (an error here)\n"
 	"      --newest-share X  growing-tree only: share of steps from the newest\n"
 	"                        square, 0 to 1 (default 0.75)\n"
 	"\n"
@@ -303,8 +326,9 @@ const struct mb_command mb_cmd_maze = {
 	"        the entrance is the gap over the top-left square, the exit the gap\n"
 	"        under the bottom-right one; mazes separated by one empty line\n"
 	"  json  an array with one object per maze: width, height, algorithm,\n"
-	"        seed, open (a row of digits per line of squares: 1 = east wall\n"
-	"        open, + 2 = south wall open), route ([x, y] pairs) and measures\n"
+	"        seed, start (null: the generator has none), open (a row of\n"
+	"        digits per line of squares: 1 = east wall open, + 2 = south wall\n"
+	"        open), route ([x, y] pairs) and measures\n"
 	"  svg   one image per file, walls as lines with round caps\n"
 	"  png   one image per file, 16 pixels per square\n"
 	"\n"

@@ -4,8 +4,9 @@
  * measures (dead-end share, route ratio, forks), the generation speed and,
  * with --level, the share that passes the level's filter. Maze k uses seed
  * S + k, as in `mazebook maze`, so any maze counted here can be printed.
- * Only generation is timed (CLOCK_MONOTONIC), not measuring; the speed is
- * the one number here that differs between runs.
+ * The sampling itself is the core's (mb_stats_measure); this command
+ * hands it a clock, so only generation is timed (CLOCK_MONOTONIC), not
+ * measuring; the speed is the one number here that differs between runs.
  */
 #include "config.h"
 
@@ -33,9 +34,9 @@ extern const struct mb_command mb_cmd_stats;
 
 struct result {
 	const struct mb_generator *gen;
-	struct mb_summary dead_end_share, route_ratio, forks;
+	enum mb_start start;	/* the one it used; MB_START_DEFAULT: it has none */
+	struct mb_stats_result stats;
 	double squares_per_s;
-	uint64_t passed;
 };
 
 struct setup {
@@ -43,6 +44,7 @@ struct setup {
 	uint64_t seed, count;
 	const struct mb_level *level;
 	struct mb_filter filter;
+	struct mb_gen_options opt;	/* opt.start: --start, else each one's default */
 };
 
 static double now_s(void)
@@ -56,36 +58,53 @@ static double now_s(void)
 static void measure_one(const struct setup *su, const struct mb_generator *gen,
 			struct result *r)
 {
-	struct mb_maze *m = mb_maze_new(su->w, su->h, NULL);
-	double *dead = xmallocarray(su->count, sizeof(double));
-	double *ratio = xmallocarray(su->count, sizeof(double));
-	double *forks = xmallocarray(su->count, sizeof(double));
-	double seconds = 0.0;
-	struct mb_measures ms;
+	struct mb_stats_sample sample = {
+		.gen = gen,
+		.w = su->w,
+		.h = su->h,
+		.seed = su->seed,
+		.count = su->count,
+		.opt = &su->opt,
+		.filter = su->level ? &su->filter : NULL,
+	};
+	double seconds;
 
 	r->gen = gen;
-	r->passed = 0;
-	for (uint64_t k = 0; k < su->count; k++) {
-		double t0 = now_s();
-
-		mb_generate(gen, m, su->seed + k, NULL);
-		seconds += now_s() - t0;
-		mb_maze_measure(m, &ms);
-		dead[k] = ms.dead_end_share;
-		ratio[k] = ms.route_ratio;
-		forks[k] = ms.forks;
-		if (su->level && mb_filter_pass(&su->filter, &ms))
-			r->passed++;
-	}
-	mb_stats_summarize(dead, su->count, &r->dead_end_share);
-	mb_stats_summarize(ratio, su->count, &r->route_ratio);
-	mb_stats_summarize(forks, su->count, &r->forks);
+	r->start = mb_generator_start(gen, &su->opt);
+	mb_stats_measure(&sample, now_s, &r->stats);
+	seconds = r->stats.generate_s;
 	/* a clock too coarse to see the work gives 0, printed as unknown */
 	r->squares_per_s = seconds > 0 ? (double)su->w * su->h * (double)su->count / seconds : 0;
-	free(dead);
-	free(ratio);
-	free(forks);
-	mb_maze_free(m);
+}
+
+/*
+ * "start square: entrance (backtracker, prim); random (wilson); none
+ * (kruskal)": which start each measured generator used, grouped.
+ */
+static void print_starts(const struct result *rs, size_t n)
+{
+	static const enum mb_start order[] = { MB_START_ENTRANCE, MB_START_RANDOM,
+					       MB_START_CENTRE, MB_START_DEFAULT };
+	const char *group = "start square: ";
+
+	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
+		const char *sep = NULL;
+
+		for (size_t i = 0; i < n; i++) {
+			if (rs[i].start != order[o])
+				continue;
+			if (!sep)
+				printf("%s%s (", group, order[o] == MB_START_DEFAULT ? "none" :
+				       mb_start_name(order[o]));
+			printf("%s%s", sep ? sep : "", rs[i].gen->name);
+			sep = ", ";
+		}
+		if (sep) {
+			printf(")");
+			group = "; ";
+		}
+	}
+	printf("\n");
 }
 
 static void print_row(int name_w, const char *name, const char *measure,
@@ -105,6 +124,7 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 			name_w = (int)strlen(rs[i].gen->name);
 	printf("%" PRIu64 " mazes of %dx%d squares per algorithm, seeds %" PRIu64
 	       " to %" PRIu64 "\n", su->count, su->w, su->h, su->seed, su->seed + su->count - 1);
+	print_starts(rs, n);
 	if (su->level)
 		printf("level %s: route ratio at least %.2f and at least %d forks\n",
 		       su->level->name, su->filter.min_route_ratio, su->filter.min_forks);
@@ -113,9 +133,9 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 	for (size_t i = 0; i < n; i++) {
 		const struct result *r = &rs[i];
 
-		print_row(name_w, r->gen->name, "dead-end share", &r->dead_end_share, 3);
-		print_row(name_w, "", "route ratio", &r->route_ratio, 2);
-		print_row(name_w, "", "forks", &r->forks, 1);
+		print_row(name_w, r->gen->name, "dead-end share", &r->stats.dead_end_share, 3);
+		print_row(name_w, "", "route ratio", &r->stats.route_ratio, 2);
+		print_row(name_w, "", "forks", &r->stats.forks, 1);
 		if (r->squares_per_s > 0)
 			printf("%-*s  %-14s%9.2f million squares/s\n", name_w, "", "speed",
 			       r->squares_per_s / 1e6);
@@ -123,8 +143,8 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 			printf("%-*s  %-14s%9s\n", name_w, "", "speed", "unknown");
 		if (su->level)
 			printf("%-*s  %-14s%8.1f%% (%" PRIu64 " of %" PRIu64 ")\n", name_w, "",
-			       "passes level", 100.0 * (double)r->passed / (double)su->count,
-			       r->passed, su->count);
+			       "passes level", 100.0 * (double)r->stats.passed / (double)su->count,
+			       r->stats.passed, su->count);
 	}
 }
 
@@ -149,16 +169,20 @@ static void print_json(const struct setup *su, const struct result *rs, size_t n
 		const struct result *r = &rs[i];
 
 		printf("    {\n      \"name\": \"%s\",\n", r->gen->name);
-		print_summary_json("dead_end_share", &r->dead_end_share, false);
-		print_summary_json("route_ratio", &r->route_ratio, false);
-		print_summary_json("forks", &r->forks, false);
+		if (r->start != MB_START_DEFAULT)
+			printf("      \"start\": \"%s\",\n", mb_start_name(r->start));
+		else
+			printf("      \"start\": null,\n");
+		print_summary_json("dead_end_share", &r->stats.dead_end_share, false);
+		print_summary_json("route_ratio", &r->stats.route_ratio, false);
+		print_summary_json("forks", &r->stats.forks, false);
 		if (r->squares_per_s > 0)
 			printf("      \"squares_per_second\": %.0f,\n", r->squares_per_s);
 		else
 			printf("      \"squares_per_second\": null,\n");
 		if (su->level)
 			printf("      \"passed\": %" PRIu64 ",\n      \"pass_share\": %.6g\n",
-			       r->passed, (double)r->passed / (double)su->count);
+			       r->stats.passed, (double)r->stats.passed / (double)su->count);
 		else
 			printf("      \"passed\": null,\n      \"pass_share\": null\n");
 		printf("    }%s\n", i + 1 < n ? "," : "");
@@ -174,18 +198,20 @@ static int run(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "level", required_argument, NULL, 'l' },
+		{ "start", required_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = "all";
 	struct setup su = { .w = 16, .h = 20, .seed = 1, .count = 100 };
-	bool sized = false, json = false;
+	bool sized = false, json = false, started = false;
 	struct result *rs;
 	size_t n = 0;
 	struct mb_error err;
 	int c;
 
 	mb_error_init(&err);
+	mb_gen_options_init(&su.opt);
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":a:s:n:l:", longopts, NULL)) != -1) {
@@ -212,6 +238,11 @@ static int run(int argc, char **argv)
 			if (!su.level)
 				return mb_command_usage_error(&mb_cmd_stats, "--level: %s", err.message);
 			break;
+		case 'T':
+			if (mb_start_parse(optarg, &su.opt.start, &err))
+				return mb_command_usage_error(&mb_cmd_stats, "--start: %s", err.message);
+			started = true;
+			break;
 		case 'j':
 			json = true;
 			break;
@@ -226,9 +257,19 @@ static int run(int argc, char **argv)
 	if (optind < argc)
 		return mb_command_usage_error(&mb_cmd_stats, "unexpected argument '%s'",
 					      argv[optind]);
-	if (strcmp(algorithm, "all") && !mb_generator_lookup(algorithm, &err))
-		return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s (or all)",
-					      err.message);
+	if (strcmp(algorithm, "all")) {
+		const struct mb_generator *gen = mb_generator_lookup(algorithm, &err);
+		char list[256];
+
+		if (!gen)
+			return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s (or all)",
+						      err.message);
+		mb_generator_start_list(list, sizeof(list));
+		if (started && !mb_generator_has_start(gen))
+			return mb_command_usage_error(&mb_cmd_stats,
+						      "--start: %s has no start square (only %s "
+						      "have one)", gen->name, list);
+	}
 	if (su.level) {
 		mb_level_filter(su.level, &su.filter);
 		if (!sized) {
@@ -244,6 +285,8 @@ static int run(int argc, char **argv)
 		print_json(&su, rs, n);
 	else
 		print_table(&su, rs, n);
+	for (size_t i = 0; i < n; i++)
+		mb_stats_result_release(&rs[i].stats);
 	free(rs);
 	if (fflush(stdout) || ferror(stdout))
 		return mb_command_fail(&mb_cmd_stats, "cannot write 'standard output': %s",
@@ -255,7 +298,7 @@ const struct mb_command mb_cmd_stats = {
 	.name = "stats",
 	.summary = "measure what each algorithm's mazes look like, and how fast it is",
 	.usage = "[--algorithm NAME|all] [--size WxH] [--count N] [--seed N] [--level L]"
-		 " [--json]",
+		 " [--start entrance|random|centre] [--json]",
 	.help =
 	"  -a, --algorithm NAME  one generator, or all (the default)\n"
 	"  -s, --size WxH        squares across and down, each 1 to 200 (default\n"
@@ -265,6 +308,13 @@ const struct mb_command mb_cmd_stats = {
 	"                        maze' (default 1)\n"
 	"  -l, --level L         also count the mazes that pass level L's filter\n"
 	"                        (route ratio and forks, from specs/levels.def)\n"
+	"      --start S         where the generators that grow from one square\n"
+	"                        start: entrance (square 0,0), random or centre\n"
+	"                        (W/2, H/2); default: each one's own (entrance for\n"
+	"                        backtracker, growing-tree, hunt-and-kill, prim;\n"
+	"                        random for aldous-broder, prim-frontier, wilson).\n"
+	"                        The others have none: with --algorithm all they\n"
+	"                        are measured as always, naming one is an error\n"
 	"      --json            print JSON instead of a table\n"
 	"\n"
 	"For each algorithm: the minimum, 10th percentile, median, 90th percentile\n"
@@ -274,16 +324,19 @@ const struct mb_command mb_cmd_stats = {
 	"it varies between runs); with --level, the share that passes. Percentiles\n"
 	"interpolate linearly between the closest ranks.\n"
 	"\n"
+	"The header names the start square each generator used.\n"
+	"\n"
 	"json: {width, height, count, seed, level: {name, min_route_ratio,\n"
-	"min_forks} or null, algorithms: [{name, dead_end_share, route_ratio,\n"
-	"forks: {min, p10, median, p90, max, mean}, squares_per_second, passed,\n"
-	"pass_share}]}\n"
+	"min_forks} or null, algorithms: [{name, start (or null: it has none),\n"
+	"dead_end_share, route_ratio, forks: {min, p10, median, p90, max, mean},\n"
+	"squares_per_second, passed, pass_share}]}\n"
 	"\n"
 	"exit status: 0 printed; 1 standard output could not be written;\n"
 	"2 bad command line\n"
 	"\n"
 	"examples:\n"
 	"  mazebook stats --algorithm all --size 16x20 --count 500 --level medium\n"
-	"  mazebook stats --algorithm backtracker --count 1000 --json\n",
+	"  mazebook stats --algorithm backtracker --count 1000 --json\n"
+	"  mazebook stats --algorithm backtracker --count 300 --start random\n",
 	.run = run,
 };

@@ -69,7 +69,7 @@ static int run(int argc, char **argv)
 		       ? "" : "; untrustworthy: the signature does not hold");
 	if (st == MB_OK) {
 		printf("verified: signature good, %zu file%s unchanged, recorded result PASS\n",
-		       v->count - 1, v->count == 2 ? "" : "s");
+		       v->checklist.count, v->checklist.count == 1 ? "" : "s");
 		rc = MB_EXIT_OK;
 	} else {
 		rc = mb_command_fail(&mb_cmd_verify, "%s", mb_error_format(&err, msg, sizeof(msg)));
@@ -87,7 +87,8 @@ const struct mb_command mb_cmd_verify = {
 		"                         'build'; its signature is CHECKLIST.minisig\n"
 		"  -p, --public-key FILE  the signer's public key (default: mazebook.pub\n"
 		"                         in the key folder, see 'mazebook keygen --help')\n\n"
-		"Checks the signature, then that every file the checklist lists on a\n"
+		"Checks the signature, that the public key is the 'signer:' the checklist\n"
+		"names (if it names one), then that every file the checklist lists on a\n"
 		"'file:' or 'spec:' line (relative to the checklist's folder) still has\n"
 		"the recorded SHA-256 and size, and prints one line per part, e.g.\n"
 		"'signature: bad: ...', 'cover.pdf: changed since the check (...)',\n"

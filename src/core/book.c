@@ -92,6 +92,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	if (!candidate)
 		return MB_ERR_INPUT;
 	mb_gen_options_init(&opt);
+	opt.start = spec->start;	/* generators without a start ignore it */
 	book->mazes = xcalloc((size_t)spec->mazes, sizeof(*book->mazes));
 	prints = xmallocarray((size_t)spec->mazes, sizeof(*prints));
 
@@ -121,6 +122,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			bm->number = n;
 			bm->gen = gen;
 			bm->seed = seed;
+			bm->start = mb_generator_start(gen, &opt);
 			bm->maze = mb_maze_copy(candidate);
 			bm->measures = ms;
 			bm->attempts = attempt;
@@ -129,7 +131,10 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			break;
 		}
 		if (attempt > MB_BOOK_MAX_ATTEMPTS) {
-			mb_error_set(err, MB_ERR_LIMIT,
+			/* at the filter's key in the spec: the one the best candidate missed */
+			mb_error_set_field(err, MB_ERR_LIMIT,
+				     best.route_ratio < spec->filter.min_route_ratio
+				     ? "min_route_ratio" : "min_forks",
 				     "maze %d: no %s maze on %dx%d passed the filter (route ratio >= %.2f, forks >= %d) "
 				     "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
 				     "lower min_route_ratio or min_forks, or choose another algorithm",

@@ -146,6 +146,8 @@ char *mb_checklist_text(const struct mb_checklist *cl)
 	for (size_t i = 0; i < cl->file_count; i++)
 		put(&b, "%s: %s sha256=%s bytes=%llu\n", cl->files[i].role, cl->files[i].name,
 		    cl->files[i].sha256, cl->files[i].bytes);
+	if (cl->signer[0])
+		put(&b, "signer: %s\n", cl->signer);
 	put(&b, "result: %s (%zu pass, %zu warn, %zu fail)\n\n",
 	    mb_checklist_failed(cl) ? "FAIL" : "PASS", mb_checklist_count(cl, MB_CHECK_PASS),
 	    mb_checklist_count(cl, MB_CHECK_WARN), mb_checklist_count(cl, MB_CHECK_FAIL));
@@ -181,6 +183,10 @@ char *mb_checklist_json(const struct mb_checklist *cl)
 	put_json_string(&b, cl->tool);
 	put(&b, ",\n  \"rules\": ");
 	put_json_string(&b, cl->rules);
+	if (cl->signer[0]) {
+		put(&b, ",\n  \"signer\": ");
+		put_json_string(&b, cl->signer);
+	}
 	put(&b, ",\n  \"result\": \"%s\",\n  \"pass\": %zu,\n  \"warn\": %zu,\n  \"fail\": %zu,\n"
 	    "  \"files\": [", mb_checklist_failed(cl) ? "FAIL" : "PASS",
 	    mb_checklist_count(cl, MB_CHECK_PASS), mb_checklist_count(cl, MB_CHECK_WARN),

@@ -353,7 +353,8 @@ static void json_string(struct buf *b, const char *s)
 	buf_puts(b, "\"");
 }
 
-char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed)
+char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed,
+		     const char *start)
 {
 	struct buf b = { 0 };
 	struct mb_measures ms;
@@ -366,7 +367,12 @@ char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t se
 		json_string(&b, algorithm);
 	else
 		buf_puts(&b, "null");
-	buf_printf(&b, ",\n  \"seed\": %llu,\n  \"open\": [", (unsigned long long)seed);
+	buf_printf(&b, ",\n  \"seed\": %llu,\n  \"start\": ", (unsigned long long)seed);
+	if (start)
+		json_string(&b, start);
+	else
+		buf_puts(&b, "null");
+	buf_puts(&b, ",\n  \"open\": [");
 	for (int y = 0; y < m->h; y++) {
 		buf_puts(&b, y ? ",\n    \"" : "\n    \"");
 		for (int x = 0; x < m->w; x++) {

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mazebook/error.h"
+
 /* sorted by name: the order of --help and `stats --algorithm all` */
 const struct mb_generator *const mb_generators[] = {
 	&mb_gen_aldous_broder,
@@ -25,7 +27,58 @@ const size_t mb_generator_count = sizeof(mb_generators) / sizeof(mb_generators[0
 
 void mb_gen_options_init(struct mb_gen_options *opt)
 {
+	opt->start = MB_START_DEFAULT;
 	opt->newest_share = 0.75;
+}
+
+static const char *const start_names[] = {
+	[MB_START_ENTRANCE] = "entrance",
+	[MB_START_RANDOM] = "random",
+	[MB_START_CENTRE] = "centre",
+};
+
+bool mb_generator_has_start(const struct mb_generator *gen)
+{
+	return gen->default_start != MB_START_DEFAULT;
+}
+
+const char *mb_start_name(enum mb_start start)
+{
+	if (start <= MB_START_DEFAULT || start > MB_START_CENTRE)
+		BUG("no name for start %d", (int)start);
+	return start_names[start];
+}
+
+enum mb_status mb_start_parse(const char *name, enum mb_start *start, struct mb_error *err)
+{
+	for (int s = MB_START_ENTRANCE; s <= MB_START_CENTRE; s++) {
+		if (!strcmp(name, start_names[s])) {
+			*start = (enum mb_start)s;
+			return MB_OK;
+		}
+	}
+	return mb_error_set(err, MB_ERR_INPUT,
+			    "unknown start '%s' (valid: entrance, random, centre)", name);
+}
+
+enum mb_start mb_generator_start(const struct mb_generator *gen,
+				 const struct mb_gen_options *opt)
+{
+	if (!mb_generator_has_start(gen))
+		return MB_START_DEFAULT;
+	return opt && opt->start != MB_START_DEFAULT ? opt->start : gen->default_start;
+}
+
+void mb_generator_start_list(char *buf, size_t size)
+{
+	size_t used = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (size_t i = 0; i < mb_generator_count && used < size; i++)
+		if (mb_generator_has_start(mb_generators[i]))
+			used += (size_t)snprintf(buf + used, size - used, "%s%s",
+						 used ? ", " : "", mb_generators[i]->name);
 }
 
 const struct mb_generator *mb_generator_find(const char *name)
@@ -55,13 +108,14 @@ void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t see
 		 const struct mb_gen_options *opt)
 {
 	struct mb_rng rng;
-	struct mb_gen_options defaults;
+	struct mb_gen_options resolved;
 
-	if (!opt) {
-		mb_gen_options_init(&defaults);
-		opt = &defaults;
-	}
+	if (opt)
+		resolved = *opt;
+	else
+		mb_gen_options_init(&resolved);
+	resolved.start = mb_generator_start(gen, &resolved);
 	mb_rng_init(&rng, seed);
 	mb_maze_reset(m);
-	gen->generate(m, &rng, opt);
+	gen->generate(m, &rng, &resolved);
 }

@@ -56,6 +56,12 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 	mb_json_string(f, spec->level->name);
 	fprintf(f, ",\n  \"seed\": %llu,\n  \"algorithm\": ", (unsigned long long)spec->seed);
 	mb_json_string(f, spec->algorithm ? spec->algorithm : "auto");
+	/* null: each generator's own start; every maze names the one it used */
+	fprintf(f, ",\n  \"start\": ");
+	if (spec->start != MB_START_DEFAULT)
+		mb_json_string(f, mb_start_name(spec->start));
+	else
+		fprintf(f, "null");
 	fprintf(f, ",\n  \"grid\": [%d, %d],\n  \"filter\": {\"min_route_ratio\": %.4g, \"min_forks\": %d},\n",
 		spec->grid_w, spec->grid_h, spec->filter.min_route_ratio, spec->filter.min_forks);
 	fprintf(f, "  \"trim_in\": [%.4g, %.4g],\n  \"paper\": \"%s\",\n  \"bleed\": %s,\n",
@@ -72,11 +78,13 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 		const struct mb_measures *ms = &bm->measures;
 
 		fprintf(f, "    {\"number\": %d, \"page\": %d, \"generator\": \"%s\", \"seed\": %llu, "
-			"\"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
+			"\"start\": %s%s%s, \"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
 			"\"dead_end_share\": %.4f, \"turns\": %d, \"longest_dead_end\": %d, "
 			"\"attempts\": %d}%s\n",
 			bm->number, info->maze_pages ? info->maze_pages[i] : 0, bm->gen->name,
-			(unsigned long long)bm->seed, bm->maze->w, bm->maze->h, ms->route,
+			(unsigned long long)bm->seed, bm->start ? "\"" : "",
+			bm->start ? mb_start_name(bm->start) : "null", bm->start ? "\"" : "",
+			bm->maze->w, bm->maze->h, ms->route,
 			ms->route_ratio, ms->forks, ms->dead_end_share, ms->turns,
 			ms->longest_dead_end, bm->attempts, i + 1 < book->count ? "," : "");
 	}

@@ -55,3 +55,31 @@ enum mb_status mb_number_parse_double(const char *text, const char *what, double
 	*out = v;
 	return MB_OK;
 }
+
+const char *mb_number_plain_decimal(const char *text, bool fraction)
+{
+	const char *p = text;
+	const char *digits;
+
+	if (*p == '+')
+		return "a plus sign";
+	if (*p == '-')
+		p++;
+	digits = p;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p == digits)
+		return *p == '.' && fraction ? "no digit before the point" : "not a number";
+	/* 030 reads as octal to some programs and as thirty to others */
+	if (*digits == '0' && p - digits > 1)
+		return "a leading zero";
+	if (*p == '.' && fraction) {
+		const char *frac = ++p;
+
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (p == frac)
+			return "no digit after the point";
+	}
+	return *p ? "not a number" : NULL;
+}

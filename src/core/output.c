@@ -44,7 +44,8 @@ enum mb_status mb_output_begin(struct mb_output *out, const char *final_path,
 	/* mkstemp makes 0600; give the file the mode a plain creat() would */
 	mask = umask(0);
 	umask(mask);
-	fchmod(fd, (mode_t)(mode ? mode : 0644) & ~mask);
+	out->mode = (int)((mode_t)(mode ? mode : 0644) & ~mask);
+	fchmod(fd, (mode_t)out->mode);
 	if (open_stream) {
 		out->fp = fdopen(fd, "wb");
 		if (!out->fp) {
@@ -66,15 +67,19 @@ enum mb_status mb_output_sync(struct mb_output *out, struct mb_error *err)
 	if (out->synced)
 		return MB_OK;
 	if (out->fp) {
-		if (fflush(out->fp) || ferror(out->fp) || fsync(fileno(out->fp)))
+		if (fflush(out->fp) || ferror(out->fp) || fchmod(fileno(out->fp), (mode_t)out->mode) ||
+		    fsync(fileno(out->fp)))
 			e = errno ? errno : EIO;
 		if (fclose(out->fp) && !e)
 			e = errno;
 		out->fp = NULL;
 	} else {
-		/* a library wrote the file by name: sync what it wrote */
-		fd = open(out->temp_path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || fsync(fd))
+		/*
+		 * a library wrote the file by name, maybe creating it anew with
+		 * its own mode: give it ours and sync what it wrote
+		 */
+		fd = open(out->temp_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		if (fd < 0 || fchmod(fd, (mode_t)out->mode) || fsync(fd))
 			e = errno;
 		if (fd >= 0)
 			close(fd);

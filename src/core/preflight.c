@@ -390,6 +390,71 @@ static void check_page_sizes(const struct mb_probe_file *f, const struct geom *g
 	pl_free(&wrong);
 }
 
+static bool box_is(struct mb_box_pt a, struct mb_box_pt b)
+{
+	double tol = SIZE_MATCH_IN * MB_PT_PER_IN;
+
+	return fabs(a.x0 - b.x0) <= tol && fabs(a.y0 - b.y0) <= tol && fabs(a.x1 - b.x1) <= tol &&
+	       fabs(a.y1 - b.y1) <= tol;
+}
+
+/* "3 x 4.5 in at (0, 0)" */
+static const char *box_text(struct mb_box_pt b, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s x %s in at (%s, %s)", IN(in_of(b.x1 - b.x0)), IN(in_of(b.y1 - b.y0)),
+		 IN(in_of(b.x0)), IN(in_of(b.y0)));
+	return buf;
+}
+
+static struct mb_box_pt trim_box(const struct geom *g, int page);
+static bool right_size(const struct geom *g, const struct mb_probe_page *p);
+
+/*
+ * A CropBox is what viewers show and may be what is printed: it must be the
+ * whole page. A TrimBox says where the page is cut: it must be the trim
+ * (inside the bleed on a bleed page). Either one that disagrees with the
+ * page KDP prints fails, since the file would not print as it was measured.
+ */
+static void check_page_boxes(const struct mb_probe_file *f, const struct geom *g,
+			     struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	char msg[320] = "", measured[96] = "", has[64], want[64];
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		struct mb_box_pt whole = { 0, 0, p->w_pt, p->h_pt };
+		bool bad_crop = p->has_crop && !box_is(p->crop, whole);
+		bool bad_trim = !bad_crop && p->has_trim && g->known && right_size(g, p) &&
+				!box_is(p->trim, trim_box(g, p->number));
+
+		if (!bad_crop && !bad_trim)
+			continue;
+		pl_add(&pl, p->number);
+		if (msg[0])
+			continue;
+		if (bad_crop) {
+			snprintf(measured, sizeof(measured), "CropBox %s", box_text(p->crop, has, sizeof(has)));
+			snprintf(msg, sizeof(msg), "page %d: the CropBox is %s in, the page %s in: viewers "
+				 "and printers may cut the page to it; remove the CropBox or make it the MediaBox",
+				 p->number, box_text(p->crop, has, sizeof(has)), box_text(whole, want, sizeof(want)));
+		} else {
+			snprintf(measured, sizeof(measured), "TrimBox %s", box_text(p->trim, has, sizeof(has)));
+			snprintf(msg, sizeof(msg), "page %d: the TrimBox is %s in, the trim %s in%s: remove "
+				 "the TrimBox or make it the trim", p->number, has,
+				 box_text(trim_box(g, p->number), want, sizeof(want)),
+				 g->bleed ? " (inside the bleed)" : "");
+		}
+	}
+	if (!pl.count)
+		mb_checklist_add(cl, "interior.boxes", MB_CHECK_PASS, "", "agree", "CropBox = page, "
+				 "TrimBox = trim", "no CropBox or TrimBox that disagrees with the page");
+	else
+		add_paged(cl, "interior.boxes", MB_CHECK_FAIL, &pl, measured,
+			  "CropBox = page, TrimBox = trim", msg);
+	pl_free(&pl);
+}
+
 static void check_page_count(const struct mb_probe_file *f, const struct geom *g,
 			     enum mb_paper paper, struct mb_checklist *cl)
 {
@@ -844,6 +909,7 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 	}
 	check_trim(f, p, cl, &g);
 	check_page_sizes(f, &g, cl);
+	check_page_boxes(f, &g, cl);
 	check_page_count(f, &g, p->paper, cl);
 	if (g.known && (p->binding != MB_BINDING_PAPERBACK || p->ink != MB_INK_BLACK))
 		check_edition(f, &g, p, cl);

@@ -8,9 +8,12 @@
 #include "config.h"
 #include "mazebook/spec.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mazebook/xalloc.h"
 
@@ -83,6 +86,98 @@ char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel)
 	if (base[strlen(base) - 1] == '/')
 		return xasprintf("%s%s", base, rel);
 	return xasprintf("%s/%s", base, rel);
+}
+
+const char *mb_spec_output_refused(const char *rel)
+{
+	int depth = 0;
+
+	if (rel[0] == '/')
+		return "an absolute path";
+	/* count the folders down from the spec's; a '..' below zero climbs out */
+	for (const char *p = rel; *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (--depth < 0)
+				return "a '..' that leaves the spec's folder";
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			depth++;
+		}
+		p += n;
+		p += *p == '/';
+	}
+	return NULL;
+}
+
+/* is path the folder base or inside it (both absolute, without symbolic links)? */
+static bool inside(const char *path, const char *base)
+{
+	size_t n = strlen(base);
+
+	if (n == 1 && base[0] == '/')
+		return true;
+	return !strncmp(path, base, n) && (path[n] == '\0' || path[n] == '/');
+}
+
+enum mb_status mb_spec_output_dir(const struct mb_book_spec *spec, char **dir,
+				  struct mb_error *err)
+{
+	const char *rel = spec->output_dir ? spec->output_dir : "out";
+	const char *why = mb_spec_output_refused(rel);
+	const char *base = spec->base_dir && spec->base_dir[0] ? spec->base_dir : ".";
+	char *path, *real_base, *probe, *real = NULL;
+	enum mb_status st = MB_OK;
+
+	*dir = NULL;
+	if (why)
+		return mb_error_set_field(err, MB_ERR_INPUT, "output",
+					  "'output' is '%s', %s: a spec may name only a folder "
+					  "inside its own folder; to write elsewhere give -o DIR "
+					  "on the command line", rel, why);
+	real_base = realpath(base, NULL);
+	if (!real_base)
+		return mb_error_set(err, MB_ERR_IO, "cannot resolve the spec's folder '%s': %s",
+				    base, strerror(errno));
+	path = mb_spec_resolve(spec, rel);
+	/* the longest part of the path that exists; the rest is made later */
+	probe = xstrdup(path);
+	for (;;) {
+		struct stat st_probe;
+		char *slash;
+
+		if (!lstat(probe, &st_probe)) {
+			real = realpath(probe, NULL);
+			break;
+		}
+		slash = strrchr(probe, '/');
+		if (!slash) {
+			real = realpath(".", NULL);
+			break;
+		}
+		if (slash == probe) {
+			real = xstrdup("/");
+			break;
+		}
+		*slash = '\0';
+	}
+	/* a dangling symbolic link, or a loop: not a folder to write into */
+	if (!real || !inside(real, real_base))
+		st = mb_error_set_field(err, MB_ERR_INPUT, "output",
+					"'output' is '%s', which leads to '%s' (through a symbolic "
+					"link), outside the spec's folder '%s': a spec may name "
+					"only a folder inside its own folder; to write elsewhere "
+					"give -o DIR on the command line", rel,
+					real ? real : probe, real_base);
+	free(probe);
+	free(real);
+	free(real_base);
+	if (st) {
+		free(path);
+		return st;
+	}
+	*dir = path;
+	return MB_OK;
 }
 
 const char *mb_spec_font(const struct mb_book_spec *spec)
@@ -168,6 +263,13 @@ const char mb_spec_starter[] =
 	"# The maze generator: auto (the level's choice) or a generator's name\n"
 	"# (run 'mazebook help' for the list).\n"
 	"algorithm: auto\n"
+	"\n"
+	"# Where the generators that grow from one square start: entrance (the\n"
+	"# top-left square), random or centre. Left out, each uses its own:\n"
+	"# entrance for backtracker, growing-tree, hunt-and-kill and prim (the\n"
+	"# levels were measured so), random for aldous-broder, prim-frontier and\n"
+	"# wilson. The other generators have no start square and ignore it.\n"
+	"# start: entrance\n"
 	"\n"
 	"# Solutions printed per page at the back: 1, 2, 4, 6 or 9.\n"
 	"solutions: 4\n"

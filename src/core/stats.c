@@ -3,10 +3,15 @@
 #include "config.h"
 #include "mazebook/stats.h"
 
+#include <inttypes.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mazebook/error.h"
+#include "mazebook/measure.h"
+#include "mazebook/xalloc.h"
 
 double mb_stats_percentile(const double *sorted, size_t n, double p)
 {
@@ -48,4 +53,44 @@ void mb_stats_summarize(double *values, size_t n, struct mb_summary *out)
 	out->median = mb_stats_percentile(values, n, 0.50);
 	out->p90 = mb_stats_percentile(values, n, 0.90);
 	out->mean = sum / (double)n;
+}
+
+void mb_stats_measure(const struct mb_stats_sample *sample, mb_stats_clock_fn *clock,
+		      struct mb_stats_result *out)
+{
+	uint64_t count = sample->count;
+	struct mb_maze *m = mb_maze_new(sample->w, sample->h, NULL);
+	struct mb_measures ms;
+
+	if (!m || count == 0 || count > SIZE_MAX / sizeof(double))
+		BUG("stats sample of %" PRIu64 " mazes of %dx%d", count, sample->w, sample->h);
+	memset(out, 0, sizeof(*out));
+	out->dead_end_values = xmallocarray((size_t)count, sizeof(double));
+	out->route_ratio_values = xmallocarray((size_t)count, sizeof(double));
+	out->fork_values = xmallocarray((size_t)count, sizeof(double));
+	for (uint64_t k = 0; k < count; k++) {
+		double t0 = clock ? clock() : 0;
+
+		mb_generate(sample->gen, m, sample->seed + k, sample->opt);
+		if (clock)
+			out->generate_s += clock() - t0;
+		mb_maze_measure(m, &ms);
+		out->dead_end_values[k] = ms.dead_end_share;
+		out->route_ratio_values[k] = ms.route_ratio;
+		out->fork_values[k] = ms.forks;
+		if (sample->filter && mb_filter_pass(sample->filter, &ms))
+			out->passed++;
+	}
+	mb_stats_summarize(out->dead_end_values, (size_t)count, &out->dead_end_share);
+	mb_stats_summarize(out->route_ratio_values, (size_t)count, &out->route_ratio);
+	mb_stats_summarize(out->fork_values, (size_t)count, &out->forks);
+	mb_maze_free(m);
+}
+
+void mb_stats_result_release(struct mb_stats_result *r)
+{
+	free(r->dead_end_values);
+	free(r->route_ratio_values);
+	free(r->fork_values);
+	memset(r, 0, sizeof(*r));
 }

@@ -174,6 +174,21 @@ enum mb_status mb_verify_parse_checklist(const char *text, size_t len, const cha
 			st = copy_value(out->tool, v, vlen, "tool", file, line, err);
 		} else if (klen == 5 && !memcmp(s, "rules", 5)) {
 			st = copy_value(out->rules, v, vlen, "rules", file, line, err);
+		} else if (klen == 6 && !memcmp(s, "signer", 6)) {
+			/* minisign prints key ids as 16 upper-case hex digits */
+			bool hex16 = vlen == 16;
+
+			for (size_t i = 0; hex16 && i < 16; i++)
+				hex16 = (v[i] >= '0' && v[i] <= '9') || (v[i] >= 'A' && v[i] <= 'F');
+			if (out->signer[0])
+				st = mb_error_set_at(err, MB_ERR_INPUT, file, line, 0,
+						     "a second 'signer:' line");
+			else if (!hex16)
+				st = mb_error_set_at(err, MB_ERR_INPUT, file, line, 0,
+						     "'signer:' needs a key id of 16 upper-case hex "
+						     "digits");
+			else
+				memcpy(out->signer, v, 17 - 1);
 		} else if (klen == 6 && !memcmp(s, "result", 6)) {
 			st = copy_value(out->result, v, vlen, "result", file, line, err);
 			out->passed = st == MB_OK && !strncmp(out->result, "PASS", 4) &&

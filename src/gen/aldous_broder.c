@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Aldous-Broder: walk at random from a random square and open the wall
+ * Aldous-Broder: walk at random from a start square (random by default) and open the wall
  * each time the walk first enters a square. Every spanning tree comes out
  * with the same chance. The walk must cover the whole grid, which takes
  * on the order of n log^2 n steps, so it is slow on big grids by nature;
@@ -19,12 +19,11 @@ enum { UNSEEN = 0, SEEN = 1, BORDER = 2 };
 
 static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
-	int n = m->w * m->h, i = (int)mb_rng_below(rng, (uint32_t)n), p, left = n - 1;
+	int n = m->w * m->h, i = start_square(m, rng, opt->start), p, left = n - 1;
 	struct padded pad;
 	uint8_t *state;
 	struct bits bits;
 
-	(void)opt;
 	padded_init(&pad, m);
 	state = xmalloc((size_t)pad.size);
 	padded_fill(&pad, state, UNSEEN, BORDER);
@@ -52,5 +51,6 @@ const struct mb_generator mb_gen_aldous_broder = {
 	.name = "aldous-broder",
 	.summary = "random walk: uniform, many short dead ends, no bias (slow on big grids)",
 	.uniform = true,
+	.default_start = MB_START_RANDOM,
 	.generate = generate,
 };

@@ -13,8 +13,30 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "mazebook/error.h"
+#include "mazebook/generator.h"
 #include "mazebook/maze.h"
 #include "mazebook/rng.h"
+
+/*
+ * The square (y * W + x) to start from; mb_generate hands the generators
+ * a resolved start, never MB_START_DEFAULT. Only a random start draws
+ * from rng, and it draws first, as these generators always did.
+ */
+static inline int start_square(const struct mb_maze *m, struct mb_rng *rng, enum mb_start start)
+{
+	switch (start) {
+	case MB_START_ENTRANCE:
+		return 0;
+	case MB_START_RANDOM:
+		return (int)mb_rng_below(rng, (uint32_t)(m->w * m->h));
+	case MB_START_CENTRE:
+		return m->h / 2 * m->w + m->w / 2;
+	case MB_START_DEFAULT:
+		break;
+	}
+	BUG("generator started without a start square (%d)", (int)start);
+}
 
 /* Open the wall between adjacent squares a and b (either order). */
 static inline void link_squares(struct mb_maze *m, int a, int b)

@@ -5,6 +5,7 @@
  * random unvisited neighbour, which joins the list; a square with none
  * leaves the list. Share 1.0 is the backtracker, draw for draw (long
  * corridors); 0.0 is Prim-like (short branches); the default mixes them.
+ * It starts at the entrance square by default, as the backtracker does.
  *
  * The list keeps its order, so "newest" keeps its meaning for every share.
  * A square leaving from the middle is only marked dead; a random pick that
@@ -42,7 +43,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	uint8_t *seen;
 	struct bits bits;
 	double share = opt->newest_share;
-	int start = (int)mb_rng_below(rng, (uint32_t)n);
+	int start = start_square(m, rng, opt->start);
 
 	padded_init(&pad, m);
 	seen = xmalloc((size_t)pad.size);
@@ -95,5 +96,6 @@ const struct mb_generator mb_gen_growing_tree = {
 	.name = "growing-tree",
 	.summary = "newest or random active square: corridors to branches by newest_share",
 	.uniform = false,
+	.default_start = MB_START_ENTRANCE,
 	.generate = generate,
 };

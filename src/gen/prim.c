@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Randomised Prim (the wall-list version): grow the maze from one random
- * square, keeping the list of walls between the maze and the squares
- * outside it. Each step takes a wall from the list uniformly at random and
- * opens it when the square beyond is still outside. Texture: many short
- * dead ends radiating from the start, an easy, branchy look.
+ * Randomised Prim (the wall-list version): grow the maze from one square,
+ * keeping the list of walls between the maze and the squares outside it.
+ * Each step takes a wall from the list uniformly at random and opens it
+ * when the square beyond is still outside. Texture: many short dead ends
+ * radiating from the start, an easy, branchy look. It starts at the
+ * entrance square unless told otherwise: the Prim of the table the levels
+ * were chosen from (prim-frontier keeps its random start).
  *
  * A wall enters the list only while its far side is outside the maze, so
  * it enters at most once and the list never exceeds 2 x squares.
@@ -51,8 +53,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 		.count = 0,
 	};
 
-	(void)opt;
-	add_square(&s, (int)mb_rng_below(rng, (uint32_t)n));
+	add_square(&s, start_square(m, rng, opt->start));
 	while (s.count > 0) {
 		int k = (int)mb_rng_below(rng, (uint32_t)s.count);
 		int wall = s.walls[k], a = wall >> 1, b = a + ((wall & 1) ? m->w : 1);
@@ -71,5 +72,6 @@ const struct mb_generator mb_gen_prim = {
 	.name = "prim",
 	.summary = "random walls off the grown maze: many short dead ends, easy and branchy",
 	.uniform = false,
+	.default_start = MB_START_ENTRANCE,
 	.generate = generate,
 };

@@ -56,9 +56,8 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 		.frontier = xmallocarray((size_t)n, sizeof(int)),
 		.count = 0,
 	};
-	int start = (int)mb_rng_below(rng, (uint32_t)n);
+	int start = start_square(m, rng, opt->start);
 
-	(void)opt;
 	add_square(&s, start, start % w);
 	while (s.count > 0) {
 		int k = (int)mb_rng_below(rng, (uint32_t)s.count);
@@ -86,5 +85,6 @@ const struct mb_generator mb_gen_prim_frontier = {
 	.name = "prim-frontier",
 	.summary = "random frontier squares joined to the maze: very short spiky dead ends",
 	.uniform = false,
+	.default_start = MB_START_RANDOM,
 	.generate = generate,
 };

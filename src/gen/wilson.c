@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Wilson's algorithm (1996): loop-erased random walks. One random square
- * starts the tree; from each square not yet in it (in index order; any
+ * Wilson's algorithm (1996): loop-erased random walks. One square starts
+ * the tree (the start: random by default; the result is uniform whichever
+ * square it is); from each square not yet in it (in index order; any
  * order keeps the result uniform) a random walk runs until it meets the
  * tree, remembering only the last way it left each square, which erases
  * its loops; the remembered path is then added. Every spanning tree of the
@@ -24,12 +25,11 @@ enum { FREE = 0, IN_TREE = 1, BORDER = 2 };
 
 static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
-	int w = m->w, h = m->h, n = w * h, root = (int)mb_rng_below(rng, (uint32_t)n);
+	int w = m->w, h = m->h, root = start_square(m, rng, opt->start);
 	struct padded pad;
 	uint8_t *state, *way;	/* way[p]: the direction the walk last left p by */
 	struct bits bits;
 
-	(void)opt;
 	padded_init(&pad, m);
 	state = xmalloc((size_t)pad.size);
 	way = xmalloc((size_t)pad.size);
@@ -70,5 +70,6 @@ const struct mb_generator mb_gen_wilson = {
 	.name = "wilson",
 	.summary = "loop-erased random walks: uniform, many short dead ends, no bias",
 	.uniform = true,
+	.default_start = MB_START_RANDOM,
 	.generate = generate,
 };

@@ -7,9 +7,10 @@
  * and a summary. It shares no code with mazebook's maze engine, so a bug
  * in one cannot hide a bug in the other.
  *
- * Hostile files: the reader bounds size and pages (mpread.h); a CPU-time
- * alarm (--max-cpu, default MAX_CPU_S) bounds the rest, such as a small
- * deflate stream that inflates to gigabytes on every page.
+ * Hostile files: the reader bounds size, pages and the drawing work of the
+ * whole file (mpread.h), and no more than MB_MP_MAX_MAZES mazes are kept;
+ * a CPU-time alarm (--max-cpu, default MAX_CPU_S) bounds the rest, such as
+ * a small deflate stream that inflates to gigabytes on every page.
  */
 #include "config.h"
 
@@ -78,6 +79,7 @@ struct run {
 	char **errors;		/* page-level failures */
 	size_t nerrors, cap_errors;
 	bool numbered_by_order;
+	char refused[400];	/* why the whole file is refused (a per-file bound), "" if not */
 };
 
 static void usage(FILE *f)
@@ -137,11 +139,23 @@ static int read_all(struct mb_mp_doc *doc, struct run *r)
 
 		memset(&page, 0, sizeof page);
 		if (!mb_mp_doc_read_page(doc, p, &page, err, sizeof err)) {
-			page_error(r, p + 1, err);
 			mb_mp_page_release(&page);
+			if (mb_mp_doc_bound(doc)) {
+				snprintf(r->refused, sizeof r->refused, "%s", mb_mp_doc_bound(doc));
+				return pages;
+			}
+			page_error(r, p + 1, err);
 			continue;
 		}
 		n = mb_mp_find_mazes(&page, &found);
+		if (r->n + n > MB_MP_MAX_MAZES) {
+			for (size_t k = 0; k < n; k++)
+				mb_mp_maze_release(&found[k]);
+			free(found);
+			mb_mp_page_release(&page);
+			snprintf(r->refused, sizeof r->refused, MB_MP_TOO_MANY_MAZES, MB_MP_MAX_MAZES);
+			return pages;
+		}
 		for (size_t k = 0; k < n; k++)
 			*(struct mb_mp_maze *)mb_mp_push(&r->mazes, &r->n, &r->cap, sizeof *found) =
 				found[k];
@@ -460,8 +474,9 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	memset(&rep, 0, sizeof rep);
 	pages = read_all(doc, &r);
-	if (mb_mp_doc_damaged(doc)) {
-		fprintf(stderr, "mazeproof: cannot read '%s': %s\n", opt.path, MB_MP_DAMAGED);
+	if (mb_mp_doc_damaged(doc) || r.refused[0]) {
+		fprintf(stderr, "mazeproof: cannot read '%s': %s\n", opt.path,
+			mb_mp_doc_damaged(doc) ? MB_MP_DAMAGED : r.refused);
 		mb_mp_doc_close(doc);
 		for (size_t k = 0; k < r.n; k++)
 			mb_mp_maze_release(&r.mazes[k]);

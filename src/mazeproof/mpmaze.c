@@ -120,8 +120,60 @@ static size_t collect_lines(const struct mb_mp_page *page, struct line **out)
 	return n;
 }
 
-/* Union touching segments, comparing only those that share a bucket. */
-static void group_lines(const struct line *lines, size_t n, size_t *parent)
+/* a line and where it was, for sorting */
+struct placed_line {
+	struct line l;
+	size_t at;
+};
+
+static int cmp_placed(const void *pa, const void *pb)
+{
+	const struct placed_line *a = pa, *b = pb;
+	double d[5] = { a->l.x0 - b->l.x0, a->l.y0 - b->l.y0, a->l.x1 - b->l.x1,
+			a->l.y1 - b->l.y1, a->l.width - b->l.width };
+
+	if (a->l.horizontal != b->l.horizontal)
+		return a->l.horizontal ? 1 : -1;
+	for (int k = 0; k < 5; k++)
+		if (d[k] != 0)
+			return d[k] < 0 ? -1 : 1;
+	/* equal lines by place, so the first of them is kept */
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/*
+ * Drop lines identical to an earlier one (a form drawn a thousand times
+ * in one place), keeping the order of the rest; returns the new count.
+ */
+static size_t drop_duplicates(struct line *lines, size_t n)
+{
+	struct placed_line *sorted = mb_mp_xmalloc((n ? n : 1) * sizeof *sorted);
+	bool *dup = mb_mp_xcalloc(n ? n : 1, sizeof *dup);
+	size_t kept = 0;
+
+	for (size_t k = 0; k < n; k++)
+		sorted[k] = (struct placed_line){ lines[k], k };
+	qsort(sorted, n, sizeof *sorted, cmp_placed);
+	for (size_t k = 1; k < n; k++) {
+		const struct line *a = &sorted[k - 1].l, *b = &sorted[k].l;
+
+		dup[sorted[k].at] = a->horizontal == b->horizontal && a->x0 == b->x0 &&
+				    a->y0 == b->y0 && a->x1 == b->x1 && a->y1 == b->y1 &&
+				    a->width == b->width;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (!dup[k])
+			lines[kept++] = lines[k];
+	free(sorted);
+	free(dup);
+	return kept;
+}
+
+/*
+ * Union touching segments, comparing only those that share a bucket.
+ * False when a bucket holds more than MB_MP_MAX_BUCKET of them.
+ */
+static bool group_lines(const struct line *lines, size_t n, size_t *parent)
 {
 	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, cell;
 	size_t nx, ny, *count, *start = NULL, *slot = NULL;
@@ -135,7 +187,7 @@ static void group_lines(const struct line *lines, size_t n, size_t *parent)
 		by1 = fmax(by1, lines[k].y1);
 	}
 	if (n < 2)
-		return;
+		return true;
 	bx0 -= pad;
 	by0 -= pad;
 	bx1 += pad;
@@ -166,8 +218,13 @@ static void group_lines(const struct line *lines, size_t n, size_t *parent)
 				}
 		}
 		if (pass == 0) {
-			for (size_t b = 1; b <= nx * ny; b++)
+			for (size_t b = 1; b <= nx * ny; b++) {
+				if (count[b] > MB_MP_MAX_BUCKET) {
+					free(count);
+					return false;
+				}
 				count[b] += count[b - 1];
+			}
 			slot = mb_mp_xmalloc((count[nx * ny] ? count[nx * ny] : 1) * sizeof *slot);
 			start = mb_mp_xmalloc((nx * ny + 1) * sizeof *start);
 			memcpy(start, count, (nx * ny + 1) * sizeof *start);
@@ -184,6 +241,7 @@ static void group_lines(const struct line *lines, size_t n, size_t *parent)
 	free(count);
 	free(start);
 	free(slot);
+	return true;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -923,8 +981,14 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 	size_t ncl = 0, capcl = 0, nmazes = 0, nlines;
 	struct mb_mp_maze *mazes;
 	struct text_line *tl;
+	char msg[160];
 
-	group_lines(lines, n, parent);
+	n = drop_duplicates(lines, n);
+	if (!group_lines(lines, n, parent)) {
+		snprintf(msg, sizeof msg, "more than %d line pieces near one place: not a page of "
+			 "mazes this tool reads", MB_MP_MAX_BUCKET);
+		goto refuse;
+	}
 	for (size_t k = 0; k < n; k++) {
 		size_t r = find(parent, k);
 		struct cluster *c;
@@ -944,6 +1008,14 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 		c->y0 = fmin(c->y0, lines[k].y0);
 		c->x1 = fmax(c->x1, lines[k].x1);
 		c->y1 = fmax(c->y1, lines[k].y1);
+	}
+	if (ncl > MB_MP_MAX_DRAWINGS) {
+		snprintf(msg, sizeof msg, "more than %d separate line drawings: not a page of mazes "
+			 "this tool reads", MB_MP_MAX_DRAWINGS);
+		for (size_t a = 0; a < ncl; a++)
+			free(cl[a].members);
+		free(cl);
+		goto refuse;
 	}
 	merge_overlapping(cl, ncl);
 	mazes = mb_mp_xcalloc(ncl ? ncl : 1, sizeof *mazes);
@@ -1004,6 +1076,17 @@ next:
 	free(index);
 	*out = mazes;
 	return nmazes;
+
+refuse:	/* the page as one drawing that is not a maze, saying why */
+	free(lines);
+	free(parent);
+	free(index);
+	mazes = mb_mp_xcalloc(1, sizeof *mazes);
+	mazes->page = page->number;
+	mazes->number = mazes->label_page = -1;
+	set_problem(mazes, msg);
+	*out = mazes;
+	return 1;
 }
 
 void mb_mp_maze_release(struct mb_mp_maze *m)

@@ -22,6 +22,15 @@
 #include "mpread.h"
 
 #define MB_MP_MAX_SIDE 1000
+/*
+ * Per page, after identical pieces are dropped (ink drawn over itself adds
+ * nothing): at most this many pieces near one place (a bucket of the
+ * grouping grid, 12 pt or more a side: a 200 x 200 maze puts a few dozen
+ * there, 512 is ten times that) and this many separate drawings. More is ink stacked on ink, not
+ * a page of mazes, and would cost quadratic time.
+ */
+#define MB_MP_MAX_BUCKET 512
+#define MB_MP_MAX_DRAWINGS 4000
 
 /* The drawn route crosses a grid line: a vertical line (between squares
  * (i-1, j) and (i, j)) or a horizontal one (between (i, j-1) and (i, j)).
@@ -65,7 +74,8 @@ static inline unsigned char mb_mp_vwall(const struct mb_mp_maze *m, int i, int j
  * Find the mazes drawn on page. Returns their number and stores a new array
  * in *out (free each with mb_mp_maze_release, then the array). Drawings of
  * four or more black lines that are not a grid are returned too, with w == 0
- * and problem set; smaller stray lines are ignored.
+ * and problem set; smaller stray lines are ignored. A page past
+ * MB_MP_MAX_BUCKET or MB_MP_MAX_DRAWINGS gives one such entry saying so.
  */
 size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out);
 void mb_mp_maze_release(struct mb_mp_maze *m);

@@ -10,7 +10,10 @@
  *
  * Hostile files meet bounds before MuPDF reads much: only regular files,
  * at most MB_MP_MAX_FILE_BYTES and MB_MP_MAX_PAGES pages; the page tree is
- * walked once up front, so a tree that loops is refused as a whole; a file
+ * walked once up front (iteratively, every /Count checked), so a tree that
+ * loops or lies is refused as a whole; per file, the drawing operations,
+ * clips and clip depth are bounded (mpread.h), which stops forms drawing
+ * forms drawing forms; a file
  * MuPDF had to repair (broken or missing xref, truncated) is refused, as
  * `mazebook check` refuses it: a repaired reading is not what a printer
  * reads.
@@ -20,6 +23,7 @@
 #include "mpread.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,13 +39,19 @@ struct mb_mp_doc {
 	fz_context *ctx;
 	pdf_document *pdf;
 	int pages;
+	/* work done on the whole file so far, against the per-file bounds (mpread.h) */
+	unsigned long draw_ops, clips;
+	char bound[160];	/* the per-file bound the file passed, "" if none */
 };
 
 struct scan_device {
 	fz_device super;
+	struct mb_mp_doc *doc;
 	struct mb_mp_page *page;
 	const char *overflow;	/* set when the page passed a bound: what there was too much of */
 	int limit;
+	char file_bound[160];	/* set when the file passed a per-file bound: why */
+	int clip_depth;
 };
 
 /*
@@ -53,6 +63,117 @@ static void too_many(fz_context *ctx, struct scan_device *sd, const char *what, 
 	sd->overflow = what;
 	sd->limit = limit;
 	fz_throw(ctx, FZ_ERROR_ABORT, MB_MP_TOO_MANY, limit, what);
+}
+
+/* The file passed a per-file bound (why is in sd->file_bound): stop interpreting. */
+static void file_bound(fz_context *ctx, struct scan_device *sd)
+{
+	fz_throw(ctx, FZ_ERROR_ABORT, "%s", sd->file_bound);
+}
+
+/* One more drawing operation of the file's budget; every device call counts. */
+static void count_op(fz_context *ctx, struct scan_device *sd)
+{
+	if (++sd->doc->draw_ops > MB_MP_MAX_DRAW_OPS) {
+		snprintf(sd->file_bound, sizeof sd->file_bound, MB_MP_TOO_MUCH_DRAWING,
+			 MB_MP_MAX_DRAW_OPS);
+		file_bound(ctx, sd);
+	}
+}
+
+static void dev_clip(fz_context *ctx, struct scan_device *sd)
+{
+	count_op(ctx, sd);
+	if (++sd->doc->clips > MB_MP_MAX_CLIPS) {
+		snprintf(sd->file_bound, sizeof sd->file_bound, MB_MP_TOO_MANY_CLIPS, MB_MP_MAX_CLIPS);
+		file_bound(ctx, sd);
+	}
+	if (++sd->clip_depth > MB_MP_MAX_CLIP_DEPTH) {
+		snprintf(sd->file_bound, sizeof sd->file_bound, MB_MP_TOO_DEEP_CLIPS,
+			 MB_MP_MAX_CLIP_DEPTH);
+		file_bound(ctx, sd);
+	}
+}
+
+static void dev_clip_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd,
+			  fz_matrix ctm, fz_rect scissor)
+{
+	(void)path; (void)even_odd; (void)ctm; (void)scissor;
+	dev_clip(ctx, (struct scan_device *)dev);
+}
+
+static void dev_clip_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
+				 const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
+{
+	(void)path; (void)stroke; (void)ctm; (void)scissor;
+	dev_clip(ctx, (struct scan_device *)dev);
+}
+
+static void dev_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
+			  fz_rect scissor)
+{
+	(void)text; (void)ctm; (void)scissor;
+	dev_clip(ctx, (struct scan_device *)dev);
+}
+
+static void dev_clip_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text,
+				 const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
+{
+	(void)text; (void)stroke; (void)ctm; (void)scissor;
+	dev_clip(ctx, (struct scan_device *)dev);
+}
+
+static void dev_clip_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+				fz_rect scissor)
+{
+	(void)img; (void)ctm; (void)scissor;
+	dev_clip(ctx, (struct scan_device *)dev);
+}
+
+static void dev_pop_clip(fz_context *ctx, fz_device *dev)
+{
+	struct scan_device *sd = (struct scan_device *)dev;
+
+	count_op(ctx, sd);
+	if (sd->clip_depth > 0)
+		sd->clip_depth--;
+}
+
+/* fills, images and shadings are not walls, but drawing them is work */
+static void dev_fill_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd,
+			  fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha,
+			  fz_color_params params)
+{
+	(void)path; (void)even_odd; (void)ctm; (void)cs; (void)color; (void)alpha; (void)params;
+	count_op(ctx, (struct scan_device *)dev);
+}
+
+static void dev_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_matrix ctm,
+			   float alpha, fz_color_params params)
+{
+	(void)shade; (void)ctm; (void)alpha; (void)params;
+	count_op(ctx, (struct scan_device *)dev);
+}
+
+static void dev_fill_image(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+			   float alpha, fz_color_params params)
+{
+	(void)img; (void)ctm; (void)alpha; (void)params;
+	count_op(ctx, (struct scan_device *)dev);
+}
+
+static void dev_fill_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+				fz_colorspace *cs, const float *color, float alpha,
+				fz_color_params params)
+{
+	(void)img; (void)ctm; (void)cs; (void)color; (void)alpha; (void)params;
+	count_op(ctx, (struct scan_device *)dev);
+}
+
+static void dev_ignore_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm)
+{
+	(void)text; (void)ctm;
+	count_op(ctx, (struct scan_device *)dev);
 }
 
 /* state while walking one stroked path */
@@ -167,6 +288,7 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 	struct scan_device *sd = (struct scan_device *)dev;
 	struct walk w;
 
+	count_op(ctx, sd);
 	memset(&w, 0, sizeof w);
 	w.page = sd->page;
 	w.ctm = ctm;
@@ -203,6 +325,7 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 	(void)color;
 	(void)alpha;
 	(void)params;
+	count_op(ctx, sd);
 	for (const fz_text_span *span = text->head; span; span = span->next) {
 		struct mb_mp_text *t;
 		char *buf = NULL;
@@ -279,11 +402,151 @@ static bool looks_like_pdf(const char *path, char *err, size_t errlen)
 	return false;
 }
 
-struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
+/* a /Pages node without /Type is one if it has /Kids (as MuPDF's page lookup guesses) */
+static bool is_pages_node(fz_context *ctx, pdf_obj *node)
+{
+	pdf_obj *type = pdf_dict_get(ctx, node, PDF_NAME(Type));
+
+	return type ? pdf_name_eq(ctx, type, PDF_NAME(Pages))
+		    : pdf_dict_get(ctx, node, PDF_NAME(Kids)) != NULL;
+}
+
+struct tree_frame {
+	pdf_obj *node;
+	int kid, leaves_before;
+};
+
+/*
+ * Walk the page tree once, without recursion (MuPDF's loader recurses), so
+ * that a tree that loops or nests deeper than MB_MP_MAX_TREE_DEPTH fails
+ * here, for the whole file. MuPDF finds page n through the /Count of each
+ * node, so each /Count must be the number of pages under its node: a page
+ * behind a /Count that leaves it out would never be read.
+ */
+static void check_page_tree(fz_context *ctx, pdf_document *pdf)
+{
+	struct tree_frame stack[MB_MP_MAX_TREE_DEPTH];
+	pdf_obj *root = pdf_dict_getp(ctx, pdf_trailer(ctx, pdf), "Root/Pages");
+	int depth = 0, leaves = 0, nodes = 0;
+
+	if (!pdf_is_dict(ctx, root) || !is_pages_node(ctx, root))
+		fz_throw(ctx, FZ_ERROR_GENERIC, "the file has no page tree");
+	fz_var(depth);
+	fz_try(ctx) {
+		pdf_mark_obj(ctx, root);
+		stack[depth++] = (struct tree_frame){ root, 0, 0 };
+		while (depth > 0) {
+			struct tree_frame *top = &stack[depth - 1];
+			pdf_obj *kids = pdf_dict_get(ctx, top->node, PDF_NAME(Kids)), *kid;
+
+			if (top->kid >= pdf_array_len(ctx, kids)) {
+				int count = pdf_dict_get_int(ctx, top->node, PDF_NAME(Count));
+				int held = leaves - top->leaves_before;
+
+				if (count != held && depth == 1)
+					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds %d page%s but "
+						 "its /Count says %d", held, held == 1 ? "" : "s", count);
+				if (count != held)
+					fz_throw(ctx, FZ_ERROR_GENERIC, "a node of the page tree (object %d) "
+						 "holds %d page%s but its /Count says %d",
+						 pdf_to_num(ctx, top->node), held, held == 1 ? "" : "s", count);
+				pdf_unmark_obj(ctx, top->node);
+				depth--;
+				continue;
+			}
+			kid = pdf_array_get(ctx, kids, top->kid++);
+			if (++nodes > MB_MP_MAX_TREE_NODES)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree has more than %d nodes",
+					 MB_MP_MAX_TREE_NODES);
+			if (!pdf_is_dict(ctx, kid))
+				fz_throw(ctx, FZ_ERROR_GENERIC, "non-page object in page tree");
+			if (!is_pages_node(ctx, kid)) {
+				if (++leaves > MB_MP_MAX_PAGES)
+					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds more than %d "
+						 "pages, the most this tool reads", MB_MP_MAX_PAGES);
+				continue;
+			}
+			if (depth >= MB_MP_MAX_TREE_DEPTH)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree nests more than %d deep",
+					 MB_MP_MAX_TREE_DEPTH);
+			if (pdf_mark_obj(ctx, kid))
+				fz_throw(ctx, FZ_ERROR_GENERIC, "cycle in page tree");
+			stack[depth++] = (struct tree_frame){ kid, 0, leaves };
+		}
+	}
+	fz_always(ctx) {
+		while (depth > 0)
+			pdf_unmark_obj(ctx, stack[--depth].node);
+	}
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+/*
+ * Open the document (from the file at path, or from data when it is not
+ * NULL) and check its page count and tree; name is what messages call it.
+ */
+static struct mb_mp_doc *open_doc(const char *path, const unsigned char *data, size_t size,
+				  const char *name, char *err, size_t errlen)
 {
 	struct mb_mp_doc *doc;
-	struct stat st;
 	fz_context *ctx;
+	fz_stream *stm = NULL;
+
+	ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+	if (!ctx) {
+		snprintf(err, errlen, "cannot start the PDF reader (out of memory)");
+		return NULL;
+	}
+	fz_set_warning_callback(ctx, quiet, NULL);
+	fz_set_error_callback(ctx, quiet, NULL);
+	doc = mb_mp_xcalloc(1, sizeof *doc);
+	doc->ctx = ctx;
+	fz_var(stm);
+	fz_try(ctx) {
+		double count;
+
+		if (data) {
+			stm = fz_open_memory(ctx, data, size);
+			doc->pdf = pdf_open_document_with_stream(ctx, stm);
+		} else {
+			doc->pdf = pdf_open_document(ctx, path);
+		}
+		if (pdf_was_repaired(ctx, doc->pdf))
+			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);
+		count = pdf_to_real(ctx, pdf_dict_getp(ctx, pdf_trailer(ctx, doc->pdf),
+						       "Root/Pages/Count"));
+		doc->pages = pdf_count_pages(ctx, doc->pdf);
+		/* a /Count of -5 would have MuPDF allocate -40 bytes */
+		if (count < 0 || count > INT_MAX || doc->pages < 0)
+			fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree's /Count is %.0f, not a page "
+				 "count (0 to %d)", count, MB_MP_MAX_PAGES);
+		if (doc->pages > MB_MP_MAX_PAGES)
+			fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool reads",
+				 doc->pages, MB_MP_MAX_PAGES);
+		fz_try(ctx)
+			check_page_tree(ctx, doc->pdf);
+		fz_catch(ctx) {
+			if (pdf_was_repaired(ctx, doc->pdf))
+				fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);
+			fz_rethrow(ctx);
+		}
+		if (pdf_was_repaired(ctx, doc->pdf))
+			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);
+	}
+	fz_always(ctx)
+		fz_drop_stream(ctx, stm);
+	fz_catch(ctx) {
+		snprintf(err, errlen, "cannot read '%s': %s", name, fz_caught_message(ctx));
+		mb_mp_doc_close(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
 
 	if (!looks_like_pdf(path, err, errlen))
 		return NULL;
@@ -296,37 +559,23 @@ struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen)
 			 path, (unsigned long long)st.st_size, (unsigned long long)MB_MP_MAX_FILE_BYTES);
 		return NULL;
 	}
-	ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
-	if (!ctx) {
-		snprintf(err, errlen, "cannot start the PDF reader (out of memory)");
+	return open_doc(path, NULL, 0, path, err, errlen);
+}
+
+struct mb_mp_doc *mb_mp_doc_open_memory(const unsigned char *data, size_t size, const char *name,
+					char *err, size_t errlen)
+{
+	if (size > MB_MP_MAX_FILE_BYTES) {
+		snprintf(err, errlen, "cannot read '%s': %zu bytes is more than the %llu this tool reads",
+			 name, size, (unsigned long long)MB_MP_MAX_FILE_BYTES);
 		return NULL;
 	}
-	fz_set_warning_callback(ctx, quiet, NULL);
-	fz_set_error_callback(ctx, quiet, NULL);
-	doc = mb_mp_xcalloc(1, sizeof *doc);
-	doc->ctx = ctx;
-	fz_try(ctx) {
-		doc->pdf = pdf_open_document(ctx, path);
-		doc->pages = pdf_count_pages(ctx, doc->pdf);
-		if (doc->pages > MB_MP_MAX_PAGES)
-			fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool reads",
-				 doc->pages, MB_MP_MAX_PAGES);
-		/*
-		 * one walk of the whole tree: a loop fails here, for the whole
-		 * file. The map is dropped at once: with it loaded, MuPDF 1.21's
-		 * page lookup keeps a reference to every page it finds (a leak).
-		 */
-		pdf_load_page_tree(ctx, doc->pdf);
-		pdf_drop_page_tree(ctx, doc->pdf);
-		if (pdf_was_repaired(ctx, doc->pdf))
-			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);
-	}
-	fz_catch(ctx) {
-		snprintf(err, errlen, "cannot read '%s': %s", path, fz_caught_message(ctx));
-		mb_mp_doc_close(doc);
-		return NULL;
-	}
-	return doc;
+	return open_doc(NULL, data, size, name, err, errlen);
+}
+
+const char *mb_mp_doc_bound(const struct mb_mp_doc *doc)
+{
+	return doc->bound[0] ? doc->bound : NULL;
 }
 
 int mb_mp_doc_pages(const struct mb_mp_doc *doc)
@@ -353,10 +602,26 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
 	fz_try(ctx) {
 		fzpage = fz_load_page(ctx, (fz_document *)doc->pdf, index);
 		dev = fz_new_derived_device(ctx, struct scan_device);
+		dev->doc = doc;
 		dev->page = page;
 		dev->super.stroke_path = dev_stroke_path;
 		dev->super.fill_text = dev_fill_text;
+		dev->super.fill_path = dev_fill_path;
+		dev->super.fill_shade = dev_fill_shade;
+		dev->super.fill_image = dev_fill_image;
+		dev->super.fill_image_mask = dev_fill_image_mask;
+		dev->super.ignore_text = dev_ignore_text;
+		dev->super.clip_path = dev_clip_path;
+		dev->super.clip_stroke_path = dev_clip_stroke_path;
+		dev->super.clip_text = dev_clip_text;
+		dev->super.clip_stroke_text = dev_clip_stroke_text;
+		dev->super.clip_image_mask = dev_clip_image_mask;
+		dev->super.pop_clip = dev_pop_clip;
 		fz_run_page(ctx, fzpage, &dev->super, fz_identity, NULL);
+		if (dev->file_bound[0]) {
+			snprintf(doc->bound, sizeof doc->bound, "%s", dev->file_bound);
+			fz_throw(ctx, FZ_ERROR_GENERIC, "%s", dev->file_bound);
+		}
 		if (dev->overflow)
 			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_TOO_MANY, dev->limit, dev->overflow);
 		fz_close_device(ctx, &dev->super);

@@ -55,6 +55,27 @@ struct mb_mp_doc;
  */
 #define MB_MP_MAX_SEGS 2000000
 #define MB_MP_MAX_TEXTS 200000
+/*
+ * Per file, so that small files cannot make large work by drawing one
+ * content stream on every page or forms inside forms inside forms: an
+ * 828-page book makes about 10,000 drawing operations, and a clip is set
+ * by every form XObject drawn. The page tree is walked without recursion,
+ * at most MB_MP_MAX_TREE_DEPTH deep.
+ */
+#define MB_MP_MAX_DRAW_OPS 1000000
+#define MB_MP_MAX_CLIPS 100000
+#define MB_MP_MAX_CLIP_DEPTH 1024
+#define MB_MP_MAX_TREE_DEPTH 64
+#define MB_MP_MAX_TREE_NODES 100000
+/* mazes kept per file: KDP prints at most 828 pages, a few mazes a page */
+#define MB_MP_MAX_MAZES 10000
+#define MB_MP_TOO_MUCH_DRAWING "more than %d drawing operations in the file (a book of " \
+	"828 pages has about 10000): not a book this tool reads"
+#define MB_MP_TOO_MANY_CLIPS "more than %d clips or form XObjects drawn in the file: " \
+	"not a book this tool reads"
+#define MB_MP_TOO_DEEP_CLIPS "clips or form XObjects nested more than %d deep"
+#define MB_MP_TOO_MANY_MAZES "more than %d mazes in the file (KDP prints at most 828 " \
+	"pages): not a book this tool reads"
 #define MB_MP_TOO_MANY "more than %d %s on one page: not a page of mazes this tool reads"
 #define MB_MP_DAMAGED "the file is damaged or truncated (its cross-reference table is broken)"
 
@@ -63,6 +84,9 @@ struct mb_mp_doc;
  * names the file and the reason into err (errlen bytes).
  */
 struct mb_mp_doc *mb_mp_doc_open(const char *path, char *err, size_t errlen);
+/* The same for a PDF held in memory (data must outlive the document); name is for messages. */
+struct mb_mp_doc *mb_mp_doc_open_memory(const unsigned char *data, size_t size, const char *name,
+					char *err, size_t errlen);
 int mb_mp_doc_pages(const struct mb_mp_doc *doc);
 /* MuPDF had to repair the file while reading it (repairs can happen late, on a page) */
 bool mb_mp_doc_damaged(struct mb_mp_doc *doc);
@@ -73,6 +97,12 @@ bool mb_mp_doc_damaged(struct mb_mp_doc *doc);
  */
 bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *page,
 			 char *err, size_t errlen);
+/*
+ * Why the file as a whole is refused, once a page passed a per-file bound
+ * (drawing operations, clips); NULL while none was passed. Reading more
+ * pages is then pointless: each would fail the same way.
+ */
+const char *mb_mp_doc_bound(const struct mb_mp_doc *doc);
 /* Accepts NULL. */
 void mb_mp_doc_close(struct mb_mp_doc *doc);
 /* Free what a page holds and zero it. */
