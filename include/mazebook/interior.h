@@ -16,9 +16,13 @@
  * walls as ONE path, one `m` + one `l` per maximal straight run of wall
  * (horizontal runs row by row from the top, then vertical runs column by
  * column from the left), stroked once in black (0 G) with round caps and
- * joins at the geometry's wall width; then the page number. On solution
- * pages each maze's route comes first, a 0.55 G stroke through the cell
- * centres (a point only where it turns), then that maze's walls as above.
+ * joins at (at least) the geometry's wall width; then the page number. On
+ * solution pages each maze's route comes first, a 0.55 G stroke through the
+ * cell centres (a point only where it turns), then that maze's walls as
+ * above. The walls and the route are each drawn inside q ... Q under a
+ * `cell 0 0 -cell x top cm` that puts the grid's top-left corner at the
+ * origin, one unit a square and y growing down: wall points are whole
+ * numbers, route points end in .5 (readers must apply the CTM).
  */
 #ifndef MAZEBOOK_INTERIOR_H
 #define MAZEBOOK_INTERIOR_H

@@ -21,12 +21,14 @@
 
 #include <errno.h>
 #include <hpdf.h>
+#include <hpdf_pages.h>	/* the page's content stream, for write_content */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <zlib.h>
 
 #include "mazebook/fonts.h"
 #include "mazebook/generator.h"
@@ -39,6 +41,18 @@
 #define DESCENT 0.24
 #define ROUTE_GRAY 0.55
 #define ARROW_PT 2.4		/* the shaft of START and FINISH arrows */
+/*
+ * zlib's level for page content, chosen by measurement (README,
+ * Benchmarks): libharu always uses the default, 6, which took most of the
+ * interior's time; 4 is twice as fast for 8 % more bytes.
+ */
+#define CONTENT_DEFLATE_LEVEL 4
+
+/* bytes of page content, built here and written as they are (see write_content) */
+struct content {
+	char *p;
+	size_t len, cap;
+};
 
 struct writer {
 	HPDF_Doc pdf;
@@ -53,6 +67,10 @@ struct writer {
 	unsigned error_no, detail_no;	/* its first one */
 	const char *failed_doing;
 	int *route;		/* room for the largest maze's route */
+	z_stream zs;		/* page content's compressor, reset for each page */
+	bool zs_ready;
+	struct content packed;	/* room for a compressed page */
+	struct content *walls;	/* each maze's wall path, once made */
 };
 
 static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *data)
@@ -207,16 +225,83 @@ static double fit_size(HPDF_Page page, HPDF_Font font, double size, double min,
 	return min;
 }
 
-/* Every wall of m as one line per straight run, then a single stroke. */
-static void draw_walls(HPDF_Page page, const struct mb_maze *m,
-		       const struct mb_maze_geometry *g)
-{
-	double c = g->cell_pt, top = mb_maze_geometry_top(g);
+/*
+ * Content written straight into a page's stream. libharu's path calls
+ * clear a 512-byte buffer byte by byte and print five decimals for every
+ * point: for a book's walls (a hundred thousand runs) that was most of the
+ * interior's time and, compressed, most of its bytes.
+ */
 
-	HPDF_Page_SetLineWidth(page, (HPDF_REAL)g->wall_pt);
-	HPDF_Page_SetLineCap(page, HPDF_ROUND_END);
-	HPDF_Page_SetLineJoin(page, HPDF_ROUND_JOIN);
-	HPDF_Page_SetGrayStroke(page, 0);
+static void put(struct content *c, const char *s, size_t n)
+{
+	if (c->len + n > c->cap) {
+		c->cap = (c->len + n) * 2 + 256;
+		c->p = xrealloc(c->p, c->cap);
+	}
+	memcpy(c->p + c->len, s, n);
+	c->len += n;
+}
+
+static void put_str(struct content *c, const char *s)
+{
+	put(c, s, strlen(s));
+}
+
+/* a non-negative integer (a grid line), as few digits as it takes */
+static void put_int(struct content *c, int v)
+{
+	char digits[12];
+	int n = 0;
+
+	do
+		digits[sizeof(digits) - 1 - n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	put(c, digits + sizeof(digits) - n, (size_t)n);
+}
+
+/* a number in at most five decimals, no trailing zeros (as libharu writes them) */
+static void put_num(struct content *c, double v)
+{
+	char num[48];
+	int n = snprintf(num, sizeof(num), "%.5f", v);
+
+	while (n > 0 && num[n - 1] == '0')
+		n--;
+	if (n > 0 && num[n - 1] == '.')
+		n--;
+	if (n == 2 && !strncmp(num, "-0", 2))
+		put(c, "0", 1);
+	else
+		put(c, num, (size_t)n);
+}
+
+/* the value put_num writes for v, as a reader parses it back */
+static double as_written(double v)
+{
+	return round(v * 1e5) / 1e5;
+}
+
+/* a width in user space that, scaled by scale, is at least width_pt (never rounded under) */
+static double width_at_least(double width_pt, double scale)
+{
+	return ceil(width_pt / scale * 1e5 + 0.05) / 1e5;
+}
+
+static void put_point(struct content *c, int x, int y, const char *op)
+{
+	put_int(c, x);
+	put(c, " ", 1);
+	put_int(c, y);
+	put_str(c, op);
+}
+
+/*
+ * The walls of m as one path: one m/l pair per maximal straight run, in
+ * squares from the grid's top-left corner (x right, y down). The same
+ * bytes serve the maze page and its solution copy; draw_walls places them.
+ */
+static void wall_path(const struct mb_maze *m, struct content *c)
+{
 	/* horizontal lines: the top side of row j, and the bottom of the last row */
 	for (int j = 0; j <= m->h; j++) {
 		int start = -1;
@@ -227,10 +312,8 @@ static void draw_walls(HPDF_Page page, const struct mb_maze *m,
 			if (wall && start < 0)
 				start = x;
 			if (!wall && start >= 0) {
-				HPDF_Page_MoveTo(page, (HPDF_REAL)(g->x + start * c),
-						 (HPDF_REAL)(top - j * c));
-				HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + x * c),
-						 (HPDF_REAL)(top - j * c));
+				put_point(c, start, j, " m\n");
+				put_point(c, x, j, " l\n");
 				start = -1;
 			}
 		}
@@ -245,21 +328,92 @@ static void draw_walls(HPDF_Page page, const struct mb_maze *m,
 			if (wall && start < 0)
 				start = y;
 			if (!wall && start >= 0) {
-				HPDF_Page_MoveTo(page, (HPDF_REAL)(g->x + i * c),
-						 (HPDF_REAL)(top - start * c));
-				HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + i * c),
-						 (HPDF_REAL)(top - y * c));
+				put_point(c, i, start, " m\n");
+				put_point(c, i, y, " l\n");
 				start = -1;
 			}
 		}
 	}
-	HPDF_Page_Stroke(page);
 }
 
 /*
- * The route from above the entrance gap through the cell centres to below
- * the exit gap, in gray, with a point only where the route turns.
+ * Append raw content to the page's stream. It is wrapped in q/Q, so the
+ * graphics state libharu remembers stays true, and written only where
+ * libharu itself would draw (outside text and paths).
  */
+static void write_content(struct writer *w, HPDF_Page page, const struct content *c)
+{
+	HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
+	HPDF_STATUS ret;
+
+	if (w->failed)
+		return;
+	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
+		BUG("raw content inside a text object or a path");
+	ret = HPDF_Stream_Write(attr->stream, (const HPDF_BYTE *)c->p, (HPDF_UINT)c->len);
+	if (ret != HPDF_OK) {
+		w->failed = true;
+		w->error_no = (unsigned)ret;
+		w->detail_no = 0;
+		w->failed_doing = w->doing;
+	}
+}
+
+/*
+ * Start content in the maze's own squares: a cm that maps square (x, y)
+ * from the grid's top-left corner to the page, then the stroke state, so
+ * that pen_pt (in points) is at least pen_pt after scaling.
+ */
+static void begin_grid(struct content *c, const struct mb_maze_geometry *g, double pen_pt,
+		       double gray)
+{
+	double cell = as_written(g->cell_pt);
+
+	put_str(c, "q\n");
+	put_num(c, cell);
+	put_str(c, " 0 0 ");
+	put_num(c, -cell);
+	put(c, " ", 1);
+	put_num(c, g->x);
+	put(c, " ", 1);
+	put_num(c, mb_maze_geometry_top(g));
+	put_str(c, " cm\n");
+	put_num(c, width_at_least(pen_pt, cell));
+	put_str(c, " w\n1 J\n1 j\n");
+	put_num(c, gray);
+	put_str(c, " G\n");
+}
+
+/* Every wall of m (its path, made once by wall_path), stroked once in black. */
+static void draw_walls(struct writer *w, HPDF_Page page, const struct content *path,
+		       const struct mb_maze_geometry *g)
+{
+	struct content c = { 0 };
+
+	begin_grid(&c, g, g->wall_pt, 0);
+	put(&c, path->p, path->len);
+	put_str(&c, "S\nQ\n");
+	write_content(w, page, &c);
+	free(c.p);
+}
+
+/* v / 2 for a non-negative v, as put_num writes it (12, 12.5) */
+static void put_half(struct content *c, int v)
+{
+	put_int(c, v / 2);
+	if (v % 2)
+		put(c, ".5", 2);
+}
+
+/* a point of the route, in squares: halves are centres */
+static void put_half_point(struct content *c, int x2, int y2, const char *op)
+{
+	put_half(c, x2);
+	put(c, " ", 1);
+	put_half(c, y2);
+	put_str(c, op);
+}
+
 static bool colour_book(const struct writer *w)
 {
 	return w->spec->ink != MB_INK_BLACK;
@@ -279,21 +433,37 @@ static void mark_colour(HPDF_Page page, bool colour, uint32_t rgb)
 			     (HPDF_REAL)((rgb >> 8) & 0xff) / 255, (HPDF_REAL)(rgb & 0xff) / 255);
 }
 
+/* the stroke colour of content written straight into the stream */
+static void put_rgb_stroke(struct content *c, uint32_t rgb)
+{
+	put_num(c, ((rgb >> 16) & 0xff) / 255.0);
+	put(c, " ", 1);
+	put_num(c, ((rgb >> 8) & 0xff) / 255.0);
+	put(c, " ", 1);
+	put_num(c, (rgb & 0xff) / 255.0);
+	put_str(c, " RG\n");
+}
+
+/*
+ * The route from above the entrance gap through the cell centres to below
+ * the exit gap, in gray (a colour book: the palette's route colour), with
+ * a point only where the route turns.
+ */
 static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m,
 		       const struct mb_maze_geometry *g)
 {
-	double c = g->cell_pt, top = mb_maze_geometry_top(g);
 	int n = mb_maze_route(m, w->route);
+	struct content c = { 0 };
 
 	if (n == 0)
 		return;
-	HPDF_Page_SetLineWidth(page, (HPDF_REAL)g->route_pt);
-	HPDF_Page_SetLineCap(page, HPDF_ROUND_END);
-	HPDF_Page_SetLineJoin(page, HPDF_ROUND_JOIN);
-	HPDF_Page_SetGrayStroke(page, ROUTE_GRAY);
+	begin_grid(&c, g, g->route_pt, ROUTE_GRAY);
 	if (colour_book(w))
-		mark_colour(page, true, w->spec->palette.route_rgb);
-	HPDF_Page_MoveTo(page, (HPDF_REAL)(g->x + c / 2), (HPDF_REAL)(top + 0.45 * c));
+		put_rgb_stroke(&c, w->spec->palette.route_rgb);
+	put_num(&c, 0.5);
+	put(&c, " ", 1);
+	put_num(&c, -0.45);
+	put_str(&c, " m\n");
 	for (int i = 0; i < n; i++) {
 		int x = w->route[i] % m->w, y = w->route[i] / m->w;
 
@@ -305,13 +475,14 @@ static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m
 			if (x - px == nx - x && y - py == ny - y)
 				continue;
 		}
-		HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + (x + 0.5) * c),
-				 (HPDF_REAL)(top - (y + 0.5) * c));
+		put_half_point(&c, 2 * x + 1, 2 * y + 1, " l\n");
 	}
-	HPDF_Page_LineTo(page, (HPDF_REAL)(g->x + (m->w - 0.5) * c),
-			 (HPDF_REAL)(g->y - 0.45 * c));
-	HPDF_Page_Stroke(page);
-	HPDF_Page_SetGrayStroke(page, 0);
+	put_num(&c, m->w - 0.5);
+	put(&c, " ", 1);
+	put_num(&c, m->h + 0.45);
+	put_str(&c, " l\nS\nQ\n");
+	write_content(w, page, &c);
+	free(c.p);
 }
 
 /* A vertical arrow pointing down from (x, y0) to its tip at (x, y1). */
@@ -359,6 +530,7 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 	struct mb_rect_pt live, box;
 	struct mb_maze_geometry g;
 	struct mb_maze *deco;
+	struct content path = { 0 };
 	double size, title_pt, below_pt, y, side;
 
 	mb_layout_live_area(w->plan, n, &live);
@@ -389,7 +561,9 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 		box.y = live.y + live.h * 0.16 + ((y - live.y - live.h * 0.16) - side) / 2;
 		mb_layout_fit_maze(&box, deco->w, deco->h, &g);
 		g.wall_pt = fmin(3.0, g.cell_pt / 5);
-		draw_walls(page, deco, &g);
+		wall_path(deco, &path);
+		draw_walls(w, page, &path, &g);
+		free(path.p);
 		mb_maze_free(deco);
 	}
 	size = fit_size(page, w->regular, fmin(18, below_pt), fmin(10, below_pt), live.w, 2,
@@ -435,6 +609,14 @@ static void about_page(struct writer *w, HPDF_Page page, int n)
 	free(copyright);
 }
 
+/* maze i's wall path, made the first time it is drawn and kept for its solution */
+static const struct content *maze_walls(struct writer *w, int i)
+{
+	if (!w->walls[i].p)
+		wall_path(w->book->mazes[i].maze, &w->walls[i]);
+	return &w->walls[i];
+}
+
 static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_page *p)
 {
 	const struct mb_book_maze *bm = &w->book->mazes[p->first];
@@ -467,7 +649,7 @@ static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_p
 		l->finish);
 	mark_colour(page, false, 0);	/* the walls and the folio in black */
 
-	draw_walls(page, m, &g);
+	draw_walls(w, page, maze_walls(w, p->first), &g);
 	folio(w, page, n);
 }
 
@@ -502,7 +684,7 @@ static void solutions_page(struct writer *w, HPDF_Page page, int n, const struct
 
 		mb_layout_solution_maze(w->plan, n, i, bm->maze->w, bm->maze->h, &g);
 		draw_route(w, page, bm->maze, &g);
-		draw_walls(page, bm->maze, &g);
+		draw_walls(w, page, maze_walls(w, p->first + i), &g);
 	}
 	folio(w, page, n);
 }
@@ -565,6 +747,74 @@ static enum mb_status load_fonts(struct writer *w)
 	return w->failed ? harfail(w) : MB_OK;
 }
 
+/* the /Filter entry of a content stream compressed by compress_content */
+static HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream)
+{
+	(void)dict;
+	return HPDF_Stream_WriteStr(stream, "/Filter [ /FlateDecode ]\012");
+}
+
+/*
+ * Compress a finished page's content in place, at CONTENT_DEFLATE_LEVEL:
+ * libharu writes it as it is (the document compresses only its fonts) and
+ * write_flate_filter names the filter.
+ */
+static void compress_content(struct writer *w, HPDF_Page page)
+{
+	HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
+	HPDF_UINT size = HPDF_Stream_Size(attr->stream), got = size;
+	HPDF_BYTE *raw = xmalloc(size ? size : 1);
+	HPDF_STATUS ret = HPDF_OK;
+	size_t bound;
+
+	if (w->failed)
+		goto out;
+	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
+		BUG("a page ends inside a text object or a path");
+	w->doing = "compressing a page";
+	if (size)
+		ret = HPDF_Stream_Seek(attr->stream, 0, HPDF_SEEK_SET);
+	if (ret == HPDF_OK && size)
+		ret = HPDF_Stream_Read(attr->stream, raw, &got);
+	if (ret == HPDF_OK && got != size)
+		ret = HPDF_STREAM_EOF;
+	/* one compressor for every page: making one per page cost as much as the work */
+	if (!w->zs_ready) {
+		if (deflateInit(&w->zs, CONTENT_DEFLATE_LEVEL) != Z_OK)
+			BUG("zlib cannot start a compressor");
+		w->zs_ready = true;
+	} else if (deflateReset(&w->zs) != Z_OK) {
+		BUG("zlib cannot reset its compressor");
+	}
+	bound = deflateBound(&w->zs, size);
+	if (w->packed.cap < bound) {
+		w->packed.cap = bound;
+		w->packed.p = xrealloc(w->packed.p, bound);
+	}
+	w->zs.next_in = raw;
+	w->zs.avail_in = size;
+	w->zs.next_out = (Bytef *)w->packed.p;
+	w->zs.avail_out = (uInt)bound;
+	if (ret == HPDF_OK && deflate(&w->zs, Z_FINISH) != Z_STREAM_END)
+		BUG("zlib cannot compress %u bytes", (unsigned)size);
+	if (ret == HPDF_OK) {
+		HPDF_MemStream_FreeData(attr->stream);
+		ret = HPDF_Stream_Write(attr->stream, (HPDF_BYTE *)w->packed.p,
+					(HPDF_UINT)w->zs.total_out);
+	}
+	if (ret != HPDF_OK) {
+		w->failed = true;
+		w->error_no = (unsigned)ret;
+		w->detail_no = 0;
+		w->failed_doing = w->doing;
+		goto out;
+	}
+	attr->contents->filter = HPDF_STREAM_FILTER_NONE;
+	attr->contents->write_fn = write_flate_filter;
+out:
+	free(raw);
+}
+
 static enum mb_status draw_pages(struct writer *w)
 {
 	const struct mb_page_plan *plan = w->plan;
@@ -587,6 +837,7 @@ static enum mb_status draw_pages(struct writer *w)
 		case MB_PAGE_SOLUTIONS: solutions_page(w, page, n, p); break;
 		case MB_PAGE_BLANK: break;
 		}
+		compress_content(w, page);
 	}
 	return w->failed ? harfail(w) : MB_OK;
 }
@@ -654,12 +905,15 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 			most = cells;
 	}
 	w.route = xmallocarray(most, sizeof(*w.route));
+	w.walls = xcalloc(book->count ? book->count : 1, sizeof(*w.walls));
 	w.pdf = HPDF_New(on_error, &w);
 	if (!w.pdf) {
 		free(w.route);
+		free(w.walls);
 		return mb_error_set(err, MB_ERR_INTERNAL, "libharu could not start a document");
 	}
-	HPDF_SetCompressionMode(w.pdf, HPDF_COMP_ALL);
+	/* the fonts; page content is compressed by compress_content */
+	HPDF_SetCompressionMode(w.pdf, HPDF_COMP_METADATA);
 	set_date(&w);
 	st = load_fonts(&w);
 	if (st == MB_OK)
@@ -667,7 +921,13 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 	if (st == MB_OK)
 		st = save(&w, path);
 	HPDF_Free(w.pdf);
+	if (w.zs_ready)
+		deflateEnd(&w.zs);
+	free(w.packed.p);
 	free(w.route);
+	for (size_t i = 0; i < book->count; i++)
+		free(w.walls[i].p);
+	free(w.walls);
 	return st;
 }
 

@@ -29,12 +29,18 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -91,7 +97,40 @@ static bool is_stream(enum build_file f)
 	       f == FILE_PUBLIC_KEY || f == FILE_SPEC;
 }
 
-#define PREVIEW_DPI 100.0
+/* one pixel a point: a screen-sized look at the layout (the PDFs are what print) */
+#define PREVIEW_DPI 72.0
+
+/* the stages `--timings` reports, in the order they run */
+enum build_stage {
+	STAGE_SPEC,		/* reading the spec, the glyph check, the key, the page plan */
+	STAGE_MAZES,
+	STAGE_INTERIOR,
+	STAGE_COVER,		/* with the manifest and the spec's copy */
+	STAGE_PREVIEWS,
+	STAGE_PROOF,		/* mazeproof's own CPU time: it runs beside the stages after the interior */
+	STAGE_PREFLIGHT,
+	STAGE_CHECKS,		/* the preflight and then the wait for the proof, wall time */
+	STAGE_SIGNING,		/* the checklists, syncing, signing and renaming */
+	STAGE_COUNT
+};
+
+static const char *const stage_names[STAGE_COUNT] = {
+	[STAGE_SPEC] = "spec",
+	[STAGE_MAZES] = "mazes",
+	[STAGE_INTERIOR] = "interior",
+	[STAGE_COVER] = "cover",
+	[STAGE_PREVIEWS] = "previews",
+	[STAGE_PROOF] = "proof",
+	[STAGE_PREFLIGHT] = "preflight",
+	[STAGE_CHECKS] = "checks",
+	[STAGE_SIGNING] = "signing",
+};
+
+/* mazeproof, running beside the rest of the build */
+struct proof_run {
+	pid_t pid;	/* or -1 */
+	int out_fd;	/* its stdout and stderr */
+};
 
 struct build {
 	struct mb_book_spec spec;
@@ -104,12 +143,16 @@ struct build {
 	char *public_key_path;
 	bool key_created;	/* this build made the key pair */
 	bool spec_in_place;	/* the spec is DIR/spec.yaml itself: no copy */
+	struct proof_run proof;	/* started once the interior is written */
 	char *proof_summary;	/* mazeproof's last line */
 	char *signature_temp;	/* the checklist's signature, before its rename */
 	int dir_fd;		/* the locked output folder, or -1 */
 	bool progress;		/* stderr is a terminal: show a progress line */
 	bool quiet;
 	struct mb_cost cost;	/* what this edition costs and earns */
+	bool timings;		/* --timings: each stage's time to stderr */
+	double stage_s[STAGE_COUNT];
+	double lap;		/* when the running stage began */
 };
 
 static double now_s(void)
@@ -118,6 +161,15 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* end the running stage (its time adds up) and start the next */
+static void lap(struct build *b, enum build_stage stage)
+{
+	double t = now_s();
+
+	b->stage_s[stage] += t - b->lap;
+	b->lap = t;
 }
 
 /* the progress line on a terminal: one line, rewritten in place */
@@ -348,6 +400,8 @@ static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err
 	return MB_OK;
 }
 
+static enum mb_status start_proof(struct build *b, struct proof_run *p, struct mb_error *err);
+
 static enum mb_status write_files(struct build *b, struct mb_error *err)
 {
 	struct mb_manifest_info info = {
@@ -363,6 +417,11 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	st = mb_interior_write(&b->spec, &b->book, &b->plan, b->out[FILE_INTERIOR].temp_path, err);
 	if (st)
 		return st;
+	lap(b, STAGE_INTERIOR);
+	/* the proof needs only the interior: it runs while the rest is made */
+	st = start_proof(b, &b->proof, err);
+	if (st)
+		return st;
 	st = mb_cover_write(&b->spec, &b->book, b->plan.page_count, b->out[FILE_COVER].temp_path, err);
 	if (st)
 		return st;
@@ -375,6 +434,7 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	    fwrite(b->spec.source, 1, b->spec.source_len, b->out[FILE_SPEC].fp) != b->spec.source_len)
 		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
 				    b->out[FILE_SPEC].final_path, strerror(errno));
+	lap(b, STAGE_COVER);
 	st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
 				  b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI, err);
 	if (st)
@@ -385,8 +445,10 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 			return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
 					    b->out[i].final_path, strerror(errno));
 	/* the preview of the first maze page is rendered from the PDF itself */
-	return mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
-				   PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
+	st = mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
+				 PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
+	lap(b, STAGE_PREVIEWS);
+	return st;
 }
 
 /* mazeproof is installed beside mazebook; fall back to the PATH */
@@ -412,42 +474,80 @@ static char *mazeproof_path(void)
 }
 
 /*
- * Run mazeproof on the written interior: it rebuilds every maze from the
- * printed walls, with no code shared with the generators. Its verdict
- * goes into the checklist as one check.
+ * Start mazeproof on the written interior: it rebuilds every maze from the
+ * printed walls, with no code shared with the generators. It is a process
+ * of its own, so it runs on the other core while the cover, the previews
+ * and the preflight are made here (MuPDF contexts are not shared across
+ * threads); finish_proof reads its verdict. Its output waits in the pipe
+ * until then: a full pipe only makes it wait, since the pipe is drained
+ * before it is waited for.
  */
-static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
+static enum mb_status start_proof(struct build *b, struct proof_run *p, struct mb_error *err)
 {
 	char *prog = mazeproof_path();
 	/* "--": an output folder named "-rf" is a path, never an option */
 	char *argv[] = { prog, "--", b->out[FILE_INTERIOR].temp_path, NULL };
-	char buf[4096], last[512] = "", *report = NULL;
-	size_t report_len = 0;
-	int fds[2], status;
-	pid_t pid;
-	FILE *f;
+	int fds[2];
 
-	if (pipe(fds)) {
+	p->pid = -1;
+	p->out_fd = -1;
+	if (pipe2(fds, O_CLOEXEC)) {
 		free(prog);
 		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
 	}
-	pid = fork();
-	if (pid == 0) {
+#ifdef F_SETPIPE_SZ
+	fcntl(fds[0], F_SETPIPE_SZ, 1 << 20);	/* room for a long report; best effort */
+#endif
+	p->pid = fork();
+	if (p->pid == 0) {
+#ifdef PR_SET_PDEATHSIG
+		prctl(PR_SET_PDEATHSIG, SIGKILL);	/* a killed build takes its proof along */
+#endif
 		dup2(fds[1], STDOUT_FILENO);
 		dup2(fds[1], STDERR_FILENO);
-		close(fds[0]);
-		close(fds[1]);
 		execvp(prog, argv);
 		fprintf(stderr, "cannot run '%s': %s\n", prog, strerror(errno));
 		_exit(127);
 	}
 	close(fds[1]);
 	free(prog);
-	if (pid < 0) {
+	if (p->pid < 0) {
 		close(fds[0]);
 		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
 	}
-	f = fdopen(fds[0], "r");
+	p->out_fd = fds[0];
+	return MB_OK;
+}
+
+/* the build failed before the proof's verdict was read: stop it and reap it (or nothing) */
+static void stop_proof(struct proof_run *p)
+{
+	if (p->pid > 0) {
+		kill(p->pid, SIGKILL);
+		while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (p->out_fd >= 0)
+		close(p->out_fd);
+	p->pid = -1;
+	p->out_fd = -1;
+}
+
+/*
+ * Read mazeproof's report, wait for it and put its verdict first in the
+ * checklist (where it stands whatever finished first), as one check.
+ */
+static enum mb_status finish_proof(struct build *b, struct proof_run *p, struct mb_error *err)
+{
+	char buf[4096], last[512] = "", *report = NULL;
+	size_t report_len = 0;
+	struct rusage usage;
+	struct mb_check *check, proved;
+	bool passed;
+	int status;
+	FILE *f;
+
+	f = fdopen(p->out_fd, "r");
 	while (f && fgets(buf, sizeof(buf), f)) {
 		size_t len = strlen(buf);
 
@@ -464,9 +564,13 @@ static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 	if (f)
 		fclose(f);
 	else
-		close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		close(p->out_fd);
+	p->out_fd = -1;
+	while (wait4(p->pid, &status, 0, &usage) < 0 && errno == EINTR)
 		;
+	p->pid = -1;
+	b->stage_s[STAGE_PROOF] = (double)usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
+				  (double)usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
 	{
 		/* "mazeproof: TEMP-PATH: 61 mazes, ..." -> "61 mazes, ..." */
 		const char *tmp = b->out[FILE_INTERIOR].temp_path;
@@ -479,17 +583,15 @@ static enum mb_status prove_mazes(struct build *b, struct mb_error *err)
 		/* the failing lines name the interior by its final name */
 		say_final_names(b, report, report_len + 1);
 	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_PASS, NULL,
-				 b->proof_summary, "every maze perfect, one route",
-				 "mazeproof: %s", b->proof_summary);
-		free(report);
-		return MB_OK;
-	}
-	mb_checklist_add(&b->checklist, "interior.mazeproof", MB_CHECK_FAIL, NULL,
-			 b->proof_summary, "every maze perfect, one route",
-			 "mazeproof: %s", b->proof_summary);
-	if (report)
+	passed = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	check = mb_checklist_add(&b->checklist, "interior.mazeproof",
+				 passed ? MB_CHECK_PASS : MB_CHECK_FAIL, NULL, b->proof_summary,
+				 "every maze perfect, one route", "mazeproof: %s", b->proof_summary);
+	proved = *check;
+	memmove(b->checklist.checks + 1, b->checklist.checks,
+		(b->checklist.count - 1) * sizeof(*b->checklist.checks));
+	b->checklist.checks[0] = proved;
+	if (!passed && report)
 		fprintf(stderr, "%s", report);
 	free(report);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
@@ -791,6 +893,15 @@ static void print_summary(const struct build *b, double seconds)
 	printf("  time       %.2f s\n", seconds);
 }
 
+/* --timings: one line per stage on stderr, for `make bench` and profiling */
+static void print_timings(const struct build *b, double seconds)
+{
+	for (int i = 0; i < STAGE_COUNT; i++)
+		fprintf(stderr, "mazebook build: time %-9s %.3f s%s\n", stage_names[i], b->stage_s[i],
+			i == STAGE_PROOF ? " (CPU; run beside the stages after the interior)" : "");
+	fprintf(stderr, "mazebook build: time %-9s %.3f s\n", "total", seconds);
+}
+
 /*
  * Every text the book prints, checked against the regular and bold faces
  * of its font before anything is made: a character the font lacks would
@@ -878,6 +989,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		{ "seed", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "key", required_argument, NULL, 'k' },
+		{ "timings", no_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct build b = { 0 };
@@ -885,12 +997,15 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL;
 	double start = now_s();
 	struct timespec started;
+	enum mb_status st;
 	int c, rc = MB_EXIT_FAIL;
 	uint64_t seed = 0;
 
 	mb_error_init(&err);
 	mb_checklist_init(&b.checklist);
 	b.dir_fd = -1;
+	b.proof = (struct proof_run){ .pid = -1, .out_fd = -1 };
+	b.lap = start;
 	clock_gettime(CLOCK_REALTIME, &started);
 	opterr = 0;
 	optind = 1;
@@ -907,6 +1022,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 			break;
 		case 'k':
 			key_opt = optarg;
+			break;
+		case 't':
+			b.timings = true;
 			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_build, "option '%s' needs a value",
@@ -970,19 +1088,26 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
 	    mb_cost_compute(NULL, b.spec.binding, b.spec.ink, b.spec.trim.large, b.plan.page_count,
 			    mb_spec_price_cents(&b.spec), &b.cost, &err) ||
-	    mb_interior_check_words(&b.spec, &b.plan, &err) ||
-	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
+	    mb_interior_check_words(&b.spec, &b.plan, &err))
 		goto done;
+	lap(&b, STAGE_SPEC);
+	if (mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
+		goto done;
+	lap(&b, STAGE_MAZES);
 	show_stage(&b, "writing the interior, cover and previews");
 	if (mb_output_mkdirs(b.out_dir, &err) || (!out_opt && output_still_inside(&b, &err)) ||
 	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
 	    begin_all(&b, &err) || write_files(&b, &err))
 		goto done;
-	show_stage(&b, "proving every maze (mazeproof)");
-	if (prove_mazes(&b, &err))
-		goto done;
-	show_stage(&b, "checking KDP's rules (preflight)");
+	/* the proof (started after the interior) and the preflight: both must end */
+	show_stage(&b, "checking KDP's rules (preflight) and proving every maze (mazeproof)");
 	if (run_preflight(&b, &err))
+		goto done;
+	lap(&b, STAGE_PREFLIGHT);
+	b.stage_s[STAGE_CHECKS] = b.stage_s[STAGE_PREFLIGHT];
+	st = finish_proof(&b, &b.proof, &err);
+	lap(&b, STAGE_CHECKS);
+	if (st)
 		goto done;
 	add_cost_checks(&b);
 	end_progress(&b);
@@ -994,10 +1119,14 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	}
 	if (write_checklists(&b, &err) || commit_all(&b, &err))
 		goto done;
+	lap(&b, STAGE_SIGNING);
 	if (!b.quiet)
 		print_summary(&b, now_s() - start);
+	if (b.timings)
+		print_timings(&b, now_s() - start);
 	rc = MB_EXIT_OK;
 done:
+	stop_proof(&b.proof);	/* a build that failed before the proof's verdict */
 	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */
 	if (rc != MB_EXIT_OK) {
 		end_progress(&b);
@@ -1022,7 +1151,7 @@ cleanup:
 const struct mb_command mb_cmd_build = {
 	.name = "build",
 	.summary = "make a book: interior PDF, full-wrap cover PDF, manifest and checklist",
-	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--quiet]",
+	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--quiet] [--timings]",
 	.help = "  SPEC          the book spec (YAML); 'mazebook init' writes a starter\n"
 		"  -o, --output DIR\n"
 		"                write the files to DIR, anywhere (default: the spec's\n"
@@ -1031,7 +1160,9 @@ const struct mb_command mb_cmd_build = {
 		"  --key FILE    sign the checklist with this minisign secret key (default:\n"
 		"                mazebook.key in $MAZEBOOK_KEY_DIR or ~/.config/mazebook,\n"
 		"                made on first use; see 'mazebook keygen')\n"
-		"  -q, --quiet   print nothing but errors\n\n"
+		"  -q, --quiet   print nothing but errors\n"
+		"  --timings     print each stage's time to stderr (spec, mazes, interior,\n"
+		"                cover, previews, proof, preflight, checks, signing)\n\n"
 		"DIR gets interior.pdf, cover.pdf, manifest.json (every maze's generator,\n"
 		"seed and measures), cover-preview.png (with trim, fold, safe-zone and\n"
 		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"

@@ -7,7 +7,9 @@ usage: alter_pdf.py OPERATION PAGE IN.pdf OUT.pdf
 The file is expanded with `qpdf --qdf --object-streams=disable`, the content
 stream of PAGE (1-based) is edited as text and `fix-qdf` repairs the lengths.
 Paths are read from lines of the form `x y m`, `x y l`, `S` (one operator per
-line, as libharu writes them). Operations:
+line, as libharu writes them), in page space: `q`, `Q` and `a b c d e f cm`
+lines are followed, and a line put in is written in the space of the line
+it follows. Operations:
   remove-wall   delete the two-point wall nearest the middle of the maze (a loop)
   add-wall      draw a wall across the whole maze along the horizontal wall
                 nearest the middle (cuts the maze in two)
@@ -28,20 +30,55 @@ import tempfile
 NUM = r"(-?[0-9]*\.?[0-9]+)"
 MOVE = re.compile(r"^\s*%s\s+%s\s+m\s*$" % (NUM, NUM))
 LINE = re.compile(r"^\s*%s\s+%s\s+l\s*$" % (NUM, NUM))
+CM = re.compile(r"^\s*%s\s+cm\s*$" % r"\s+".join([NUM] * 6))
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def ctms(lines):
+    """The transformation in force at each line (q, Q and cm followed)."""
+    out, ctm, stack = [], IDENTITY, []
+    for text in lines:
+        word = text.strip()
+        m = CM.match(text)
+        if word == "q":
+            stack.append(ctm)
+        elif word == "Q" and stack:
+            ctm = stack.pop()
+        elif m:
+            a, b, c, d, e, f = (float(v) for v in m.groups())
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+                   e * A + f * C + E, e * B + f * D + F)
+        out.append(ctm)
+    return out
+
+
+def to_page(ctm, x, y):
+    a, b, c, d, e, f = ctm
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def from_page(ctm, x, y):
+    a, b, c, d, e, f = ctm
+    det = a * d - b * c
+    x, y = x - e, y - f
+    return (d * x - c * y) / det, (a * y - b * x) / det
 
 
 def subpaths(lines):
-    """Each subpath: list of (line index, x, y); paths end at a line 'S'."""
+    """Each subpath: list of (line index, x, y) in page space; paths end at a line 'S'."""
     out, cur = [], None
+    global CTMS
+    CTMS = ctms(lines)
     for k, text in enumerate(lines):
         m = MOVE.match(text)
         if m:
-            cur = [(k, float(m.group(1)), float(m.group(2)))]
+            cur = [(k,) + to_page(CTMS[k], float(m.group(1)), float(m.group(2)))]
             out.append(cur)
             continue
         m = LINE.match(text)
         if m and cur is not None:
-            cur.append((k, float(m.group(1)), float(m.group(2))))
+            cur.append((k,) + to_page(CTMS[k], float(m.group(1)), float(m.group(2))))
             continue
         if text.strip() in ("S", "s", "n", "f", "f*", "B", "b") or not m:
             if text.strip() not in ("S",):
@@ -52,8 +89,17 @@ def subpaths(lines):
     return out
 
 
+CTMS = []
+
+
 def fmt(v):
-    return ("%.3f" % v).rstrip("0").rstrip(".")
+    return ("%.4f" % v).rstrip("0").rstrip(".")
+
+
+def point(after, x, y, op):
+    """A line `x y op` (page space) to put after line `after`, in that line's space."""
+    lx, ly = from_page(CTMS[after], x, y)
+    return "%s %s %s" % (fmt(lx), fmt(ly), op)
 
 
 def walls(paths):
@@ -90,20 +136,22 @@ def alter(op, lines):
         x0, _, x1, _ = bbox([p for p in segs if horizontal(p)])
         p = nearest_middle(segs, horizontal)
         y = p[0][2]
-        insert[p[1][0]] = ["%s %s m" % (fmt(x0), fmt(y)), "%s %s l" % (fmt(x1), fmt(y))]
+        k = p[1][0]
+        insert[k] = [point(k, x0, y, "m"), point(k, x1, y, "l")]
     elif op in ("offgrid-wall", "diagonal"):
         hs = [p for p in segs if horizontal(p)]
         ys = sorted({round(p[0][2], 2) for p in hs})
         cell = min(b - a for a, b in zip(ys, ys[1:]) if b - a > 0.01)
         p = nearest_middle(segs, horizontal)
+        k = p[1][0]
         if op == "offgrid-wall":
             y, x = p[0][2] - 0.3 * cell, min(p[0][1], p[1][1])
-            new = ["%s %s m" % (fmt(x), fmt(y)), "%s %s l" % (fmt(x + cell), fmt(y))]
+            new = [point(k, x, y, "m"), point(k, x + cell, y, "l")]
         else:
             x0, y0, x1, y1 = bbox(hs)
-            new = ["%s %s m" % (fmt(x0 + cell / 2), fmt(y1 - cell / 2)),
-                   "%s %s l" % (fmt(x1 - cell / 2), fmt(y0 + cell / 2))]
-        insert[p[1][0]] = new
+            new = [point(k, x0 + cell / 2, y1 - cell / 2, "m"),
+                   point(k, x1 - cell / 2, y0 + cell / 2, "l")]
+        insert[k] = new
     elif op == "move-exit":
         x0, y0, x1, _ = bbox([p for p in segs if horizontal(p)])
         bottom = sorted((p for p in segs if horizontal(p) and abs(p[0][2] - y0) < 0.01),
@@ -121,11 +169,11 @@ def alter(op, lines):
         first = bottom[0]
         a, b = covered[0]
         drop |= {first[0][0], first[1][0]}
-        new = []
+        new, k = [], first[1][0]
         if b - a - (g1 - g0) > 0.01:
-            new += ["%s %s m" % (fmt(a + g1 - g0), fmt(y0)), "%s %s l" % (fmt(b), fmt(y0))]
-        new += ["%s %s m" % (fmt(g0), fmt(y0)), "%s %s l" % (fmt(g1), fmt(y0))]
-        insert[first[1][0]] = new
+            new += [point(k, a + g1 - g0, y0, "m"), point(k, b, y0, "l")]
+        new += [point(k, g0, y0, "m"), point(k, g1, y0, "l")]
+        insert[k] = new
     elif op == "cross-wall":
         routes = sorted((p for p in paths if len(p) >= 3), key=len, reverse=True)
         if not routes:
