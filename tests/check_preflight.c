@@ -947,6 +947,27 @@ START_TEST(colour_interior_by_declared_ink)
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "needs 76 to 550 pages");
 	facts_free(&f);
+	/* 596 pages of standard colour on 8.5 x 11: over black ink's 590, under colour's 600 */
+	interior_facts(&f, 596);
+	for (int i = 0; i < 596; i++) {
+		f.pages[i].w_pt = PT(8.5);
+		f.pages[i].h_pt = PT(11);
+	}
+	p.binding = MB_BINDING_PAPERBACK;
+	p.ink = MB_INK_STANDARD_COLOUR;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.page-count");
+	ck_assert_msg(c->status == MB_CHECK_PASS, "%s", c->message);
+	ck_assert_has(c->message, "24 to 600 pages");
+	ck_assert_int_eq(mb_checklist_find(&cl, "interior.edition")->status, MB_CHECK_PASS);
+	p.ink = MB_INK_BLACK;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	ck_assert_int_eq(mb_checklist_find(&cl, "interior.page-count")->status, MB_CHECK_FAIL);
+	facts_free(&f);
 }
 END_TEST
 

@@ -456,10 +456,20 @@ static void check_page_boxes(const struct mb_probe_file *f, const struct geom *g
 }
 
 static void check_page_count(const struct mb_probe_file *f, const struct geom *g,
-			     enum mb_paper paper, struct mb_checklist *cl)
+			     const struct mb_preflight_params *p, struct mb_checklist *cl)
 {
+	enum mb_paper paper = p->paper;
+	struct mb_print print = { p->binding, p->ink, p->paper };
 	int n = f->page_count, min = (int)mb_kdp.min_pages;
 	int max = g->known ? mb_kdp_max_pages(&g->trim, paper) : 0;
+
+	/* a colour edition may hold more pages than black ink (600 on 8.5 x 11) */
+	if (g->known && p->ink != MB_INK_BLACK && mb_kdp_print_check(&g->trim, &print, NULL) == MB_OK) {
+		int ignored;
+
+		mb_kdp_page_limits(&g->trim, &(struct mb_print){ MB_BINDING_PAPERBACK, p->ink, paper },
+				   &ignored, &max);
+	}
 	char measured[32], limit[64], name[48];
 
 	snprintf(measured, sizeof(measured), "%d page%s", n, plural(n));
@@ -910,7 +920,7 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 	check_trim(f, p, cl, &g);
 	check_page_sizes(f, &g, cl);
 	check_page_boxes(f, &g, cl);
-	check_page_count(f, &g, p->paper, cl);
+	check_page_count(f, &g, p, cl);
 	if (g.known && (p->binding != MB_BINDING_PAPERBACK || p->ink != MB_INK_BLACK))
 		check_edition(f, &g, p, cl);
 	if (g.known) {
