@@ -31,6 +31,7 @@
 #include <mupdf/pdf.h>
 
 #include "mazebook/xalloc.h"
+#include "pdf_pagetree.h"
 
 #define CLIP_MAX 256
 #define CLIP_DEPTH_MAX 1024	/* nested clips; each form XObject drawn inside another adds one */
@@ -39,8 +40,6 @@
 #define CLIPS_MAX 100000	/* clips per file: each form XObject drawn sets one */
 #define OUTLINE_DEPTH_MAX 64
 #define OUTLINE_ITEMS_MAX 100000
-#define PAGE_TREE_DEPTH_MAX 64	/* a balanced tree of 20,000 pages is 5 deep */
-#define PAGE_TREE_NODES_MAX 100000
 #define IMAGE_SCAN_MAX_PIXELS (64u * 1024 * 1024)
 #define WHITE_EPS 0.002		/* ink share under this is paper white */
 #define GRAY_EPS 0.004		/* r, g, b this close count as gray */
@@ -1005,86 +1004,6 @@ static int count_outline(fz_context *ctx, pdf_document *doc)
 	return count;
 }
 
-/* a /Pages node without /Type is one if it has /Kids (as MuPDF's page lookup guesses) */
-static bool is_pages_node(fz_context *ctx, pdf_obj *node)
-{
-	pdf_obj *type = pdf_dict_get(ctx, node, PDF_NAME(Type));
-
-	return type ? pdf_name_eq(ctx, type, PDF_NAME(Pages))
-		    : pdf_dict_get(ctx, node, PDF_NAME(Kids)) != NULL;
-}
-
-struct tree_frame {
-	pdf_obj *node;
-	int kid, leaves_before;
-};
-
-/*
- * Walk the page tree once, without recursion, before any page is read:
- * MuPDF finds page n through the /Count of each node, so every node's
- * /Count must be the number of pages under it (a 25th page behind
- * "/Count 24" is refused, not hidden); a tree that loops, nests deeper
- * than PAGE_TREE_DEPTH_MAX or holds more than max pages is refused.
- */
-static void check_page_tree(fz_context *ctx, pdf_document *doc, int max)
-{
-	struct tree_frame stack[PAGE_TREE_DEPTH_MAX];
-	pdf_obj *root = pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/Pages");
-	int depth = 0, leaves = 0, nodes = 0;
-
-	if (!pdf_is_dict(ctx, root) || !is_pages_node(ctx, root))
-		fz_throw(ctx, FZ_ERROR_GENERIC, "the file has no page tree");
-	fz_var(depth);
-	fz_try(ctx) {
-		pdf_mark_obj(ctx, root);
-		stack[depth++] = (struct tree_frame){ root, 0, 0 };
-		while (depth > 0) {
-			struct tree_frame *top = &stack[depth - 1];
-			pdf_obj *kids = pdf_dict_get(ctx, top->node, PDF_NAME(Kids)), *kid;
-
-			if (top->kid >= pdf_array_len(ctx, kids)) {
-				int count = pdf_dict_get_int(ctx, top->node, PDF_NAME(Count));
-				int held = leaves - top->leaves_before;
-
-				if (count != held && depth == 1)
-					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds %d page%s but "
-						 "its /Count says %d", held, held == 1 ? "" : "s", count);
-				if (count != held)
-					fz_throw(ctx, FZ_ERROR_GENERIC, "a node of the page tree (object %d) "
-						 "holds %d page%s but its /Count says %d",
-						 pdf_to_num(ctx, top->node), held, held == 1 ? "" : "s", count);
-				pdf_unmark_obj(ctx, top->node);
-				depth--;
-				continue;
-			}
-			kid = pdf_array_get(ctx, kids, top->kid++);
-			if (++nodes > PAGE_TREE_NODES_MAX)
-				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree has more than %d nodes",
-					 PAGE_TREE_NODES_MAX);
-			if (!pdf_is_dict(ctx, kid))
-				fz_throw(ctx, FZ_ERROR_GENERIC, "non-page object in page tree");
-			if (!is_pages_node(ctx, kid)) {
-				if (++leaves > max)
-					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds more than %d "
-						 "pages, the most this tool measures", max);
-				continue;
-			}
-			if (depth >= PAGE_TREE_DEPTH_MAX)
-				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree nests more than %d deep",
-					 PAGE_TREE_DEPTH_MAX);
-			if (pdf_mark_obj(ctx, kid))
-				fz_throw(ctx, FZ_ERROR_GENERIC, "cycle in page tree");
-			stack[depth++] = (struct tree_frame){ kid, 0, leaves };
-		}
-	}
-	fz_always(ctx) {
-		while (depth > 0)
-			pdf_unmark_obj(ctx, stack[--depth].node);
-	}
-	fz_catch(ctx)
-		fz_rethrow(ctx);
-}
-
 static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_file *f,
 			 bool keep_items)
 {
@@ -1185,7 +1104,7 @@ static enum mb_status check_header(const char *path, struct mb_error *err)
 static void check_tree_or_damaged(fz_context *ctx, pdf_document *doc)
 {
 	fz_try(ctx)
-		check_page_tree(ctx, doc, PAGES_MAX);
+		mb_pdf_check_page_tree(ctx, doc, PAGES_MAX);
 	fz_catch(ctx) {
 		if (pdf_was_repaired(ctx, doc))
 			fz_throw(ctx, FZ_ERROR_GENERIC, "the file is damaged or truncated "

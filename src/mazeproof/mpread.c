@@ -34,6 +34,7 @@
 #include <mupdf/pdf.h>
 
 #include "mputil.h"
+#include "../backend/pdf_pagetree.h"
 
 struct mb_mp_doc {
 	fz_context *ctx;
@@ -402,86 +403,6 @@ static bool looks_like_pdf(const char *path, char *err, size_t errlen)
 	return false;
 }
 
-/* a /Pages node without /Type is one if it has /Kids (as MuPDF's page lookup guesses) */
-static bool is_pages_node(fz_context *ctx, pdf_obj *node)
-{
-	pdf_obj *type = pdf_dict_get(ctx, node, PDF_NAME(Type));
-
-	return type ? pdf_name_eq(ctx, type, PDF_NAME(Pages))
-		    : pdf_dict_get(ctx, node, PDF_NAME(Kids)) != NULL;
-}
-
-struct tree_frame {
-	pdf_obj *node;
-	int kid, leaves_before;
-};
-
-/*
- * Walk the page tree once, without recursion (MuPDF's loader recurses), so
- * that a tree that loops or nests deeper than MB_MP_MAX_TREE_DEPTH fails
- * here, for the whole file. MuPDF finds page n through the /Count of each
- * node, so each /Count must be the number of pages under its node: a page
- * behind a /Count that leaves it out would never be read.
- */
-static void check_page_tree(fz_context *ctx, pdf_document *pdf)
-{
-	struct tree_frame stack[MB_MP_MAX_TREE_DEPTH];
-	pdf_obj *root = pdf_dict_getp(ctx, pdf_trailer(ctx, pdf), "Root/Pages");
-	int depth = 0, leaves = 0, nodes = 0;
-
-	if (!pdf_is_dict(ctx, root) || !is_pages_node(ctx, root))
-		fz_throw(ctx, FZ_ERROR_GENERIC, "the file has no page tree");
-	fz_var(depth);
-	fz_try(ctx) {
-		pdf_mark_obj(ctx, root);
-		stack[depth++] = (struct tree_frame){ root, 0, 0 };
-		while (depth > 0) {
-			struct tree_frame *top = &stack[depth - 1];
-			pdf_obj *kids = pdf_dict_get(ctx, top->node, PDF_NAME(Kids)), *kid;
-
-			if (top->kid >= pdf_array_len(ctx, kids)) {
-				int count = pdf_dict_get_int(ctx, top->node, PDF_NAME(Count));
-				int held = leaves - top->leaves_before;
-
-				if (count != held && depth == 1)
-					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds %d page%s but "
-						 "its /Count says %d", held, held == 1 ? "" : "s", count);
-				if (count != held)
-					fz_throw(ctx, FZ_ERROR_GENERIC, "a node of the page tree (object %d) "
-						 "holds %d page%s but its /Count says %d",
-						 pdf_to_num(ctx, top->node), held, held == 1 ? "" : "s", count);
-				pdf_unmark_obj(ctx, top->node);
-				depth--;
-				continue;
-			}
-			kid = pdf_array_get(ctx, kids, top->kid++);
-			if (++nodes > MB_MP_MAX_TREE_NODES)
-				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree has more than %d nodes",
-					 MB_MP_MAX_TREE_NODES);
-			if (!pdf_is_dict(ctx, kid))
-				fz_throw(ctx, FZ_ERROR_GENERIC, "non-page object in page tree");
-			if (!is_pages_node(ctx, kid)) {
-				if (++leaves > MB_MP_MAX_PAGES)
-					fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree holds more than %d "
-						 "pages, the most this tool reads", MB_MP_MAX_PAGES);
-				continue;
-			}
-			if (depth >= MB_MP_MAX_TREE_DEPTH)
-				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree nests more than %d deep",
-					 MB_MP_MAX_TREE_DEPTH);
-			if (pdf_mark_obj(ctx, kid))
-				fz_throw(ctx, FZ_ERROR_GENERIC, "cycle in page tree");
-			stack[depth++] = (struct tree_frame){ kid, 0, leaves };
-		}
-	}
-	fz_always(ctx) {
-		while (depth > 0)
-			pdf_unmark_obj(ctx, stack[--depth].node);
-	}
-	fz_catch(ctx)
-		fz_rethrow(ctx);
-}
-
 /*
  * Open the document (from the file at path, or from data when it is not
  * NULL) and check its page count and tree; name is what messages call it.
@@ -525,7 +446,7 @@ static struct mb_mp_doc *open_doc(const char *path, const unsigned char *data, s
 			fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool reads",
 				 doc->pages, MB_MP_MAX_PAGES);
 		fz_try(ctx)
-			check_page_tree(ctx, doc->pdf);
+			mb_pdf_check_page_tree(ctx, doc->pdf, MB_MP_MAX_PAGES);
 		fz_catch(ctx) {
 			if (pdf_was_repaired(ctx, doc->pdf))
 				fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_DAMAGED);

@@ -59,14 +59,12 @@ struct mb_mp_doc;
  * Per file, so that small files cannot make large work by drawing one
  * content stream on every page or forms inside forms inside forms: an
  * 828-page book makes about 10,000 drawing operations, and a clip is set
- * by every form XObject drawn. The page tree is walked without recursion,
- * at most MB_MP_MAX_TREE_DEPTH deep.
+ * by every form XObject drawn. The page tree is walked without recursion
+ * (src/backend/pdf_pagetree.h has its bounds).
  */
 #define MB_MP_MAX_DRAW_OPS 1000000
 #define MB_MP_MAX_CLIPS 100000
 #define MB_MP_MAX_CLIP_DEPTH 1024
-#define MB_MP_MAX_TREE_DEPTH 64
-#define MB_MP_MAX_TREE_NODES 100000
 /* mazes kept per file: KDP prints at most 828 pages, a few mazes a page */
 #define MB_MP_MAX_MAZES 10000
 #define MB_MP_TOO_MUCH_DRAWING "more than %d drawing operations in the file (a book of " \
