@@ -11,7 +11,8 @@
 #     interior.pdf divided by its maze pages: title and solution pages
 #     included), then `mazebook check` of interior + cover and `mazeproof`
 #     of the interior, each with its wall and CPU time and peak memory.
-#   - a second table: each build's stages (`mazebook build --timings`).
+#   - a second table: each build's stages (`mazebook build --timings`;
+#     the cover's stage runs beside the interior's, the proof after it).
 # Times and memory come from GNU time (-v): CPU is user + system, peak
 # memory the largest resident set of the process and the children it waited
 # for. Each build runs BENCH_RUNS times (default 3) and the run with the
@@ -148,8 +149,9 @@ for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/book-600.yaml
 done
 
 echo
-echo "Build stages (wall s; proof is mazeproof's CPU time, run beside the stages after"
-echo "the interior; checks is the preflight and the wait for the proof), from the run shown above:"
+echo "Build stages (wall s; cover is the cover PDF and its preview, made in a thread beside the"
+echo "interior; proof is mazeproof's CPU time, run beside the stages after the interior; previews"
+echo "is the page preview; checks is the preflight and the wait for the proof), from the run shown above:"
 echo
 echo "| book | $(echo $stages | sed 's/ / | /g') |"
 echo "|---|$(for s in $stages; do printf -- '--:|'; done)"

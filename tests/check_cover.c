@@ -12,9 +12,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1021,6 +1023,29 @@ START_TEST(preview_png_has_cover_size_and_guides)
 	/* the bleed is washed out: lighter than the background colour */
 	ck_assert_int_gt((int)(png_rgb(img, 1, mid) >> 16 & 0xff), 0x1e + 40);
 	cairo_surface_destroy(img);
+
+	/*
+	 * a disk that fills up while the PNG is written (a file size limit:
+	 * writes past it fail with EFBIG) fails naming the file and leaves none
+	 */
+	{
+		struct rlimit old, small;
+
+		ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+		small = old;
+		small.rlim_cur = 4096;
+		signal(SIGXFSZ, SIG_IGN);
+		ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+		unlink(png);
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_cover_preview_png(&f.spec, &f.book, f.pages, png, 50, &err),
+				 MB_ERR_IO);
+		ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+		signal(SIGXFSZ, SIG_DFL);
+		ck_assert_msg(strstr(err.message, "cannot write '") && strstr(err.message, png),
+			      "%s", err.message);
+		ck_assert(!file_exists(png));
+	}
 
 	/* out-of-range resolutions are refused and write nothing */
 	unlink(png);

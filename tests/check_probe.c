@@ -7,10 +7,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "mazebook/probe.h"
 
@@ -316,6 +319,78 @@ START_TEST(limits_and_errors)
 }
 END_TEST
 
+/* a whole file into memory (*len bytes), NULL when unreadable */
+static unsigned char *slurp(const char *file, size_t *len)
+{
+	FILE *in = fopen(file, "rb");
+	unsigned char *buf = NULL;
+	long n;
+
+	if (!in)
+		return NULL;
+	if (!fseek(in, 0, SEEK_END) && (n = ftell(in)) > 0 && !fseek(in, 0, SEEK_SET)) {
+		buf = malloc((size_t)n);
+		*len = buf ? fread(buf, 1, (size_t)n, in) : 0;
+	}
+	fclose(in);
+	return buf;
+}
+
+static uint32_t be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * Decode the preview as a PNG reader would: every chunk's CRC, the IDAT
+ * chunks inflated to exactly one filter byte and 3 * w bytes a row; the
+ * number of rows that hold a pixel that is not white in *inked.
+ */
+static void check_png_rgb(const char *file, int w, int h, int *inked)
+{
+	size_t len = 0, at = 8, idat_len = 0, row = 1 + 3 * (size_t)w;
+	unsigned char *png = slurp(file, &len), *idat = malloc(len), *raw = malloc(row * h + 1);
+	uLongf raw_len = (uLongf)(row * h + 1);
+	bool ended = false;
+
+	ck_assert_ptr_nonnull(png);
+	ck_assert(len > 8 && !memcmp(png, "\x89PNG\r\n\x1a\n", 8));
+	while (at + 12 <= len && !ended) {
+		uint32_t n = be32(png + at);
+
+		ck_assert_uint_le(at + 12 + n, len);
+		ck_assert_uint_eq(be32(png + at + 8 + n), crc32(crc32(0L, Z_NULL, 0), png + at + 4,
+								n + 4));
+		if (!memcmp(png + at + 4, "IHDR", 4)) {
+			ck_assert_uint_eq(be32(png + at + 8), (unsigned)w);
+			ck_assert_uint_eq(be32(png + at + 12), (unsigned)h);
+			ck_assert_int_eq(png[at + 16], 8);	/* bits */
+			ck_assert_int_eq(png[at + 17], 2);	/* RGB */
+		} else if (!memcmp(png + at + 4, "IDAT", 4)) {
+			memcpy(idat + idat_len, png + at + 8, n);
+			idat_len += n;
+		}
+		ended = !memcmp(png + at + 4, "IEND", 4);
+		at += 12 + n;
+	}
+	ck_assert(ended && at == len);
+	ck_assert_int_eq(uncompress(raw, &raw_len, idat, (uLong)idat_len), Z_OK);
+	ck_assert_uint_eq(raw_len, row * h);
+	*inked = 0;
+	for (int y = 0; y < h; y++) {
+		const unsigned char *r = raw + (size_t)y * row;
+		bool ink = false;
+
+		ck_assert_int_eq(r[0], 0);	/* filter None */
+		for (size_t x = 1; x < row && !ink; x++)
+			ink = r[x] != 0xff;
+		*inked += ink;
+	}
+	free(raw);
+	free(idat);
+	free(png);
+}
+
 START_TEST(render_png_preview)
 {
 	char png[300];
@@ -334,9 +409,35 @@ START_TEST(render_png_preview)
 	/* IHDR: 6 x 9 in at 50 dpi is 300 x 450 pixels */
 	ck_assert_uint_eq((unsigned)(head[16] << 24 | head[17] << 16 | head[18] << 8 | head[19]), 300);
 	ck_assert_uint_eq((unsigned)(head[20] << 24 | head[21] << 16 | head[22] << 8 | head[23]), 450);
+	/* a PNG every reader takes, and the page is on it */
+	{
+		int inked;
+
+		check_png_rgb(png, 300, 450, &inked);
+		ck_assert_int_gt(inked, 0);
+		ck_assert_int_lt(inked, 450);
+	}
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_probe_render_png(path, 25, 50, png, &err), MB_ERR_INPUT);
 	ck_assert_ptr_nonnull(strstr(err.message, "no page 25 (the file has 24)"));
+	/* a disk that fills up (a file size limit: EFBIG) fails naming the file, leaving none */
+	{
+		struct rlimit old, small;
+
+		ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+		small = old;
+		small.rlim_cur = 40;	/* the signature and the header, not the image */
+		signal(SIGXFSZ, SIG_IGN);
+		unlink(png);
+		ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+		mb_error_init(&err);
+		ck_assert_int_eq(mb_probe_render_png(path, 2, 50, png, &err), MB_ERR_IO);
+		ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+		signal(SIGXFSZ, SIG_DFL);
+		ck_assert_msg(strstr(err.message, "cannot write '") && strstr(err.message, png),
+			      "%s", err.message);
+		ck_assert_int_ne(access(png, F_OK), 0);
+	}
 }
 END_TEST
 

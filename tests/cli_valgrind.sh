@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # valgrind's memcheck on the three programs a publisher runs, on a small
 # real book (easy level, 17 mazes: 26 pages, just over KDP's 24-page
-# minimum; the cover set in a font file): a full `mazebook build`
+# minimum; the cover set in a font file, then again in the default font
+# fontconfig finds): a full `mazebook build`
 # (interior, cover, previews, manifest, signed checklist), `mazeproof` on
 # its interior and `mazebook check` on its interior and cover. Any memory error, or any definitely or indirectly lost
 # block, fails the test (tests/valgrind.supp names the one library
@@ -67,6 +68,12 @@ vg build "$MAZEBOOK" build "$TMP/small.yaml" -o "$TMP/out" --quiet
 ok "$rc" "mazebook build of a 17-maze easy book: no memory errors, no leaks (exit $rc)"
 check "the build wrote the interior" -s "$TMP/out/interior.pdf"
 check "the build wrote the cover" -s "$TMP/out/cover.pdf"
+
+# the default font: fontconfig answers the lookups, through a configuration
+# loaded once and kept for the whole build (it must still be freed)
+sed '/^font:/d' "$TMP/small.yaml" > "$TMP/default-font.yaml"
+vg build-default-font "$MAZEBOOK" build "$TMP/default-font.yaml" -o "$TMP/out-default" --quiet
+ok "$rc" "mazebook build in the default font: no memory errors, no leaks (exit $rc)"
 
 vg proof "$MAZEPROOF" "$TMP/out/interior.pdf"
 ok "$rc" "mazeproof on its interior: no memory errors, no leaks (exit $rc)"

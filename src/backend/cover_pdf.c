@@ -30,6 +30,7 @@
 #include <fontconfig/fcfreetype.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include <zlib.h>
 
 #include "mazebook/generator.h"
 #include "mazebook/kdp.h"
@@ -262,19 +263,50 @@ static const char *pick_mark(const struct cover *c)
 }
 
 /*
- * A font map of our own (no process-wide state), unhinted so that layout
- * does not depend on the output resolution. A font file is added to a
- * private fontconfig set and used by its family name.
+ * The font map of the last cover, kept for the next cover with the same
+ * font (the print PDF, then its preview): Pango keeps every font it has
+ * matched in the map, and matching one (in two threads of Pango's own per
+ * size and weight) cost as much as drawing the cover. Dropped at exit.
  */
-static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
-{
-	const char *font = mb_spec_font(c->spec) && mb_spec_font(c->spec)[0] ? mb_spec_font(c->spec)
-									     : DEFAULT_FAMILY;
-	char *family = NULL;
-	cairo_font_options_t *fo;
+static struct {
+	char *font;	/* the spec's font (or DEFAULT_FAMILY) */
+	char *family;	/* the family it names */
+	PangoFontMap *fontmap;
+} kept;
 
-	c->fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-	if (!c->fontmap)
+static void drop_kept_map(void)
+{
+	if (kept.fontmap) {
+		/* Pango 1.50 keeps its reference to a config set on the map when
+		 * the map goes: drop it, or a font file's config leaks each time */
+		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(kept.fontmap), NULL);
+		g_object_unref(kept.fontmap);
+	}
+	free(kept.font);
+	free(kept.family);
+	memset(&kept, 0, sizeof(kept));
+}
+
+/*
+ * A font map of our own (no state shared with other users of Pango),
+ * unhinted so that layout does not depend on the output resolution. A
+ * font file is added to a private fontconfig set and used by its family
+ * name. The map is kept (see kept) and *family points into it.
+ */
+static enum mb_status font_map_for(const char *font, PangoFontMap **map, const char **family,
+				   struct mb_error *err)
+{
+	static bool dropped_at_exit;
+	PangoFontMap *fontmap;
+	char *name_of = NULL;
+
+	if (kept.fontmap && !strcmp(kept.font, font)) {
+		*map = g_object_ref(kept.fontmap);
+		*family = kept.family;
+		return MB_OK;
+	}
+	fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	if (!fontmap)
 		return mb_error_set(err, MB_ERR_INTERNAL, "pango has no FreeType font map");
 	if (is_font_file(font)) {
 		FcConfig *cfg;
@@ -282,29 +314,33 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		FcChar8 *name;
 		int count = 0;
 
-		if (access(font, R_OK) != 0)
+		if (access(font, R_OK) != 0) {
+			g_object_unref(fontmap);
 			return mb_error_set_field(err, MB_ERR_INPUT, "font",
 						  "cannot read font file '%s': %s", font,
 						  strerror(errno));
+		}
 		pat = FcFreeTypeQuery((const FcChar8 *)font, 0, NULL, &count);
 		if (!pat || FcPatternGetString(pat, FC_FAMILY, 0, &name) != FcResultMatch) {
 			if (pat)
 				FcPatternDestroy(pat);
+			g_object_unref(fontmap);
 			return mb_error_set_field(
 				err, MB_ERR_INPUT, "font",
 				"font file '%s' is not a TrueType or OpenType font", font);
 		}
-		family = xstrdup((const char *)name);
+		name_of = xstrdup((const char *)name);
 		FcPatternDestroy(pat);
 		cfg = FcInitLoadConfigAndFonts();
 		if (!cfg || !FcConfigAppFontAddFile(cfg, (const FcChar8 *)font)) {
 			if (cfg)
 				FcConfigDestroy(cfg);
-			free(family);
+			free(name_of);
+			g_object_unref(fontmap);
 			return mb_error_set_field(err, MB_ERR_INPUT, "font",
 						  "cannot load font file '%s'", font);
 		}
-		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), cfg);
+		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(fontmap), cfg);
 		FcConfigDestroy(cfg);
 	} else {
 		/* a fontconfig name ("DejaVu Serif", "Comic Neue:bold"): its family */
@@ -312,13 +348,35 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 		FcChar8 *name;
 
 		if (pat && FcPatternGetString(pat, FC_FAMILY, 0, &name) == FcResultMatch)
-			family = xstrdup((const char *)name);
+			name_of = xstrdup((const char *)name);
 		else
-			family = xstrdup(font);
+			name_of = xstrdup(font);
 		if (pat)
 			FcPatternDestroy(pat);
 	}
+	drop_kept_map();
+	if (!dropped_at_exit) {
+		atexit(drop_kept_map);
+		dropped_at_exit = true;
+	}
+	kept.font = xstrdup(font);
+	kept.family = name_of;
+	kept.fontmap = fontmap;
+	*map = g_object_ref(fontmap);
+	*family = kept.family;
+	return MB_OK;
+}
 
+static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
+{
+	const char *font = mb_spec_font(c->spec) && mb_spec_font(c->spec)[0] ? mb_spec_font(c->spec)
+									     : DEFAULT_FAMILY;
+	const char *family = NULL;
+	cairo_font_options_t *fo;
+	enum mb_status st = font_map_for(font, &c->fontmap, &family, err);
+
+	if (st)
+		return st;
 	c->pctx = pango_font_map_create_context(c->fontmap);
 	pango_cairo_context_set_resolution(c->pctx, 72.0);
 	pango_context_set_round_glyph_positions(c->pctx, FALSE);
@@ -349,7 +407,6 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 			pango_font_description_free(got);
 		if (pf)
 			g_object_unref(pf);
-		free(family);
 		if (ok)
 			c->mark = pick_mark(c);
 		return ok ? MB_OK : MB_ERR_INPUT;
@@ -958,12 +1015,8 @@ static void cover_release(struct cover *c)
 		pango_font_description_free(c->font);
 	if (c->pctx)
 		g_object_unref(c->pctx);
-	if (c->fontmap) {
-		/* Pango 1.50 keeps its reference to a config set on the map when
-		 * the map goes: drop it, or a font file's config leaks each time */
-		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), NULL);
-		g_object_unref(c->fontmap);
-	}
+	if (c->fontmap)
+		g_object_unref(c->fontmap);	/* kept (font_map_for) holds it until exit */
 	memset(c, 0, sizeof(*c));
 }
 
@@ -1525,6 +1578,99 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 	return st;
 }
 
+/*
+ * zlib's level for the preview PNG, chosen by measurement (README,
+ * Benchmarks): cairo's writer (libpng's default level, every row tried
+ * with each filter) took most of the build's preview time; rows without a
+ * filter at level 3 come out as small (a flat cover compresses well as it
+ * is) for a fifth of the instructions (95 M against 487 M at 72 dpi).
+ */
+#define PREVIEW_DEFLATE_LEVEL 3
+
+/* one PNG chunk: length, type, data, CRC of type and data */
+static cairo_status_t png_chunk(struct sink *s, const char *type, const unsigned char *data,
+				size_t len)
+{
+	unsigned char head[8] = { (unsigned char)(len >> 24), (unsigned char)(len >> 16),
+				  (unsigned char)(len >> 8), (unsigned char)len };
+	unsigned long crc;
+	unsigned char tail[4];
+	cairo_status_t cs;
+
+	memcpy(head + 4, type, 4);
+	crc = crc32(crc32(0L, Z_NULL, 0), head + 4, 4);
+	if (len)
+		crc = crc32(crc, data, (uInt)len);
+	tail[0] = (unsigned char)(crc >> 24);
+	tail[1] = (unsigned char)(crc >> 16);
+	tail[2] = (unsigned char)(crc >> 8);
+	tail[3] = (unsigned char)crc;
+	cs = sink_write(s, head, 8);
+	if (cs == CAIRO_STATUS_SUCCESS && len)
+		cs = sink_write(s, data, (unsigned int)len);
+	return cs == CAIRO_STATUS_SUCCESS ? sink_write(s, tail, 4) : cs;
+}
+
+/* an RGB24 image surface as an 8-bit RGB PNG (no alpha: the cover is opaque) */
+static cairo_status_t write_png_rgb(cairo_surface_t *surface, struct sink *s)
+{
+	int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
+	int stride = cairo_image_surface_get_stride(surface);
+	const unsigned char *pixels = cairo_image_surface_get_data(surface);
+	unsigned char ihdr[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
+				   (unsigned char)(w >> 8), (unsigned char)w,
+				   (unsigned char)(h >> 24), (unsigned char)(h >> 16),
+				   (unsigned char)(h >> 8), (unsigned char)h,
+				   8, 2, 0, 0, 0 };	/* 8 bits, RGB, deflate, no filter, no interlace */
+	static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	size_t row_len = 1 + 3 * (size_t)w, out_cap = 1 << 16;
+	unsigned char *row = xmalloc(row_len), *out = xmalloc(out_cap);
+	cairo_status_t cs = sink_write(s, signature, sizeof(signature));
+	z_stream zs = { 0 };
+
+	if (!pixels || deflateInit(&zs, PREVIEW_DEFLATE_LEVEL) != Z_OK)
+		cs = CAIRO_STATUS_NO_MEMORY;
+	if (cs == CAIRO_STATUS_SUCCESS)
+		cs = png_chunk(s, "IHDR", ihdr, sizeof(ihdr));
+	zs.next_out = out;
+	zs.avail_out = (uInt)out_cap;
+	/* rows go in one by one; an IDAT chunk goes out each time the buffer fills, and at the end */
+	for (int y = 0; y <= h && cs == CAIRO_STATUS_SUCCESS; y++) {
+		bool last = y == h;
+		int zr = Z_OK;
+
+		if (!last) {
+			/* RGB24 keeps each pixel as a native 32-bit 0x00RRGGBB */
+			const uint32_t *px = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
+
+			row[0] = 0;	/* filter type None */
+			for (int x = 0; x < w; x++) {
+				row[1 + 3 * x] = (unsigned char)(px[x] >> 16);
+				row[2 + 3 * x] = (unsigned char)(px[x] >> 8);
+				row[3 + 3 * x] = (unsigned char)px[x];
+			}
+			zs.next_in = row;
+			zs.avail_in = (uInt)row_len;
+		}
+		while (cs == CAIRO_STATUS_SUCCESS && (last ? zr != Z_STREAM_END : zs.avail_in > 0)) {
+			zr = deflate(&zs, last ? Z_FINISH : Z_NO_FLUSH);
+			if (zr == Z_STREAM_ERROR) {
+				cs = CAIRO_STATUS_NO_MEMORY;
+			} else if (zs.avail_out == 0 || (zr == Z_STREAM_END && zs.avail_out < out_cap)) {
+				cs = png_chunk(s, "IDAT", out, out_cap - zs.avail_out);
+				zs.next_out = out;
+				zs.avail_out = (uInt)out_cap;
+			}
+		}
+	}
+	if (cs == CAIRO_STATUS_SUCCESS)
+		cs = png_chunk(s, "IEND", NULL, 0);
+	deflateEnd(&zs);
+	free(out);
+	free(row);
+	return cs;
+}
+
 enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struct mb_book *book,
 				    int interior_pages, const char *png_path, double dpi,
 				    struct mb_error *err)
@@ -1564,7 +1710,7 @@ enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struc
 	if (cs == CAIRO_STATUS_SUCCESS)
 		cs = cairo_surface_status(surface);
 	if (cs == CAIRO_STATUS_SUCCESS && (st = sink_open(&sink, png_path, err)) == MB_OK) {
-		cs = cairo_surface_write_to_png_stream(surface, sink_write, &sink);
+		cs = write_png_rgb(surface, &sink);
 		st = sink_close(&sink, png_path, cs, err);
 	} else if (cs != CAIRO_STATUS_SUCCESS) {
 		st = mb_error_set(err, MB_ERR_INTERNAL, "cairo failed drawing the preview: %s",

@@ -12,6 +12,7 @@
 #include <fontconfig/fontconfig.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
@@ -46,11 +47,45 @@ static bool is_truetype(const char *file)
 	return ok;
 }
 
-/* Ask fontconfig for family (with :bold); true and the file when the family matches. */
-static bool fc_lookup(const char *family, bool bold, char *path, size_t size,
-		      char *got, size_t got_size)
+/*
+ * fontconfig's configuration, loaded once a process: loading it parses
+ * every config file and font cache, and a build asks for its two faces
+ * from three places (the glyph check, the word check, the interior).
+ * Freed at exit, so that leak checkers see it go.
+ */
+static FcConfig *loaded_config;
+
+static void drop_config(void)
 {
-	FcConfig *cfg = FcInitLoadConfigAndFonts();
+	if (loaded_config)
+		FcConfigDestroy(loaded_config);
+	loaded_config = NULL;
+}
+
+static FcConfig *fc_config(void)
+{
+	if (!loaded_config) {
+		loaded_config = FcInitLoadConfigAndFonts();
+		if (loaded_config)
+			atexit(drop_config);
+	}
+	return loaded_config;
+}
+
+/* one fontconfig answer (the fonts installed do not change during a run) */
+struct fc_answer {
+	char family[256];
+	bool bold;
+	bool ok;
+	char path[1024];
+	char got[256];
+};
+
+/* Ask fontconfig for family (with :bold); true and the file when the family matches. */
+static bool fc_query(const char *family, bool bold, char *path, size_t size, char *got,
+		     size_t got_size)
+{
+	FcConfig *cfg = fc_config();
 	FcPattern *pat, *match = NULL;
 	FcResult res;
 	FcChar8 *file = NULL, *fam = NULL;
@@ -81,8 +116,36 @@ static bool fc_lookup(const char *family, bool bold, char *path, size_t size,
 	if (match)
 		FcPatternDestroy(match);
 	FcPatternDestroy(pat);
-	FcConfigDestroy(cfg);
 	return ok;
+}
+
+/* fc_query, remembering the last answers: matching costs as much as loading the config */
+static bool fc_lookup(const char *family, bool bold, char *path, size_t size,
+		      char *got, size_t got_size)
+{
+	static struct fc_answer answers[4];
+	static size_t next;
+	struct fc_answer *a;
+
+	for (size_t i = 0; i < sizeof(answers) / sizeof(answers[0]); i++) {
+		a = &answers[i];
+		if (a->family[0] && a->bold == bold && !strcmp(a->family, family)) {
+			if (got_size)
+				snprintf(got, got_size, "%s", a->got);
+			return a->ok && copy_path(path, size, a->path);
+		}
+	}
+	a = &answers[next];
+	next = (next + 1) % (sizeof(answers) / sizeof(answers[0]));
+	memset(a, 0, sizeof(*a));
+	a->bold = bold;
+	a->ok = fc_query(family, bold, a->path, sizeof(a->path), a->got, sizeof(a->got));
+	/* a family too long to remember is asked again next time */
+	if (strlen(family) < sizeof(a->family))
+		snprintf(a->family, sizeof(a->family), "%s", family);
+	if (got_size)
+		snprintf(got, got_size, "%s", a->got);
+	return a->ok && copy_path(path, size, a->path);
 }
 
 /* DejaVu Sans without fontconfig's help: the Debian folder, then fonts/ in the source tree. */
@@ -180,23 +243,20 @@ static long utf8_next(const unsigned char **p)
 	return cp;
 }
 
-enum mb_status mb_font_first_missing(const char *path, const char *text, uint32_t *missing,
-				     char *name, size_t name_size, struct mb_error *err)
+/* the characters of the font file at path (a pattern that owns them) and its name */
+static FcPattern *face_query(const char *path, FcCharSet **cs, char *name, size_t name_size,
+			     struct mb_error *err)
 {
-	const unsigned char *p = (const unsigned char *)(text ? text : "");
-	FcPattern *pat;
-	FcCharSet *cs = NULL;
 	FcChar8 *got = NULL;
 	int count = 0;
-	enum mb_status st = MB_OK;
+	FcPattern *pat = FcFreeTypeQuery((const FcChar8 *)path, 0, NULL, &count);
 
-	*missing = 0;
-	pat = FcFreeTypeQuery((const FcChar8 *)path, 0, NULL, &count);
-	if (!pat || FcPatternGetCharSet(pat, FC_CHARSET, 0, &cs) != FcResultMatch) {
+	if (!pat || FcPatternGetCharSet(pat, FC_CHARSET, 0, cs) != FcResultMatch) {
 		if (pat)
 			FcPatternDestroy(pat);
-		return mb_error_set_field(err, MB_ERR_INPUT, "font",
-					  "cannot read the characters of font file '%s'", path);
+		mb_error_set_field(err, MB_ERR_INPUT, "font",
+				   "cannot read the characters of font file '%s'", path);
+		return NULL;
 	}
 	if (name_size) {
 		if (FcPatternGetString(pat, FC_FULLNAME, 0, &got) != FcResultMatch &&
@@ -204,13 +264,21 @@ enum mb_status mb_font_first_missing(const char *path, const char *text, uint32_
 			got = (FcChar8 *)path;
 		snprintf(name, name_size, "%s", (const char *)got);
 	}
+	return pat;
+}
+
+/* the first printable character of text that cs lacks, in *missing (0: none) */
+static enum mb_status first_missing_in(const FcCharSet *cs, const char *text, uint32_t *missing,
+				       struct mb_error *err)
+{
+	const unsigned char *p = (const unsigned char *)(text ? text : "");
+
+	*missing = 0;
 	while (*p) {
 		long cp = utf8_next(&p);
 
-		if (cp < 0) {
-			st = mb_error_set(err, MB_ERR_INPUT, "text is not valid UTF-8: '%s'", text);
-			break;
-		}
+		if (cp < 0)
+			return mb_error_set(err, MB_ERR_INPUT, "text is not valid UTF-8: '%s'", text);
 		if (cp < 0x20 || cp == 0x7f)
 			continue;
 		if (!FcCharSetHasChar(cs, (FcChar32)cp)) {
@@ -218,6 +286,21 @@ enum mb_status mb_font_first_missing(const char *path, const char *text, uint32_
 			break;
 		}
 	}
+	return MB_OK;
+}
+
+enum mb_status mb_font_first_missing(const char *path, const char *text, uint32_t *missing,
+				     char *name, size_t name_size, struct mb_error *err)
+{
+	FcCharSet *cs = NULL;
+	FcPattern *pat;
+	enum mb_status st;
+
+	*missing = 0;
+	pat = face_query(path, &cs, name, name_size, err);
+	if (!pat)
+		return MB_ERR_INPUT;
+	st = first_missing_in(cs, text, missing, err);
 	FcPatternDestroy(pat);	/* owns cs */
 	return st;
 }
@@ -252,31 +335,44 @@ static const char *utf8_encode(uint32_t cp, char *buf)
 enum mb_status mb_font_check_texts(const char *name, const struct mb_font_text *texts,
 				   size_t count, struct mb_error *err)
 {
-	char path[2][1024];
+	char path[2][1024], face[2][256];
+	FcPattern *pat[2] = { NULL, NULL };
+	FcCharSet *cs[2] = { NULL, NULL };
+	enum mb_status st = MB_OK;
+	int faces;
 
 	for (int bold = 0; bold <= 1; bold++)
 		if (mb_font_find(name, bold, path[bold], sizeof(path[bold]), err))
 			return err ? err->code : MB_ERR_INPUT;
-	for (size_t i = 0; i < count; i++) {
+	/* a family without a bold face gives the regular file twice: read it once */
+	faces = strcmp(path[0], path[1]) ? 2 : 1;
+	/* each face's characters are read once: reading them scans the whole font */
+	for (int f = 0; f < faces && !st; f++) {
+		pat[f] = face_query(path[f], &cs[f], face[f], sizeof(face[f]), err);
+		if (!pat[f])
+			st = MB_ERR_INPUT;
+	}
+	for (size_t i = 0; i < count && !st; i++) {
 		if (!texts[i].text || !texts[i].text[0])
 			continue;
-		/* a family without a bold face gives the regular file twice: read it once */
-		for (int bold = 0; bold <= (strcmp(path[0], path[1]) ? 1 : 0); bold++) {
-			char face[256], ch[8];
+		for (int f = 0; f < faces && !st; f++) {
+			char ch[8];
 			uint32_t cp;
-			enum mb_status st = mb_font_first_missing(path[bold], texts[i].text, &cp,
-								  face, sizeof(face), err);
 
+			st = first_missing_in(cs[f], texts[i].text, &cp, err);
 			if (st)
-				return mb_error_blame(err, texts[i].field);
-			if (cp)
-				return mb_error_set_field(
+				st = mb_error_blame(err, texts[i].field);
+			else if (cp)
+				st = mb_error_set_field(
 					err, MB_ERR_INPUT, texts[i].field,
 					"%s has a character the font cannot print: '%s' "
 					"(U+%04" PRIX32 ") is not in %s; "
 					"choose a font that has it with 'font:'",
-					texts[i].what, utf8_encode(cp, ch), cp, face);
+					texts[i].what, utf8_encode(cp, ch), cp, face[f]);
 		}
 	}
-	return MB_OK;
+	for (int f = 0; f < faces; f++)
+		if (pat[f])
+			FcPatternDestroy(pat[f]);
+	return st;
 }

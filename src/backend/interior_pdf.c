@@ -720,7 +720,8 @@ static void set_date(struct writer *w)
 	HPDF_SetInfoDateAttr(w->pdf, HPDF_INFO_CREATION_DATE, d);
 }
 
-static enum mb_status load_fonts(struct writer *w)
+/* the regular face, and the bold one when with_bold (making each costs a full cmap walk) */
+static enum mb_status load_fonts(struct writer *w, bool with_bold)
 {
 	char path[1024];
 	const char *name;
@@ -728,7 +729,7 @@ static enum mb_status load_fonts(struct writer *w)
 
 	HPDF_UseUTFEncodings(w->pdf);
 	HPDF_SetCurrentEncoder(w->pdf, "UTF-8");
-	for (int bold = 0; bold <= 1; bold++) {
+	for (int bold = 0; bold <= (with_bold ? 1 : 0); bold++) {
 		st = mb_font_find(mb_spec_font(w->spec), bold, path, sizeof(path), w->err);
 		if (st != MB_OK)
 			return st;
@@ -915,7 +916,7 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 	/* the fonts; page content is compressed by compress_content */
 	HPDF_SetCompressionMode(w.pdf, HPDF_COMP_METADATA);
 	set_date(&w);
-	st = load_fonts(&w);
+	st = load_fonts(&w, true);
 	if (st == MB_OK)
 		st = draw_pages(&w);
 	if (st == MB_OK)
@@ -993,7 +994,7 @@ enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
 	w.pdf = HPDF_New(on_error, &w);
 	if (!w.pdf)
 		return mb_error_set(err, MB_ERR_INTERNAL, "libharu could not start a document");
-	st = load_fonts(&w);
+	st = load_fonts(&w, false);	/* the words are set in the regular face */
 	page = st ? NULL : HPDF_AddPage(w.pdf);
 	if (!st && (!page || w.failed))
 		st = harfail(&w);

@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,8 +106,8 @@ enum build_stage {
 	STAGE_SPEC,		/* reading the spec, the glyph check, the key, the page plan */
 	STAGE_MAZES,
 	STAGE_INTERIOR,
-	STAGE_COVER,		/* with the manifest and the spec's copy */
-	STAGE_PREVIEWS,
+	STAGE_COVER,		/* the cover and its preview: wall time, beside the interior */
+	STAGE_PREVIEWS,		/* the page preview, with the manifest and the spec's copy */
 	STAGE_PROOF,		/* mazeproof's own CPU time: it runs beside the stages after the interior */
 	STAGE_PREFLIGHT,
 	STAGE_CHECKS,		/* the preflight and then the wait for the proof, wall time */
@@ -124,6 +125,21 @@ static const char *const stage_names[STAGE_COUNT] = {
 	[STAGE_PREFLIGHT] = "preflight",
 	[STAGE_CHECKS] = "checks",
 	[STAGE_SIGNING] = "signing",
+};
+
+/*
+ * The cover PDF and its preview, made in a thread beside the interior
+ * (they need the page count, not the interior file): the second core is
+ * otherwise idle until mazeproof starts. cairo and Pango there, libharu
+ * here: the two share no state.
+ */
+struct cover_run {
+	pthread_t thread;
+	bool running;		/* started and not yet joined */
+	struct build *b;
+	struct mb_error err;
+	enum mb_status st;
+	double cover_s, preview_s;	/* wall time of each */
 };
 
 /* mazeproof, running beside the rest of the build */
@@ -144,6 +160,7 @@ struct build {
 	bool key_created;	/* this build made the key pair */
 	bool spec_in_place;	/* the spec is DIR/spec.yaml itself: no copy */
 	struct proof_run proof;	/* started once the interior is written */
+	struct cover_run cover;	/* beside the interior */
 	char *proof_summary;	/* mazeproof's last line */
 	char *signature_temp;	/* the checklist's signature, before its rename */
 	int dir_fd;		/* the locked output folder, or -1 */
@@ -402,6 +419,53 @@ static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err
 
 static enum mb_status start_proof(struct build *b, struct proof_run *p, struct mb_error *err);
 
+static void *make_cover(void *data)
+{
+	struct cover_run *r = data;
+	struct build *b = r->b;
+	double t0 = now_s(), t1;
+
+	r->st = mb_cover_write(&b->spec, &b->book, b->plan.page_count,
+			       b->out[FILE_COVER].temp_path, &r->err);
+	t1 = now_s();
+	if (r->st == MB_OK)
+		r->st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
+					     b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI,
+					     &r->err);
+	r->cover_s = t1 - t0;
+	r->preview_s = now_s() - t1;
+	return NULL;
+}
+
+/* the cover in its thread; made here and now when no thread can start */
+static void start_cover(struct build *b)
+{
+	struct cover_run *r = &b->cover;
+
+	r->b = b;
+	mb_error_init(&r->err);
+	r->running = !pthread_create(&r->thread, NULL, make_cover, r);
+	if (!r->running)
+		make_cover(r);
+}
+
+/* wait for the cover (every way out of the build does, before its files go) */
+static enum mb_status finish_cover(struct build *b, struct mb_error *err)
+{
+	struct cover_run *r = &b->cover;
+
+	if (r->running) {
+		pthread_join(r->thread, NULL);
+		r->running = false;
+	}
+	if (!r->b)
+		return MB_OK;	/* never started */
+	b->stage_s[STAGE_COVER] = r->cover_s + r->preview_s;
+	if (r->st && err)
+		*err = r->err;
+	return r->st;
+}
+
 static enum mb_status write_files(struct build *b, struct mb_error *err)
 {
 	struct mb_manifest_info info = {
@@ -414,6 +478,7 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	};
 	enum mb_status st;
 
+	start_cover(b);
 	st = mb_interior_write(&b->spec, &b->book, &b->plan, b->out[FILE_INTERIOR].temp_path, err);
 	if (st)
 		return st;
@@ -422,7 +487,12 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	st = start_proof(b, &b->proof, err);
 	if (st)
 		return st;
-	st = mb_cover_write(&b->spec, &b->book, b->plan.page_count, b->out[FILE_COVER].temp_path, err);
+	/*
+	 * the cover is whole before anything else is written: the files after
+	 * it go to disk in one order (a disk that fills up fails at the same file)
+	 */
+	st = finish_cover(b, err);
+	b->lap = now_s();	/* the wait is the cover's time, not the next stage's */
 	if (st)
 		return st;
 	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
@@ -434,11 +504,6 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	    fwrite(b->spec.source, 1, b->spec.source_len, b->out[FILE_SPEC].fp) != b->spec.source_len)
 		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
 				    b->out[FILE_SPEC].final_path, strerror(errno));
-	lap(b, STAGE_COVER);
-	st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
-				  b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI, err);
-	if (st)
-		return st;
 	/* the checks below hash the files on disk: flush what is buffered */
 	for (int i = 0; i < FILE_COUNT; i++)
 		if (b->out[i].fp && fflush(b->out[i].fp))
@@ -487,12 +552,15 @@ static enum mb_status start_proof(struct build *b, struct proof_run *p, struct m
 	char *prog = mazeproof_path();
 	/* "--": an output folder named "-rf" is a path, never an option */
 	char *argv[] = { prog, "--", b->out[FILE_INTERIOR].temp_path, NULL };
+	/* made before the fork: the child may call only what is async-signal-safe */
+	char *no_exec = xasprintf("cannot run '%s': not found or not executable\n", prog);
 	int fds[2];
 
 	p->pid = -1;
 	p->out_fd = -1;
 	if (pipe2(fds, O_CLOEXEC)) {
 		free(prog);
+		free(no_exec);
 		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
 	}
 #ifdef F_SETPIPE_SZ
@@ -506,11 +574,14 @@ static enum mb_status start_proof(struct build *b, struct proof_run *p, struct m
 		dup2(fds[1], STDOUT_FILENO);
 		dup2(fds[1], STDERR_FILENO);
 		execvp(prog, argv);
-		fprintf(stderr, "cannot run '%s': %s\n", prog, strerror(errno));
+		/* write(), not stdio: the cover's thread may hold a lock the child would wait on */
+		if (write(STDERR_FILENO, no_exec, strlen(no_exec)) < 0)
+			_exit(127);
 		_exit(127);
 	}
 	close(fds[1]);
 	free(prog);
+	free(no_exec);
 	if (p->pid < 0) {
 		close(fds[0]);
 		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
@@ -898,7 +969,8 @@ static void print_timings(const struct build *b, double seconds)
 {
 	for (int i = 0; i < STAGE_COUNT; i++)
 		fprintf(stderr, "mazebook build: time %-9s %.3f s%s\n", stage_names[i], b->stage_s[i],
-			i == STAGE_PROOF ? " (CPU; run beside the stages after the interior)" : "");
+			i == STAGE_PROOF ? " (CPU; run beside the stages after the interior)" :
+			i == STAGE_COVER ? " (with its preview; made beside the interior)" : "");
 	fprintf(stderr, "mazebook build: time %-9s %.3f s\n", "total", seconds);
 }
 
@@ -1126,6 +1198,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		print_timings(&b, now_s() - start);
 	rc = MB_EXIT_OK;
 done:
+	finish_cover(&b, NULL);	/* a build that failed while the cover was being made */
 	stop_proof(&b.proof);	/* a build that failed before the proof's verdict */
 	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */
 	if (rc != MB_EXIT_OK) {
