@@ -182,6 +182,73 @@ START_TEST(too_many_mazes_says_the_most)
 }
 END_TEST
 
+/* the colour and hardcover page limits: the least and most mazes, each side of the edge */
+static void limits_edge(const char *trim, enum mb_binding binding, enum mb_ink ink, int spp,
+			int want_min, int want_max)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+	int least = 1, most;
+
+	spec_for(&spec, trim, spp, false, false);
+	spec.binding = binding;
+	spec.ink = ink;
+	while (mb_layout_page_count(least, spp, false) < want_min)
+		least++;
+	most = mb_layout_max_mazes(spp, false, want_max);
+	ck_assert_int_eq(mb_layout_plan(&spec, least, &plan, NULL), MB_OK);
+	ck_assert_int_ge(plan.page_count, want_min);
+	mb_layout_release(&plan);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, least - 1, &plan, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "mazes");
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "at least %d mazes", least);
+		ck_assert_msg(strstr(err.message, want), "%s lacks %s", err.message, want);
+	}
+	mb_error_init(&err);
+	ck_assert_msg(mb_layout_plan(&spec, most, &plan, &err) == MB_OK, "%s %d: %s", trim, most,
+		      err.message);
+	ck_assert_int_le(plan.page_count, want_max);
+	mb_layout_release(&plan);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, most + 1, &plan, &err), MB_ERR_INPUT);
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "at most %d mazes fit", most);
+		ck_assert_msg(strstr(err.message, want), "%s lacks %s", err.message, want);
+		snprintf(want, sizeof(want), "at most %d", want_max);
+		ck_assert_msg(strstr(err.message, want), "%s lacks %s", err.message, want);
+	}
+}
+
+START_TEST(edition_page_limits)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+
+	limits_edge("8.5x11", MB_BINDING_PAPERBACK, MB_INK_STANDARD_COLOUR, 4, 72, 600);
+	limits_edge("6x9", MB_BINDING_PAPERBACK, MB_INK_STANDARD_COLOUR, 9, 72, 600);
+	limits_edge("6x9", MB_BINDING_PAPERBACK, MB_INK_PREMIUM_COLOUR, 2, 24, 828);
+	limits_edge("8.5x11", MB_BINDING_PAPERBACK, MB_INK_PREMIUM_COLOUR, 2, 24, 590);
+	limits_edge("8.25x8.25", MB_BINDING_PAPERBACK, MB_INK_PREMIUM_COLOUR, 1, 24, 800);
+	limits_edge("6x9", MB_BINDING_HARDCOVER, MB_INK_BLACK, 4, 76, 550);
+	limits_edge("8.25x11", MB_BINDING_HARDCOVER, MB_INK_PREMIUM_COLOUR, 1, 76, 550);
+	/* an edition KDP does not print: the reason, not a page count */
+	spec_for(&spec, "8.5x11", 4, false, false);
+	spec.binding = MB_BINDING_HARDCOVER;
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, 100, &plan, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "use 8.25x11"));
+	ck_assert_str_eq(err.field, "trim");
+}
+END_TEST
+
 START_TEST(bad_solutions_per_page)
 {
 	struct mb_book_spec spec;
@@ -598,6 +665,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, plans_even_ordered_few_blanks);
 	tcase_add_test(tc, too_few_mazes_says_how_many);
 	tcase_add_test(tc, too_many_mazes_says_the_most);
+	tcase_add_test(tc, edition_page_limits);
 	tcase_add_test(tc, bad_solutions_per_page);
 	tcase_add_test(tc, mirrored_margins);
 	tcase_add_test(tc, bleed_sizes_and_outside_edge);

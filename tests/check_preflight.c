@@ -793,6 +793,184 @@ START_TEST(relative_names)
 }
 END_TEST
 
+/* ---- hardcover covers and colour interiors ---- */
+
+static const struct mb_print hardcover_white = { MB_BINDING_HARDCOVER, MB_INK_BLACK,
+						 MB_PAPER_WHITE };
+static const struct mb_print paperback_white = { MB_BINDING_PAPERBACK, MB_INK_BLACK,
+						 MB_PAPER_WHITE };
+
+/* a one-page case-laminate cover for a 6 x 9 white book: background and a title on the front */
+static void case_facts(struct mb_probe_file *f, int pages, struct mb_cover_geometry *g,
+		       struct mb_cover_case *hc)
+{
+	cover_facts(f, pages, 0);
+	mb_kdp_cover_geometry_for(&trim_6x9, pages, &hardcover_white, g, hc);
+	cover_page.w_pt = PT(g->w_in);
+	cover_page.h_pt = PT(g->h_in);
+	cover_items[0].box = (struct mb_box_pt){ 0, 0, cover_page.w_pt, cover_page.h_pt };
+	cover_items[1].box = (struct mb_box_pt){ PT(g->front.x + 1), PT(7), PT(g->front.x + 4),
+						 PT(7.5) };
+}
+
+static const struct mb_check *edition_cover_check(const struct mb_probe_file *f, int pages,
+						  const struct mb_print *print, const char *id)
+{
+	const struct mb_check *c;
+
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover_for(f, &trim_6x9, pages, print, &cl);
+	c = mb_checklist_find(&cl, id);
+	ck_assert_msg(c != NULL, "no check %s", id);
+	return c;
+}
+
+START_TEST(hardcover_cover_checks)
+{
+	struct mb_probe_file f;
+	struct mb_cover_geometry g;
+	struct mb_cover_case hc;
+	const struct mb_check *c;
+
+	case_facts(&f, 120, &g, &hc);
+	edition_cover_check(&f, 120, &hardcover_white, "cover.size");
+	for (size_t i = 0; i < cl.count; i++)
+		ck_assert_msg(cl.checks[i].status == MB_CHECK_PASS, "%s: %s", cl.checks[i].id,
+			      cl.checks[i].message);
+	ck_assert_has(mb_checklist_find(&cl, "cover.size")->message, "14.0340 x 10.4173 in");
+	ck_assert_has(mb_checklist_find(&cl, "cover.size")->message, "hardcover");
+	ck_assert_ptr_nonnull(mb_checklist_find(&cl, "cover.hinge"));
+	ck_assert_ptr_nonnull(mb_checklist_find(&cl, "cover.wrap"));
+	/* the same cover checked as a paperback: the wrong size */
+	c = edition_cover_check(&f, 120, &paperback_white, "cover.size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "should be 12.5202 x 9.2500 in");
+	ck_assert_ptr_null(mb_checklist_find(&cl, "cover.hinge"));
+	/* and a paperback cover checked as a hardcover */
+	cover_facts(&f, 120, 0);
+	c = edition_cover_check(&f, 120, &hardcover_white, "cover.size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "12.5202 x 9.2500 in, should be 14.0340 x 10.4173 in");
+	/* text in the front hinge */
+	case_facts(&f, 120, &g, &hc);
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(hc.hinge_front.x + 0.1), PT(5),
+							 PT(hc.hinge_front.x + 2), PT(5.3) },
+					 12, 0, true, 0 });
+	c = edition_cover_check(&f, 120, &hardcover_white, "cover.hinge");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "lies in a hinge");
+	/* text 0.125 in from the board edge passes; over the wrap it fails the safe zone */
+	case_facts(&f, 120, &g, &hc);
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.front.x + g.front.w - 1.13), PT(5),
+							 PT(g.front.x + g.front.w - 0.13), PT(5.3) },
+					 12, 0, true, 0 });
+	ck_assert_int_eq(edition_cover_check(&f, 120, &hardcover_white, "cover.safe-zone")->status,
+			 MB_CHECK_PASS);
+	cover_items[2].box.x0 += PT(0.1);
+	cover_items[2].box.x1 += PT(0.1);
+	c = edition_cover_check(&f, 120, &hardcover_white, "cover.safe-zone");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "inside the board, needs >= 0.125 in inside the board");
+	/* something in the barcode box on the back board */
+	case_facts(&f, 120, &g, &hc);
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.5),
+							 PT(g.barcode.x + 1), PT(g.barcode.y + 0.7) },
+					 12, 0, true, 0 });
+	ck_assert_int_eq(edition_cover_check(&f, 120, &hardcover_white,
+					     "cover.barcode-area")->status, MB_CHECK_FAIL);
+	/* spine text closer than 0.0625 in to a fold */
+	case_facts(&f, 120, &g, &hc);
+	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.spine.x + 0.02), PT(3),
+							 PT(g.spine.x + 0.3), PT(6) },
+					 10, 0, true, 0 });
+	ck_assert_int_eq(edition_cover_check(&f, 120, &hardcover_white, "cover.spine-text")->status,
+			 MB_CHECK_FAIL);
+	/* no art over the wrap: a warning */
+	case_facts(&f, 120, &g, &hc);
+	cover_items[0].box = (struct mb_box_pt){ PT(hc.wrap_in), PT(hc.wrap_in),
+						 cover_page.w_pt - PT(hc.wrap_in),
+						 cover_page.h_pt - PT(hc.wrap_in) };
+	ck_assert_int_eq(edition_cover_check(&f, 120, &hardcover_white, "cover.wrap")->status,
+			 MB_CHECK_WARN);
+	/* an 8.5 x 11 hardcover is not a KDP edition */
+	ck_assert_int_eq(mb_kdp_parse_trim("8.5x11", &trim_6x9, NULL), MB_OK);
+	c = edition_cover_check(&f, 120, &hardcover_white, "cover.size");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "use 8.25x11");
+}
+END_TEST
+
+START_TEST(colour_interior_by_declared_ink)
+{
+	struct mb_probe_file f;
+	struct mb_preflight_params p = infer;
+	const struct mb_check *c;
+
+	interior_facts(&f, 80);
+	f.pages[6].colour = true;
+	snprintf(f.pages[6].colour_what, sizeof(f.pages[6].colour_what), "stroke rgb 1 0 0");
+	/* black ink: colour fails */
+	ck_assert_int_eq(interior_check(&f, "interior.colour")->status, MB_CHECK_FAIL);
+	ck_assert_ptr_null(mb_checklist_find(&cl, "interior.edition"));
+	/* premium colour: colour is what was declared */
+	p.ink = MB_INK_PREMIUM_COLOUR;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.colour");
+	ck_assert_int_eq(c->status, MB_CHECK_PASS);
+	ck_assert_has(c->message, "1 colour page in a premium-colour book");
+	ck_assert_int_eq(mb_checklist_find(&cl, "interior.edition")->status, MB_CHECK_PASS);
+	/* a colour book with no colour: a warning */
+	f.pages[6].colour = false;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	ck_assert_int_eq(mb_checklist_find(&cl, "interior.colour")->status, MB_CHECK_WARN);
+	/* standard colour needs 72 pages; hardcover 76 */
+	facts_free(&f);
+	interior_facts(&f, 70);
+	p.ink = MB_INK_STANDARD_COLOUR;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.edition");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "needs 72 to 600 pages");
+	p.ink = MB_INK_BLACK;
+	p.binding = MB_BINDING_HARDCOVER;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.edition");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "needs 76 to 550 pages");
+	facts_free(&f);
+	/* 596 pages of standard colour on 8.5 x 11: over black ink's 590, under colour's 600 */
+	interior_facts(&f, 596);
+	for (int i = 0; i < 596; i++) {
+		f.pages[i].w_pt = PT(8.5);
+		f.pages[i].h_pt = PT(11);
+	}
+	p.binding = MB_BINDING_PAPERBACK;
+	p.ink = MB_INK_STANDARD_COLOUR;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.page-count");
+	ck_assert_msg(c->status == MB_CHECK_PASS, "%s", c->message);
+	ck_assert_has(c->message, "24 to 600 pages");
+	ck_assert_int_eq(mb_checklist_find(&cl, "interior.edition")->status, MB_CHECK_PASS);
+	p.ink = MB_INK_BLACK;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	ck_assert_int_eq(mb_checklist_find(&cl, "interior.page-count")->status, MB_CHECK_FAIL);
+	facts_free(&f);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("preflight");
@@ -825,6 +1003,8 @@ static Suite *make_suite(void)
 	tcase_add_test(co, barcode_area);
 	tcase_add_test(co, text_near_the_trim);
 	tcase_add_test(co, cover_fonts_size_images);
+	tcase_add_test(co, hardcover_cover_checks);
+	tcase_add_test(in, colour_interior_by_declared_ink);
 	tcase_add_test(li, checklist_text_and_json);
 	tcase_add_test(li, relative_names);
 	suite_add_tcase(s, in);

@@ -915,6 +915,131 @@ START_TEST(examples_parse)
 }
 END_TEST
 
+/* binding, editions, ink, palette and price: every bad value, at its line:column */
+static const struct bad_case edition_bad_cases[] = {
+	{ GOOD_HEAD "binding: hardback\n", 5, 10,
+	  "unknown binding 'hardback' (valid: paperback, hardcover)" },
+	{ GOOD_HEAD "binding: [paperback]\n", 5, 10,
+	  "'binding' must be paperback or hardcover, not a list" },
+	{ GOOD_HEAD "binding:\n", 5, 9, "'binding' must be paperback or hardcover, not empty" },
+	{ GOOD_HEAD "ink: colour\n", 5, 6,
+	  "unknown ink 'colour' (valid: black, standard-colour, premium-colour)" },
+	{ GOOD_HEAD "ink: premium-color\n", 5, 6, "write 'premium-colour'" },
+	{ GOOD_HEAD "editions: paperback\n", 5, 11,
+	  "'editions' must be a list such as [paperback, hardcover], not a string" },
+	{ GOOD_HEAD "editions: []\n", 5, 12, "'editions' must not be empty" },
+	{ GOOD_HEAD "editions: [paperback, paperback]\n", 5, 23, "'editions' lists paperback twice" },
+	{ GOOD_HEAD "editions: [paperback, ebook]\n", 5, 23, "unknown binding 'ebook'" },
+	{ GOOD_HEAD "editions: [[paperback]]\n", 5, 12, "not a list with a list in it" },
+	{ GOOD_HEAD "editions:\n  - paperback\n  - {x: 1}\n", 7, 5,
+	  "not a list with a mapping in it" },
+	{ GOOD_HEAD "binding: hardcover\neditions: [paperback, hardcover]\n", 5, 10,
+	  "give 'binding' or 'editions', not both" },
+	/* 8.5 x 11 is the default trim and has no hardcover */
+	{ GOOD_HEAD "binding: hardcover\n", 5, 10, "no 8.5x11 hardcover: use 8.25x11" },
+	{ GOOD_HEAD "trim: 8.5x11\neditions: [paperback, hardcover]\n", 5, 7,
+	  "no 8.5x11 hardcover: use 8.25x11 for the hardcover" },
+	{ GOOD_HEAD "editions: [paperback, hardcover]\n", 5, 11, "use 8.25x11" },
+	{ GOOD_HEAD "trim: 6x9\nbinding: hardcover\nink: standard-colour\n", 7, 6,
+	  "not standard colour" },
+	{ GOOD_HEAD "ink: premium-colour\npaper: cream\n", 6, 8, "white paper only, not cream" },
+	{ GOOD_HEAD "trim: 8.27x11.69\nink: standard-colour\n", 6, 6,
+	  "does not offer standard colour on a 8.27x11.69 trim" },
+	{ GOOD_HEAD "palette:\n  route: blue\n", 6, 10,
+	  "'palette' colours a colour interior, but the ink is black" },
+	{ GOOD_HEAD "ink: premium-colour\npalette:\n  route: \"#101010\"\n", 7, 10,
+	  "'palette.route' is too dark" },
+	{ GOOD_HEAD "ink: premium-colour\npalette:\n  start: white\n", 7, 10,
+	  "'palette.start' is too light" },
+	{ GOOD_HEAD "ink: premium-colour\npalette:\n  finish: reddish\n", 7, 11,
+	  "'palette.finish' is not a colour" },
+	{ GOOD_HEAD "ink: premium-colour\npalette:\n  walls: red\n", 7, 3,
+	  "unknown key 'walls' in 'palette'" },
+	{ GOOD_HEAD "price: $9.99\n", 5, 8, "bad list price '$9.99'" },
+	{ GOOD_HEAD "price: 9.999\n", 5, 8, "bad list price '9.999'" },
+	{ GOOD_HEAD "price: 0\n", 5, 8, "list price '0' is out of range (valid: 0.01 to 250.00)" },
+	{ GOOD_HEAD "price: 300\n", 5, 8, "out of range" },
+	{ GOOD_HEAD "price: [9.99]\n", 5, 8, "'price' must be a list price such as 9.99" },
+	{ GOOD_HEAD "trim: 6x9\neditions: [paperback, hardcover]\nprice: 9.99\n", 7, 8,
+	  "one price for 2 editions: give one per edition" },
+	{ GOOD_HEAD "price:\n  hardcover: 24.99\n", 6, 14,
+	  "'price.hardcover' is for an edition this spec does not build" },
+	{ GOOD_HEAD "price:\n  paperbak: 9.99\n", 6, 3,
+	  "unknown key 'paperbak' in 'price' (did you mean 'paperback'?)" },
+	{ GOOD_HEAD "price:\n  paperback: nine\n", 6, 14, "bad list price 'nine'" },
+};
+
+START_TEST(edition_bad_spec)
+{
+	const struct bad_case *c = &edition_bad_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+	enum mb_status status = parse(c->text, &spec, &err);
+
+	ck_assert_msg(status == MB_ERR_INPUT, "case %d: status %d", _i, status);
+	ck_assert_str_eq(err.file, "book.yaml");
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	ck_assert_ptr_null(spec.title);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(editions_read)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+	struct mb_print print;
+
+	/* defaults: one black-ink paperback, no price */
+	ck_assert_int_eq(parse(GOOD_HEAD, &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.binding, MB_BINDING_PAPERBACK);
+	ck_assert_int_eq(spec.ink, MB_INK_BLACK);
+	ck_assert_int_eq(spec.edition_count, 0);
+	ck_assert_int_eq(mb_spec_price_cents(&spec), -1);
+	mb_spec_release(&spec);
+	/* one hardcover with a price */
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.25x11\nbinding: hardcover\nprice: 24.99\n", &spec,
+			       &err), MB_OK);
+	ck_assert_int_eq(spec.binding, MB_BINDING_HARDCOVER);
+	ck_assert_int_eq(mb_spec_price_cents(&spec), 2499);
+	mb_spec_release(&spec);
+	/* two editions, a price each, premium colour with a palette */
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 6x9\neditions: [paperback, hardcover]\n"
+			       "ink: premium-colour\npalette:\n  route: \"#ff8800\"\n"
+			       "price:\n  paperback: 12.99\n  hardcover: 24\n", &spec, &err),
+			 MB_OK);
+	ck_assert_int_eq(spec.edition_count, 2);
+	ck_assert_int_eq(spec.palette.route_rgb, 0xff8800);
+	ck_assert_int_eq(spec.palette.start_rgb, 0x2e7d32);
+	mb_spec_select_edition(&spec, 0);
+	ck_assert_int_eq(spec.binding, MB_BINDING_PAPERBACK);
+	ck_assert_int_eq(mb_spec_price_cents(&spec), 1299);
+	mb_spec_select_edition(&spec, 1);
+	print = mb_spec_print(&spec);
+	ck_assert_int_eq(print.binding, MB_BINDING_HARDCOVER);
+	ck_assert_int_eq(print.ink, MB_INK_PREMIUM_COLOUR);
+	ck_assert_int_eq(mb_spec_price_cents(&spec), 2400);
+	ck_assert(mb_spec_where(&spec, "editions", NULL, NULL));
+	mb_spec_release(&spec);
+	/* one edition listed: its price may be a single number */
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 6x9\neditions: [hardcover]\nprice: 19.99\n", &spec,
+			       &err), MB_OK);
+	mb_spec_select_edition(&spec, 0);
+	ck_assert_int_eq(mb_spec_price_cents(&spec), 1999);
+	mb_spec_release(&spec);
+	/* the starter explains the new keys */
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "binding:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "editions:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "ink:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "palette:"));
+	ck_assert_ptr_nonnull(strstr(mb_spec_starter, "price:"));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -938,6 +1063,9 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, font_files);
 	tcase_add_test(tc, starter_parses_and_explains_every_key);
 	tcase_add_test(tc, examples_parse);
+	tcase_add_loop_test(tc, edition_bad_spec, 0,
+			    (int)(sizeof(edition_bad_cases) / sizeof(edition_bad_cases[0])));
+	tcase_add_test(tc, editions_read);
 	suite_add_tcase(s, tc);
 	return s;
 }

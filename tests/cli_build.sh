@@ -27,6 +27,10 @@ for spec in "$EX"/*.yaml; do
   run "$MAZEBOOK" build -q "$spec" -o "$dir"
   ok $rc "$name: builds"
   [ "$rc" -eq 0 ] || continue
+  # editions: builds DIR/paperback/ and DIR/hardcover/; the paperback is checked
+  # here, the hardcover in cli_editions.sh
+  grep -q '^editions:' "$spec" && dir="$dir/paperback"
+  ink=$(spec_value "$spec" ink)
 
   trim=$(spec_value "$spec" trim); tw=${trim%x*}; th=${trim#*x}
   paper=$(spec_value "$spec" paper); [ -n "$paper" ] || paper=white
@@ -66,8 +70,8 @@ for spec in "$EX"/*.yaml; do
   # the cover: 0.125 + W + spine + W + 0.125 by H + 0.25, spine = pages x
   # factor, to 0.001 in (pdfinfo prints points to two decimals)
   size=$(pdfinfo "$dir/cover.pdf" 2>/dev/null | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\) pts.*/\1 \2/p')
-  msg=$(echo "$size" | awk -v w="$tw" -v h="$th" -v n="$pages" -v p="$paper" '{
-    f = (p == "cream") ? 0.0025 : 0.002252
+  msg=$(echo "$size" | awk -v w="$tw" -v h="$th" -v n="$pages" -v p="$paper" -v i="$ink" '{
+    f = (i == "premium-colour") ? 0.002347 : (p == "cream") ? 0.0025 : 0.002252
     ww = 0.25 + 2 * w + n * f; hh = h + 0.25
     dw = $1 / 72 - ww; dh = $2 / 72 - hh
     printf "cover %.4f x %.4f in, formula %.4f x %.4f in\n", $1 / 72, $2 / 72, ww, hh

@@ -11,12 +11,14 @@
 #include <stdio.h>
 
 #include "mazebook/book.h"
+#include "mazebook/cost.h"
 #include "mazebook/spec.h"
 
 struct mb_manifest_info {
 	int pages;			/* the interior's page count */
 	double spine_in;		/* the cover's spine width */
 	const int *maze_pages;		/* page number of each maze, book->count entries */
+	const struct mb_cost *cost;	/* what the edition costs and earns; NULL: left out */
 };
 
 /* Write the manifest as JSON to f. */

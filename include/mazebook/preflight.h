@@ -98,6 +98,9 @@ struct mb_preflight_params {
 	struct mb_trim trim;
 	enum mb_paper paper;
 	int bleed;		/* -1 infer, 0 no bleed, 1 bleed */
+	/* the edition: zero is a paperback in black ink, the only kind checked before */
+	enum mb_binding binding;
+	enum mb_ink ink;
 };
 
 /* what the interior checks found out, for the cover checks */
@@ -126,6 +129,16 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
  */
 void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
 			enum mb_paper paper, struct mb_checklist *cl);
+
+/*
+ * The cover checks for an edition: as mb_preflight_cover for a paperback
+ * (which calls this); for a hardcover, the case-laminate size to the formula
+ * (boards, wrap and spine), the art reaching over the wrap, text 0.125 in
+ * inside the boards and out of the 10 mm hinges, KDP's barcode box on the back
+ * board, and spine text 0.0625 in from each fold.
+ */
+void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
+			    const struct mb_print *print, struct mb_checklist *cl);
 
 struct mb_preflight_options {
 	const char *interior_path;	/* required */

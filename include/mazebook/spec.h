@@ -27,8 +27,8 @@
 /* any other string value, in characters */
 #define MB_SPEC_MAX_TEXT_CHARS 4000
 
-/* the most keys a spec can give (top-level and cover.*), with room to spare */
-#define MB_SPEC_MAX_PLACES 32
+/* the most keys a spec can give (top-level, cover.*, price.*, palette.*), with room to spare */
+#define MB_SPEC_MAX_PLACES 48
 
 /* Where a key's value is in the spec file: for messages about it. */
 struct mb_spec_place {
@@ -71,6 +71,19 @@ struct mb_book_spec {
 		uint32_t text_rgb;		/* default 0xffffff */
 		char *back;			/* back cover description; may be NULL */
 	} cover;
+
+	/* editions: binding, ink, the editions to build, their list prices */
+	enum mb_binding binding;	/* default paperback; "editions" sets each in turn */
+	enum mb_ink ink;		/* default black */
+	int edition_count;		/* 0: one edition, binding; else editions[] */
+	enum mb_binding editions[MB_BINDING_COUNT];
+	long price_cents[MB_BINDING_COUNT];	/* list price by binding; -1: none given */
+	/* a colour interior's marks and solution routes (walls stay black) */
+	struct {
+		uint32_t start_rgb;	/* START arrow and word, default 0x2e7d32 */
+		uint32_t finish_rgb;	/* FINISH, default 0xc62828 */
+		uint32_t route_rgb;	/* the solution route, default 0x1e88e5 */
+	} palette;
 
 	/* the keys the file gave, in the order read (defaults have none) */
 	struct mb_spec_place places[MB_SPEC_MAX_PLACES];
@@ -165,6 +178,18 @@ enum mb_status mb_spec_load(const char *path, struct mb_book_spec *spec, struct 
  */
 enum mb_status mb_spec_parse(const char *name, const char *text, size_t len,
 			     struct mb_book_spec *spec, struct mb_error *err);
+
+/*
+ * Make spec one of its editions (0 .. edition_count - 1): binding set to
+ * that edition's. A spec with edition_count 0 has one edition, itself.
+ */
+void mb_spec_select_edition(struct mb_book_spec *spec, int edition);
+
+/* The print options (binding, ink, paper) of the spec's current edition. */
+struct mb_print mb_spec_print(const struct mb_book_spec *spec);
+
+/* The list price of the current edition in cents, or -1 when none was given. */
+long mb_spec_price_cents(const struct mb_book_spec *spec);
 
 /* The commented starter spec that `mazebook init` writes. */
 extern const char mb_spec_starter[];

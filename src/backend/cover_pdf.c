@@ -127,7 +127,9 @@ struct cover {
 	int pages;
 	const struct labels *lb;
 	struct mb_cover_geometry g;
+	struct mb_cover_case hc;	/* a hardcover's wrap and hinge; zero for a paperback */
 	double page_w, page_h;
+	/* where the back and front art go: a hardcover's boards less the hinge */
 	struct box back, spine, front, barcode;
 
 	PangoFontMap *fontmap;
@@ -1051,13 +1053,23 @@ static enum mb_status plan(struct cover *c, const struct mb_book_spec *spec,
 		return st;
 
 	c->lb = labels_for(spec->language);
-	mb_kdp_cover_geometry(&spec->trim, pages, spec->paper, &c->g);
+	{
+		struct mb_print print = mb_spec_print(spec);
+
+		mb_kdp_cover_geometry_for(&spec->trim, pages, &print, &c->g, &c->hc);
+	}
 	c->page_w = PT(c->g.w_in);
 	c->page_h = PT(c->g.h_in);
 	c->back = page_box(c, c->g.back);
 	c->spine = page_box(c, c->g.spine);
 	c->front = page_box(c, c->g.front);
 	c->barcode = page_box(c, c->g.barcode);
+	if (c->hc.hardcover) {
+		/* the hinge bends when the book opens: the art is planned beside it */
+		c->back.w -= PT(c->hc.hinge_in);
+		c->front.x += PT(c->hc.hinge_in);
+		c->front.w -= PT(c->hc.hinge_in);
+	}
 
 	c->bg = rgb_from(spec->cover.background_rgb);
 	c->ink = rgb_from(spec->cover.text_rgb);
@@ -1354,14 +1366,18 @@ static void draw_guides(const struct cover *c, cairo_t *cr, double dpi)
 {
 	double px = MB_PT_PER_IN / dpi;		/* one pixel in points */
 	double thin = fmax(1.0, 2 * px), label_pt = fmax(7, 10 * px);
-	double bleed = PT(mb_kdp.cover_bleed_in), safe = PT(mb_kdp.cover_safe_in);
+	/* a hardcover's wrap is where a paperback's bleed is: it folds round the boards */
+	double bleed = PT(c->hc.hardcover ? c->hc.wrap_in : mb_kdp.cover_bleed_in);
+	double safe = PT(mb_kdp.cover_safe_in);
 	double clear = PT(mb_kdp.spine_text_clearance_in);
 	struct box trim = { bleed, bleed, c->page_w - 2 * bleed, c->page_h - 2 * bleed };
 	struct rgb red = rgb_from(0xd50000), green = rgb_from(0x00a040), blue = rgb_from(0x2962ff);
 	struct rgb magenta = rgb_from(0xc000c0);
 	double dash[] = { 6 * px, 4 * px };
-	const struct box *panels[] = { &c->back, &c->front };
-	char buf[200];
+	struct box boards[2] = { c->back, c->front };
+	const struct box *panels[] = { &boards[0], &boards[1] };
+	char buf[200], print_name[64];
+	struct mb_print print = mb_spec_print(c->spec);
 
 	cairo_save(cr);
 	/* what the trim cuts off, washed out */
@@ -1395,6 +1411,26 @@ static void draw_guides(const struct cover *c, cairo_t *cr, double dpi)
 	}
 	cairo_stroke(cr);
 
+	/* a hardcover: the hinge on each board, and the safe zones run up to it */
+	if (c->hc.hardcover) {
+		struct rgb orange = rgb_from(0xff6d00);
+		struct box hb = page_box(c, c->hc.hinge_back), hf = page_box(c, c->hc.hinge_front);
+
+		cairo_save(cr);
+		cairo_rectangle(cr, hb.x, hb.y, hb.w, hb.h);
+		cairo_rectangle(cr, hf.x, hf.y, hf.w, hf.h);
+		cairo_set_source_rgba(cr, 1, 0.43, 0, 0.25);
+		cairo_fill_preserve(cr);
+		set_rgb(cr, orange);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		cairo_set_line_width(cr, thin);
+		boards[0].w += safe;	/* the hinge already keeps text off the spine side */
+		boards[1].x -= safe;
+		boards[1].w += safe;
+	}
+
 	/* safe zones */
 	set_rgb(cr, green);
 	for (int i = 0; i < 2; i++) {
@@ -1412,14 +1448,27 @@ static void draw_guides(const struct cover *c, cairo_t *cr, double dpi)
 
 	snprintf(buf, sizeof(buf), "BACK  %.4f x %.4f in", c->g.w_in, c->g.h_in);
 	guide_label(c, cr, buf, c->back.x + safe + 3, c->back.y + safe + 3, red, label_pt);
-	snprintf(buf, sizeof(buf), "FRONT  spine %.4f in: %d pages, %s%s", c->g.spine_in,
-		 c->pages, mb_kdp_paper_name(c->spec->paper),
+	snprintf(buf, sizeof(buf), "FRONT  %sspine %.4f in: %d pages, %s%s",
+		 c->hc.hardcover ? "hardcover, " : "", c->g.spine_in, c->pages,
+		 print.ink == MB_INK_BLACK ? mb_kdp_paper_name(c->spec->paper)
+					   : mb_kdp_print_name(&print, print_name, sizeof(print_name)),
 		 c->spine_title.layout ? "" :
 		 mb_kdp_spine_text_allowed(c->pages) ? ", text does not fit" : ", no text");
 	guide_label(c, cr, buf, c->front.x + safe + 3, c->front.y + safe + 3, red, label_pt);
 	guide_label(c, cr, "barcode area", c->barcode.x + 6, c->barcode.y + 6, magenta, label_pt);
-	guide_label(c, cr, "red: trim   blue: folds   green: safe zone", c->back.x + safe + 3,
-		    c->page_h - bleed - 1.3 * label_pt, red, label_pt);
+	if (c->hc.hardcover) {
+		struct box hf = page_box(c, c->hc.hinge_front);
+
+		guide_label(c, cr, "red: boards   shaded: 15 mm wrap   blue: spine folds   "
+			    "orange: 10 mm hinge   green: safe zone", c->back.x + safe + 3,
+			    c->page_h - bleed - 1.3 * label_pt, red, label_pt);
+		guide_label(c, cr, "wrap", bleed * 0.2, c->page_h / 2, red, label_pt);
+		guide_label(c, cr, "hinge", hf.x + 2, hf.y + hf.h / 2, rgb_from(0xff6d00),
+			    label_pt);
+	} else {
+		guide_label(c, cr, "red: trim   blue: folds   green: safe zone", c->back.x + safe + 3,
+			    c->page_h - bleed - 1.3 * label_pt, red, label_pt);
+	}
 	cairo_restore(cr);
 }
 

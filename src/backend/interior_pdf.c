@@ -6,7 +6,10 @@
  *    maze prover can read the walls back;
  *  - the solution route is drawn before the walls, in 55 % gray, so the
  *    black walls stay on top and readable;
- *  - DeviceGray for everything: the book prints in black ink only;
+ *  - DeviceGray for everything in a black-ink book; a colour book (ink:
+ *    standard-colour or premium-colour) draws START, FINISH and the
+ *    solution routes in its palette's RGB, and the walls still pure black
+ *    (mazeproof reads walls as solid black lines);
  *  - the PDF is built in memory and written with stdio, so a write error
  *    reports errno and a failed write never leaves a file behind.
  * libharu reports through an error handler; it lands in struct writer and
@@ -411,9 +414,40 @@ static void put_half_point(struct content *c, int x2, int y2, const char *op)
 	put_str(c, op);
 }
 
+static bool colour_book(const struct writer *w)
+{
+	return w->spec->ink != MB_INK_BLACK;
+}
+
+/* fill and stroke in a palette colour (a colour book), else black */
+static void mark_colour(HPDF_Page page, bool colour, uint32_t rgb)
+{
+	if (!colour) {
+		HPDF_Page_SetGrayStroke(page, 0);
+		HPDF_Page_SetGrayFill(page, 0);
+		return;
+	}
+	HPDF_Page_SetRGBStroke(page, (HPDF_REAL)((rgb >> 16) & 0xff) / 255,
+			       (HPDF_REAL)((rgb >> 8) & 0xff) / 255, (HPDF_REAL)(rgb & 0xff) / 255);
+	HPDF_Page_SetRGBFill(page, (HPDF_REAL)((rgb >> 16) & 0xff) / 255,
+			     (HPDF_REAL)((rgb >> 8) & 0xff) / 255, (HPDF_REAL)(rgb & 0xff) / 255);
+}
+
+/* the stroke colour of content written straight into the stream */
+static void put_rgb_stroke(struct content *c, uint32_t rgb)
+{
+	put_num(c, ((rgb >> 16) & 0xff) / 255.0);
+	put(c, " ", 1);
+	put_num(c, ((rgb >> 8) & 0xff) / 255.0);
+	put(c, " ", 1);
+	put_num(c, (rgb & 0xff) / 255.0);
+	put_str(c, " RG\n");
+}
+
 /*
  * The route from above the entrance gap through the cell centres to below
- * the exit gap, in gray, with a point only where the route turns.
+ * the exit gap, in gray (a colour book: the palette's route colour), with
+ * a point only where the route turns.
  */
 static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m,
 		       const struct mb_maze_geometry *g)
@@ -424,6 +458,8 @@ static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m
 	if (n == 0)
 		return;
 	begin_grid(&c, g, g->route_pt, ROUTE_GRAY);
+	if (colour_book(w))
+		put_rgb_stroke(&c, w->spec->palette.route_rgb);
 	put_num(&c, 0.5);
 	put(&c, " ", 1);
 	put_num(&c, -0.45);
@@ -450,10 +486,10 @@ static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m
 }
 
 /* A vertical arrow pointing down from (x, y0) to its tip at (x, y1). */
-static void arrow_down(HPDF_Page page, double x, double y0, double y1, double head)
+static void arrow_down(HPDF_Page page, double x, double y0, double y1, double head, bool colour,
+		       uint32_t rgb)
 {
-	HPDF_Page_SetGrayStroke(page, 0);
-	HPDF_Page_SetGrayFill(page, 0);
+	mark_colour(page, colour, rgb);
 	HPDF_Page_SetLineWidth(page, ARROW_PT);
 	HPDF_Page_SetLineCap(page, HPDF_ROUND_END);
 	HPDF_Page_MoveTo(page, (HPDF_REAL)x, (HPDF_REAL)y0);
@@ -600,15 +636,18 @@ static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_p
 
 	/* START: an arrow down into the entrance, the word to its right */
 	x = g.x + g.cell_pt / 2;
-	arrow_down(page, x, top + MB_LAYOUT_LABEL_BAND_PT - 3, top + g.wall_pt + 1, head);
+	arrow_down(page, x, top + MB_LAYOUT_LABEL_BAND_PT - 3, top + g.wall_pt + 1, head,
+		   colour_book(w), w->spec->palette.start_rgb);
 	set_font(page, w->bold, MB_LAYOUT_LABEL_PT);
 	text_at(page, x + head / 2 + 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
 		l->start);
 	/* FINISH: an arrow down out of the exit, the word to its left */
 	x = g.x + (m->w - 0.5) * g.cell_pt;
-	arrow_down(page, x, g.y - g.wall_pt - 1, g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head);
+	arrow_down(page, x, g.y - g.wall_pt - 1, g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head,
+		   colour_book(w), w->spec->palette.finish_rgb);
 	text_at(page, x - head / 2 - 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
 		l->finish);
+	mark_colour(page, false, 0);	/* the walls and the folio in black */
 
 	draw_walls(w, page, maze_walls(w, p->first), &g);
 	folio(w, page, n);

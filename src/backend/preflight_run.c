@@ -62,7 +62,10 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 	mb_preflight_interior(&interior, &opts->params, cl, &res);
 	if (opts->cover_path) {
 		if (res.trim_known)
-			mb_preflight_cover(&cover, &res.trim, res.pages, opts->params.paper, cl);
+			mb_preflight_cover_for(&cover, &res.trim, res.pages,
+					       &(struct mb_print){ opts->params.binding,
+								   opts->params.ink,
+								   opts->params.paper }, cl);
 		else
 			mb_checklist_add(cl, "cover.size", MB_CHECK_FAIL, "", "not checked",
 					 "the interior's trim",

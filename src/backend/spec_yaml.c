@@ -25,6 +25,7 @@
 
 #include <yaml.h>
 
+#include "mazebook/cost.h"
 #include "mazebook/generator.h"
 #include "mazebook/number.h"
 #include "mazebook/xalloc.h"
@@ -50,6 +51,9 @@ struct reader {
 	bool grid_set, ratio_set, forks_set;
 	int grid_w, grid_h;
 	struct mb_filter filter;
+	/* editions: checked together once the whole mapping is read */
+	bool binding_set, price_scalar_set, palette_set;
+	long price_scalar_cents;
 };
 
 struct key {
@@ -61,6 +65,17 @@ struct key {
 	const struct key *sub;
 	size_t sub_count;
 };
+
+/* keys whose value is a list of scalars: set is called for each item */
+static const char *const list_keys[] = { "editions" };
+
+static bool takes_list(const struct key *k)
+{
+	for (size_t i = 0; i < sizeof(list_keys) / sizeof(list_keys[0]); i++)
+		if (!strcmp(k->name, list_keys[i]))
+			return true;
+	return false;
+}
 
 static int line_of(yaml_mark_t m)
 {
@@ -797,6 +812,133 @@ static enum mb_status set_back(struct reader *r, const struct scalar *v)
 	return refuse_emoji(r, v);
 }
 
+static enum mb_status set_binding(struct reader *r, const struct scalar *v)
+{
+	struct mb_error inner;
+
+	if (take_word(r, v, "paperback or hardcover") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_kdp_parse_binding(v->text, &r->spec->binding, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	r->binding_set = true;
+	return MB_OK;
+}
+
+static enum mb_status set_ink(struct reader *r, const struct scalar *v)
+{
+	struct mb_error inner;
+
+	if (take_word(r, v, "black, standard-colour or premium-colour") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_kdp_parse_ink(v->text, &r->spec->ink, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	return MB_OK;
+}
+
+static enum mb_status set_edition(struct reader *r, const struct scalar *v)
+{
+	struct mb_book_spec *s = r->spec;
+	struct mb_error inner;
+	enum mb_binding b;
+
+	if (take_word(r, v, "paperback or hardcover") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_kdp_parse_binding(v->text, &b, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	for (int i = 0; i < s->edition_count; i++)
+		if (s->editions[i] == b)
+			return fail_at(r, v->line, v->column, "'%s' lists %s twice", v->key,
+					v->text);
+	if (s->edition_count >= MB_BINDING_COUNT)	/* two kinds, no repeats: cannot happen */
+		return fail_at(r, v->line, v->column, "'%s' has too many editions", v->key);
+	s->editions[s->edition_count++] = b;
+	return MB_OK;
+}
+
+static enum mb_status take_price(struct reader *r, const struct scalar *v, long *cents)
+{
+	struct mb_error inner;
+	double max = mb_cost_marketplaces[0].max_list_price;
+
+	if (take_word(r, v, "a list price such as 9.99") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	if (mb_cost_parse_price(v->text, (long)(max * 100 + 0.5), cents, &inner) != MB_OK)
+		return fail_with(r, v, &inner);
+	return MB_OK;
+}
+
+/* price: 9.99, the one edition's */
+static enum mb_status set_price(struct reader *r, const struct scalar *v)
+{
+	r->price_scalar_set = true;
+	return take_price(r, v, &r->price_scalar_cents);
+}
+
+static enum mb_status set_price_paperback(struct reader *r, const struct scalar *v)
+{
+	return take_price(r, v, &r->spec->price_cents[MB_BINDING_PAPERBACK]);
+}
+
+static enum mb_status set_price_hardcover(struct reader *r, const struct scalar *v)
+{
+	return take_price(r, v, &r->spec->price_cents[MB_BINDING_HARDCOVER]);
+}
+
+/*
+ * Palette colours are drawn over white and must never read as a wall:
+ * mazeproof takes solid black lines for walls, so a near-black route
+ * would be taken for one.
+ */
+static enum mb_status take_palette(struct reader *r, const struct scalar *v, uint32_t *out)
+{
+	uint32_t rgb;
+
+	r->palette_set = true;
+	if (take_colour(r, v, &rgb) != MB_OK)
+		return MB_ERR_INPUT;
+	if (((rgb >> 16) & 0xff) < 0x40 && ((rgb >> 8) & 0xff) < 0x40 && (rgb & 0xff) < 0x40)
+		return fail_at(r, v->line, v->column,
+				"'%s' is too dark: '%s' would print like the black walls (use a "
+				"colour with a channel of at least #40)",
+				v->key, v->text);
+	if (((rgb >> 16) & 0xff) > 0xe0 && ((rgb >> 8) & 0xff) > 0xe0 && (rgb & 0xff) > 0xe0)
+		return fail_at(r, v->line, v->column,
+				"'%s' is too light: '%s' would hardly show on white paper", v->key,
+				v->text);
+	*out = rgb;
+	return MB_OK;
+}
+
+static enum mb_status set_palette_start(struct reader *r, const struct scalar *v)
+{
+	return take_palette(r, v, &r->spec->palette.start_rgb);
+}
+
+static enum mb_status set_palette_finish(struct reader *r, const struct scalar *v)
+{
+	return take_palette(r, v, &r->spec->palette.finish_rgb);
+}
+
+static enum mb_status set_palette_route(struct reader *r, const struct scalar *v)
+{
+	return take_palette(r, v, &r->spec->palette.route_rgb);
+}
+
+static const struct key price_keys[] = {
+	{ "paperback", "a list price such as 9.99", set_price_paperback, NULL, 0 },
+	{ "hardcover", "a list price such as 24.99", set_price_hardcover, NULL, 0 },
+};
+
+static const struct key palette_keys[] = {
+	{ "start", "a colour", set_palette_start, NULL, 0 },
+	{ "finish", "a colour", set_palette_finish, NULL, 0 },
+	{ "route", "a colour", set_palette_route, NULL, 0 },
+};
+
 static const struct key cover_keys[] = {
 	{ "background", "a colour", set_background, NULL, 0 },
 	{ "text", "a colour", set_text, NULL, 0 },
@@ -829,10 +971,18 @@ static const struct key top_keys[] = {
 	{ "min_forks", "a whole number", set_min_forks, NULL, 0 },
 	{ "cover", "a mapping of background, text and back", NULL, cover_keys,
 	  COUNT(cover_keys) },
+	{ "binding", "paperback or hardcover", set_binding, NULL, 0 },
+	{ "editions", "a list such as [paperback, hardcover]", set_edition, NULL, 0 },
+	{ "ink", "black, standard-colour or premium-colour", set_ink, NULL, 0 },
+	{ "palette", "a mapping of start, finish and route colours", NULL, palette_keys,
+	  COUNT(palette_keys) },
+	{ "price", "a list price such as 9.99, or one per edition (paperback, hardcover)",
+	  set_price, price_keys, COUNT(price_keys) },
 };
 
 #define MAX_KEYS COUNT(top_keys)
-_Static_assert(COUNT(top_keys) + COUNT(cover_keys) <= MB_SPEC_MAX_PLACES,
+_Static_assert(COUNT(top_keys) + COUNT(cover_keys) + COUNT(price_keys) + COUNT(palette_keys) <=
+		       MB_SPEC_MAX_PLACES,
 	       "struct mb_book_spec has a place for every key");
 
 /* ---- key suggestions ---- */
@@ -1026,6 +1176,45 @@ static void note_place(struct mb_book_spec *spec, const char *key, int line, int
 }
 
 /*
+ * Read a list of scalars for key k (the SEQUENCE_START is the current
+ * event) until its end; a list inside it or a mapping stops the read.
+ */
+static enum mb_status read_list(struct reader *r, const char *text, size_t len,
+				const struct key *k, const char *display)
+{
+	size_t index = 0;
+
+	if (r->ev.type != YAML_SEQUENCE_START_EVENT)
+		return fail_at(r, line_of(r->ev.start_mark), column_of(r->ev.start_mark),
+				"'%s' must be %s, not %s", display, k->expect, event_noun(&r->ev));
+	note_place(r->spec, display, line_of(r->ev.start_mark), column_of(r->ev.start_mark));
+	for (;; index++) {
+		struct scalar v;
+
+		if (next(r, text, len) != MB_OK)
+			return MB_ERR_INPUT;
+		if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+			break;
+		if (r->ev.type != YAML_SCALAR_EVENT)
+			return fail_at(r, line_of(r->ev.start_mark), column_of(r->ev.start_mark),
+					"'%s' must be %s, not a list with %s in it", display,
+					k->expect, event_noun(&r->ev));
+		v.key = display;
+		v.text = (const char *)r->ev.data.scalar.value;
+		v.len = r->ev.data.scalar.length;
+		v.null = plain_null(&r->ev);
+		v.line = line_of(r->ev.start_mark);
+		v.column = column_of(r->ev.start_mark);
+		if (k->set(r, &v) != MB_OK)
+			return MB_ERR_INPUT;
+	}
+	if (!index)
+		return fail_at(r, line_of(r->ev.start_mark), column_of(r->ev.start_mark),
+				"'%s' must not be empty (expected %s)", display, k->expect);
+	return MB_OK;
+}
+
+/*
  * Read a mapping's keys (the MAPPING_START is the current event) until its
  * end, setting values through the key table. seen[i] is the line where
  * keys[i] was given, 0 if not.
@@ -1083,7 +1272,10 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 
 		if (next(r, text, len) != MB_OK)
 			return MB_ERR_INPUT;
-		if (k->sub) {
+		if (takes_list(k)) {
+			if (read_list(r, text, len, k, display) != MB_OK)
+				return MB_ERR_INPUT;
+		} else if (k->sub && !(k->set && r->ev.type == YAML_SCALAR_EVENT)) {
 			int sub_seen[MAX_KEYS] = { 0 };
 
 			if (r->ev.type != YAML_MAPPING_START_EVENT)
@@ -1114,6 +1306,102 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 				return MB_ERR_INPUT;
 		}
 	}
+}
+
+/* An error about a key the file gave, at its place (else at the mapping's end). */
+static enum mb_status fail_key(struct reader *r, const char *key, yaml_mark_t end,
+			       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static enum mb_status fail_key(struct reader *r, const char *key, yaml_mark_t end,
+			       const char *fmt, ...)
+{
+	char msg[MB_ERROR_MESSAGE_MAX];
+	int line = line_of(end), column = column_of(end);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!mb_spec_where(r->spec, key, &line, &column)) {
+		/* a mapping (palette): the first of its keys given */
+		size_t n = strlen(key);
+
+		for (size_t i = 0; i < r->spec->place_count; i++) {
+			const struct mb_spec_place *p = &r->spec->places[i];
+
+			if (!strncmp(p->key, key, n) && p->key[n] == '.') {
+				line = p->line;
+				column = p->column;
+				break;
+			}
+		}
+	}
+	return fail_at(r, line, column, "%s", msg);
+}
+
+/*
+ * binding, editions, ink, paper, trim and prices together: each edition
+ * must be one KDP prints, and every price must belong to an edition built.
+ */
+static enum mb_status finish_editions(struct reader *r, yaml_mark_t end)
+{
+	struct mb_book_spec *s = r->spec;
+	int editions = s->edition_count ? s->edition_count : 1;
+
+	if (s->edition_count && r->binding_set)
+		return fail_key(r, "binding", end,
+				"give 'binding' or 'editions', not both (editions builds each "
+				"binding it lists)");
+	if (r->palette_set && s->ink == MB_INK_BLACK)
+		return fail_key(r, "palette", end,
+				"'palette' colours a colour interior, but the ink is black (set "
+				"ink: premium-colour or standard-colour, or leave palette out)");
+	if (r->price_scalar_set) {
+		if (editions > 1)
+			return fail_key(r, "price", end,
+					"one price for %d editions: give one per edition (price: "
+					"{paperback: 9.99, hardcover: 24.99})", editions);
+		s->price_cents[(s->edition_count ? s->editions[0] : s->binding) ==
+			       MB_BINDING_HARDCOVER] = r->price_scalar_cents;
+	}
+	for (int b = 0; b < MB_BINDING_COUNT; b++) {
+		bool built = false;
+		char key[32];
+
+		if (s->price_cents[b] < 0 || r->price_scalar_set)
+			continue;
+		for (int i = 0; i < editions; i++)
+			built |= (int)(s->edition_count ? s->editions[i] : s->binding) == b;
+		snprintf(key, sizeof(key), "price.%s", mb_kdp_binding_name((enum mb_binding)b));
+		if (!built)
+			return fail_key(r, key, end,
+					"'%s' is for an edition this spec does not build (add %s "
+					"to 'editions' or leave the price out)", key,
+					mb_kdp_binding_name((enum mb_binding)b));
+	}
+	for (int i = 0; i < editions; i++) {
+		struct mb_print print = { s->edition_count ? s->editions[i] : s->binding, s->ink,
+					  s->paper };
+		struct mb_error inner;
+		const char *key;
+
+		mb_error_init(&inner);
+		if (mb_kdp_print_check(&s->trim, &print, &inner) == MB_OK)
+			continue;
+		/* at the key that makes the edition impossible, as the user wrote it */
+		key = inner.field;
+		if (!strcmp(key, "paper") && !mb_spec_where(s, "paper", NULL, NULL))
+			key = "ink";
+		if (!strcmp(key, "trim") || !strcmp(key, "ink")) {
+			const char *alt = s->edition_count ? "editions" : "binding";
+
+			if (!mb_spec_where(s, key, NULL, NULL))
+				key = alt;
+		}
+		return fail_key(r, key, end, "%s%s", inner.message,
+				s->edition_count ? " (from 'editions')" : "");
+	}
+	return MB_OK;
 }
 
 /*
@@ -1217,7 +1505,9 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 		s->filter.min_route_ratio = r->filter.min_route_ratio;
 	if (r->forks_set)
 		s->filter.min_forks = r->filter.min_forks;
-	return check_filter_possible(r);
+	if (check_filter_possible(r) != MB_OK)
+		return MB_ERR_INPUT;
+	return finish_editions(r, end);
 }
 
 static enum mb_status read_stream(struct reader *r, const char *text, size_t len)

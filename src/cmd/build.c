@@ -47,6 +47,7 @@
 
 #include "mazebook/book.h"
 #include "mazebook/command.h"
+#include "mazebook/cost.h"
 #include "mazebook/cover.h"
 #include "mazebook/fonts.h"
 #include "mazebook/interior.h"
@@ -165,6 +166,7 @@ struct build {
 	int dir_fd;		/* the locked output folder, or -1 */
 	bool progress;		/* stderr is a terminal: show a progress line */
 	bool quiet;
+	struct mb_cost cost;	/* what this edition costs and earns */
 	bool timings;		/* --timings: each stage's time to stderr */
 	double stage_s[STAGE_COUNT];
 	double lap;		/* when the running stage began */
@@ -468,8 +470,11 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 {
 	struct mb_manifest_info info = {
 		.pages = b->plan.page_count,
-		.spine_in = mb_kdp_spine_in(b->plan.page_count, b->spec.paper),
+		.spine_in = mb_kdp_spine_in_for(b->plan.page_count,
+						&(struct mb_print){ b->spec.binding, b->spec.ink,
+								    b->spec.paper }),
 		.maze_pages = b->plan.maze_page,
+		.cost = &b->cost,
 	};
 	enum mb_status st;
 
@@ -680,10 +685,50 @@ static enum mb_status run_preflight(struct build *b, struct mb_error *err)
 			.trim = b->spec.trim,
 			.paper = b->spec.paper,
 			.bleed = b->spec.bleed,
+			.binding = b->spec.binding,
+			.ink = b->spec.ink,
 		},
 	};
 
 	return mb_preflight_run(&opts, &b->checklist, err);
+}
+
+/*
+ * The money, on the checklist: the printing cost, and at the spec's list
+ * price the royalty. A price under KDP's minimum fails (KDP refuses it); a
+ * price just under a rate step (the $9.99 one) warns.
+ */
+static void add_cost_checks(struct build *b)
+{
+	const struct mb_cost *c = &b->cost;
+	char trim[64], what[64], cost[32], min[32], price[32], roy[32], exp[32], warn[256];
+	struct mb_print print = mb_spec_print(&b->spec);
+
+	mb_cost_money(c, c->printing_cents, cost, sizeof(cost));
+	mb_cost_money(c, c->min_price_cents, min, sizeof(min));
+	mb_checklist_add(&b->checklist, "edition.printing-cost", MB_CHECK_PASS, "", cost,
+			 "specs/cost.def",
+			 "%s to print on %s (%s%s, %d pages, %s, %s; %s): minimum list price %s",
+			 cost, c->marketplace->name, mb_kdp_trim_name(&b->spec.trim, trim, sizeof(trim)),
+			 c->large ? ", large trim" : "", c->pages, mb_kdp_binding_name(print.binding),
+			 mb_kdp_print_name(&print, what, sizeof(what)), mb_cost_version, min);
+	if (!c->priced)
+		return;
+	mb_cost_money(c, c->price_cents, price, sizeof(price));
+	mb_cost_money(c, c->royalty_cents, roy, sizeof(roy));
+	mb_cost_money(c, c->expanded_royalty_cents, exp, sizeof(exp));
+	if (c->price_cents < c->min_price_cents)
+		mb_checklist_add(&b->checklist, "edition.royalty", MB_CHECK_FAIL, "", price, min,
+				 "list price %s is under the minimum %s: printing costs %s, and KDP "
+				 "refuses a price that earns less than nothing (royalty %s)",
+				 price, min, cost, roy);
+	else if (mb_cost_threshold_warning(c, warn, sizeof(warn)))
+		mb_checklist_add(&b->checklist, "edition.royalty", MB_CHECK_WARN, "", roy, price,
+				 "royalty %s at %s (%g %%): %s", roy, price, c->rate * 100, warn);
+	else
+		mb_checklist_add(&b->checklist, "edition.royalty", MB_CHECK_PASS, "", roy, price,
+				 "royalty %s at %s (%g %%); with Expanded Distribution %s", roy,
+				 price, c->rate * 100, exp);
 }
 
 /* print every failing check; the build stops */
@@ -864,13 +909,36 @@ static long file_size(const char *dir, const char *name)
 	return size;
 }
 
+/* the edition and its money, for the summary */
+static void print_cost(const struct build *b)
+{
+	const struct mb_cost *c = &b->cost;
+	struct mb_print print = mb_spec_print(&b->spec);
+	char what[64], cost[32], min[32], price[32], roy[32], warn[256];
+
+	mb_cost_money(c, c->printing_cents, cost, sizeof(cost));
+	mb_cost_money(c, c->min_price_cents, min, sizeof(min));
+	printf("  edition    %s, %s\n", mb_kdp_binding_name(print.binding),
+	       mb_kdp_print_name(&print, what, sizeof(what)));
+	if (c->priced)
+		printf("  money      printing %s, minimum list price %s; at %s royalty %s (%g %%)\n",
+		       cost, min, mb_cost_money(c, c->price_cents, price, sizeof(price)),
+		       mb_cost_money(c, c->royalty_cents, roy, sizeof(roy)), c->rate * 100);
+	else
+		printf("  money      printing %s, minimum list price %s (%s; give 'price' for "
+		       "the royalty)\n", cost, min, c->marketplace->name);
+	if (mb_cost_threshold_warning(c, warn, sizeof(warn)))
+		printf("  warning    %s\n", warn);
+}
+
 static void print_summary(const struct build *b, double seconds)
 {
 	const struct mb_book_spec *s = &b->spec;
 	struct mb_cover_geometry g;
 	char trim[64];
 
-	mb_kdp_cover_geometry(&s->trim, b->plan.page_count, s->paper, &g);
+	mb_kdp_cover_geometry_for(&s->trim, b->plan.page_count,
+				  &(struct mb_print){ s->binding, s->ink, s->paper }, &g, NULL);
 	printf("built '%s': %zu %s mazes (%dx%d), %d pages, %s, %s paper%s\n",
 	       s->title, b->book.count, s->level->name, s->grid_w, s->grid_h,
 	       b->plan.page_count, mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
@@ -880,6 +948,7 @@ static void print_summary(const struct build *b, double seconds)
 	printf("  cover      %s/%s (%.4f x %.4f in, spine %.4f in, %s)\n", b->out_dir,
 	       file_names[FILE_COVER], g.w_in, g.h_in, g.spine_in,
 	       mb_kdp_spine_text_allowed(b->plan.page_count) ? "spine text allowed" : "no spine text");
+	print_cost(b);
 	printf("  manifest   %s/%s\n", b->out_dir, file_names[FILE_MANIFEST]);
 	printf("  previews   %s/%s, %s/%s\n", b->out_dir, file_names[FILE_COVER_PREVIEW],
 	       b->out_dir, file_names[FILE_PAGE_PREVIEW]);
@@ -949,7 +1018,43 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	return mb_font_check_texts(mb_spec_font(s), texts, n, err);
 }
 
+static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first);
+
+/*
+ * editions: [paperback, hardcover]: each edition is a whole build of its
+ * own into DIR/<binding>/, from the bytes of the spec read once (it may be
+ * a pipe), one after the other; the first that fails stops the rest.
+ */
+static int build_editions(int argc, char **argv, const struct mb_book_spec *first)
+{
+	int rc = MB_EXIT_OK;
+
+	/* every edition's plan first: one that cannot be made stops all before any is */
+	for (int i = 0; i < first->edition_count; i++) {
+		struct mb_book_spec s = *first;	/* borrowed strings: only read */
+		struct mb_page_plan plan;
+		struct mb_error err;
+
+		mb_error_init(&err);
+		s.binding = first->editions[i];
+		if (mb_layout_plan(&s, s.mazes, &plan, &err)) {
+			mb_spec_locate(first, &err);
+			return fail(&err);
+		}
+		mb_layout_release(&plan);
+	}
+	for (int i = 0; i < first->edition_count && rc == MB_EXIT_OK; i++)
+		rc = run_edition(argc, argv, i, first);
+	return rc;
+}
+
 static int run(int argc, char **argv)
+{
+	return run_edition(argc, argv, -1, NULL);
+}
+
+/* edition -1: the spec as given (all its editions); else that one of first's editions */
+static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first)
 {
 	static const struct option options[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -1008,8 +1113,27 @@ static int run(int argc, char **argv)
 	if (seed_opt && mb_number_parse_u64(seed_opt, "--seed", 0, UINT64_MAX, &seed, &err))
 		return mb_command_usage_error(&mb_cmd_build, "%s", err.message);
 
-	if (mb_spec_load(argv[optind], &b.spec, &err))
+	if (first ? mb_spec_parse(first->path, first->source, first->source_len, &b.spec, &err)
+		  : mb_spec_load(argv[optind], &b.spec, &err))
 		return fail(&err);
+	if (edition < 0 && b.spec.edition_count) {
+		if (check_glyphs(&b.spec, &err)) {
+			mb_spec_locate(&b.spec, &err);
+			rc = fail(&err);
+		} else {
+			rc = build_editions(argc, argv, &b.spec);
+		}
+		mb_checklist_release(&b.checklist);
+		mb_spec_release(&b.spec);
+		return rc;
+	}
+	if (first) {
+		/* the copy in spec.yaml is made from these bytes, as for the spec itself */
+		b.spec.source = xmalloc(first->source_len ? first->source_len : 1);
+		memcpy(b.spec.source, first->source, first->source_len);
+		b.spec.source_len = first->source_len;
+		mb_spec_select_edition(&b.spec, edition);
+	}
 	if (check_glyphs(&b.spec, &err))
 		goto done;
 	if (seed_opt)
@@ -1021,6 +1145,12 @@ static int run(int argc, char **argv)
 		goto done;
 	for (size_t n = strlen(b.out_dir); n > 1 && b.out_dir[n - 1] == '/'; n--)
 		b.out_dir[n - 1] = '\0';	/* "out/" -> "out": names print cleanly */
+	if (first) {
+		char *dir = xasprintf("%s/%s", b.out_dir, mb_kdp_binding_name(b.spec.binding));
+
+		free(b.out_dir);
+		b.out_dir = dir;
+	}
 	b.progress = !b.quiet && isatty(STDERR_FILENO);
 
 	/*
@@ -1028,6 +1158,8 @@ static int run(int argc, char **argv)
 	 * laid out fails before any maze is made
 	 */
 	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
+	    mb_cost_compute(NULL, b.spec.binding, b.spec.ink, b.spec.trim.large, b.plan.page_count,
+			    mb_spec_price_cents(&b.spec), &b.cost, &err) ||
 	    mb_interior_check_words(&b.spec, &b.plan, &err))
 		goto done;
 	lap(&b, STAGE_SPEC);
@@ -1049,6 +1181,7 @@ static int run(int argc, char **argv)
 	lap(&b, STAGE_CHECKS);
 	if (st)
 		goto done;
+	add_cost_checks(&b);
 	end_progress(&b);
 	if (mb_checklist_failed(&b.checklist)) {
 		report_failures(&b);

@@ -102,6 +102,8 @@ static int run(int argc, char **argv)
 		{ "max-cpu", required_argument, NULL, 'c' },
 		{ "sign", no_argument, NULL, 'S' },
 		{ "key", required_argument, NULL, 'k' },
+		{ "binding", required_argument, NULL, 'H' },
+		{ "ink", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
@@ -154,6 +156,14 @@ static int run(int argc, char **argv)
 		case 'k':
 			sign = true;
 			key = optarg;
+			break;
+		case 'H':
+			if (mb_kdp_parse_binding(optarg, &opts.params.binding, &err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			break;
+		case 'I':
+			if (mb_kdp_parse_ink(optarg, &opts.params.ink, &err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
 			break;
 		default:
 			return mb_command_usage_error(&mb_cmd_check, "unknown option");
@@ -217,11 +227,16 @@ const struct mb_command mb_cmd_check = {
 	.name = "check",
 	.summary = "preflight an interior PDF (and its cover) against KDP's paperback rules",
 	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json]\n"
+		 "       [--binding paperback|hardcover] [--ink black|standard-colour|premium-colour]\n"
 		 "       [-o FILE [--sign | --key SECRET_KEY]] [--max-cpu S]",
 	.help = "  --trim WxH        the trim in inches (default: inferred from the page size)\n"
 		"  --paper P         white (default) or cream: page limits and spine width\n"
 		"  --bleed           the interior has bleed (default: inferred)\n"
 		"  --no-bleed        the interior has no bleed\n"
+		"  --binding B       paperback (default) or hardcover: the cover's size, wrap,\n"
+		"                    hinges and barcode box, and the hardcover's trims and pages\n"
+		"  --ink I           black (default), standard-colour or premium-colour: the\n"
+		"                    colour rule, page limits and spine width\n"
 		"  --spec FILE       also record FILE's SHA-256 (the book spec)\n"
 		"  --json            write the checklist as JSON\n"
 		"  -o, --output FILE write the checklist to FILE (names relative to its folder)\n"

@@ -10,6 +10,7 @@
 /* each command's entry, defined in src/cmd/<name>.c */
 extern const struct mb_command mb_cmd_build;
 extern const struct mb_command mb_cmd_check;
+extern const struct mb_command mb_cmd_cost;
 extern const struct mb_command mb_cmd_help;
 extern const struct mb_command mb_cmd_init;
 extern const struct mb_command mb_cmd_keygen;
@@ -22,6 +23,7 @@ extern const struct mb_command mb_cmd_verify;
 const struct mb_command *const mb_commands[] = {
 	&mb_cmd_build,
 	&mb_cmd_check,
+	&mb_cmd_cost,
 	&mb_cmd_help,
 	&mb_cmd_init,
 	&mb_cmd_keygen,

@@ -189,3 +189,232 @@ void mb_kdp_cover_geometry(const struct mb_trim *trim, int pages, enum mb_paper 
 		mb_kdp.barcode_w_in, mb_kdp.barcode_h_in,
 	};
 }
+
+/* ---- editions: binding and ink ---- */
+
+const struct mb_kdp_ink_trim mb_kdp_ink_trims[] = {
+#define KDP_INK_TRIM(w, h, premium_max, standard_max, source) \
+	{ w, h, premium_max, standard_max, source },
+#include "kdp.def"
+};
+const size_t mb_kdp_ink_trim_count = sizeof(mb_kdp_ink_trims) / sizeof(mb_kdp_ink_trims[0]);
+
+const struct mb_kdp_hardcover_trim mb_kdp_hardcover_trims[] = {
+#define KDP_HARDCOVER_TRIM(w, h, source) { w, h, source },
+#include "kdp.def"
+};
+const size_t mb_kdp_hardcover_trim_count =
+	sizeof(mb_kdp_hardcover_trims) / sizeof(mb_kdp_hardcover_trims[0]);
+
+static const char *const binding_names[] = { "paperback", "hardcover" };
+static const char *const ink_names[] = { "black", "standard-colour", "premium-colour" };
+
+enum mb_status mb_kdp_parse_binding(const char *text, enum mb_binding *out, struct mb_error *err)
+{
+	for (int i = 0; i < MB_BINDING_COUNT; i++) {
+		if (!strcmp(text, binding_names[i])) {
+			*out = (enum mb_binding)i;
+			return MB_OK;
+		}
+	}
+	return mb_error_set(err, MB_ERR_INPUT, "unknown binding '%s' (valid: paperback, hardcover)",
+			    text);
+}
+
+const char *mb_kdp_binding_name(enum mb_binding binding)
+{
+	return binding == MB_BINDING_HARDCOVER ? "hardcover" : "paperback";
+}
+
+enum mb_status mb_kdp_parse_ink(const char *text, enum mb_ink *out, struct mb_error *err)
+{
+	for (int i = 0; i < 3; i++) {
+		if (!strcmp(text, ink_names[i])) {
+			*out = (enum mb_ink)i;
+			return MB_OK;
+		}
+	}
+	/* American spelling: say which one we take rather than "unknown" */
+	if (!strcmp(text, "standard-color") || !strcmp(text, "premium-color"))
+		return mb_error_set(err, MB_ERR_INPUT, "unknown ink '%s' (write '%.*s-colour'; "
+				    "valid: black, standard-colour, premium-colour)", text,
+				    (int)(strchr(text, '-') - text), text);
+	return mb_error_set(err, MB_ERR_INPUT,
+			    "unknown ink '%s' (valid: black, standard-colour, premium-colour)", text);
+}
+
+const char *mb_kdp_ink_name(enum mb_ink ink)
+{
+	return (unsigned)ink < 3 ? ink_names[ink] : "black";
+}
+
+const char *mb_kdp_print_name(const struct mb_print *print, char *buf, size_t size)
+{
+	if (print->ink == MB_INK_BLACK)
+		snprintf(buf, size, "black ink on %s paper", mb_kdp_paper_name(print->paper));
+	else
+		snprintf(buf, size, "%s colour", print->ink == MB_INK_PREMIUM_COLOUR ? "premium"
+										: "standard");
+	return buf;
+}
+
+static bool same_trim(double w1, double h1, double w2, double h2)
+{
+	return fabs(w1 - w2) <= TRIM_MATCH_IN && fabs(h1 - h2) <= TRIM_MATCH_IN;
+}
+
+static const struct mb_kdp_ink_trim *ink_row(const struct mb_trim *trim)
+{
+	for (size_t i = 0; i < mb_kdp_ink_trim_count; i++)
+		if (same_trim(mb_kdp_ink_trims[i].w_in, mb_kdp_ink_trims[i].h_in, trim->w_in,
+			      trim->h_in))
+			return &mb_kdp_ink_trims[i];
+	return NULL;
+}
+
+static bool hardcover_trim(const struct mb_trim *trim)
+{
+	for (size_t i = 0; i < mb_kdp_hardcover_trim_count; i++)
+		if (same_trim(mb_kdp_hardcover_trims[i].w_in, mb_kdp_hardcover_trims[i].h_in,
+			      trim->w_in, trim->h_in))
+			return true;
+	return false;
+}
+
+/* the listed hardcover trim nearest in area, to suggest instead */
+static const struct mb_kdp_hardcover_trim *nearest_hardcover(const struct mb_trim *trim)
+{
+	const struct mb_kdp_hardcover_trim *best = &mb_kdp_hardcover_trims[0];
+
+	for (size_t i = 1; i < mb_kdp_hardcover_trim_count; i++) {
+		const struct mb_kdp_hardcover_trim *t = &mb_kdp_hardcover_trims[i];
+
+		if (fabs(t->w_in - trim->w_in) + fabs(t->h_in - trim->h_in) <
+		    fabs(best->w_in - trim->w_in) + fabs(best->h_in - trim->h_in))
+			best = t;
+	}
+	return best;
+}
+
+enum mb_status mb_kdp_print_check(const struct mb_trim *trim, const struct mb_print *print,
+				  struct mb_error *err)
+{
+	const struct mb_kdp_ink_trim *row = ink_row(trim);
+
+	if (print->ink != MB_INK_BLACK && print->paper != MB_PAPER_WHITE)
+		return mb_error_set_field(err, MB_ERR_INPUT, "paper",
+					  "%s ink prints on white paper only, not cream (use "
+					  "paper: white, or ink: black for cream)",
+					  mb_kdp_ink_name(print->ink));
+	if (print->binding == MB_BINDING_HARDCOVER) {
+		char list[256] = "";
+		size_t used = 0;
+		const struct mb_kdp_hardcover_trim *near;
+
+		if (print->ink == MB_INK_STANDARD_COLOUR)
+			return mb_error_set_field(err, MB_ERR_INPUT, "ink",
+						  "KDP prints hardcovers in black ink or premium "
+						  "colour, not standard colour (use ink: "
+						  "premium-colour or ink: black)");
+		if (hardcover_trim(trim))
+			return MB_OK;
+		for (size_t i = 0; i < mb_kdp_hardcover_trim_count && used < sizeof(list); i++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%gx%g",
+						 i ? ", " : "", mb_kdp_hardcover_trims[i].w_in,
+						 mb_kdp_hardcover_trims[i].h_in);
+		near = nearest_hardcover(trim);
+		return mb_error_set_field(err, MB_ERR_INPUT, "trim",
+					  "KDP has no %gx%g hardcover: use %gx%g for the hardcover "
+					  "(hardcover trims: %s)",
+					  trim->w_in, trim->h_in, near->w_in, near->h_in, list);
+	}
+	if (print->ink == MB_INK_STANDARD_COLOUR && row && row->standard_max_pages == 0)
+		return mb_error_set_field(err, MB_ERR_INPUT, "ink",
+					  "KDP does not offer standard colour on a %gx%g trim (use "
+					  "ink: premium-colour or another trim)",
+					  trim->w_in, trim->h_in);
+	return MB_OK;
+}
+
+void mb_kdp_page_limits(const struct mb_trim *trim, const struct mb_print *print, int *min_pages,
+			int *max_pages)
+{
+	const struct mb_kdp_ink_trim *row = ink_row(trim);
+	int min = (int)mb_kdp.min_pages, max;
+
+	switch (print->ink) {
+	case MB_INK_PREMIUM_COLOUR:
+		max = row ? row->premium_max_pages : (int)mb_kdp.custom_premium_max_pages;
+		break;
+	case MB_INK_STANDARD_COLOUR:
+		min = (int)mb_kdp.standard_colour_min_pages;
+		max = row ? row->standard_max_pages : (int)mb_kdp.custom_standard_max_pages;
+		break;
+	default:
+		max = mb_kdp_max_pages(trim, print->paper);
+		break;
+	}
+	if (print->binding == MB_BINDING_HARDCOVER) {
+		min = (int)mb_kdp.hardcover_min_pages;
+		if (max > mb_kdp.hardcover_max_pages)
+			max = (int)mb_kdp.hardcover_max_pages;
+	}
+	*min_pages = min + min % 2;	/* books have even page counts */
+	*max_pages = max - max % 2;
+}
+
+double mb_kdp_spine_factor(const struct mb_print *print)
+{
+	switch (print->ink) {
+	case MB_INK_PREMIUM_COLOUR:
+		return mb_kdp.spine_premium_in_per_page;
+	case MB_INK_STANDARD_COLOUR:
+		return mb_kdp.spine_standard_in_per_page;
+	default:
+		return print->paper == MB_PAPER_CREAM ? mb_kdp.spine_cream_in_per_page
+						      : mb_kdp.spine_white_in_per_page;
+	}
+}
+
+double mb_kdp_spine_in_for(int pages, const struct mb_print *print)
+{
+	return pages * mb_kdp_spine_factor(print) +
+	       (print->binding == MB_BINDING_HARDCOVER ? mb_kdp.hardcover_spine_extra_in : 0);
+}
+
+void mb_kdp_cover_geometry_for(const struct mb_trim *trim, int pages, const struct mb_print *print,
+			       struct mb_cover_geometry *out, struct mb_cover_case *hc)
+{
+	double wrap = mb_kdp.hardcover_wrap_in, hinge = mb_kdp.hardcover_hinge_in;
+	double bw, bh;
+
+	if (hc)
+		memset(hc, 0, sizeof(*hc));
+	if (print->binding != MB_BINDING_HARDCOVER) {
+		mb_kdp_cover_geometry(trim, pages, print->paper, out);
+		out->spine_in = mb_kdp_spine_in_for(pages, print);
+		out->w_in = 2 * mb_kdp.cover_bleed_in + 2 * trim->w_in + out->spine_in;
+		out->spine.w = out->spine_in;
+		out->front.x = out->spine.x + out->spine_in;
+		return;
+	}
+	bw = trim->w_in + mb_kdp.hardcover_board_extra_w_in;
+	bh = trim->h_in + mb_kdp.hardcover_board_extra_h_in;
+	out->spine_in = mb_kdp_spine_in_for(pages, print);
+	out->w_in = wrap + bw + out->spine_in + bw + wrap;
+	out->h_in = wrap + bh + wrap;
+	out->back = (struct mb_rect_in){ wrap, wrap, bw, bh };
+	out->spine = (struct mb_rect_in){ wrap + bw, wrap, out->spine_in, bh };
+	out->front = (struct mb_rect_in){ wrap + bw + out->spine_in, wrap, bw, bh };
+	out->barcode = (struct mb_rect_in){
+		out->spine.x - hinge - mb_kdp.barcode_from_spine_in - mb_kdp.barcode_w_in,
+		wrap + mb_kdp.barcode_from_bottom_in, mb_kdp.barcode_w_in, mb_kdp.barcode_h_in,
+	};
+	if (hc) {
+		hc->hardcover = true;
+		hc->wrap_in = wrap;
+		hc->hinge_in = hinge;
+		hc->hinge_back = (struct mb_rect_in){ out->spine.x - hinge, wrap, hinge, bh };
+		hc->hinge_front = (struct mb_rect_in){ out->front.x, wrap, hinge, bh };
+	}
+}

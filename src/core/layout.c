@@ -172,6 +172,46 @@ static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page
 	return MB_OK;
 }
 
+/*
+ * A hardcover or colour edition's page limits (mb_kdp_page_limits), which
+ * are narrower than the black-ink paperback's that mb_layout_plan checks.
+ */
+static enum mb_status check_edition_pages(const struct mb_book_spec *spec, int maze_count,
+					  int total, struct mb_error *err)
+{
+	struct mb_print print = mb_spec_print(spec);
+	int spp = spec->solutions_per_page, min, max, least;
+	bool one = spec->one_sided;
+	const char *sidedness = one ? " and one-sided mazes" : "";
+	char trim[64], what[64];
+	enum mb_status st = mb_kdp_print_check(&spec->trim, &print, err);
+
+	if (st != MB_OK)
+		return st;
+	mb_kdp_page_limits(&spec->trim, &print, &min, &max);
+	mb_kdp_trim_name(&spec->trim, trim, sizeof(trim));
+	mb_kdp_print_name(&print, what, sizeof(what));
+	if (total < min) {
+		least = maze_count;
+		while (mb_layout_page_count(least, spp, one) < min)
+			least++;
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "mazes",
+			"%d mazes make only %d pages but KDP prints a %s in %s with at least %d: "
+			"with %d solutions per page%s it needs at least %d mazes",
+			maze_count, total, mb_kdp_binding_name(print.binding), what, min, spp,
+			sidedness, least);
+	}
+	if (total > max)
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "mazes",
+			"%d mazes make %d pages but KDP prints a %s %s in %s with at most %d: "
+			"with %d solutions per page%s at most %d mazes fit",
+			maze_count, total, trim, mb_kdp_binding_name(print.binding), what, max, spp,
+			sidedness, mb_layout_max_mazes(spp, one, max));
+	return MB_OK;
+}
+
 enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 			      struct mb_page_plan *plan, struct mb_error *err)
 {
@@ -197,6 +237,12 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 					  "a book needs at least 1 maze, not %d",
 					  maze_count);
 	total = mb_layout_page_count(maze_count, spp, one);
+	if (spec->binding != MB_BINDING_PAPERBACK || spec->ink != MB_INK_BLACK) {
+		enum mb_status st = check_edition_pages(spec, maze_count, total, err);
+
+		if (st != MB_OK)
+			return st;
+	}
 	if (total < mb_kdp.min_pages)
 		return mb_error_set_field(
 			err, MB_ERR_INPUT, "mazes",
@@ -205,6 +251,13 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 			maze_count, total, (int)mb_kdp.min_pages, spp, sidedness,
 			mb_layout_min_mazes(spp, one));
 	max_pages = mb_kdp_max_pages(&spec->trim, spec->paper);
+	if (spec->binding != MB_BINDING_PAPERBACK || spec->ink != MB_INK_BLACK) {
+		struct mb_print print = mb_spec_print(spec);
+		int min_pages;
+
+		/* checked against the edition's limits above */
+		mb_kdp_page_limits(&spec->trim, &print, &min_pages, &max_pages);
+	}
 	if (total > max_pages)
 		return mb_error_set_field(
 			err, MB_ERR_INPUT, "mazes",

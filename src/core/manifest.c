@@ -3,7 +3,49 @@
 #include "config.h"
 #include "mazebook/manifest.h"
 
+#include <stdlib.h>
+
 #include "mazebook/json.h"
+
+/* money as a JSON number of the currency's units, or null */
+static void money(FILE *f, const char *key, long cents, bool known)
+{
+	if (known)
+		fprintf(f, "\"%s\": %s%ld.%02ld", key, cents < 0 ? "-" : "", labs(cents) / 100,
+			labs(cents) % 100);
+	else
+		fprintf(f, "\"%s\": null", key);
+}
+
+static void write_cost(FILE *f, const struct mb_cost *c)
+{
+	char warning[256];
+	const char *w = mb_cost_threshold_warning(c, warning, sizeof(warning));
+
+	fprintf(f, "  \"cost\": {\"rules\": \"%s\", \"marketplace\": ", mb_cost_version);
+	mb_json_string(f, c->marketplace->name);
+	fprintf(f, ", \"currency\": ");
+	mb_json_string(f, c->marketplace->currency);
+	fprintf(f, ", ");
+	money(f, "printing", c->printing_cents, true);
+	fprintf(f, ", ");
+	money(f, "min_list_price", c->min_price_cents, c->min_price_cents >= 0);
+	fprintf(f, ", ");
+	money(f, "list_price", c->price_cents, c->priced);
+	fprintf(f, ", ");
+	money(f, "royalty", c->royalty_cents, c->priced);
+	if (c->priced)
+		fprintf(f, ", \"royalty_rate\": %.2f, ", c->rate);
+	else
+		fprintf(f, ", \"royalty_rate\": null, ");
+	money(f, "expanded_royalty", c->expanded_royalty_cents, c->priced);
+	fprintf(f, ", \"warning\": ");
+	if (w)
+		mb_json_string(f, w);
+	else
+		fprintf(f, "null");
+	fprintf(f, "},\n");
+}
 
 void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb_book *book,
 		       const struct mb_manifest_info *info)
@@ -25,8 +67,12 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 	fprintf(f, "  \"trim_in\": [%.4g, %.4g],\n  \"paper\": \"%s\",\n  \"bleed\": %s,\n",
 		spec->trim.w_in, spec->trim.h_in, mb_kdp_paper_name(spec->paper),
 		spec->bleed ? "true" : "false");
-	fprintf(f, "  \"pages\": %d,\n  \"spine_in\": %.4f,\n  \"mazes\": [\n",
-		info->pages, info->spine_in);
+	fprintf(f, "  \"binding\": \"%s\",\n  \"ink\": \"%s\",\n",
+		mb_kdp_binding_name(spec->binding), mb_kdp_ink_name(spec->ink));
+	fprintf(f, "  \"pages\": %d,\n  \"spine_in\": %.4f,\n", info->pages, info->spine_in);
+	if (info->cost)
+		write_cost(f, info->cost);
+	fprintf(f, "  \"mazes\": [\n");
 	for (size_t i = 0; i < book->count; i++) {
 		const struct mb_book_maze *bm = &book->mazes[i];
 		const struct mb_measures *ms = &bm->measures;

@@ -456,10 +456,20 @@ static void check_page_boxes(const struct mb_probe_file *f, const struct geom *g
 }
 
 static void check_page_count(const struct mb_probe_file *f, const struct geom *g,
-			     enum mb_paper paper, struct mb_checklist *cl)
+			     const struct mb_preflight_params *p, struct mb_checklist *cl)
 {
+	enum mb_paper paper = p->paper;
+	struct mb_print print = { p->binding, p->ink, p->paper };
 	int n = f->page_count, min = (int)mb_kdp.min_pages;
 	int max = g->known ? mb_kdp_max_pages(&g->trim, paper) : 0;
+
+	/* a colour edition may hold more pages than black ink (600 on 8.5 x 11) */
+	if (g->known && p->ink != MB_INK_BLACK && mb_kdp_print_check(&g->trim, &print, NULL) == MB_OK) {
+		int ignored;
+
+		mb_kdp_page_limits(&g->trim, &(struct mb_print){ MB_BINDING_PAPERBACK, p->ink, paper },
+				   &ignored, &max);
+	}
 	char measured[32], limit[64], name[48];
 
 	snprintf(measured, sizeof(measured), "%d page%s", n, plural(n));
@@ -482,6 +492,32 @@ static void check_page_count(const struct mb_probe_file *f, const struct geom *g
 	else
 		mb_checklist_add(cl, "interior.even-count", MB_CHECK_PASS, "", measured, limit,
 				 "%d page%s", n, plural(n));
+}
+
+/* a hardcover or colour edition: can KDP print it, and within its page limits? */
+static void check_edition(const struct mb_probe_file *f, const struct geom *g,
+			  const struct mb_preflight_params *p, struct mb_checklist *cl)
+{
+	struct mb_print print = { p->binding, p->ink, p->paper };
+	struct mb_error err;
+	char measured[64], limit[64], what[64], name[48];
+	int n = f->page_count, min, max;
+
+	mb_error_init(&err);
+	mb_kdp_print_name(&print, what, sizeof(what));
+	snprintf(measured, sizeof(measured), "%s, %d page%s", mb_kdp_binding_name(p->binding), n,
+		 plural(n));
+	if (mb_kdp_print_check(&g->trim, &print, &err) != MB_OK) {
+		mb_checklist_add(cl, "interior.edition", MB_CHECK_FAIL, "", measured,
+				 "an edition KDP prints", "%s", err.message);
+		return;
+	}
+	mb_kdp_page_limits(&g->trim, &print, &min, &max);
+	snprintf(limit, sizeof(limit), "%d to %d pages", min, max);
+	mb_checklist_add(cl, "interior.edition", n < min || n > max ? MB_CHECK_FAIL : MB_CHECK_PASS,
+			 "", measured, limit, "%s, needs %s (%s %s, %s)", measured, limit,
+			 mb_kdp_trim_name(&g->trim, name, sizeof(name)),
+			 mb_kdp_binding_name(p->binding), what);
 }
 
 /* the trim box of a page in points: bleed sits outside, top and bottom */
@@ -656,6 +692,30 @@ static void check_line_weight(const struct mb_probe_file *f, struct mb_checklist
 	add_paged(cl, "interior.line-weight", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl,
 		  measured, limit, msg);
 	pl_free(&pl);
+}
+
+/* a colour book: colour is what it declared, and prints as colour */
+static bool colour_declared(const struct mb_probe_file *f, enum mb_ink ink,
+			    struct mb_checklist *cl)
+{
+	size_t pages = 0;
+	char measured[48];
+
+	if (ink == MB_INK_BLACK)
+		return false;
+	for (size_t i = 0; i < f->page_measured; i++)
+		pages += f->pages[i].colour;
+	snprintf(measured, sizeof(measured), "%zu colour page%s", pages, plural((long long)pages));
+	if (pages == 0)
+		mb_checklist_add(cl, "interior.colour", MB_CHECK_WARN, "", measured,
+				 mb_kdp_ink_name(ink),
+				 "no page uses colour in a %s book: black ink prints it for less",
+				 mb_kdp_ink_name(ink));
+	else
+		mb_checklist_add(cl, "interior.colour", MB_CHECK_PASS, "", measured,
+				 mb_kdp_ink_name(ink), "%s in a %s book", measured,
+				 mb_kdp_ink_name(ink));
+	return true;
 }
 
 static void check_colour(const struct mb_probe_file *f, struct mb_checklist *cl)
@@ -860,7 +920,9 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 	check_trim(f, p, cl, &g);
 	check_page_sizes(f, &g, cl);
 	check_page_boxes(f, &g, cl);
-	check_page_count(f, &g, p->paper, cl);
+	check_page_count(f, &g, p, cl);
+	if (g.known && (p->binding != MB_BINDING_PAPERBACK || p->ink != MB_INK_BLACK))
+		check_edition(f, &g, p, cl);
 	if (g.known) {
 		check_gutter(f, &g, cl);
 		check_margins(f, &g, cl);
@@ -868,7 +930,8 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 	check_fonts(f, "interior.fonts", cl);
 	check_font_size(f, "interior.font-size", cl);
 	check_line_weight(f, cl);
-	check_colour(f, cl);
+	if (!colour_declared(f, p->ink, cl))
+		check_colour(f, cl);
 	check_gray(f, cl);
 	check_images(f, "interior.image-dpi", cl);
 	check_blank(f, cl);
@@ -940,26 +1003,132 @@ static void actual_panels(const struct mb_probe_page *p, const struct mb_trim *t
 	};
 }
 
+/* a hardcover's parts as the page really is: the boards from the outer edges in */
+static void actual_case(const struct mb_probe_page *p, const struct mb_trim *trim, int pages,
+			const struct mb_print *print, struct mb_cover_geometry *g,
+			struct mb_cover_case *hc)
+{
+	double w = in_of(p->w_pt), h = in_of(p->h_pt), wrap, hinge, bw, bh;
+
+	mb_kdp_cover_geometry_for(trim, pages, print, g, hc);
+	wrap = hc->wrap_in;
+	hinge = hc->hinge_in;
+	bw = g->back.w;
+	bh = fmax(0, h - 2 * wrap);
+	g->w_in = w;
+	g->h_in = h;
+	g->spine_in = fmax(0, w - 2 * wrap - 2 * bw);
+	g->back = (struct mb_rect_in){ wrap, wrap, bw, bh };
+	g->spine = (struct mb_rect_in){ wrap + bw, wrap, g->spine_in, bh };
+	g->front = (struct mb_rect_in){ w - wrap - bw, wrap, bw, bh };
+	g->barcode.x = g->spine.x - hinge - mb_kdp.barcode_from_spine_in - mb_kdp.barcode_w_in;
+	hc->hinge_back = (struct mb_rect_in){ g->spine.x - hinge, wrap, hinge, bh };
+	hc->hinge_front = (struct mb_rect_in){ g->front.x, wrap, hinge, bh };
+}
+
+static void check_case_size(const struct mb_probe_page *p, const struct mb_trim *trim, int pages,
+			    const struct mb_print *print, struct mb_checklist *cl)
+{
+	struct mb_cover_geometry want;
+	double w = in_of(p->w_pt), h = in_of(p->h_pt), tol = mb_kdp.cover_size_tolerance_in;
+	bool ok;
+	char measured[64], limit[64], name[48], what[64];
+
+	mb_kdp_cover_geometry_for(trim, pages, print, &want, NULL);
+	ok = fabs(w - want.w_in) <= tol + 1e-9 && fabs(h - want.h_in) <= tol + 1e-9;
+	snprintf(measured, sizeof(measured), "%.4f x %.4f in", w, h);
+	snprintf(limit, sizeof(limit), "%.4f x %.4f in", want.w_in, want.h_in);
+	mb_checklist_add(cl, "cover.size", ok ? MB_CHECK_PASS : MB_CHECK_FAIL, "1", measured, limit,
+			 "%s%s%s (hardcover, %s, %d page%s, %s: boards %.4f x %.4f in, wrap %.3f "
+			 "in, spine %.4f in, to %g in)", measured, ok ? " = " : ", should be ",
+			 limit, mb_kdp_trim_name(trim, name, sizeof(name)), pages, plural(pages),
+			 mb_kdp_print_name(print, what, sizeof(what)), want.back.w, want.back.h,
+			 mb_kdp.hardcover_wrap_in, want.spine_in, tol);
+}
+
+/* the wrap folds round the boards: the art must run over it to the page edge */
+static void check_wrap(const struct mb_probe_file *f, const struct mb_cover_case *hc,
+		       struct mb_checklist *cl)
+{
+	const struct mb_probe_page *p = &f->pages[0];
+	struct mb_rect_in page = { 0, 0, in_of(p->w_pt), in_of(p->h_pt) };
+	char limit[64];
+
+	snprintf(limit, sizeof(limit), "art to every edge (%.3f in wrap)", hc->wrap_in);
+	for (size_t i = 0; i < p->item_count; i++) {
+		const struct mb_probe_item *it = &p->items[i];
+
+		if ((it->kind == MB_ITEM_FILL || it->kind == MB_ITEM_IMAGE) &&
+		    in_of(it->box.x0) <= page.x + EPS_IN && in_of(it->box.y0) <= page.y + EPS_IN &&
+		    in_of(it->box.x1) >= page.w - EPS_IN && in_of(it->box.y1) >= page.h - EPS_IN) {
+			mb_checklist_add(cl, "cover.wrap", MB_CHECK_PASS, "1", "art to every edge",
+					 limit, "the background runs over the %.3f in (15 mm) wrap "
+					 "to every edge", hc->wrap_in);
+			return;
+		}
+	}
+	mb_checklist_add(cl, "cover.wrap", MB_CHECK_WARN, "1", "no full-page art", limit,
+			 "nothing fills the whole page: the %.3f in (15 mm) wrap folds round the "
+			 "boards, and uncovered board edges show", hc->wrap_in);
+}
+
+/* the hinges bend when the book opens: no text there */
+static void check_hinge(const struct mb_probe_file *f, const struct mb_cover_case *hc,
+			struct mb_checklist *cl)
+{
+	const struct mb_probe_page *p = &f->pages[0];
+	const struct mb_probe_item *bad = NULL;
+	int count = 0;
+	char limit[64];
+
+	snprintf(limit, sizeof(limit), "no text within %.3f in (10 mm) of the spine", hc->hinge_in);
+	for (size_t i = 0; i < p->item_count; i++) {
+		const struct mb_probe_item *it = &p->items[i];
+
+		if (it->kind != MB_ITEM_TEXT ||
+		    !(overlaps(&it->box, &hc->hinge_back) || overlaps(&it->box, &hc->hinge_front)))
+			continue;
+		bad = bad ? bad : it;
+		count++;
+	}
+	if (bad)
+		mb_checklist_add(cl, "cover.hinge", MB_CHECK_FAIL, "1", "text in a hinge", limit,
+				 "text (%s, %.3g pt) at %s,%s in (%d run%s) lies in a hinge, the "
+				 "%.3f in beside the spine (hinges %s to %s and %s to %s in)",
+				 font_of(f, bad), bad->size_pt, IN(in_of(bad->box.x0)),
+				 IN(in_of(bad->box.y0)), count, count == 1 ? "" : "s", hc->hinge_in,
+				 IN(hc->hinge_back.x), IN(hc->hinge_back.x + hc->hinge_back.w),
+				 IN(hc->hinge_front.x), IN(hc->hinge_front.x + hc->hinge_front.w));
+	else
+		mb_checklist_add(cl, "cover.hinge", MB_CHECK_PASS, "1", "hinges clear", limit,
+				 "no text in the hinges (%s to %s and %s to %s in)",
+				 IN(hc->hinge_back.x), IN(hc->hinge_back.x + hc->hinge_back.w),
+				 IN(hc->hinge_front.x), IN(hc->hinge_front.x + hc->hinge_front.w));
+}
+
 static void check_cover_size(const struct mb_probe_page *p, const struct mb_trim *trim,
-			     int pages, enum mb_paper paper, struct mb_checklist *cl)
+			     int pages, const struct mb_print *print, struct mb_checklist *cl)
 {
 	struct mb_cover_geometry want;
 	double w = in_of(p->w_pt), h = in_of(p->h_pt), tol = mb_kdp.cover_size_tolerance_in;
 	bool ok;
 	char measured[64], limit[64], name[48];
 
-	mb_kdp_cover_geometry(trim, pages, paper, &want);
+	mb_kdp_cover_geometry_for(trim, pages, print, &want, NULL);
 	ok = fabs(w - want.w_in) <= tol + 1e-9 && fabs(h - want.h_in) <= tol + 1e-9;
 	snprintf(measured, sizeof(measured), "%.4f x %.4f in", w, h);
 	snprintf(limit, sizeof(limit), "%.4f x %.4f in", want.w_in, want.h_in);
 	mb_checklist_add(cl, "cover.size", ok ? MB_CHECK_PASS : MB_CHECK_FAIL, "1", measured, limit,
 			 "%s%s%s (%s, %d page%s, %s: spine %.4f in, to %g in)", measured,
 			 ok ? " = " : ", should be ", limit, mb_kdp_trim_name(trim, name, sizeof(name)),
-			 pages, plural(pages), mb_kdp_paper_name(paper), want.spine_in, tol);
+			 pages, plural(pages),
+			 print->ink == MB_INK_BLACK ? mb_kdp_paper_name(print->paper)
+						    : mb_kdp_ink_name(print->ink),
+			 want.spine_in, tol);
 }
 
 static void check_cover_text(const struct mb_probe_file *f, const struct mb_cover_geometry *g,
-			     int pages, struct mb_checklist *cl)
+			     int pages, bool boards, struct mb_checklist *cl)
 {
 	const struct mb_probe_page *p = &f->pages[0];
 	double safe = mb_kdp.cover_safe_in, clear = mb_kdp.spine_text_clearance_in;
@@ -1000,7 +1169,8 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 			worst_panel = cx < g->spine.x ? "back cover" : "front cover";
 		}
 	}
-	snprintf(limit, sizeof(limit), ">= %s in inside the trim", IN(safe));
+	/* a hardcover's text keeps inside its boards, a paperback's inside the trim */
+	snprintf(limit, sizeof(limit), ">= %s in inside the %s", IN(safe), boards ? "board" : "trim");
 	if (!worst) {
 		mb_checklist_add(cl, "cover.safe-zone", MB_CHECK_PASS, "1", "no text", limit,
 				 "no text on the back or front cover");
@@ -1008,9 +1178,9 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 		enum mb_check_status st = worst_d < safe - EPS_IN ? MB_CHECK_FAIL : MB_CHECK_PASS;
 
 		snprintf(measured, sizeof(measured), "%s in", IN(worst_d));
-		snprintf(msg, sizeof(msg), "%s%s text (%s, %.3g pt) %s in inside the trim, needs %s",
+		snprintf(msg, sizeof(msg), "%s%s text (%s, %.3g pt) %s in inside the %s, needs %s",
 			 st == MB_CHECK_PASS ? "closest: " : "", worst_panel, font_of(f, worst),
-			 worst->size_pt, IN(worst_d), limit);
+			 worst->size_pt, IN(worst_d), boards ? "board" : "trim", limit);
 		mb_checklist_add(cl, "cover.safe-zone", st, "1", measured, limit, "%s", msg);
 	}
 	if (!on_spine) {
@@ -1116,8 +1286,69 @@ static void check_cover_colorspaces(const struct mb_probe_file *f, struct mb_che
 				 cs & MB_CS_CMYK ? "CMYK" : cs & MB_CS_RGB ? "RGB" : "gray only");
 }
 
+static void preflight_paperback(const struct mb_probe_file *f, const struct mb_trim *trim,
+				int pages, const struct mb_print *print, struct mb_checklist *cl);
+
+/* the hardcover's own checks, in the paperback's order */
+static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
+			   const struct mb_print *print, struct mb_checklist *cl)
+{
+	struct mb_cover_geometry g;
+	struct mb_cover_case hc;
+	struct mb_error err;
+
+	mb_error_init(&err);
+	if (mb_kdp_print_check(trim, print, &err) != MB_OK) {
+		mb_checklist_add(cl, "cover.size", MB_CHECK_FAIL, "1", "not checked",
+				 "an edition KDP prints", "%s", err.message);
+		return;
+	}
+	check_case_size(&f->pages[0], trim, pages, print, cl);
+	actual_case(&f->pages[0], trim, pages, print, &g, &hc);
+	check_wrap(f, &hc, cl);
+	check_fonts(f, "cover.fonts", cl);
+	check_cover_font_size(f, cl);
+	/* the boards are the panels: text 0.125 in inside their edges */
+	check_cover_text(f, &g, pages, true, cl);
+	check_hinge(f, &hc, cl);
+	check_barcode(f, &g, cl);
+	check_images(f, "cover.image-dpi", cl);
+	check_cover_colorspaces(f, cl);
+}
+
+void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
+			    const struct mb_print *print, struct mb_checklist *cl)
+{
+	if (print->binding != MB_BINDING_HARDCOVER) {
+		preflight_paperback(f, trim, pages, print, cl);
+		return;
+	}
+	check_encryption(f, "cover.encryption", cl);
+	if (f->page_measured == 0 || f->locked) {
+		check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+		return;
+	}
+	if (f->page_count == 1)
+		mb_checklist_add(cl, "cover.pages", MB_CHECK_PASS, "", "1 page", "1 page", "1 page");
+	else
+		mb_checklist_add(cl, "cover.pages", MB_CHECK_FAIL, "", "pages", "1 page",
+				 "%d pages, a full-wrap cover is 1 page (only page 1 is checked)",
+				 f->page_count);
+	preflight_case(f, trim, pages, print, cl);
+	check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+}
+
 void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
 			enum mb_paper paper, struct mb_checklist *cl)
+{
+	struct mb_print print = { MB_BINDING_PAPERBACK, MB_INK_BLACK, paper };
+
+	preflight_paperback(f, trim, pages, &print, cl);
+}
+
+/* the paperback's checks (any ink: the spine width follows it) */
+static void preflight_paperback(const struct mb_probe_file *f, const struct mb_trim *trim,
+				int pages, const struct mb_print *print, struct mb_checklist *cl)
 {
 	struct mb_cover_geometry g;
 
@@ -1132,11 +1363,11 @@ void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *tri
 		mb_checklist_add(cl, "cover.pages", MB_CHECK_FAIL, "", "pages", "1 page",
 				 "%d pages, a full-wrap cover is 1 page (only page 1 is checked)",
 				 f->page_count);
-	check_cover_size(&f->pages[0], trim, pages, paper, cl);
+	check_cover_size(&f->pages[0], trim, pages, print, cl);
 	actual_panels(&f->pages[0], trim, &g);
 	check_fonts(f, "cover.fonts", cl);
 	check_cover_font_size(f, cl);
-	check_cover_text(f, &g, pages, cl);
+	check_cover_text(f, &g, pages, false, cl);
 	check_barcode(f, &g, cl);
 	check_images(f, "cover.image-dpi", cl);
 	check_cover_colorspaces(f, cl);

@@ -32,6 +32,30 @@ void mb_spec_init(struct mb_book_spec *spec)
 	spec->language = xstrdup("en");
 	spec->cover.background_rgb = 0x1e88e5;
 	spec->cover.text_rgb = 0xffffff;
+	spec->binding = MB_BINDING_PAPERBACK;
+	spec->ink = MB_INK_BLACK;
+	for (int i = 0; i < MB_BINDING_COUNT; i++)
+		spec->price_cents[i] = -1;
+	spec->palette.start_rgb = 0x2e7d32;
+	spec->palette.finish_rgb = 0xc62828;
+	spec->palette.route_rgb = 0x1e88e5;
+}
+
+void mb_spec_select_edition(struct mb_book_spec *spec, int edition)
+{
+	if (edition < 0 || edition >= spec->edition_count)
+		BUG("edition %d of a spec with %d editions", edition, spec->edition_count);
+	spec->binding = spec->editions[edition];
+}
+
+struct mb_print mb_spec_print(const struct mb_book_spec *spec)
+{
+	return (struct mb_print){ spec->binding, spec->ink, spec->paper };
+}
+
+long mb_spec_price_cents(const struct mb_book_spec *spec)
+{
+	return spec->price_cents[spec->binding == MB_BINDING_HARDCOVER];
 }
 
 void mb_spec_release(struct mb_book_spec *spec)
@@ -275,6 +299,31 @@ const char mb_spec_starter[] =
 	"# grid: 12x14            # squares across x down, 1 to 200 each\n"
 	"# min_route_ratio: 1.5   # route at least this x (width + height - 1)\n"
 	"# min_forks: 3           # forks the route must pass, at least\n"
+	"\n"
+	"# How the book is bound: paperback or hardcover (case laminate: 5.5x8.5,\n"
+	"# 6x9, 6.14x9.21, 7x10 or 8.25x11, 76 to 550 pages).\n"
+	"binding: paperback\n"
+	"\n"
+	"# Or several editions from this one spec, each into its own folder\n"
+	"# (out/paperback/, out/hardcover/); then leave binding out.\n"
+	"# editions: [paperback, hardcover]\n"
+	"\n"
+	"# The interior's ink: black, standard-colour (72 to 600 pages) or\n"
+	"# premium-colour. Colour books print START, FINISH and the solution\n"
+	"# routes in the palette's colours; the maze walls stay black. Colour\n"
+	"# prints on white paper only.\n"
+	"ink: black\n"
+	"# palette:\n"
+	"#   start: \"#2e7d32\"\n"
+	"#   finish: \"#c62828\"\n"
+	"#   route: \"#1e88e5\"\n"
+	"\n"
+	"# The list price in US dollars (optional): the build then reports the\n"
+	"# royalty. One price per edition with editions:\n"
+	"#   price:\n"
+	"#     paperback: 9.99\n"
+	"#     hardcover: 24.99\n"
+	"# price: 9.99\n"
 	"\n"
 	"# The cover: colours as #rrggbb, #rgb or a name (white, black, red ...).\n"
 	"cover:\n"
