@@ -1316,17 +1316,17 @@ static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *
 	check_cover_colorspaces(f, cl);
 }
 
-void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
-			    const struct mb_print *print, struct mb_checklist *cl)
+/*
+ * The checks every cover starts with, paperback or hardcover: encryption,
+ * then one page. False when the page could not be measured (locked or
+ * unreadable): only the file size is checked then, and nothing more.
+ */
+static bool cover_opening_checks(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
-	if (print->binding != MB_BINDING_HARDCOVER) {
-		preflight_paperback(f, trim, pages, print, cl);
-		return;
-	}
 	check_encryption(f, "cover.encryption", cl);
 	if (f->page_measured == 0 || f->locked) {
 		check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
-		return;
+		return false;
 	}
 	if (f->page_count == 1)
 		mb_checklist_add(cl, "cover.pages", MB_CHECK_PASS, "", "1 page", "1 page", "1 page");
@@ -1334,6 +1334,18 @@ void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim 
 		mb_checklist_add(cl, "cover.pages", MB_CHECK_FAIL, "", "pages", "1 page",
 				 "%d pages, a full-wrap cover is 1 page (only page 1 is checked)",
 				 f->page_count);
+	return true;
+}
+
+void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
+			    const struct mb_print *print, struct mb_checklist *cl)
+{
+	if (print->binding != MB_BINDING_HARDCOVER) {
+		preflight_paperback(f, trim, pages, print, cl);
+		return;
+	}
+	if (!cover_opening_checks(f, cl))
+		return;
 	preflight_case(f, trim, pages, print, cl);
 	check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
 }
@@ -1352,17 +1364,8 @@ static void preflight_paperback(const struct mb_probe_file *f, const struct mb_t
 {
 	struct mb_cover_geometry g;
 
-	check_encryption(f, "cover.encryption", cl);
-	if (f->page_measured == 0 || f->locked) {
-		check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+	if (!cover_opening_checks(f, cl))
 		return;
-	}
-	if (f->page_count == 1)
-		mb_checklist_add(cl, "cover.pages", MB_CHECK_PASS, "", "1 page", "1 page", "1 page");
-	else
-		mb_checklist_add(cl, "cover.pages", MB_CHECK_FAIL, "", "pages", "1 page",
-				 "%d pages, a full-wrap cover is 1 page (only page 1 is checked)",
-				 f->page_count);
 	check_cover_size(&f->pages[0], trim, pages, print, cl);
 	actual_panels(&f->pages[0], trim, &g);
 	check_fonts(f, "cover.fonts", cl);
