@@ -52,6 +52,39 @@ START_TEST(gutter_band_edges)
 }
 END_TEST
 
+/* trims as people write them: names, spaces, units (issue 14, item 8) */
+START_TEST(trims_as_people_write_them)
+{
+	static const char *const letter[] = { "letter", "Letter", "US-Letter", "8.5 x 11",
+					      "8.5X11", "8.5in x 11in", "8.5 in x 11 in",
+					      "8.5\" x 11\"", " 8.5x11 ", "8.5\xc3\x97" "11",
+					      "215.9 x 279.4 mm", "21.59x27.94cm" };
+	struct mb_trim trim;
+	struct mb_error err;
+
+	for (size_t i = 0; i < sizeof(letter) / sizeof(letter[0]); i++) {
+		mb_error_init(&err);
+		ck_assert_msg(mb_kdp_parse_trim(letter[i], &trim, &err) == MB_OK, "'%s': %s",
+			      letter[i], err.message);
+		ck_assert_msg(trim.w_in == 8.5 && trim.h_in == 11 && !trim.custom, "'%s'", letter[i]);
+	}
+	ck_assert_int_eq(mb_kdp_parse_trim("A4", &trim, NULL), MB_OK);
+	ck_assert(trim.w_in == 8.27 && trim.h_in == 11.69 && !trim.custom);
+	ck_assert_int_eq(mb_kdp_parse_trim("210x297mm", &trim, NULL), MB_OK);
+	ck_assert(trim.w_in == 8.27 && trim.h_in == 11.69 && !trim.custom);
+	ck_assert_int_eq(mb_kdp_parse_trim("6x9in", &trim, NULL), MB_OK);
+	ck_assert(trim.w_in == 6 && trim.h_in == 9);
+	/* still refused, with the forms that work in the message */
+	static const char *const bad[] = { "legal x", "6 by 9", "6x9 feet", "6 x", "x 9",
+					   "6xx9", "6mmx", "a5", "6x9 in in" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		mb_error_init(&err);
+		ck_assert_msg(mb_kdp_parse_trim(bad[i], &trim, &err) == MB_ERR_INPUT, "'%s'", bad[i]);
+		ck_assert_msg(strstr(err.message, "letter or A4") != NULL, "%s", err.message);
+	}
+}
+END_TEST
+
 START_TEST(trims_listed_custom_and_bad)
 {
 	struct mb_trim trim;
@@ -284,6 +317,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, worked_example_6x9_120_white);
 	tcase_add_test(tc, spine_cream_and_text_threshold);
 	tcase_add_test(tc, gutter_band_edges);
+	tcase_add_test(tc, trims_as_people_write_them);
 	tcase_add_test(tc, trims_listed_custom_and_bad);
 	tcase_add_test(tc, hardcover_fixtures);
 	tcase_add_test(tc, paperback_unchanged);

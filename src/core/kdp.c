@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const struct mb_kdp_rules mb_kdp = {
 #define KDP_VALUE(name, value, unit, source) .name = value,
@@ -100,17 +101,84 @@ static bool parse_inches(const char *s, const char **end, double *out)
 	return true;
 }
 
+/* trims people name rather than measure; the sizes are KDP's (kdp.def) */
+static const struct {
+	const char *name;
+	double w_in, h_in;
+} named_trims[] = {
+	{ "letter", 8.5, 11 },
+	{ "us-letter", 8.5, 11 },
+	{ "a4", 8.27, 11.69 },
+};
+
+static const char *skip_spaces(const char *p)
+{
+	while (*p == ' ' || *p == '	')
+		p++;
+	return p;
+}
+
+/*
+ * A length as people write one: "8.5", "8.5in", "8.5 in", "8.5\"", "216mm",
+ * "21.6 cm". *per_inch is the unit's size in inches' terms (25.4 for mm),
+ * 0 when no unit is written: "210 x 297 mm" gives its unit to both sides.
+ */
+static bool parse_length(const char *s, const char **end, double *value, double *per_inch)
+{
+	const char *p;
+
+	if (!parse_inches(s, &p, value))
+		return false;
+	p = skip_spaces(p);
+	*per_inch = 0;
+	if (!strncasecmp(p, "mm", 2)) {
+		*per_inch = 25.4;
+		p += 2;
+	} else if (!strncasecmp(p, "cm", 2)) {
+		*per_inch = 2.54;
+		p += 2;
+	} else if (!strncasecmp(p, "in", 2)) {
+		*per_inch = 1;
+		p += 2;
+	} else if (*p == '"') {
+		*per_inch = 1;
+		p++;
+	}
+	*end = p;
+	return true;
+}
+
+/* the x between the sides: x, X or the multiplication sign U+00D7 */
+static const char *skip_by(const char *p)
+{
+	p = skip_spaces(p);
+	if (*p == 'x' || *p == 'X')
+		return skip_spaces(p + 1);
+	if ((unsigned char)p[0] == 0xc3 && (unsigned char)p[1] == 0x97)
+		return skip_spaces(p + 2);
+	return NULL;
+}
+
 enum mb_status mb_kdp_parse_trim(const char *text, struct mb_trim *out, struct mb_error *err)
 {
-	const char *end;
-	double w, h;
+	const char *p, *end;
+	double w, h, w_unit, h_unit;
 
-	if (!parse_inches(text, &end, &w) || (*end != 'x' && *end != 'X') ||
-	    !parse_inches(end + 1, &end, &h) || *end)
+	for (size_t i = 0; i < sizeof(named_trims) / sizeof(named_trims[0]); i++)
+		if (!strcasecmp(text, named_trims[i].name))
+			return mb_kdp_trim_for(named_trims[i].w_in, named_trims[i].h_in, out, err);
+	p = skip_spaces(text);
+	if (!parse_length(p, &end, &w, &w_unit) || !(p = skip_by(end)) ||
+	    !parse_length(p, &end, &h, &h_unit) || *skip_spaces(end))
 		return mb_error_set(err, MB_ERR_INPUT,
-				    "bad trim '%s' (expected WIDTHxHEIGHT in inches, e.g. 6x9 or 8.5x11)",
+				    "bad trim '%s' (expected WIDTHxHEIGHT in inches such as 6x9 or "
+				    "8.5 x 11, millimetres such as 210x297mm, or letter or A4)",
 				    text);
-	return mb_kdp_trim_for(w, h, out, err);
+	if (!w_unit)
+		w_unit = h_unit ? h_unit : 1;
+	if (!h_unit)
+		h_unit = w_unit;
+	return mb_kdp_trim_for(w / w_unit, h / h_unit, out, err);
 }
 
 const char *mb_kdp_trim_name(const struct mb_trim *trim, char *buf, size_t size)
