@@ -593,16 +593,16 @@ START_TEST(font_coverage)
 	ck_assert_str_eq(err.field, "font");
 
 	/* the first two texts print; the title names its first missing character */
-	ck_assert_int_eq(mb_font_check_texts(NULL, texts, 2, NULL), MB_OK);
+	ck_assert_int_eq(mb_font_check_texts(NULL, NULL, texts, 2, NULL), MB_OK);
 	mb_error_init(&err);
-	ck_assert_int_eq(mb_font_check_texts(NULL, texts, 3, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(mb_font_check_texts(NULL, NULL, texts, 3, &err), MB_ERR_INPUT);
 	ck_assert_str_eq(err.field, "title");
 	ck_assert_str_eq(err.message,
 			 "the title has a character the font cannot print: '\xe6\x97\xa5' (U+65E5) "
 			 "is not in DejaVu Sans; choose a font that has it with 'font:'");
 	/* a font that cannot be found fails as mb_font_find, naming the font key */
 	mb_error_init(&err);
-	ck_assert_int_eq(mb_font_check_texts("No Such Font Family", texts, 1, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(mb_font_check_texts("No Such Font Family", NULL, texts, 1, &err), MB_ERR_INPUT);
 	ck_assert_str_eq(err.field, "font");
 }
 END_TEST

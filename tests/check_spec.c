@@ -125,13 +125,21 @@ static const struct bad_case bad_cases[] = {
 	{ GOOD_HEAD "cover: {background: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}\n",
 	  5, 21, "'cover.background' must be a colour, not a list" },
 	{ "title: T\n---\ntitle: U\n", 2, 1, "a spec is one YAML document; found a second one" },
-	/* malformed YAML: libyaml's problem at its place, made 1-based */
-	{ "title: T\n  bad: : x\n", 2, 6, "invalid YAML: mapping values are not allowed in this context" },
-	{ "title: \"unterminated\n", 2, 1, "invalid YAML: found unexpected end of stream (while scanning a quoted scalar at line 1, column 8)" },
-	{ "{title: T\n", 2, 1, "invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 1)" },
-	{ "title: \"caf\xc3\" \n", 1, 13, "invalid YAML: invalid trailing UTF-8 octet" },
-	{ "title: x\xff\n", 1, 9, "invalid YAML: invalid leading UTF-8 octet (byte 0xff)" },
-	{ "title:\tT\x01\n", 1, 9, "invalid YAML: control characters are not allowed (byte 0x01)" },
+	/* malformed YAML: in plain words at the place to change, libyaml's words after */
+	{ "title: T\n  bad: : x\n", 2, 6, "this line is indented, so YAML reads it as part of the line above, which does not open a section; start 'bad:' at the beginning of the line (YAML: mapping values are not allowed in this context)" },
+	{ "title: Mazes: For Kids\n", 1, 13, "the value of 'title' has a ': ' in it, which YAML reads as another key; put the whole value in double quotes: title: \"Mazes: For Kids\"" },
+	{ "title: \"unterminated\n", 1, 8, "the quoted text that starts at line 1, column 8 is never closed" },
+	{ "{title: T\n", 1, 1, "the '{' at line 1, column 1 is never closed with '}'" },
+	{ "title: T\n\tauthor: A\n", 2, 1, "line 2 is indented with a tab; YAML indents with spaces only" },
+	{ "title: @home\n", 1, 8, "a YAML value cannot start with '@'; put the value in double quotes: title: \"@home\"" },
+	{ "title: \"a\\qb\"\n", 1, 10, "'\\q' is not an escape YAML knows in double quotes" },
+	{ "title: T\n- a\n", 2, 1, "a list item ('- ...') here belongs to no key" },
+	{ "title: 'it's'\n", 1, 12, "there is more after the closing quote; put the whole value inside the quotes (inside single quotes, write '' for an apostrophe" },
+	{ "title: \"He said \"hi\"\"\n", 1, 18, "there is more after the closing quote" },
+	{ "title: T\n%YAML 1.1\n", 3, 1, "(a '%' line may only come before the first key)" },
+	{ "title: \"caf\xc3\" \n", 1, 13, "the file is not UTF-8 text here (byte 0x22): save it as UTF-8 (YAML: invalid trailing UTF-8 octet)" },
+	{ "title: x\xff\n", 1, 9, "the file is not UTF-8 text here (byte 0xff): save it as UTF-8 (YAML: invalid leading UTF-8 octet)" },
+	{ "title:\tT\x01\n", 1, 9, "a control character (byte 0x01) is not allowed in a spec: delete it" },
 	/* numbers as people write them: a quoted number is a string in YAML */
 	{ "title: T\nauthor: A\nlevel: easy\nmazes: \"30\"\n", 4, 8,
 	  "'mazes' expected a number, not the string \"30\" (write it without quotes)" },
@@ -793,9 +801,30 @@ START_TEST(font_files)
 	ck_assert_int_eq(err.line, 5);
 	ck_assert_int_eq(err.column, 7);
 
+	/* an .otf is a font file too (its outlines are judged when it is loaded) */
 	mb_error_init(&err);
 	ck_assert_int_eq(mb_spec_load(otf_path, &spec, &err), MB_ERR_INPUT);
-	ck_assert_str_eq(err.message, "'font' file 'Kid.otf' is not a TrueType .ttf file");
+	snprintf(want, sizeof(want), "cannot read font '%s/Kid.otf': No such file or directory",
+		 dir);
+	ck_assert_str_eq(err.message, want);
+
+	/* font_bold is read and resolved as font is */
+	unlink(otf_path);
+	free(otf_path);
+	otf_path = write_file(dir, "bold.yaml", GOOD_HEAD "font: fonts/Kid.ttf\nfont_bold: fonts/Kid.ttf\n",
+			      strlen(GOOD_HEAD "font: fonts/Kid.ttf\nfont_bold: fonts/Kid.ttf\n"));
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(otf_path, &spec, &err), MB_OK);
+	ck_assert_str_eq(mb_spec_font_bold(&spec), ttf);
+	mb_spec_release(&spec);
+	unlink(otf_path);
+	free(otf_path);
+	otf_path = write_file(dir, "bold.yaml", GOOD_HEAD "font_bold: fonts/Kid.woff\n",
+			      strlen(GOOD_HEAD "font_bold: fonts/Kid.woff\n"));
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_load(otf_path, &spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.message, "'font_bold' file 'fonts/Kid.woff' is not a TrueType (.ttf) or "
+				      "OpenType (.otf) file");
 
 	unlink(ttf);
 	unlink(spec_path);

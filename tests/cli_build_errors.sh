@@ -58,10 +58,58 @@ ok $rc "font: DejaVu Serif builds"
 # folder (the interior and cover used to open it from the current folder)
 ttf=$(fc-match -f '%{file}' 'DejaVu Serif')
 mkdir -p "$TMP/beside"
+bold_ttf=$(fc-match -f '%{file}' 'DejaVu Serif:bold')
 cp "$ttf" "$TMP/beside/face.ttf"
+cp "$bold_ttf" "$TMP/beside/face-Bold.ttf"
 printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\n' "$HEAD" > "$TMP/beside/book.yaml"
 run "$MAZEBOOK" build -q "$TMP/beside/book.yaml" -o "$TMP/out-beside"
 ok $rc "font: a .ttf beside the spec, built from another folder"
+# its bold face is the file beside it, in the interior and on the cover
+pdffonts "$TMP/out-beside/interior.pdf" > "$TMP/beside/fonts.txt" 2>&1
+contains "$(cat "$TMP/beside/fonts.txt")" "DejaVuSerif-Bold"
+ok $? "font: the bold face beside the file is embedded in the interior"
+pdffonts "$TMP/out-beside/cover.pdf" > "$TMP/beside/cover-fonts.txt" 2>&1
+contains "$(cat "$TMP/beside/cover-fonts.txt")" "DejaVuSerif-Bold"
+ok $? "font: the same bold face is on the cover"
+
+# a font file without a bold face beside it is refused at 'font', saying
+# how to name one; font_bold names it, or accepts the regular face
+mkdir -p "$TMP/lone"
+cp "$ttf" "$TMP/lone/face.ttf"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\n' "$HEAD" > "$TMP/lone/book.yaml"
+run "$MAZEBOOK" build "$TMP/lone/book.yaml" -o "$TMP/out-lone"
+contains "$err" "book.yaml:5:7: font file '$TMP/lone/face.ttf' has no bold face beside it"
+ok $(( $? + (rc != 1) )) "font: a lone .ttf is refused at the font key"
+contains "$err" "name the bold file with 'font_bold:'"
+ok $? "font: the refusal says to use font_bold"
+check "font: a lone .ttf writes nothing" ! -e "$TMP/out-lone"
+cp "$bold_ttf" "$TMP/lone/other-name.ttf"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\nfont_bold: "other-name.ttf"\n' "$HEAD" > "$TMP/lone/book.yaml"
+run "$MAZEBOOK" build -q "$TMP/lone/book.yaml" -o "$TMP/out-lone"
+ok $rc "font_bold: names the bold file"
+pdffonts "$TMP/out-lone/interior.pdf" > "$TMP/lone/fonts.txt" 2>&1
+contains "$(cat "$TMP/lone/fonts.txt")" "DejaVuSerif-Bold"
+ok $? "font_bold: its face is embedded"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\nfont_bold: "face.ttf"\n' "$HEAD" > "$TMP/lone/same.yaml"
+run "$MAZEBOOK" build -q "$TMP/lone/same.yaml" -o "$TMP/out-lone-same"
+ok $rc "font_bold: the regular file itself sets titles in the regular face"
+
+# OpenType: TrueType outlines in an .otf are accepted; CFF outlines are
+# refused with a sentence on converting them (a real CFF font, Latin Modern)
+mkdir -p "$TMP/otf"
+cp "$ttf" "$TMP/otf/Face-Regular.otf"
+cp "$bold_ttf" "$TMP/otf/Face-Bold.otf"
+printf 'title: "T"\n%smazes: 30\nfont: "Face-Regular.otf"\n' "$HEAD" > "$TMP/otf/book.yaml"
+run "$MAZEBOOK" build -q "$TMP/otf/book.yaml" -o "$TMP/out-otf"
+ok $rc "font: an .otf with TrueType outlines builds"
+cp "$top_srcdir/tests/fonts/lmmono9-regular.otf" "$TMP/otf/lm.otf"
+printf 'title: "T"\n%smazes: 30\nfont: "lm.otf"\n' "$HEAD" > "$TMP/otf/cff.yaml"
+run "$MAZEBOOK" build "$TMP/otf/cff.yaml" -o "$TMP/out-cff"
+contains "$err" "cff.yaml:5:7: font file '$TMP/otf/lm.otf' is OpenType with CFF (PostScript) outlines"
+ok $(( $? + (rc != 1) )) "font: a CFF .otf is refused at the font key"
+contains "$err" "fontforge"
+ok $? "font: the refusal names a Debian tool that converts it"
+check "font: a CFF .otf writes nothing" ! -e "$TMP/out-cff"
 
 # the language's printed words are checked too: a font cut down to the few
 # letters of an English cover (a subset mutool extracts from cover.pdf)
@@ -72,7 +120,7 @@ if command -v mutool >/dev/null 2>&1; then
   found=1
   for ttf in "$TMP"/subset/*.ttf; do
     [ -f "$ttf" ] || continue
-    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\n' "$ttf" > "$TMP/subset.yaml"
+    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\nfont_bold: "%s"\n' "$ttf" "$ttf" > "$TMP/subset.yaml"
     run "$MAZEBOOK" build "$TMP/subset.yaml" -o "$TMP/out-subset"
     [ "$rc" -eq 1 ] || { found=1; break; }
     contains "$err" "subset.yaml:5:11: the wording for language 'de' has a character the font cannot print" && found=0

@@ -16,16 +16,26 @@
 
 /*
  * The file of font name in its regular or bold face into path (size
- * bytes). name is a TrueType file path (anything with a '/' or ending in
- * .ttf), a fontconfig name ("DejaVu Sans", "Liberation Serif:bold") or
- * NULL for DejaVu Sans. A named family that fontconfig does not have, a
- * missing file or a file that is not TrueType fails with MB_ERR_INPUT
- * naming it. For a file path, bold gives the same file (set the spec's
- * font to a family name to get a real bold face). For a family without a
- * bold face, bold gives the regular face.
+ * bytes). name is a font file path (anything with a '/' or ending in .ttf
+ * or .otf) with TrueType outlines, a fontconfig name ("DejaVu Sans",
+ * "Liberation Serif:bold") or NULL for DejaVu Sans. A named family that
+ * fontconfig does not have, a missing file or a file without TrueType
+ * outlines fails with MB_ERR_INPUT naming it (CFF-flavoured OpenType with
+ * a sentence on converting it). For a file path, bold finds the bold face
+ * beside it (Foo-Regular.ttf -> Foo-Bold.ttf ...) or fails saying to name
+ * one with font_bold:. For a family without a bold face, bold gives the
+ * regular face.
  */
 enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size,
 			    struct mb_error *err);
+
+/*
+ * As mb_font_find, with the spec's font_bold (a file or a fontconfig
+ * name; NULL when not set) answering for the bold face; errors about it
+ * name the key "font_bold".
+ */
+enum mb_status mb_font_find_face(const char *regular, const char *bold_file, bool bold,
+				 char *path, size_t size, struct mb_error *err);
 
 /* One printed text to check: what it is, for the message, and its spec key. */
 struct mb_font_text {
@@ -54,7 +64,8 @@ enum mb_status mb_font_first_missing(const char *path, const char *text, uint32_
  * cannot print: '日' (U+65E5) is not in DejaVu Sans; choose a font that has
  * it with 'font:'". A font that cannot be found fails as mb_font_find.
  */
-enum mb_status mb_font_check_texts(const char *name, const struct mb_font_text *texts,
+enum mb_status mb_font_check_texts(const char *name, const char *bold_file,
+				   const struct mb_font_text *texts,
 				   size_t count, struct mb_error *err);
 
 #endif

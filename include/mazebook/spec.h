@@ -61,7 +61,10 @@ struct mb_book_spec {
 
 	char *font;			/* a TrueType file or a fontconfig name; NULL: DejaVu Sans */
 	char *font_path;		/* font resolved against base_dir when it is a
-					 * .ttf file (checked readable); NULL for a name */
+					 * .ttf/.otf file (checked readable); NULL for a name */
+	char *font_bold;		/* the bold face: a file or a fontconfig name;
+					 * NULL: found beside the font file, or the family's */
+	char *font_bold_path;		/* font_bold resolved as font_path */
 	bool one_sided;			/* maze pages on right-hand pages only */
 	char *language;			/* printed labels: en (default), de, fr, es */
 	char *copyright;		/* NULL: "Copyright (C) <author>" */
@@ -140,6 +143,9 @@ enum mb_status mb_spec_output_dir(const struct mb_book_spec *spec, char **dir,
  * fontconfig name, or NULL for the default).
  */
 const char *mb_spec_font(const struct mb_book_spec *spec);
+
+/* The bold face the spec names with font_bold (resolved as the font), or NULL. */
+const char *mb_spec_font_bold(const struct mb_book_spec *spec);
 
 /*
  * Where the file gave key ("mazes", "cover.back"): true and *line, *column

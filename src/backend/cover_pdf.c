@@ -14,6 +14,7 @@
  */
 #include "config.h"
 #include "mazebook/cover.h"
+#include "mazebook/fonts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -271,6 +272,7 @@ static const char *pick_mark(const struct cover *c)
 static struct {
 	char *font;	/* the spec's font (or DEFAULT_FAMILY) */
 	char *family;	/* the family it names */
+	char *bold_file;	/* the bold face's file added beside it, or NULL */
 	PangoFontMap *fontmap;
 } kept;
 
@@ -284,6 +286,7 @@ static void drop_kept_map(void)
 	}
 	free(kept.font);
 	free(kept.family);
+	free(kept.bold_file);
 	memset(&kept, 0, sizeof(kept));
 }
 
@@ -293,14 +296,15 @@ static void drop_kept_map(void)
  * font file is added to a private fontconfig set and used by its family
  * name. The map is kept (see kept) and *family points into it.
  */
-static enum mb_status font_map_for(const char *font, PangoFontMap **map, const char **family,
-				   struct mb_error *err)
+static enum mb_status font_map_for(const char *font, const char *bold_file, PangoFontMap **map,
+				   const char **family, struct mb_error *err)
 {
 	static bool dropped_at_exit;
 	PangoFontMap *fontmap;
 	char *name_of = NULL;
 
-	if (kept.fontmap && !strcmp(kept.font, font)) {
+	if (kept.fontmap && !strcmp(kept.font, font) &&
+	    !strcmp(kept.bold_file ? kept.bold_file : "", bold_file ? bold_file : "")) {
 		*map = g_object_ref(kept.fontmap);
 		*family = kept.family;
 		return MB_OK;
@@ -332,7 +336,10 @@ static enum mb_status font_map_for(const char *font, PangoFontMap **map, const c
 		name_of = xstrdup((const char *)name);
 		FcPatternDestroy(pat);
 		cfg = FcInitLoadConfigAndFonts();
-		if (!cfg || !FcConfigAppFontAddFile(cfg, (const FcChar8 *)font)) {
+		/* the bold face the interior uses too (mb_font_find_face), so that
+		 * Pango does not make a bold of its own from the regular outlines */
+		if (!cfg || !FcConfigAppFontAddFile(cfg, (const FcChar8 *)font) ||
+		    (bold_file && !FcConfigAppFontAddFile(cfg, (const FcChar8 *)bold_file))) {
 			if (cfg)
 				FcConfigDestroy(cfg);
 			free(name_of);
@@ -361,6 +368,7 @@ static enum mb_status font_map_for(const char *font, PangoFontMap **map, const c
 	}
 	kept.font = xstrdup(font);
 	kept.family = name_of;
+	kept.bold_file = bold_file ? xstrdup(bold_file) : NULL;
 	kept.fontmap = fontmap;
 	*map = g_object_ref(fontmap);
 	*family = kept.family;
@@ -373,8 +381,15 @@ static enum mb_status fonts_init(struct cover *c, struct mb_error *err)
 									     : DEFAULT_FAMILY;
 	const char *family = NULL;
 	cairo_font_options_t *fo;
-	enum mb_status st = font_map_for(font, &c->fontmap, &family, err);
+	char bold_path[1024];
+	enum mb_status st = MB_OK;
 
+	if (is_font_file(font))
+		st = mb_font_find_face(font, mb_spec_font_bold(c->spec), true, bold_path,
+				       sizeof(bold_path), err);
+	if (!st)
+		st = font_map_for(font, is_font_file(font) ? bold_path : NULL, &c->fontmap,
+				  &family, err);
 	if (st)
 		return st;
 	c->pctx = pango_font_map_create_context(c->fontmap);

@@ -19,11 +19,12 @@
 
 #define DEFAULT_FAMILY "DejaVu Sans"
 
-static bool ends_with_ttf(const char *s)
+/* a font file rather than a fontconfig name: .ttf, or .otf (OpenType) */
+static bool ends_with_font_suffix(const char *s)
 {
 	size_t n = strlen(s);
 
-	return n >= 4 && strcasecmp(s + n - 4, ".ttf") == 0;
+	return n >= 4 && (strcasecmp(s + n - 4, ".ttf") == 0 || strcasecmp(s + n - 4, ".otf") == 0);
 }
 
 static bool copy_path(char *path, size_t size, const char *src)
@@ -31,20 +32,60 @@ static bool copy_path(char *path, size_t size, const char *src)
 	return (size_t)snprintf(path, size, "%s", src) < size;
 }
 
-/* Does the file start like a TrueType font (not CFF-flavoured OpenType)? */
-static bool is_truetype(const char *file)
+enum outlines { OUTLINES_NONE, OUTLINES_TRUETYPE, OUTLINES_CFF };
+
+/*
+ * What outlines a font file holds, from its first four bytes: TrueType
+ * (glyf, in a .ttf or an .otf) is what libharu embeds; CFF-flavoured
+ * OpenType ("OTTO", most .otf) it cannot read.
+ */
+static enum outlines font_outlines(const char *file)
 {
 	unsigned char magic[4];
 	FILE *f = fopen(file, "rb");
-	bool ok;
+	enum outlines kind = OUTLINES_NONE;
 
 	if (!f)
-		return false;
-	ok = fread(magic, 1, 4, f) == 4 &&
-	     ((magic[0] == 0 && magic[1] == 1 && magic[2] == 0 && magic[3] == 0) ||
-	      memcmp(magic, "true", 4) == 0);
+		return OUTLINES_NONE;
+	if (fread(magic, 1, 4, f) == 4) {
+		if ((magic[0] == 0 && magic[1] == 1 && magic[2] == 0 && magic[3] == 0) ||
+		    memcmp(magic, "true", 4) == 0)
+			kind = OUTLINES_TRUETYPE;
+		else if (memcmp(magic, "OTTO", 4) == 0)
+			kind = OUTLINES_CFF;
+	}
 	fclose(f);
-	return ok;
+	return kind;
+}
+
+static bool is_truetype(const char *file)
+{
+	return font_outlines(file) == OUTLINES_TRUETYPE;
+}
+
+/* a font file the interior can embed, or the error that says why not and what to do */
+static enum mb_status check_font_file(const char *name, const char *key, struct mb_error *err)
+{
+	if (access(name, R_OK) != 0)
+		return mb_error_set_field(err, MB_ERR_INPUT, key, "cannot read font file '%s'",
+					  name);
+	switch (font_outlines(name)) {
+	case OUTLINES_TRUETYPE:
+		return MB_OK;
+	case OUTLINES_CFF:
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, key,
+			"font file '%s' is OpenType with CFF (PostScript) outlines, which the PDF "
+			"library cannot embed; convert it to TrueType outlines, for example with "
+			"fontforge (apt-get install fontforge): fontforge -lang=ff -c "
+			"'Open($1); Generate($2)' FONT.otf FONT.ttf",
+			name);
+	default:
+		return mb_error_set_field(err, MB_ERR_INPUT, key,
+					  "font file '%s' is not a TrueType (.ttf) or OpenType "
+					  "(.otf) font",
+					  name);
+	}
 }
 
 /*
@@ -162,20 +203,93 @@ static bool dejavu_fallback(bool bold, char *path, size_t size)
 	return false;
 }
 
+/* does the font file say it is bold (semibold or heavier)? */
+static bool file_is_bold(const char *file)
+{
+	int count = 0, weight = 0;
+	FcPattern *pat = FcFreeTypeQuery((const FcChar8 *)file, 0, NULL, &count);
+	bool bold = false;
+
+	if (pat) {
+		bold = FcPatternGetInteger(pat, FC_WEIGHT, 0, &weight) == FcResultMatch &&
+		       weight >= FC_WEIGHT_DEMIBOLD;
+		FcPatternDestroy(pat);
+	}
+	return bold;
+}
+
+/*
+ * The bold face that ships beside a regular font file, by the names font
+ * makers give it: Foo-Regular.ttf -> Foo-Bold.ttf, Foo.ttf -> Foo-Bold.ttf,
+ * FooBold.ttf, Foo_Bold.ttf, Foo Bold.ttf, foo-bold.ttf, foobd.ttf, in .ttf
+ * or .otf. A candidate counts only when it is TrueType and says it is bold.
+ * None found is an error: headings silently set in the regular face were a
+ * surprise (the cover, through Pango, made a bold of its own).
+ */
+static enum mb_status bold_beside(const char *regular, char *path, size_t size,
+				  struct mb_error *err)
+{
+	static const char *const regular_words[] = { "-Regular", "_Regular", " Regular",
+						     "Regular", "-regular", "_regular", "regular",
+						     "-Book", "-Roman", "" };
+	static const char *const bold_words[] = { "-Bold", "Bold", "_Bold", " Bold", "-bold",
+						  "_bold", "bold", "bd", "-B" };
+	static const char *const suffixes[] = { ".ttf", ".otf", ".TTF", ".OTF" };
+	const char *slash = strrchr(regular, '/');
+	const char *dot = strrchr(regular, '.');
+	char stem[1024];
+	size_t stem_len;
+
+	if (!dot || (slash && dot < slash))
+		dot = regular + strlen(regular);
+	stem_len = (size_t)(dot - regular);
+	if (stem_len >= sizeof(stem))
+		return mb_error_set_field(err, MB_ERR_INPUT, "font", "font path '%s' is too long",
+					  regular);
+	for (size_t r = 0; r < sizeof(regular_words) / sizeof(regular_words[0]); r++) {
+		size_t wl = strlen(regular_words[r]);
+		size_t base;
+
+		/* the stem without its "Regular" word ("" matches every stem) */
+		if (wl > stem_len || strncmp(regular + stem_len - wl, regular_words[r], wl))
+			continue;
+		base = stem_len - wl;
+		if (slash && regular + base <= slash)
+			continue;
+		memcpy(stem, regular, base);
+		stem[base] = '\0';
+		for (size_t b = 0; b < sizeof(bold_words) / sizeof(bold_words[0]); b++) {
+			for (size_t x = 0; x < sizeof(suffixes) / sizeof(suffixes[0]); x++) {
+				if ((size_t)snprintf(path, size, "%s%s%s", stem, bold_words[b],
+						     suffixes[x]) >= size)
+					continue;
+				if (strcmp(path, regular) && access(path, R_OK) == 0 &&
+				    is_truetype(path) && file_is_bold(path))
+					return MB_OK;
+			}
+		}
+	}
+	return mb_error_set_field(err, MB_ERR_INPUT, "font",
+				  "font file '%s' has no bold face beside it (looked for names "
+				  "such as '%.*s-Bold.ttf'), and titles are set in bold: name the "
+				  "bold file with 'font_bold:' (or the same file, to set titles in "
+				  "the regular face)",
+				  regular, (int)stem_len, regular);
+}
+
 enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size,
 			    struct mb_error *err)
 {
 	char family[256], got[256] = "";
 	const char *colon;
 
-	if (name && (strchr(name, '/') || ends_with_ttf(name))) {
-		if (access(name, R_OK) != 0)
-			return mb_error_set_field(err, MB_ERR_INPUT, "font",
-						  "cannot read font file '%s'", name);
-		if (!is_truetype(name))
-			return mb_error_set_field(
-				err, MB_ERR_INPUT, "font",
-				"font file '%s' is not a TrueType (.ttf) font", name);
+	if (name && (strchr(name, '/') || ends_with_font_suffix(name))) {
+		enum mb_status st = check_font_file(name, "font", err);
+
+		if (st)
+			return st;
+		if (bold)
+			return bold_beside(name, path, size, err);
 		if (!copy_path(path, size, name))
 			return mb_error_set_field(err, MB_ERR_INPUT, "font",
 						  "font path '%s' is too long", name);
@@ -204,6 +318,27 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 					  "font '%s' is '%s', which is not TrueType (.ttf): "
 					  "libharu embeds TrueType fonts only",
 					  name, path);
+	return MB_OK;
+}
+
+enum mb_status mb_font_find_face(const char *regular, const char *bold_file, bool bold,
+				 char *path, size_t size, struct mb_error *err)
+{
+	if (!bold || !bold_file || !*bold_file)
+		return mb_font_find(regular, bold, path, size, err);
+	if (strchr(bold_file, '/') || ends_with_font_suffix(bold_file)) {
+		enum mb_status st = check_font_file(bold_file, "font_bold", err);
+
+		if (st)
+			return st;
+		if (!copy_path(path, size, bold_file))
+			return mb_error_set_field(err, MB_ERR_INPUT, "font_bold",
+						  "font path '%s' is too long", bold_file);
+		return MB_OK;
+	}
+	/* a fontconfig name, in its bold weight */
+	if (mb_font_find(bold_file, true, path, size, err) != MB_OK)
+		return mb_error_blame(err, "font_bold");
 	return MB_OK;
 }
 
@@ -332,8 +467,9 @@ static const char *utf8_encode(uint32_t cp, char *buf)
 	return buf;
 }
 
-enum mb_status mb_font_check_texts(const char *name, const struct mb_font_text *texts,
-				   size_t count, struct mb_error *err)
+enum mb_status mb_font_check_texts(const char *name, const char *bold_file,
+				   const struct mb_font_text *texts, size_t count,
+				   struct mb_error *err)
 {
 	char path[2][1024], face[2][256];
 	FcPattern *pat[2] = { NULL, NULL };
@@ -342,7 +478,7 @@ enum mb_status mb_font_check_texts(const char *name, const struct mb_font_text *
 	int faces;
 
 	for (int bold = 0; bold <= 1; bold++)
-		if (mb_font_find(name, bold, path[bold], sizeof(path[bold]), err))
+		if (mb_font_find_face(name, bold_file, bold, path[bold], sizeof(path[bold]), err))
 			return err ? err->code : MB_ERR_INPUT;
 	/* a family without a bold face gives the regular file twice: read it once */
 	faces = strcmp(path[0], path[1]) ? 2 : 1;

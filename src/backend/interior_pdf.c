@@ -730,7 +730,8 @@ static enum mb_status load_fonts(struct writer *w, bool with_bold)
 	HPDF_UseUTFEncodings(w->pdf);
 	HPDF_SetCurrentEncoder(w->pdf, "UTF-8");
 	for (int bold = 0; bold <= (with_bold ? 1 : 0); bold++) {
-		st = mb_font_find(mb_spec_font(w->spec), bold, path, sizeof(path), w->err);
+		st = mb_font_find_face(mb_spec_font(w->spec), mb_spec_font_bold(w->spec), bold, path,
+				       sizeof(path), w->err);
 		if (st != MB_OK)
 			return st;
 		w->doing = "loading a font";

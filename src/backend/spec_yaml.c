@@ -740,22 +740,25 @@ static bool names_a_file(const char *s)
 			!strcasecmp(dot, ".ttc")));
 }
 
-static enum mb_status set_font(struct reader *r, const struct scalar *v)
+/* font and font_bold: a fontconfig name, or a font file found beside the spec */
+static enum mb_status take_font(struct reader *r, const struct scalar *v, char **name,
+				char **resolved)
 {
 	const char *dot;
 	char *path;
 	struct stat st;
 
-	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->font) != MB_OK)
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, name) != MB_OK)
 		return MB_ERR_INPUT;
-	free(r->spec->font_path);
-	r->spec->font_path = NULL;
+	free(*resolved);
+	*resolved = NULL;
 	if (!names_a_file(v->text))
 		return MB_OK;
 	dot = strrchr(v->text, '.');
-	if (!dot || strcasecmp(dot, ".ttf"))
+	if (!dot || (strcasecmp(dot, ".ttf") && strcasecmp(dot, ".otf")))
 		return fail_at(r, v->line, v->column,
-				"'%s' file '%s' is not a TrueType .ttf file", v->key, v->text);
+				"'%s' file '%s' is not a TrueType (.ttf) or OpenType (.otf) file",
+				v->key, v->text);
 	path = mb_spec_resolve(r->spec, v->text);
 	if (stat(path, &st) || access(path, R_OK)) {
 		int e = errno;
@@ -769,8 +772,18 @@ static enum mb_status set_font(struct reader *r, const struct scalar *v)
 		free(path);
 		return MB_ERR_INPUT;
 	}
-	r->spec->font_path = path;
+	*resolved = path;
 	return MB_OK;
+}
+
+static enum mb_status set_font(struct reader *r, const struct scalar *v)
+{
+	return take_font(r, v, &r->spec->font, &r->spec->font_path);
+}
+
+static enum mb_status set_font_bold(struct reader *r, const struct scalar *v)
+{
+	return take_font(r, v, &r->spec->font_bold, &r->spec->font_bold_path);
 }
 
 static enum mb_status set_language(struct reader *r, const struct scalar *v)
@@ -965,7 +978,9 @@ static const struct key top_keys[] = {
 	{ "language", "en, de, fr or es", set_language, NULL, 0 },
 	{ "one_sided", "true or false", set_one_sided, NULL, 0 },
 	{ "copyright", "a string", set_copyright, NULL, 0 },
-	{ "font", "a .ttf file or a font name", set_font, NULL, 0 },
+	{ "font", "a .ttf or .otf file or a font name", set_font, NULL, 0 },
+	{ "font_bold", "the bold face: a .ttf or .otf file or a font name", set_font_bold, NULL,
+	  0 },
 	{ "grid", "WIDTHxHEIGHT such as 20x24", set_grid, NULL, 0 },
 	{ "min_route_ratio", "a number", set_min_route_ratio, NULL, 0 },
 	{ "min_forks", "a whole number", set_min_forks, NULL, 0 },
@@ -1052,11 +1067,211 @@ static enum mb_status unknown_key(struct reader *r, const struct key *keys, size
 
 /* ---- events ---- */
 
-/* Report libyaml's own error at its place. */
+/* ---- libyaml's errors in plain words ---- */
+
+/* line (1-based) of text: its start and length without the newline */
+static const char *line_text(const char *text, size_t len, int line, size_t *line_len)
+{
+	const char *p = text, *end = text + len, *nl;
+
+	for (int l = 1; l < line && p < end; l++) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+	}
+	if (p > end)
+		return NULL;
+	nl = memchr(p, '\n', (size_t)(end - p));
+	*line_len = (size_t)((nl ? nl : end) - p);
+	if (*line_len && p[*line_len - 1] == '\r')
+		(*line_len)--;
+	return p;
+}
+
+/* the byte offset in a line of its column-th character (1-based) */
+static size_t byte_of_column(const char *s, size_t n, int column)
+{
+	size_t i = 0;
+
+	for (int c = 1; c < column && i < n; c++) {
+		i++;
+		while (i < n && ((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+/* A "key: value" line: its indentation, the key and where the value starts. */
+struct key_line {
+	size_t indent, key_len, colon, value;	/* byte offsets in the line */
+	bool is_key;
+};
+
+static struct key_line read_key_line(const char *s, size_t n)
+{
+	struct key_line k = { 0 };
+
+	while (k.indent < n && s[k.indent] == ' ')
+		k.indent++;
+	for (size_t i = k.indent; i < n; i++) {
+		if (s[i] == ':' && (i + 1 == n || s[i + 1] == ' ' || s[i + 1] == '\t')) {
+			k.is_key = i > k.indent && s[k.indent] != '-' && s[k.indent] != '"' &&
+				   s[k.indent] != '\'';
+			k.key_len = i - k.indent;
+			k.colon = i;
+			k.value = i + 1;
+			while (k.value < n && (s[k.value] == ' ' || s[k.value] == '\t'))
+				k.value++;
+			break;
+		}
+	}
+	return k;
+}
+
+/* value (n bytes) as it would read inside double quotes, shortened for a message */
+static void quote_for_message(const char *value, size_t n, char *out, size_t size)
+{
+	size_t o = 0;
+
+	while (n && (value[n - 1] == ' ' || value[n - 1] == '\t'))
+		n--;
+	for (size_t i = 0; i < n && o + 6 < size; i++) {
+		if (value[i] == '"' || value[i] == '\\')
+			out[o++] = '\\';
+		out[o++] = value[i];
+		if (o > 60 && i + 1 < n) {
+			memcpy(out + o, "...", 3);
+			o += 3;
+			break;
+		}
+	}
+	out[o] = '\0';
+}
+
+/*
+ * libyaml's problem put in words a publisher can act on: what is wrong on
+ * the line, and what to write instead. The mistakes people make in a spec
+ * are few (a colon or a quote inside a value, a stray indent, a tab), so
+ * each gets its own sentence; libyaml's words follow in brackets for the
+ * rest. Writes "" when there is nothing better to say than libyaml's.
+ */
+static void plain_yaml_problem(const yaml_parser_t *p, const char *text, size_t len, char *out,
+			       size_t size)
+{
+	const char *problem = p->problem ? p->problem : "";
+	const char *context = p->context ? p->context : "";
+	int line = line_of(p->problem_mark), column = column_of(p->problem_mark);
+	size_t n = 0, at;
+	const char *s = line_text(text, len, line, &n);
+	struct key_line k;
+	char value[80];
+
+	out[0] = '\0';
+	if (!s)
+		s = "";
+	at = byte_of_column(s, n, column);
+	k = read_key_line(s, n);
+	quote_for_message(s + k.value, n - (k.value < n ? k.value : n), value, sizeof(value));
+	if (strstr(problem, "mapping values are not allowed")) {
+		if (k.is_key && at > k.colon)
+			snprintf(out, size,
+				 "the value of '%.*s' has a ': ' in it, which YAML reads as "
+				 "another key; put the whole value in double quotes: %.*s: \"%s\"",
+				 (int)k.key_len, s + k.indent, (int)k.key_len, s + k.indent, value);
+		else if (k.indent)
+			snprintf(out, size,
+				 "this line is indented, so YAML reads it as part of the line "
+				 "above, which does not open a section; start '%.*s:' at the "
+				 "beginning of the line",
+				 (int)k.key_len, s + k.indent);
+	} else if (strstr(problem, "cannot start any token")) {
+		char ch[8] = "";
+
+		if (at < n)
+			snprintf(ch, sizeof(ch), "%.*s",
+				 (int)byte_of_column(s + at, n - at, 2), s + at);
+		if (k.is_key && at >= k.value)
+			snprintf(out, size,
+				 "a YAML value cannot start with '%s'; put the value in double "
+				 "quotes: %.*s: \"%s\"",
+				 ch, (int)k.key_len, s + k.indent, value);
+		else
+			snprintf(out, size, "'%s' cannot start a line of a spec; each line is "
+				 "'key: value'", ch);
+	} else if (strstr(problem, "unknown escape character")) {
+		snprintf(out, size,
+			 "'%.*s' is not an escape YAML knows in double quotes; write '\\\\' for a "
+			 "backslash, or put the value in single quotes",
+			 at < n ? (int)byte_of_column(s + at, n - at, 3) : 0, s + at);
+	} else if (strstr(problem, "unexpected end of stream") && strstr(context, "quoted")) {
+		snprintf(out, size,
+			 "the quoted text that starts at line %d, column %d is never closed: end "
+			 "it with the same quote mark on that line",
+			 line_of(p->context_mark), column_of(p->context_mark));
+	} else if (strstr(problem, "tab character")) {
+		snprintf(out, size, "line %d is indented with a tab; YAML indents with spaces "
+			 "only: replace the tab with spaces", line);
+	} else if (strstr(problem, "did not find expected key") &&
+		   strstr(context, "block mapping")) {
+		size_t lead = 0;
+
+		while (lead < n && s[lead] == ' ')
+			lead++;
+		size_t quotes = 0;
+		int opened = 0;
+
+		for (size_t i = 0; i < at && i < n; i++)
+			quotes += s[i] == '"';
+		/* an odd quote here closes one opened on an earlier line */
+		for (int l = line - 1; quotes % 2 && l >= 1 && !opened; l--) {
+			size_t ln = 0, q = 0;
+			const char *t = line_text(text, len, l, &ln);
+
+			for (size_t i = 0; t && i < ln; i++)
+				q += t[i] == '"';
+			if (q % 2)
+				opened = l;
+		}
+		if (opened)
+			snprintf(out, size,
+				 "the quote opened on line %d is not closed on that line, so the "
+				 "value runs on into line %d; end it with '\"' on line %d",
+				 opened, line, opened);
+		else if (lead < n && s[lead] == '-')
+			snprintf(out, size,
+				 "a list item ('- ...') here belongs to no key; put it under a key "
+				 "that ends with ':', indented, or write the list as [a, b]");
+		else if (at > lead && at < n)
+			snprintf(out, size,
+				 "there is more after the closing quote; put the whole value inside "
+				 "the quotes (inside single quotes, write '' for an apostrophe: "
+				 "'it''s')");
+		else
+			snprintf(out, size,
+				 "this line does not line up with the keys above it; start every "
+				 "key at the same column");
+	} else if (strstr(problem, "could not find expected ':'")) {
+		snprintf(out, size, "line %d has a key without a ':' after it; write 'key: value'",
+			 line_of(p->context_mark));
+	} else if (strstr(problem, "did not find expected ',' or '}'") ||
+		   strstr(problem, "did not find expected ',' or ']'")) {
+		bool map = strchr(problem, '}') != NULL;
+
+		snprintf(out, size, "the '%c' at line %d, column %d is never closed with '%c'",
+			 map ? '{' : '[', line_of(p->context_mark), column_of(p->context_mark),
+			 map ? '}' : ']');
+	} else if (strstr(problem, "<document start>")) {
+		snprintf(out, size, "this line is not 'key: value' (a '%%' line may only come "
+			 "before the first key)");
+	}
+}
+
+/* Report libyaml's own error at its place, in plain words where we have them. */
 static enum mb_status yaml_problem(struct reader *r, const char *text, size_t len)
 {
 	yaml_parser_t *p = &r->parser;
-	char ctx[160] = "";
+	char ctx[160] = "", plain[MB_ERROR_MESSAGE_MAX / 2];
 	int line, column;
 
 	if (p->error == YAML_MEMORY_ERROR)
@@ -1065,6 +1280,7 @@ static enum mb_status yaml_problem(struct reader *r, const char *text, size_t le
 		/* reader errors carry a byte offset, not a mark: count to it */
 		size_t off = p->problem_offset < len ? p->problem_offset : len;
 		char val[32] = "";
+		const char *what = p->problem ? p->problem : "unreadable text";
 
 		line = 1;
 		column = 1;
@@ -1078,12 +1294,31 @@ static enum mb_status yaml_problem(struct reader *r, const char *text, size_t le
 		}
 		if (p->problem_value >= 0)
 			snprintf(val, sizeof(val), " (byte 0x%02x)", (unsigned)p->problem_value);
-		return fail_at(r, line, column, "invalid YAML: %s%s",
-				p->problem ? p->problem : "unreadable text", val);
+		if (strstr(what, "UTF-8") || strstr(what, "utf-8"))
+			return fail_at(r, line, column,
+					"the file is not UTF-8 text here%s: save it as UTF-8 "
+					"(YAML: %s)", val, what);
+		if (strstr(what, "control characters"))
+			return fail_at(r, line, column,
+					"a control character%s is not allowed in a spec: delete "
+					"it (YAML: %s)", val, what);
+		return fail_at(r, line, column, "invalid YAML: %s%s", what, val);
 	}
 	if (p->context)
 		snprintf(ctx, sizeof(ctx), " (%s at line %d, column %d)", p->context,
 			 line_of(p->context_mark), column_of(p->context_mark));
+	plain_yaml_problem(p, text, len, plain, sizeof(plain));
+	line = line_of(p->problem_mark);
+	column = column_of(p->problem_mark);
+	/* an unclosed quote or bracket is found far after it: point at where it opens */
+	if (p->problem && p->context &&
+	    (strstr(p->problem, "end of stream") || strstr(p->problem, "expected ',' or"))) {
+		line = line_of(p->context_mark);
+		column = column_of(p->context_mark);
+	}
+	if (plain[0])
+		return fail_at(r, line, column, "%s (YAML: %s)", plain,
+				p->problem ? p->problem : "cannot parse");
 	return fail_at(r, line_of(p->problem_mark), column_of(p->problem_mark),
 			"invalid YAML: %s%s", p->problem ? p->problem : "cannot parse", ctx);
 }

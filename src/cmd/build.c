@@ -1015,7 +1015,7 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	words = mb_cover_words(s->language, cover_words, 32);
 	for (size_t i = 0; i < words && i < 32; i++)
 		texts[n++] = (struct mb_font_text){ "language", what, cover_words[i] };
-	return mb_font_check_texts(mb_spec_font(s), texts, n, err);
+	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, n, err);
 }
 
 static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first);

@@ -69,6 +69,8 @@ void mb_spec_release(struct mb_book_spec *spec)
 	free(spec->output_dir);
 	free(spec->font);
 	free(spec->font_path);
+	free(spec->font_bold);
+	free(spec->font_bold_path);
 	free(spec->language);
 	free(spec->copyright);
 	free(spec->cover.back);
@@ -185,6 +187,11 @@ const char *mb_spec_font(const struct mb_book_spec *spec)
 	return spec->font_path ? spec->font_path : spec->font;
 }
 
+const char *mb_spec_font_bold(const struct mb_book_spec *spec)
+{
+	return spec->font_bold_path ? spec->font_bold_path : spec->font_bold;
+}
+
 bool mb_spec_where(const struct mb_book_spec *spec, const char *key, int *line, int *column)
 {
 	for (size_t i = 0; key && i < spec->place_count && i < MB_SPEC_MAX_PLACES; i++) {
@@ -245,7 +252,8 @@ const char mb_spec_starter[] =
 	"# A line under the title on the cover and the title page.\n"
 	"subtitle: \"50 Easy Mazes for Ages 5-7\"\n"
 	"\n"
-	"# The trim size in inches, WIDTHxHEIGHT: a size KDP lists (5x8, 6x9,\n"
+	"# The trim size, WIDTHxHEIGHT in inches (or mm), or letter or A4: a\n"
+	"# size KDP lists (5x8, 6x9,\n"
 	"# 7x10, 8x10, 8.5x11, 8.27x11.69 ...) or a custom size KDP accepts.\n"
 	"trim: 8.5x11\n"
 	"\n"
@@ -260,8 +268,10 @@ const char mb_spec_starter[] =
 	"# (a whole number from 0 to 18446744073709551615).\n"
 	"seed: 1\n"
 	"\n"
-	"# The maze generator: auto (the level's choice) or a generator's name\n"
-	"# (run 'mazebook help' for the list).\n"
+	"# The maze generator: auto (the level's choice) or one of\n"
+	"# aldous-broder, backtracker, binary-tree, eller, growing-tree,\n"
+	"# hunt-and-kill, kruskal, prim, prim-frontier, recursive-division,\n"
+	"# sidewinder or wilson ('mazebook maze --help' says what each looks like).\n"
 	"algorithm: auto\n"
 	"\n"
 	"# Where the generators that grow from one square start: entrance (the\n"
