@@ -6,6 +6,8 @@
 
 #include "mazebook/book.h"
 #include "mazebook/level.h"
+#include "mazebook/manifest.h"
+#include "mazebook/xalloc.h"
 
 #include "check_main.h"
 
@@ -163,6 +165,40 @@ START_TEST(unknown_algorithm)
 }
 END_TEST
 
+/* the manifest names its book: title and spec file, read back for the other-book check */
+START_TEST(manifest_names_its_book)
+{
+	struct mb_book_spec spec;
+	struct mb_book book;
+	struct mb_manifest_info info = { 0 };
+	char *text = NULL, *title, *source;
+	size_t len = 0;
+	FILE *f;
+
+	easy_spec(&spec, 1);
+	spec.title = "Caf\xc3\xa9 \"Mazes\": \\ vol\t1";
+	spec.path = "/some/folder/my book.yaml";
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, NULL), MB_OK);
+	f = open_memstream(&text, &len);
+	mb_manifest_write(f, &spec, &book, &info);
+	fclose(f);
+	mb_manifest_read_book(text, len, &title, &source);
+	ck_assert_str_eq(title, spec.title);
+	ck_assert_str_eq(source, "my book.yaml");
+	free(title);
+	free(source);
+	/* a manifest without the fields (an older one, or not ours) names nothing */
+	mb_manifest_read_book("{\n  \"tool\": \"x\"\n}\n", 20, &title, &source);
+	ck_assert_ptr_null(title);
+	ck_assert_ptr_null(source);
+	/* a string cut off by the end of what was read is not taken */
+	mb_manifest_read_book("{\n  \"title\": \"Fir", 17, &title, &source);
+	ck_assert_ptr_null(title);
+	free(text);
+	mb_book_release(&book);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("book");
@@ -174,6 +210,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, no_maze_twice);
 	tcase_add_test(tc, start_applies_where_there_is_one);
 	tcase_add_test(tc, unknown_algorithm);
+	tcase_add_test(tc, manifest_names_its_book);
 	suite_add_tcase(s, tc);
 	return s;
 }

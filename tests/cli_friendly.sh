@@ -65,4 +65,26 @@ for g in $names; do
 done
 check "every generator is in 'maze --help' and init's comments (missing:$missing)" -z "$missing"
 
+# a folder holding another book is not replaced without --force
+mkdir -p "$TMP/two"
+printf 'title: "First Book"\n%s' "$HEAD" > "$TMP/two/first.yaml"
+printf 'title: "Second Book"\n%s' "$HEAD" > "$TMP/two/second.yaml"
+printf 'title: "First Book"\n%s' "$HEAD" > "$TMP/two/first-copy.yaml"
+run "$MAZEBOOK" build -q "$TMP/two/first.yaml" -o "$TMP/two/out"
+ok $rc "another book: the first builds"
+before=$(cat "$TMP/two/out/checklist.txt")
+run "$MAZEBOOK" build -q "$TMP/two/first.yaml" -o "$TMP/two/out"
+ok $rc "another book: the same spec rebuilds into its own folder"
+run "$MAZEBOOK" build "$TMP/two/second.yaml" -o "$TMP/two/out"
+contains "$err" "the output folder '$TMP/two/out' holds another book, \"First Book\" built from 'first.yaml': building \"Second Book\" from 'second.yaml' would replace it; choose another folder (-o, or 'output:' in the spec), or pass --force to replace it"
+ok $(( $? + (rc != 1) )) "another book: a second title into the folder is refused"
+check "another book: the first book's files are untouched" "$(cat "$TMP/two/out/checklist.txt")" = "$before"
+run "$MAZEBOOK" build "$TMP/two/first-copy.yaml" -o "$TMP/two/out"
+contains "$err" "built from 'first.yaml': building \"First Book\" from 'first-copy.yaml'"
+ok $(( $? + (rc != 1) )) "another book: the same title from another spec file is refused"
+run "$MAZEBOOK" build -q --force "$TMP/two/second.yaml" -o "$TMP/two/out"
+ok $rc "another book: --force replaces it"
+grep -q '"title": "Second Book"' "$TMP/two/out/manifest.json"
+ok $? "another book: the folder now holds the second book"
+
 done_testing

@@ -25,4 +25,11 @@ struct mb_manifest_info {
 void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb_book *book,
 		       const struct mb_manifest_info *info);
 
+/*
+ * The book a manifest this program wrote is of: its title and the name of
+ * the spec file it was built from (each NULL when the manifest lacks it;
+ * older manifests have no source). For the caller to free.
+ */
+void mb_manifest_read_book(const char *text, size_t len, char **title, char **source);
+
 #endif

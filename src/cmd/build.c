@@ -336,6 +336,45 @@ static enum mb_status check_inputs_safe(struct build *b, struct mb_error *err)
 	return MB_OK;
 }
 
+/*
+ * A folder that holds another book (its manifest names another title or
+ * another spec file) is not replaced without --force: two specs left at
+ * init's "output: out/" in one folder used to overwrite each other
+ * without a word. A folder without a manifest, or this book's own, is fine.
+ */
+static enum mb_status check_other_book(const struct build *b, bool force, struct mb_error *err)
+{
+	char *path = out_path(b, file_names[FILE_MANIFEST]);
+	const char *slash = b->spec.path ? strrchr(b->spec.path, '/') : NULL;
+	const char *source = b->spec.path ? (slash ? slash + 1 : b->spec.path) : "";
+	char *text = NULL, *old_title = NULL, *old_source = NULL;
+	size_t len = 0;
+	enum mb_status st = MB_OK;
+	FILE *f = force ? NULL : fopen(path, "rb");
+
+	if (f) {
+		/* the title and source are on the first lines: 64 KB is plenty */
+		text = xmalloc(65536);
+		len = fread(text, 1, 65536, f);
+		fclose(f);
+		mb_manifest_read_book(text, len, &old_title, &old_source);
+		if ((old_title && strcmp(old_title, b->spec.title)) ||
+		    (old_source && strcmp(old_source, source)))
+			st = mb_error_set(err, MB_ERR_INPUT,
+					  "the output folder '%s' holds another book, \"%s\" built "
+					  "from '%s': building \"%s\" from '%s' would replace it; "
+					  "choose another folder (-o, or 'output:' in the spec), or "
+					  "pass --force to replace it",
+					  b->out_dir, old_title ? old_title : "?",
+					  old_source ? old_source : "?", b->spec.title, source);
+	}
+	free(text);
+	free(old_title);
+	free(old_source);
+	free(path);
+	return st;
+}
+
 /* the spec's output folder, once made, is still inside the spec's folder (no race) */
 static enum mb_status output_still_inside(const struct build *b, struct mb_error *err)
 {
@@ -1062,11 +1101,13 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "key", required_argument, NULL, 'k' },
 		{ "timings", no_argument, NULL, 't' },
+		{ "force", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct build b = { 0 };
 	struct mb_error err;
 	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL;
+	bool force = false;
 	double start = now_s();
 	struct timespec started;
 	enum mb_status st;
@@ -1097,6 +1138,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 			break;
 		case 't':
 			b.timings = true;
+			break;
+		case 'f':
+			force = true;
 			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_build, "option '%s' needs a value",
@@ -1168,7 +1212,8 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	lap(&b, STAGE_MAZES);
 	show_stage(&b, "writing the interior, cover and previews");
 	if (mb_output_mkdirs(b.out_dir, &err) || (!out_opt && output_still_inside(&b, &err)) ||
-	    check_inputs_safe(&b, &err) || claim_out_dir(&b, &started, &err) ||
+	    check_inputs_safe(&b, &err) || check_other_book(&b, force, &err) ||
+	    claim_out_dir(&b, &started, &err) ||
 	    begin_all(&b, &err) || write_files(&b, &err))
 		goto done;
 	/* the proof (started after the interior) and the preflight: both must end */
@@ -1224,7 +1269,7 @@ cleanup:
 const struct mb_command mb_cmd_build = {
 	.name = "build",
 	.summary = "make a book: interior PDF, full-wrap cover PDF, manifest and checklist",
-	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--quiet] [--timings]",
+	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--force] [--quiet] [--timings]",
 	.help = "  SPEC          the book spec (YAML); 'mazebook init' writes a starter\n"
 		"  -o, --output DIR\n"
 		"                write the files to DIR, anywhere (default: the spec's\n"
@@ -1233,6 +1278,8 @@ const struct mb_command mb_cmd_build = {
 		"  --key FILE    sign the checklist with this minisign secret key (default:\n"
 		"                mazebook.key in $MAZEBOOK_KEY_DIR or ~/.config/mazebook,\n"
 		"                made on first use; see 'mazebook keygen')\n"
+		"  --force       replace another book's files in DIR (without it, a DIR whose\n"
+		"                manifest.json names another title or spec file is refused)\n"
 		"  -q, --quiet   print nothing but errors\n"
 		"  --timings     print each stage's time to stderr (spec, mazes, interior,\n"
 		"                cover, previews, proof, preflight, checks, signing)\n\n"

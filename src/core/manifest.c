@@ -4,8 +4,10 @@
 #include "mazebook/manifest.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "mazebook/json.h"
+#include "mazebook/xalloc.h"
 
 /* money as a JSON number of the currency's units, or null */
 static void money(FILE *f, const char *key, long cents, bool known)
@@ -50,8 +52,13 @@ static void write_cost(FILE *f, const struct mb_cost *c)
 void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb_book *book,
 		       const struct mb_manifest_info *info)
 {
+	const char *slash = spec->path ? strrchr(spec->path, '/') : NULL;
+
 	fprintf(f, "{\n  \"tool\": \"mazebook %s\",\n  \"title\": ", PACKAGE_VERSION);
 	mb_json_string(f, spec->title);
+	/* the spec's file name: a later build into this folder from another spec is another book */
+	fprintf(f, ",\n  \"source\": ");
+	mb_json_string(f, spec->path ? (slash ? slash + 1 : spec->path) : "");
 	fprintf(f, ",\n  \"level\": ");
 	mb_json_string(f, spec->level->name);
 	fprintf(f, ",\n  \"seed\": %llu,\n  \"algorithm\": ", (unsigned long long)spec->seed);
@@ -89,4 +96,77 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			ms->longest_dead_end, bm->attempts, i + 1 < book->count ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
+}
+
+/*
+ * One top-level string field of a manifest this program wrote: the first
+ * line `  "key": "..."`, JSON escapes decoded (\uXXXX as UTF-8). NULL when
+ * there is none or it does not read as one.
+ */
+static char *manifest_field(const char *text, size_t len, const char *key)
+{
+	char want[64];
+	const char *p = text, *end = text + len;
+	size_t wl = (size_t)snprintf(want, sizeof(want), "\n  \"%s\": \"", key);
+
+	for (; p + wl <= end; p++) {
+		if (memcmp(p, want, wl))
+			continue;
+		const char *q = p + wl;
+		char *out = xmalloc((size_t)(end - q) + 1);
+		size_t o = 0;
+
+		while (q < end && *q != '"' && *q != '\n') {
+			if (*q != '\\') {
+				out[o++] = *q++;
+				continue;
+			}
+			if (++q >= end)
+				break;
+			switch (*q) {
+			case 'n': out[o++] = '\n'; break;
+			case 't': out[o++] = '\t'; break;
+			case 'r': out[o++] = '\r'; break;
+			case 'b': out[o++] = '\b'; break;
+			case 'f': out[o++] = '\f'; break;
+			case 'u': {
+				unsigned cp = 0;
+
+				for (int i = 1; i <= 4 && q + i < end; i++) {
+					char c = q[i];
+
+					cp = cp * 16 + (unsigned)(c >= 'a' ? c - 'a' + 10 :
+								  c >= 'A' ? c - 'A' + 10 : c - '0');
+				}
+				q += 4;
+				if (cp < 0x80) {
+					out[o++] = (char)cp;
+				} else if (cp < 0x800) {
+					out[o++] = (char)(0xc0 | cp >> 6);
+					out[o++] = (char)(0x80 | (cp & 0x3f));
+				} else {
+					out[o++] = (char)(0xe0 | cp >> 12);
+					out[o++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+					out[o++] = (char)(0x80 | (cp & 0x3f));
+				}
+				break;
+			}
+			default: out[o++] = *q; break;
+			}
+			q++;
+		}
+		if (q >= end || *q != '"') {
+			free(out);
+			return NULL;
+		}
+		out[o] = '\0';
+		return out;
+	}
+	return NULL;
+}
+
+void mb_manifest_read_book(const char *text, size_t len, char **title, char **source)
+{
+	*title = manifest_field(text, len, "title");
+	*source = manifest_field(text, len, "source");
 }
