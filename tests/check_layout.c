@@ -182,6 +182,62 @@ START_TEST(too_many_mazes_says_the_most)
 }
 END_TEST
 
+/* a plan for n mazes with these settings: does it fit? */
+static bool fits(const char *trim, int spp, bool one_sided, enum mb_paper paper, int n)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+
+	spec_for(&spec, trim, spp, one_sided, false);
+	spec.paper = paper;
+	if (mb_layout_plan(&spec, n, &plan, NULL) != MB_OK)
+		return false;
+	mb_layout_release(&plan);
+	return true;
+}
+
+/* over the page limit, the error says what would fit, and what it says does fit */
+static void over_limit(const char *trim, int spp, bool one_sided, enum mb_paper paper, int n,
+		       const char *advice)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+
+	spec_for(&spec, trim, spp, one_sided, false);
+	spec.paper = paper;
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, n, &plan, &err), MB_ERR_INPUT);
+	ck_assert_msg(strstr(err.message, advice), "'%s' lacks '%s'", err.message, advice);
+}
+
+START_TEST(page_limit_says_what_fits)
+{
+	/* no solutions count fits 700 on 8.5x11 (590 pages): the 828-page trim nearest in size */
+	over_limit("8.5x11", 1, false, MB_PAPER_WHITE, 700,
+		   "1 solution per page at most 294 mazes fit; to fit 700 mazes: 'trim: 8x10' (up to "
+		   "828 pages) with 'solutions: 6'");
+	ck_assert(!fits("8.5x11", 9, false, MB_PAPER_WHITE, 700));
+	ck_assert(fits("8x10", 6, false, MB_PAPER_WHITE, 700));
+	ck_assert(!fits("8x10", 4, false, MB_PAPER_WHITE, 700));
+	/* cream: more solutions per page, white paper or a bigger trim each take them */
+	over_limit("8.5x11", 1, false, MB_PAPER_CREAM, 280,
+		   "to fit 280 mazes: 'solutions: 2' or more on this trim, 'paper: white', "
+		   "'trim: 8x10' (up to 776 pages)");
+	ck_assert(fits("8.5x11", 2, false, MB_PAPER_CREAM, 280));
+	ck_assert(fits("8.5x11", 1, false, MB_PAPER_WHITE, 280));
+	ck_assert(fits("8x10", 1, false, MB_PAPER_CREAM, 280));
+	/* one-sided mazes take two pages each */
+	over_limit("8.5x11", 4, true, MB_PAPER_CREAM, 400, "to fit 400 mazes: 'one_sided: false'");
+	ck_assert(fits("8.5x11", 4, false, MB_PAPER_CREAM, 400));
+	/* nothing holds 3000: the most one book can, and it is the most */
+	over_limit("8.5x11", 1, false, MB_PAPER_WHITE, 3000,
+		   "no setting fits them in one book; split them into books of at most 742 mazes");
+	ck_assert(fits("6x9", 9, false, MB_PAPER_WHITE, 742));
+	ck_assert(!fits("6x9", 9, false, MB_PAPER_WHITE, 743));
+}
+END_TEST
+
 /* the colour and hardcover page limits: the least and most mazes, each side of the edge */
 static void limits_edge(const char *trim, enum mb_binding binding, enum mb_ink ink, int spp,
 			int want_min, int want_max)
@@ -666,6 +722,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, too_few_mazes_says_how_many);
 	tcase_add_test(tc, too_many_mazes_says_the_most);
 	tcase_add_test(tc, edition_page_limits);
+	tcase_add_test(tc, page_limit_says_what_fits);
 	tcase_add_test(tc, bad_solutions_per_page);
 	tcase_add_test(tc, mirrored_margins);
 	tcase_add_test(tc, bleed_sizes_and_outside_edge);

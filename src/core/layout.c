@@ -172,6 +172,104 @@ static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page
 	return MB_OK;
 }
 
+/* the most pages KDP prints on trim for this edition; 0 when the edition has no such trim */
+static int trim_max_pages(const struct mb_trim *trim, const struct mb_print *print)
+{
+	int min, max;
+
+	if (print->binding == MB_BINDING_PAPERBACK && print->ink == MB_INK_BLACK)
+		return mb_kdp_max_pages(trim, print->paper);
+	if (mb_kdp_print_check(trim, print, NULL) != MB_OK)
+		return 0;
+	mb_kdp_page_limits(trim, print, &min, &max);
+	return max;
+}
+
+/* the fewest solutions per page (from 'from' up) with which n mazes fit in max pages, or 0 */
+static int fitting_solutions(int n, int from, bool one_sided, int max_pages)
+{
+	static const int per_page[] = { 1, 2, 4, 6, 9 };
+
+	for (size_t i = 0; i < sizeof(per_page) / sizeof(per_page[0]); i++)
+		if (per_page[i] >= from && mb_layout_page_count(n, per_page[i], one_sided) <= max_pages)
+			return per_page[i];
+	return 0;
+}
+
+/*
+ * "; to fit N mazes: ..." for a book over its page limit: the settings
+ * that would take it (more solutions per page, two-sided, white paper,
+ * the listed trim with the most pages), or how to split it when nothing
+ * does. Empty when the book fits.
+ */
+static void fit_advice(const struct mb_book_spec *spec, int n, char *buf, size_t size)
+{
+	struct mb_print print = mb_spec_print(spec);
+	bool one = spec->one_sided;
+	int spp = spec->solutions_per_page, here = trim_max_pages(&spec->trim, &print);
+	int best_pages = 0, best_spp = 0, most = 0;
+	const struct mb_trim *best = NULL;
+	size_t used;
+	int k;
+
+	used = (size_t)snprintf(buf, size, "; to fit %d mazes:", n);
+	k = fitting_solutions(n, spp + 1, one, here);
+	if (k)
+		used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
+					 " 'solutions: %d'%s on this trim,", k, k < 9 ? " or more" : "");
+	if (one && fitting_solutions(n, spp, false, here))
+		used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
+					 " 'one_sided: false',");
+	if (print.paper == MB_PAPER_CREAM) {
+		struct mb_print white = print;
+
+		white.paper = MB_PAPER_WHITE;
+		k = fitting_solutions(n, spp, one, trim_max_pages(&spec->trim, &white));
+		if (k == spp)
+			used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
+						 " 'paper: white',");
+		else if (k)
+			used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
+						 " 'paper: white' with 'solutions: %d',", k);
+	}
+	/* the listed trim with the most pages for this edition, nearest in size on a tie */
+	for (size_t i = 0; i < mb_kdp_trim_count; i++) {
+		const struct mb_trim *t = &mb_kdp_trims[i];
+		int pages = trim_max_pages(t, &print);
+		double d = fabs(t->w_in * t->h_in - spec->trim.w_in * spec->trim.h_in);
+
+		if (pages > most)
+			most = pages;
+		if ((t->w_in == spec->trim.w_in && t->h_in == spec->trim.h_in) || pages <= here ||
+		    !(k = fitting_solutions(n, spp, one, pages)))
+			continue;
+		if (!best || pages > best_pages ||
+		    (pages == best_pages &&
+		     d < fabs(best->w_in * best->h_in - spec->trim.w_in * spec->trim.h_in))) {
+			best = t;
+			best_pages = pages;
+			best_spp = k;
+		}
+	}
+	if (best) {
+		char with[32] = "";
+
+		if (best_spp > spp)
+			snprintf(with, sizeof(with), " with 'solutions: %d'", best_spp);
+		used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
+					 " 'trim: %gx%g' (up to %d pages)%s,", best->w_in, best->h_in,
+					 best_pages, with);
+	}
+	if (used < size && buf[used - 1] == ',') {
+		buf[used - 1] = '\0';
+		return;
+	}
+	/* nothing takes them all: the most one book can hold, at 9 a page on the largest trim */
+	snprintf(buf + used, used < size ? size - used : 0,
+		 " no setting fits them in one book; split them into books of at most %d mazes",
+		 mb_layout_max_mazes(9, false, most));
+}
+
 /*
  * A hardcover or colour edition's page limits (mb_kdp_page_limits), which
  * are narrower than the black-ink paperback's that mb_layout_plan checks.
@@ -202,13 +300,17 @@ static enum mb_status check_edition_pages(const struct mb_book_spec *spec, int m
 			maze_count, total, mb_kdp_binding_name(print.binding), what, min, spp,
 			sidedness, least);
 	}
-	if (total > max)
+	if (total > max) {
+		char advice[400];
+
+		fit_advice(spec, maze_count, advice, sizeof(advice));
 		return mb_error_set_field(
 			err, MB_ERR_INPUT, "mazes",
 			"%d mazes make %d pages but KDP prints a %s %s in %s with at most %d: "
-			"with %d solutions per page%s at most %d mazes fit",
+			"with %d solution%s per page%s at most %d mazes fit%s",
 			maze_count, total, trim, mb_kdp_binding_name(print.binding), what, max, spp,
-			sidedness, mb_layout_max_mazes(spp, one, max));
+			spp == 1 ? "" : "s", sidedness, mb_layout_max_mazes(spp, one, max), advice);
+	}
 	return MB_OK;
 }
 
@@ -258,16 +360,20 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 		/* checked against the edition's limits above */
 		mb_kdp_page_limits(&spec->trim, &print, &min_pages, &max_pages);
 	}
-	if (total > max_pages)
+	if (total > max_pages) {
+		char advice[400];
+
+		fit_advice(spec, maze_count, advice, sizeof(advice));
 		return mb_error_set_field(
 			err, MB_ERR_INPUT, "mazes",
 			"%d mazes make %d pages but KDP prints at most %d on a %s "
-			"trim with %s paper: with %d solutions per page%s at most %d "
-			"mazes fit",
+			"trim with %s paper: with %d solution%s per page%s at most %d "
+			"mazes fit%s",
 			maze_count, total, max_pages,
 			mb_kdp_trim_name(&spec->trim, trim_name, sizeof(trim_name)),
-			mb_kdp_paper_name(spec->paper), spp, sidedness,
-			mb_layout_max_mazes(spp, one, max_pages));
+			mb_kdp_paper_name(spec->paper), spp, spp == 1 ? "" : "s", sidedness,
+			mb_layout_max_mazes(spp, one, max_pages), advice);
+	}
 
 	plan->pages = xcalloc((size_t)total, sizeof(*plan->pages));
 	plan->maze_page = xcalloc((size_t)maze_count, sizeof(*plan->maze_page));
