@@ -109,7 +109,7 @@ cover:
   back: "Hundreds of hard mazes, every one with a single way through."
 EOF
 
-stages="spec mazes interior cover previews proof preflight checks signing total"
+stages="spec mazes interior cover previews proof preflight checks signing sheet total"
 : > "$tmp/stages.md"
 for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/book-600.yaml"; do
   book=$(basename "$spec" .yaml)

@@ -111,7 +111,7 @@ PY
   ok $? "$name: minisign verifies the checklist"
   run "$MAZEBOOK" verify "$dir/checklist.txt" -p "$dir/mazebook.pub"
   ok $rc "$name: mazebook verify passes"
-  for f in cover-preview.png page-preview.png; do
+  for f in cover-preview.png page-preview.png book-preview.png; do
     head -c 8 "$dir/$f" | od -An -tx1 | tr -d ' \n' | grep -q '^89504e470d0a1a0a$'
     ok $? "$name: $f is a PNG"
   done

@@ -9,7 +9,7 @@
 cd "$TMP" || exit 1
 export MAZEBOOK_KEY_DIR="$TMP/keys"
 SPEC="$top_srcdir/examples/easy.yaml"
-FINAL="interior.pdf cover.pdf manifest.json cover-preview.png page-preview.png mazebook.pub
+FINAL="interior.pdf cover.pdf manifest.json cover-preview.png page-preview.png book-preview.png mazebook.pub
 spec.yaml checklist.json checklist.txt checklist.txt.minisig"
 
 # a copy of the program with a stand-in mazeproof beside it; FAKE_PROOF picks its part
@@ -104,7 +104,7 @@ same_as_good; ok $? "killed during the proof: every final file is the good build
 # ---- --timings: a line per stage on stderr, stdout as without it ----
 run "$MAZEBOOK" build "$SPEC" -o timed --timings
 ok $rc "a build with --timings succeeds"
-for stage in spec mazes interior cover previews proof preflight checks signing total; do
+for stage in spec mazes interior cover previews proof preflight checks signing sheet total; do
   printf '%s\n' "$err" | grep -q "^mazebook build: time $stage *[0-9][0-9]*\.[0-9]\{3\} s"
   ok $? "--timings prints the $stage time"
 done

@@ -16,7 +16,7 @@ cd "$TMP" || exit 1
 export MAZEBOOK_KEY_DIR="$TMP/keys"
 SPEC="$top_srcdir/examples/hard.yaml"
 OUT="$TMP/out"
-FINAL="interior.pdf cover.pdf manifest.json cover-preview.png page-preview.png mazebook.pub
+FINAL="interior.pdf cover.pdf manifest.json cover-preview.png page-preview.png book-preview.png mazebook.pub
 spec.yaml checklist.json checklist.txt checklist.txt.minisig"
 
 # ---- (a) killed builds ----
@@ -80,8 +80,25 @@ kill_when() {
     return
   fi
   landed=$((landed + 1))
-  same_as_good; ok $? "killed $1: every final file is the first build's"
-  verifies; ok $? "killed $1: verify still passes"
+  same_as_good >/dev/null
+  same=$?
+  if [ $same -eq 0 ]; then
+    ok $same "killed $1: every final file is the first build's"
+    verifies; ok $? "killed $1: verify still passes"
+  else
+    # killed inside the renames (back to back, but a loaded machine can
+    # stretch them): each file must be whole, the old book's or the new
+    # one's, and verify must refuse the mix (as the mixes below prove for
+    # every prefix of the rename order)
+    whole=0
+    for f in $FINAL; do
+      cmp -s "good/$f" "$OUT/$f" || cmp -s "seed99/$f" "$OUT/$f" ||
+        { echo "# $f is neither book's"; whole=1; }
+    done
+    ok $whole "killed $1: inside the renames, every final file is one book's, whole"
+    verifies; ok $((! $?)) "killed $1: inside the renames, verify refuses the mix"
+    "$MAZEBOOK" build "$SPEC" -o "$OUT" -q  # the same seed puts the good book back
+  fi
   echo "# killed $1: $(temps) temporary file(s) left"
 }
 at() { awk -v ms="$build_ms" -v f="$1" 'BEGIN { printf "%.3f", ms * f / 1000 }'; }
@@ -100,7 +117,7 @@ check "$landed of $moments kills landed inside a build (at least half must, or n
 # files new and some old: verify must reject every such mix. Renames go in
 # build.c's order; here each prefix of it comes from another seed's build.
 ORDER="interior.pdf cover.pdf manifest.json spec.yaml cover-preview.png page-preview.png
-mazebook.pub checklist.json checklist.txt checklist.txt.minisig"
+book-preview.png mazebook.pub checklist.json checklist.txt checklist.txt.minisig"
 run "$MAZEBOOK" build "$SPEC" -o newer -q --seed 99
 ok $rc "a build with another seed, for the mixes"
 k=0 mixes=0 wrong=0

@@ -14,7 +14,7 @@ fi
 cd "$TMP" || exit 1
 export MAZEBOOK_KEY_DIR="$TMP/keys"
 SPEC="$top_srcdir/examples/bleed-6x9-cream.yaml"
-SAME="interior.pdf cover.pdf cover-preview.png page-preview.png manifest.json checklist.json
+SAME="interior.pdf cover.pdf cover-preview.png page-preview.png book-preview.png manifest.json checklist.json
 checklist.txt spec.yaml"
 unset SOURCE_DATE_EPOCH
 
@@ -44,7 +44,7 @@ ok $rc "build with SOURCE_DATE_EPOCH=1700000000"
 sleep 1
 (cd b && TZ='XYZ+11' SOURCE_DATE_EPOCH=1700000000 "$MAZEBOOK" build "$SPEC" -o "$TMP/sde2" -q)
 ok $? "again, a second later in another zone"
-for f in interior.pdf cover.pdf cover-preview.png page-preview.png; do
+for f in interior.pdf cover.pdf cover-preview.png page-preview.png book-preview.png; do
   cmp -s sde1/$f sde2/$f
   ok $? "SOURCE_DATE_EPOCH set the same: $f is byte-identical"
 done

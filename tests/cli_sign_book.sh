@@ -54,7 +54,7 @@ sed -i '0,/"seed": [0-9]/s/"seed": \([0-9]\)/"seed": 9\1/' book/manifest.json
 cmp -s good/manifest.json book/manifest.json
 check "(the manifest was edited)" $? -ne 0
 tampered manifest.json "an edited manifest.json"
-for f in cover-preview.png page-preview.png interior.pdf cover.pdf; do
+for f in cover-preview.png page-preview.png book-preview.png interior.pdf cover.pdf; do
   printf 'X' | dd of="book/$f" bs=1 seek=200 conv=notrunc 2>/dev/null
   tampered "$f" "one byte of $f changed"
 done

@@ -47,6 +47,7 @@
 
 #include "mazebook/book.h"
 #include "mazebook/command.h"
+#include "mazebook/contact_sheet.h"
 #include "mazebook/cost.h"
 #include "mazebook/cover.h"
 #include "mazebook/fonts.h"
@@ -73,6 +74,7 @@ enum build_file {
 	FILE_SPEC,		/* a copy of the spec: the checklist hashes it */
 	FILE_COVER_PREVIEW,
 	FILE_PAGE_PREVIEW,
+	FILE_BOOK_PREVIEW,	/* the contact sheet: every page, as the book opens */
 	FILE_PUBLIC_KEY,
 	FILE_CHECKLIST_JSON,
 	FILE_CHECKLIST,		/* last: it vouches for the others */
@@ -86,6 +88,7 @@ static const char *const file_names[FILE_COUNT] = {
 	[FILE_SPEC] = "spec.yaml",
 	[FILE_COVER_PREVIEW] = "cover-preview.png",
 	[FILE_PAGE_PREVIEW] = "page-preview.png",
+	[FILE_BOOK_PREVIEW] = "book-preview.png",
 	[FILE_PUBLIC_KEY] = "mazebook.pub",
 	[FILE_CHECKLIST_JSON] = "checklist.json",
 	[FILE_CHECKLIST] = "checklist.txt",
@@ -142,6 +145,21 @@ struct cover_run {
 	double cover_s, preview_s;	/* wall time of each */
 };
 
+/*
+ * The contact sheet (book-preview.png), drawn in a thread from the written
+ * interior while the preflight runs here and mazeproof in its process: it
+ * reads every page (about 1 ms each), which would otherwise add to the
+ * build's time. Its MuPDF context is its own.
+ */
+struct sheet_run {
+	pthread_t thread;
+	bool running;		/* started and not yet joined */
+	const char *pdf, *png;
+	struct mb_error err;
+	enum mb_status st;
+	double s;		/* its wall time */
+};
+
 /* mazeproof, running beside the rest of the build */
 struct proof_run {
 	pid_t pid;	/* or -1 */
@@ -161,6 +179,7 @@ struct build {
 	bool spec_in_place;	/* the spec is DIR/spec.yaml itself: no copy */
 	struct proof_run proof;	/* started once the interior is written */
 	struct cover_run cover;	/* beside the interior */
+	struct sheet_run sheet;	/* beside the preflight */
 	char *proof_summary;	/* mazeproof's last line */
 	char *signature_temp;	/* the checklist's signature, before its rename */
 	int dir_fd;		/* the locked output folder, or -1 */
@@ -505,6 +524,45 @@ static enum mb_status finish_cover(struct build *b, struct mb_error *err)
 	return r->st;
 }
 
+static void *make_sheet(void *data)
+{
+	struct sheet_run *r = data;
+	double t0 = now_s();
+
+	r->st = mb_contact_sheet_png(r->pdf, r->png, NULL, &r->err);
+	r->s = now_s() - t0;
+	return NULL;
+}
+
+/* the contact sheet in its thread; drawn here and now when no thread can start */
+static void start_sheet(struct build *b)
+{
+	struct sheet_run *r = &b->sheet;
+
+	r->pdf = b->out[FILE_INTERIOR].temp_path;
+	r->png = b->out[FILE_BOOK_PREVIEW].temp_path;
+	mb_error_init(&r->err);
+	r->running = !pthread_create(&r->thread, NULL, make_sheet, r);
+	if (!r->running)
+		make_sheet(r);
+}
+
+/* wait for the contact sheet (every way out of the build does, before its files go) */
+static enum mb_status finish_sheet(struct build *b, struct mb_error *err)
+{
+	struct sheet_run *r = &b->sheet;
+
+	if (r->running) {
+		pthread_join(r->thread, NULL);
+		r->running = false;
+	}
+	if (!r->pdf)
+		return MB_OK;	/* never started */
+	if (r->st && err)
+		*err = r->err;
+	return r->st;
+}
+
 static enum mb_status write_files(struct build *b, struct mb_error *err)
 {
 	struct mb_manifest_info info = {
@@ -552,6 +610,9 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	st = mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
 				 PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
 	lap(b, STAGE_PREVIEWS);
+	/* the whole book at a glance, beside the preflight */
+	if (!st)
+		start_sheet(b);
 	return st;
 }
 
@@ -871,7 +932,8 @@ static enum mb_status hash_into_checklist(struct build *b, enum build_file f, st
 static enum mb_status write_checklists(struct build *b, struct mb_error *err)
 {
 	static const enum build_file covered[] = { FILE_MANIFEST, FILE_COVER_PREVIEW,
-						   FILE_PAGE_PREVIEW, FILE_PUBLIC_KEY };
+						   FILE_PAGE_PREVIEW, FILE_BOOK_PREVIEW,
+						   FILE_PUBLIC_KEY };
 	enum mb_status st = copy_public_key(b, err);
 	char *text, *json;
 
@@ -989,8 +1051,9 @@ static void print_summary(const struct build *b, double seconds)
 	       mb_kdp_spine_text_allowed(b->plan.page_count) ? "spine text allowed" : "no spine text");
 	print_cost(b);
 	printf("  manifest   %s/%s\n", b->out_dir, file_names[FILE_MANIFEST]);
-	printf("  previews   %s/%s, %s/%s\n", b->out_dir, file_names[FILE_COVER_PREVIEW],
-	       b->out_dir, file_names[FILE_PAGE_PREVIEW]);
+	printf("  previews   %s/%s, %s/%s, %s/%s\n", b->out_dir, file_names[FILE_COVER_PREVIEW],
+	       b->out_dir, file_names[FILE_PAGE_PREVIEW], b->out_dir,
+	       file_names[FILE_BOOK_PREVIEW]);
 	printf("  proof      %s\n", b->proof_summary);
 	printf("  checklist  %s/%s: %zu pass, %zu warn, 0 fail; signed (%s%s)\n",
 	       b->out_dir, file_names[FILE_CHECKLIST],
@@ -1010,6 +1073,8 @@ static void print_timings(const struct build *b, double seconds)
 		fprintf(stderr, "mazebook build: time %-9s %.3f s%s\n", stage_names[i], b->stage_s[i],
 			i == STAGE_PROOF ? " (CPU; run beside the stages after the interior)" :
 			i == STAGE_COVER ? " (with its preview; made beside the interior)" : "");
+	fprintf(stderr, "mazebook build: time %-9s %.3f s (book-preview.png; made beside the "
+		"preflight)\n", "sheet", b->sheet.s);
 	fprintf(stderr, "mazebook build: time %-9s %.3f s\n", "total", seconds);
 }
 
@@ -1223,6 +1288,8 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	lap(&b, STAGE_PREFLIGHT);
 	b.stage_s[STAGE_CHECKS] = b.stage_s[STAGE_PREFLIGHT];
 	st = finish_proof(&b, &b.proof, &err);
+	if (!st)
+		st = finish_sheet(&b, &err);
 	lap(&b, STAGE_CHECKS);
 	if (st)
 		goto done;
@@ -1244,6 +1311,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	rc = MB_EXIT_OK;
 done:
 	finish_cover(&b, NULL);	/* a build that failed while the cover was being made */
+	finish_sheet(&b, NULL);	/* or while the contact sheet was */
 	stop_proof(&b.proof);	/* a build that failed before the proof's verdict */
 	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */
 	if (rc != MB_EXIT_OK) {
@@ -1285,7 +1353,8 @@ const struct mb_command mb_cmd_build = {
 		"                cover, previews, proof, preflight, checks, signing)\n\n"
 		"DIR gets interior.pdf, cover.pdf, manifest.json (every maze's generator,\n"
 		"seed and measures), cover-preview.png (with trim, fold, safe-zone and\n"
-		"barcode guides), page-preview.png (the first maze page), checklist.txt and\n"
+		"barcode guides), page-preview.png (the first maze page), book-preview.png\n"
+		"(every page as the book opens, in spreads), checklist.txt and\n"
 		"checklist.json (the KDP preflight and mazeproof's verdict), spec.yaml (a\n"
 		"copy of SPEC), checklist.txt.minisig (its signature) and mazebook.pub (the public key).\n"
 		"checklist.txt lists the SHA-256 of every other file and the signing key's id.\n"

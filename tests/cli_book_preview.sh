@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# book-preview.png, the contact sheet: every page of the interior in
+# reading order as the book opens (page 1 alone on the right, then even |
+# odd spreads), read back pixel by pixel from the PNG.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+MAZEBOOK_KEY_DIR="$TMP/keys"
+export MAZEBOOK_KEY_DIR
+
+run "$MAZEBOOK" build -q "$top_srcdir/examples/easy.yaml" -o "$TMP/easy"
+ok $rc "the easy example builds"
+pages=$(pdfinfo "$TMP/easy/interior.pdf" | sed -n 's/^Pages: *//p')
+
+# the sheet's geometry and what is drawn where (src/backend/contact_sheet.c:
+# margin 16, gap 16, label 14, six spreads a row, pages 150 px high)
+python3 - "$TMP/easy/book-preview.png" "$pages" > "$TMP/sheet.txt" <<'PY'
+import struct, sys, zlib
+path, pages = sys.argv[1], int(sys.argv[2])
+data = open(path, 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+pos, idat, w = 8, b'', 0
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        w, h, depth, colour = struct.unpack('>IIBB', body[:10])
+        assert depth == 8 and colour == 2, 'not 8-bit RGB'
+    elif kind == b'IDAT':
+        idat += body
+    pos += 12 + n
+raw = zlib.decompress(idat)
+row = 1 + 3 * w
+def px(x, y):
+    o = y * row + 1 + 3 * x
+    assert raw[y * row] == 0, 'a filtered row'
+    return tuple(raw[o:o + 3])
+page_h = 150
+page_w = round(page_h * 8.5 / 11)
+spreads = pages // 2 + 1
+rows = (spreads + 5) // 6
+print('size', w, h)
+print('expected', 32 + 6 * 2 * page_w + 5 * 16, 32 + rows * (page_h + 14) + (rows - 1) * 16)
+def slot(p):
+    s, right = p // 2, p % 2
+    return (16 + (s % 6) * (2 * page_w + 16) + right * page_w,
+            16 + (s // 6) * (page_h + 14 + 16))
+def dark_share(p):
+    x0, y0 = slot(p)
+    dark = sum(1 for y in range(y0, y0 + page_h, 2) for x in range(x0, x0 + page_w, 2)
+               if sum(px(x, y)) < 300)
+    return dark / ((page_h // 2) * (page_w // 2))
+# page 1 stands alone: the left slot of the first spread is the sheet's background
+x0, y0 = slot(0)
+print('left of page 1', px(x0 + page_w // 2, y0 + page_h // 2))
+# a maze page carries ink, a blank page none, and each page has paper around its ink
+print('page 1 corner', px(slot(1)[0] + 2, slot(1)[1] + 2))
+print('ink', ' '.join('%d:%.3f' % (p, dark_share(p)) for p in range(1, pages + 1)))
+PY
+ok $? "book-preview.png reads as an 8-bit RGB PNG with unfiltered rows"
+size=$(sed -n 's/^size //p' "$TMP/sheet.txt")
+expected=$(sed -n 's/^expected //p' "$TMP/sheet.txt")
+check "the sheet is $expected pixels for $pages pages (got $size)" "$size" = "$expected"
+check "page 1 stands alone on the right: its left slot is background" \
+  "$(sed -n 's/^left of page 1 //p' "$TMP/sheet.txt")" = "(228, 228, 228)"
+check "a page is paper: its corner is white" \
+  "$(sed -n 's/^page 1 corner //p' "$TMP/sheet.txt")" = "(255, 255, 255)"
+# pages in the manifest's order: maze pages inked, the blank page before the solutions not
+ink=$(sed -n 's/^ink //p' "$TMP/sheet.txt")
+first=$(sed -n 's/.*"number": 1, "page": \([0-9]*\).*/\1/p' "$TMP/easy/manifest.json")
+inked() { for e in $ink; do [ "${e%%:*}" = "$1" ] && { awk -v v="${e#*:}" 'BEGIN { exit !(v > 0.01) }'; return; }; done; return 1; }
+inked "$first"
+ok $? "maze 1's page ($first) is drawn with its walls"
+blank=""
+for n in $(seq 3 "$pages"); do
+  pdftotext -f "$n" -l "$n" "$TMP/easy/interior.pdf" - 2>/dev/null | grep -q '[A-Za-z0-9]' || { blank=$n; break; }
+done
+if [ -n "$blank" ]; then
+  inked "$blank"
+  check "a blank page ($blank) is blank on the sheet" $? -ne 0
+else
+  skip "the book has no blank page"
+fi
+
+# the checklist vouches for it like the other previews
+grep -q '^file: book-preview.png sha256=' "$TMP/easy/checklist.txt"
+ok $? "checklist.txt hashes book-preview.png"
+
+# not a PDF: the error names it and no sheet is left behind
+printf 'not a pdf\n' > "$TMP/bad.pdf"
+"$(dirname "$MAZEBOOK")/tests/contact_sheet" "$TMP/bad.pdf" "$TMP/bad.png" > /dev/null 2> "$TMP/bad.err"
+st=$?
+contains "$(cat "$TMP/bad.err")" "cannot draw the contact sheet of '$TMP/bad.pdf'"
+ok $(( $? + (st != 1) )) "a file that is not a PDF: exit 1 naming it"
+check "a file that is not a PDF: no PNG is left" ! -e "$TMP/bad.png"
+
+done_testing
