@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "mazebook/isbn.h"
 #include "mazebook/number.h"
 
 #include "check_main.h"
@@ -116,6 +117,32 @@ START_TEST(plain_decimal)
 }
 END_TEST
 
+/* ISBNs as typed: hyphens and spaces, ISBN-10 turned into ISBN-13, check digits checked */
+START_TEST(isbns)
+{
+	char out[MB_ISBN13_SIZE];
+
+	ck_assert_ptr_null(mb_isbn13("978-1-234567-89-7", out));
+	ck_assert_str_eq(out, "9781234567897");
+	ck_assert_ptr_null(mb_isbn13("978 0 306 40615 7", out));
+	ck_assert_str_eq(out, "9780306406157");
+	/* ISBN-10 0-306-40615-2 is ISBN-13 978-0-306-40615-7 */
+	ck_assert_ptr_null(mb_isbn13("0-306-40615-2", out));
+	ck_assert_str_eq(out, "9780306406157");
+	/* an X check digit */
+	ck_assert_ptr_null(mb_isbn13("0-8044-2957-X", out));
+	ck_assert_str_eq(out, "9780804429573");
+	ck_assert_str_eq(mb_isbn13("978-1-234567-89-5", out), "the check digit should be 7, not 5");
+	ck_assert_str_eq(mb_isbn13("0-306-40615-3", out), "the check digit should be 2, not 3");
+	ck_assert_str_eq(mb_isbn13("97812345678", out), "an ISBN has 10 or 13 digits, not 11");
+	ck_assert_str_eq(mb_isbn13("123-1-234567-89-7", out), "an ISBN-13 starts with 978 or 979");
+	ck_assert_str_eq(mb_isbn13("ISBN 9781234567897", out),
+			 "'I' is not part of an ISBN (digits, hyphens, spaces)");
+	ck_assert_ptr_nonnull(mb_isbn13("97812345678970", out));
+	ck_assert_ptr_nonnull(mb_isbn13("X306406152", out));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("number");
@@ -126,6 +153,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, u64_range);
 	tcase_add_test(tc, doubles);
 	tcase_add_test(tc, plain_decimal);
+	tcase_add_test(tc, isbns);
 	suite_add_tcase(s, tc);
 	return s;
 }

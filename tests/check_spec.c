@@ -490,7 +490,7 @@ START_TEST(defaults)
 	ck_assert_ptr_null(spec.font);
 	ck_assert_ptr_null(spec.font_path);
 	ck_assert_ptr_null(spec.cover.back);
-	ck_assert_uint_eq(spec.cover.background_rgb, 0x1e88e5);
+	ck_assert_uint_eq(spec.cover.background_rgb, 0x1565c0);
 	ck_assert_uint_eq(spec.cover.text_rgb, 0xffffff);
 	/* the level's grid and filter */
 	ck_assert_int_eq(spec.grid_w, spec.level->w);
@@ -766,6 +766,35 @@ START_TEST(load_files)
 	free(big_text);
 	free(missing);
 	free(dir);
+}
+END_TEST
+
+/* a cover theme gives the colours the spec leaves out; a colour given wins, in any order */
+START_TEST(cover_themes)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: night\n", &spec, &err), MB_OK);
+	ck_assert_uint_eq(spec.cover.background_rgb, 0x212121);
+	ck_assert_uint_eq(spec.cover.text_rgb, 0xffeb3b);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  text: white\n  theme: night\n", &spec, &err),
+			 MB_OK);
+	ck_assert_uint_eq(spec.cover.background_rgb, 0x212121);
+	ck_assert_uint_eq(spec.cover.text_rgb, 0xffffff);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: sky\n  background: \"#fff\"\n", &spec,
+			       &err), MB_OK);
+	ck_assert_uint_eq(spec.cover.background_rgb, 0xffffff);
+	ck_assert_uint_eq(spec.cover.text_rgb, 0x0d47a1);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: [ocean]\n", &spec, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: Ocean\n", &spec, &err), MB_ERR_INPUT);
+	ck_assert_msg(strstr(err.message, "unknown cover theme 'Ocean' (valid: ocean,") != NULL,
+		      "%s", err.message);
+	ck_assert_int_eq(err.line, 6);
+	ck_assert_int_eq(err.column, 10);
 }
 END_TEST
 
@@ -1090,6 +1119,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, text_is_not_read_past_len);
 	tcase_add_test(tc, load_files);
 	tcase_add_test(tc, font_files);
+	tcase_add_test(tc, cover_themes);
 	tcase_add_test(tc, starter_parses_and_explains_every_key);
 	tcase_add_test(tc, examples_parse);
 	tcase_add_loop_test(tc, edition_bad_spec, 0,

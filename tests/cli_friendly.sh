@@ -87,4 +87,60 @@ ok $rc "another book: --force replaces it"
 grep -q '"title": "Second Book"' "$TMP/two/out/manifest.json"
 ok $? "another book: the folder now holds the second book"
 
+# the cover reads: contrast checked before anything is written (WCAG 2)
+printf 'title: "T"\n%scover:\n  background: "#ffeb3b"\n  text: white\n' "$HEAD" > "$TMP/yellow.yaml"
+run "$MAZEBOOK" build "$TMP/yellow.yaml" -o "$TMP/out-yellow"
+contains "$err" "yellow.yaml:8:9: the back's list is"
+ok $(( $? + (rc != 1) )) "cover: white text on yellow is refused at cover.text"
+contains "$err" "in #ffffff on #ffeb3b, a contrast of 1.2:1, and text of 18 pt or more needs 3.0:1 to be read (WCAG 2): choose text \"#1a1a1a\""
+ok $? "cover: the refusal gives the ratio, the rule and a text colour that reads"
+check "cover: nothing written for an unreadable cover" ! -e "$TMP/out-yellow"
+# a theme: yellow with black text builds, and the badge turns red to show on it
+printf 'title: "T"\n%scover:\n  theme: sunshine\n' "$HEAD" > "$TMP/sun.yaml"
+run "$MAZEBOOK" build -q "$TMP/sun.yaml" -o "$TMP/out-sun"
+ok $rc "cover: theme sunshine builds"
+qpdf --qdf --object-streams=disable "$TMP/out-sun/cover.pdf" "$TMP/sun-qdf.pdf" 2>/dev/null
+grep -a -q '^1 0.835294 0.309804 rg' "$TMP/sun-qdf.pdf"
+ok $? "cover: the theme's yellow (#ffd54f) is the background"
+grep -a -q '^0.898039 0.223529 0.207843 rg' "$TMP/sun-qdf.pdf" &&
+  ! grep -a -q '^1 0.823529 0.247059 rg' "$TMP/sun-qdf.pdf"
+ok $? "cover: the badge is red (#e53935), not the yellow that would vanish"
+printf 'title: "T"\n%scover:\n  theme: pastel\n' "$HEAD" > "$TMP/pastel.yaml"
+run "$MAZEBOOK" build "$TMP/pastel.yaml" -o "$TMP/out-pastel"
+contains "$err" "pastel.yaml:7:10: unknown cover theme 'pastel' (valid: ocean, forest, sunset, berry, night, sunshine, candy, sky)"
+ok $(( $? + (rc != 1) )) "cover: an unknown theme lists the themes"
+# the title must be legible where Amazon shows the cover 160 px wide
+long="The Enormous Treasury of Wonderfully Winding Twisting Turning Labyrinths and Puzzling Pathways for Curious Young Explorers Everywhere Who Love a Good Challenge on Rainy Days and Long Trips"
+printf 'title: "%s"\n%strim: 5x8\n' "$long" "$HEAD" > "$TMP/long.yaml"
+run "$MAZEBOOK" build "$TMP/long.yaml" -o "$TMP/out-long"
+contains "$err" "long.yaml:1:8: the title fits the cover only at 17.0 pt, so its capitals would be 5.5 px tall where Amazon shows the cover 160 px wide (at least 6 px are needed to read it)"
+ok $(( $? + (rc != 1) )) "cover: a title too small for a thumbnail is refused at the title"
+check "cover: nothing written for an illegible thumbnail" ! -e "$TMP/out-long"
+printf 'title: "Amazing Mazes"\nsubtitle: "%s"\n%strim: 5x8\n' "${long#The Enormous }" "$HEAD" > "$TMP/long.yaml"
+run "$MAZEBOOK" build -q "$TMP/long.yaml" -o "$TMP/out-long"
+ok $rc "cover: the words moved into the subtitle, as the message says, build"
+
+# the about page: copyright with its year, imprint and ISBN; the seed only when asked
+printf 'title: "T"\n%syear: 2026\nimprint: "Little Maze Press"\nisbn: 978-1-234567-89-7\n' "$HEAD" > "$TMP/about.yaml"
+run "$MAZEBOOK" build -q "$TMP/about.yaml" -o "$TMP/out-about"
+ok $rc "about page: year, imprint and ISBN build"
+about=$(pdftotext -f 2 -l 2 "$TMP/out-about/interior.pdf" - 2>/dev/null)
+contains "$about" "Copyright © 2026 A"
+ok $? "about page: the copyright line has the year"
+contains "$about" "Published by Little Maze Press"
+ok $? "about page: the imprint"
+contains "$about" "ISBN 9781234567897"
+ok $? "about page: the ISBN, in KDP's 13-digit form"
+contains "$about" "Seed"
+check "about page: no seed unless print_seed (anyone could rebuild the book from it)" $? -ne 0
+printf 'title: "T"\n%sprint_seed: true\nlanguage: de\n' "$HEAD" > "$TMP/seed.yaml"
+run "$MAZEBOOK" build -q "$TMP/seed.yaml" -o "$TMP/out-seed"
+about=$(pdftotext -f 2 -l 2 "$TMP/out-seed/interior.pdf" - 2>/dev/null)
+contains "$about" "Startwert: 4"
+ok $? "about page: print_seed: true prints it (in the book's language)"
+printf 'title: "T"\n%sisbn: 978-1-234567-89-5\n' "$HEAD" > "$TMP/isbn.yaml"
+run "$MAZEBOOK" build "$TMP/isbn.yaml" -o "$TMP/out-isbn"
+contains "$err" "isbn.yaml:6:7: '978-1-234567-89-5' is not an ISBN: the check digit should be 7, not 5"
+ok $(( $? + (rc != 1) )) "about page: an ISBN with a wrong check digit is refused at its key"
+
 done_testing

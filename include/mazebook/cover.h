@@ -38,6 +38,17 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 			      int interior_pages, const char *path, struct mb_error *err);
 
 /*
+ * Plan the cover without drawing it, for the checks a build makes before
+ * it writes anything: every text fits; the cover text reads against the
+ * background (WCAG 2 contrast, 4.5:1 under 18 pt, 3:1 above; field
+ * "cover.text"); the title is legible where Amazon shows the cover 160 px
+ * wide (its capitals at least 6 px tall; field "title"). Errors as
+ * mb_cover_write.
+ */
+enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
+			      int interior_pages, struct mb_error *err);
+
+/*
  * The same cover drawn at dpi (10 to 1200) to a PNG at png_path, with the
  * print guides on top: the bleed shaded, the trim lines, the spine folds
  * and the spine text clearance, the safe zone 0.125 in inside each trim,

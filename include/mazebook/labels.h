@@ -27,6 +27,7 @@ struct mb_labels {
 	const char *page;		/* "Page" */
 	const char *rebuild;		/* why the seed is printed */
 	const char *copyright;		/* "Copyright © %s" is built from it: "Copyright ©" */
+	const char *published_by;	/* "Published by %s": the imprint line */
 	const char *level_names[4];	/* easy, medium, hard, expert */
 };
 

@@ -67,12 +67,18 @@ struct mb_book_spec {
 	char *font_bold_path;		/* font_bold resolved as font_path */
 	bool one_sided;			/* maze pages on right-hand pages only */
 	char *language;			/* printed labels: en (default), de, fr, es */
-	char *copyright;		/* NULL: "Copyright (C) <author>" */
+	char *copyright;		/* NULL: "Copyright © <year> <author>" */
+	int year;			/* the copyright year; 0: none given */
+	char *imprint;			/* the publisher's name, "Published by ..."; NULL: none */
+	char isbn[14];			/* ISBN-13 digits ("" when none): printed on the about page */
+	bool print_seed;		/* print the seed (anyone could rebuild the book); default no */
 
 	struct {
-		uint32_t background_rgb;	/* 0xRRGGBB, default 0x1e88e5 */
+		uint32_t background_rgb;	/* 0xRRGGBB, default 0x1565c0 */
 		uint32_t text_rgb;		/* default 0xffffff */
 		char *back;			/* back cover description; may be NULL */
+		const char *theme;		/* a named theme (colour.h) that set the two
+						 * colours the spec did not give; NULL: none */
 	} cover;
 
 	/* editions: binding, ink, the editions to build, their list prices */

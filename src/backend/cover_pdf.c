@@ -13,6 +13,7 @@
  * converted once, in page_box().
  */
 #include "config.h"
+#include "mazebook/colour.h"
 #include "mazebook/cover.h"
 #include "mazebook/fonts.h"
 
@@ -43,6 +44,9 @@
 
 #define PT(in) ((in) * MB_PT_PER_IN)
 #define MIN_TEXT_PT 7.0
+/* Amazon's search results show a cover this wide, and a title's capitals need this height */
+#define THUMB_W_PX 160
+#define MIN_THUMB_CAP_PX 6.0
 #define DEFAULT_FAMILY "DejaVu Sans"
 /* used when SOURCE_DATE_EPOCH is not set: any fixed date keeps output reproducible */
 #define FIXED_CREATE_DATE "2024-01-01T00:00:00Z"
@@ -138,7 +142,7 @@ struct cover {
 	PangoFontDescription *font;
 	const char *mark;		/* before each feature line: one of marks[] */
 
-	struct rgb bg, ink, dark, shadow, paper, accent, go, stop, badge;
+	struct rgb bg, ink, dark, shadow, paper, accent, go, stop, badge, badge_ink;
 
 	/* front */
 	struct text title, subtitle, author;
@@ -1035,6 +1039,92 @@ static void cover_release(struct cover *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* ---- checks a reader would make: contrast, and the title in a thumbnail ---- */
+
+/*
+ * Every text the cover writes in spec->cover.text straight on its
+ * background, against WCAG 2's contrast: 4.5:1 under 18 pt (14 pt bold),
+ * 3:1 above. The smallest text that fails is named with its size.
+ */
+static enum mb_status check_contrast(const struct cover *c, struct mb_error *err)
+{
+	const struct {
+		const struct text *t;
+		const char *what;
+		bool bold;
+	} texts[] = {
+		{ &c->title, "the title", true },	{ &c->subtitle, "the subtitle", true },
+		{ &c->author, "the author", true },	{ &c->headline, "the back's headline", true },
+		{ &c->features, "the back's list", false },
+		{ &c->spine_title, "the spine's title", true },
+		{ &c->spine_author, "the spine's author", false },
+	};
+	uint32_t bg = c->spec->cover.background_rgb, ink = c->spec->cover.text_rgb;
+	double ratio = mb_colour_contrast(bg, ink), worst_pt = 0;
+	const char *worst = NULL;
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		double pt, need;
+
+		if (!texts[i].t->layout)
+			continue;
+		pt = layout_pt(texts[i].t->layout);
+		need = pt >= 18 || (texts[i].bold && pt >= 14) ? MB_CONTRAST_LARGE_TEXT
+							       : MB_CONTRAST_TEXT;
+		if (ratio + 1e-9 < need && (!worst || pt < worst_pt)) {
+			worst = texts[i].what;
+			worst_pt = pt;
+		}
+	}
+	if (!worst)
+		return MB_OK;
+	{
+		uint32_t better = mb_colour_text_on(bg);
+		bool large = worst_pt >= 18;
+
+		return mb_error_set_field(
+			err, MB_ERR_INPUT, "cover.text",
+			"%s is %.1f pt in #%06x on #%06x, a contrast of %.1f:1, and %s needs "
+			"%.1f:1 to be read (WCAG 2): choose text \"#%06x\" (%.1f:1) or another "
+			"background",
+			worst, worst_pt, (unsigned)ink, (unsigned)bg, floor(ratio * 10) / 10,
+			large ? "text of 18 pt or more" : "text under 18 pt",
+			large ? MB_CONTRAST_LARGE_TEXT : MB_CONTRAST_TEXT, (unsigned)better,
+			floor(mb_colour_contrast(bg, better) * 10) / 10);
+	}
+}
+
+/*
+ * Amazon shows a cover 160 pixels wide in its search results: the title's
+ * capitals must be at least MIN_THUMB_CAP_PX tall there to be read. The
+ * cap height is measured, not assumed: the ink of an "H" in the title's
+ * face, weight and size, scaled to the thumbnail.
+ */
+static enum mb_status check_thumbnail(const struct cover *c, struct mb_error *err)
+{
+	PangoLayout *l;
+	PangoRectangle ink;
+	double pt, cap_px;
+
+	if (!c->title.layout)
+		return MB_OK;
+	pt = layout_pt(c->title.layout);
+	l = pango_layout_new(c->pctx);
+	pango_layout_set_font_description(l, pango_layout_get_font_description(c->title.layout));
+	pango_layout_set_text(l, "H", -1);
+	pango_layout_get_extents(l, &ink, NULL);
+	g_object_unref(l);
+	cap_px = (double)ink.height / PANGO_SCALE * THUMB_W_PX / c->front.w;
+	if (cap_px + 1e-9 >= MIN_THUMB_CAP_PX)
+		return MB_OK;
+	return mb_error_set_field(
+		err, MB_ERR_INPUT, "title",
+		"the title fits the cover only at %.1f pt, so its capitals would be %.1f px tall "
+		"where Amazon shows the cover %d px wide (at least %g px are needed to read it): "
+		"shorten the title or move words into the subtitle",
+		pt, cap_px, THUMB_W_PX, MIN_THUMB_CAP_PX);
+}
+
 static enum mb_status plan(struct cover *c, const struct mb_book_spec *spec,
 			   const struct mb_book *book, int pages, struct mb_error *err)
 {
@@ -1095,7 +1185,13 @@ static enum mb_status plan(struct cover *c, const struct mb_book_spec *spec,
 	c->accent = rgb_from(0xff7a00);
 	c->go = rgb_from(0x2e9e44);
 	c->stop = rgb_from(0xe53935);
-	c->badge = rgb_from(0xffd23f);
+	{
+		uint32_t badge_text;
+
+		/* the yellow badge vanished on a yellow or orange cover: one that stands out */
+		c->badge = rgb_from(mb_colour_badge(spec->cover.background_rgb, &badge_text));
+		c->badge_ink = rgb_from(badge_text);
+	}
 
 	if ((st = fonts_init(c, err)) || (st = plan_front(c, err)) || (st = plan_back(c, err)))
 		return st;
@@ -1322,8 +1418,8 @@ static void draw_cover(const struct cover *c, cairo_t *cr)
 	set_rgb(cr, c->badge);
 	cairo_arc(cr, c->badge_x, c->badge_y, c->badge_r, 0, 2 * M_PI);
 	cairo_fill(cr);
-	show(cr, &c->badge_num, c->dark, 0, 0);
-	show(cr, &c->badge_word, c->dark, 0, 0);
+	show(cr, &c->badge_num, c->badge_ink, 0, 0);
+	show(cr, &c->badge_word, c->badge_ink, 0, 0);
 	show(cr, &c->author, c->ink, 0, 0);
 
 	/* back */
@@ -1555,6 +1651,21 @@ static void create_date(char *buf, size_t size)
 	t = (time_t)v;
 	if (gmtime_r(&t, &tm))
 		strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
+			      int interior_pages, struct mb_error *err)
+{
+	struct cover c;
+	enum mb_status st = plan(&c, spec, book, interior_pages, err);
+
+	/* the writer draws what it is given; the build asks these before it writes */
+	if (!st)
+		st = check_contrast(&c, err);
+	if (!st)
+		st = check_thumbnail(&c, err);
+	cover_release(&c);
+	return st;
 }
 
 enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_book *book,

@@ -572,12 +572,33 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 		  live.y + live.h * 0.1, live.w, CENTRE, s->author);
 }
 
+/* the copyright line: the spec's own, or "Copyright © 2026 Author" (the year when given) */
+static char *copyright_line(const struct mb_book_spec *s, const struct mb_labels *l)
+{
+	if (s->copyright)
+		return xstrdup(s->copyright);
+	if (s->year)
+		return xasprintf("%s %d %s", l->copyright, s->year, s->author);
+	return xasprintf("%s %s", l->copyright, s->author);
+}
+
+/* "Published by ..." for the imprint, or NULL */
+static char *imprint_line(const struct mb_book_spec *s, const struct mb_labels *l)
+{
+	const char *at = s->imprint ? strstr(l->published_by, "%s") : NULL;
+
+	if (!at)
+		return NULL;
+	return xasprintf("%.*s%s%s", (int)(at - l->published_by), l->published_by, s->imprint,
+			 at + 2);
+}
+
 static void about_page(struct writer *w, HPDF_Page page, int n)
 {
 	const struct mb_book_spec *s = w->spec;
 	const struct mb_labels *l = w->labels;
 	struct mb_rect_pt live;
-	char line[512], *copyright;
+	char line[512], isbn[32], *copyright, *imprint;
 	double y;
 	int lines;
 
@@ -592,21 +613,34 @@ static void about_page(struct writer *w, HPDF_Page page, int n)
 	y = paragraph(page, w->regular, 12, 16, live.x, y, live.w, LEFT, line);
 	snprintf(line, sizeof(line), "%s: %zu", l->mazes, w->book->count);
 	y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
-	snprintf(line, sizeof(line), "%s: %" PRIu64, l->seed, s->seed);
-	y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
-	paragraph(page, w->regular, 10, 14, live.x, y - 6, live.w, LEFT, l->rebuild);
+	/* the seed lets anyone with this tool rebuild the book: only when asked */
+	if (s->print_seed) {
+		snprintf(line, sizeof(line), "%s: %" PRIu64, l->seed, s->seed);
+		y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
+		paragraph(page, w->regular, 10, 14, live.x, y - 6, live.w, LEFT, l->rebuild);
+	}
 
-	/* the copyright at the foot of the page */
-	copyright = s->copyright ? xstrdup(s->copyright)
-				 : xasprintf("%s %s", l->copyright, s->author);
+	/* the title, copyright, imprint and ISBN at the foot of the page */
+	copyright = copyright_line(s, l);
+	imprint = imprint_line(s, l);
+	if (s->isbn[0])
+		snprintf(isbn, sizeof(isbn), "ISBN %s", s->isbn);
 	set_font(page, w->regular, 10);
 	lines = wrap(page, s->title, live.w, NULL, NULL, NULL) +
-		wrap(page, copyright, live.w, NULL, NULL, NULL);
+		wrap(page, copyright, live.w, NULL, NULL, NULL) +
+		(imprint ? wrap(page, imprint, live.w, NULL, NULL, NULL) : 0) +
+		(s->isbn[0] ? 1 : 0);
 	y = paragraph(page, w->regular, 10, 14, live.x,
-		      live.y + 10 * (ASCENT + DESCENT) + (lines - 1) * 14 + 4, live.w, LEFT,
-		      s->title);
-	paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, copyright);
+		      live.y + 10 * (ASCENT + DESCENT) + (lines - 1) * 14 +
+			      4 * (1 + (imprint != NULL) + (s->isbn[0] != 0)),
+		      live.w, LEFT, s->title);
+	y = paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, copyright);
+	if (imprint)
+		y = paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, imprint);
+	if (s->isbn[0])
+		paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, isbn);
 	free(copyright);
+	free(imprint);
 }
 
 /* maze i's wall path, made the first time it is drawn and kept for its solution */
@@ -980,7 +1014,7 @@ enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
 	struct writer w = { .spec = spec, .plan = plan, .err = err, .doing = "measuring text" };
 	struct mb_rect_pt live;
 	enum mb_status st;
-	char *copyright;
+	char *copyright, *imprint;
 	HPDF_Page page;
 	int about = 0;
 
@@ -1006,14 +1040,18 @@ enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
 	/* the about page sets the title and the copyright line at 10 pt (about_page) */
 	mb_layout_live_area(plan, about, &live);
 	set_font(page, w.regular, 10);
-	copyright = spec->copyright ? NULL : xasprintf("%s %s", w.labels->copyright, spec->author);
+	copyright = spec->copyright ? NULL : copyright_line(spec, w.labels);
+	imprint = imprint_line(spec, w.labels);
 	st = check_words(&w, page, "title", "the title", spec->title, 10, live.w);
 	if (!st && spec->copyright)
 		st = check_words(&w, page, "copyright", "the copyright", spec->copyright, 10, live.w);
 	if (!st && copyright)
 		st = check_words(&w, page, "author", "the author (in the copyright line)", copyright,
 				 10, live.w);
+	if (!st && imprint)
+		st = check_words(&w, page, "imprint", "the imprint", imprint, 10, live.w);
 	free(copyright);
+	free(imprint);
 	HPDF_Free(w.pdf);
 	return st;
 }

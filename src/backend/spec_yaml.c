@@ -10,6 +10,8 @@
  * we add 1).
  */
 #include "config.h"
+#include "mazebook/colour.h"
+#include "mazebook/isbn.h"
 #include "mazebook/spec.h"
 
 #include <errno.h>
@@ -801,6 +803,37 @@ static enum mb_status set_language(struct reader *r, const struct scalar *v)
 			v->text);
 }
 
+static enum mb_status set_year(struct reader *r, const struct scalar *v)
+{
+	return take_int(r, v, 1900, 2200, &r->spec->year);
+}
+
+static enum mb_status set_imprint(struct reader *r, const struct scalar *v)
+{
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->imprint) != MB_OK)
+		return MB_ERR_INPUT;
+	return refuse_emoji(r, v);
+}
+
+static enum mb_status set_isbn(struct reader *r, const struct scalar *v)
+{
+	const char *why;
+
+	if (take_word(r, v, "an ISBN such as 978-1-234567-89-7") != MB_OK)
+		return MB_ERR_INPUT;
+	why = mb_isbn13(v->text, r->spec->isbn);
+	if (why)
+		return fail_at(r, v->line, v->column,
+				"'%s' is not an ISBN: %s (KDP gives a free ISBN in the book's "
+				"setup; leave 'isbn' out to print none)", v->text, why);
+	return MB_OK;
+}
+
+static enum mb_status set_print_seed(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->print_seed);
+}
+
 static enum mb_status set_copyright(struct reader *r, const struct scalar *v)
 {
 	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->copyright) != MB_OK)
@@ -816,6 +849,23 @@ static enum mb_status set_background(struct reader *r, const struct scalar *v)
 static enum mb_status set_text(struct reader *r, const struct scalar *v)
 {
 	return take_colour(r, v, &r->spec->cover.text_rgb);
+}
+
+static enum mb_status set_theme(struct reader *r, const struct scalar *v)
+{
+	const struct mb_cover_theme *t;
+	char list[256];
+
+	if (take_word(r, v, "a theme name") != MB_OK)
+		return MB_ERR_INPUT;
+	t = mb_cover_theme_find(v->text);
+	if (t) {
+		r->spec->cover.theme = t->name;
+		return MB_OK;
+	}
+	mb_cover_theme_list(list, sizeof(list));
+	return fail_at(r, v->line, v->column, "unknown cover theme '%s' (valid: %s)", v->text,
+			list);
 }
 
 static enum mb_status set_back(struct reader *r, const struct scalar *v)
@@ -956,6 +1006,7 @@ static const struct key cover_keys[] = {
 	{ "background", "a colour", set_background, NULL, 0 },
 	{ "text", "a colour", set_text, NULL, 0 },
 	{ "back", "a string", set_back, NULL, 0 },
+	{ "theme", "a theme name", set_theme, NULL, 0 },
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -978,6 +1029,10 @@ static const struct key top_keys[] = {
 	{ "language", "en, de, fr or es", set_language, NULL, 0 },
 	{ "one_sided", "true or false", set_one_sided, NULL, 0 },
 	{ "copyright", "a string", set_copyright, NULL, 0 },
+	{ "year", "a year such as 2026", set_year, NULL, 0 },
+	{ "imprint", "a string", set_imprint, NULL, 0 },
+	{ "isbn", "an ISBN such as 978-1-234567-89-7", set_isbn, NULL, 0 },
+	{ "print_seed", "true or false", set_print_seed, NULL, 0 },
 	{ "font", "a .ttf or .otf file or a font name", set_font, NULL, 0 },
 	{ "font_bold", "the bold face: a .ttf or .otf file or a font name", set_font_bold, NULL,
 	  0 },
@@ -1708,6 +1763,15 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 			return fail_at(r, line_of(end), column_of(end),
 					"title and subtitle are %ld characters together (KDP allows at most %d)",
 					chars, MB_SPEC_MAX_TITLE_CHARS);
+	}
+	/* a theme gives the colours the spec left out */
+	if (s->cover.theme) {
+		const struct mb_cover_theme *t = mb_cover_theme_find(s->cover.theme);
+
+		if (!mb_spec_where(s, "cover.background", NULL, NULL))
+			s->cover.background_rgb = t->background_rgb;
+		if (!mb_spec_where(s, "cover.text", NULL, NULL))
+			s->cover.text_rgb = t->text_rgb;
 	}
 	s->grid_w = r->grid_set ? r->grid_w : s->level->w;
 	s->grid_h = r->grid_set ? r->grid_h : s->level->h;

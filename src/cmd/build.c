@@ -1100,11 +1100,13 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	texts[n++] = (struct mb_font_text){ "author", "the author", s->author };
 	texts[n++] = (struct mb_font_text){ "cover.back", "the back cover text", s->cover.back };
 	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
+	texts[n++] = (struct mb_font_text){ "imprint", "the imprint", s->imprint };
 	if (l) {
 		const char *interior[] = { l->maze, l->start, l->finish, l->solutions,
 					   l->solution_long, l->solution_short,
 					   l->how_to_play_title, l->how_to_play, l->level,
 					   l->mazes, l->seed, l->page, l->rebuild, l->copyright,
+					   l->published_by,
 					   l->level_names[0], l->level_names[1],
 					   l->level_names[2], l->level_names[3] };
 
@@ -1275,6 +1277,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	if (mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
 	lap(&b, STAGE_MAZES);
+	/* the cover's texts fit and can be read, before anything is written */
+	if (mb_cover_check(&b.spec, &b.book, b.plan.page_count, &err))
+		goto done;
 	show_stage(&b, "writing the interior, cover and previews");
 	if (mb_output_mkdirs(b.out_dir, &err) || (!out_opt && output_still_inside(&b, &err)) ||
 	    check_inputs_safe(&b, &err) || check_other_book(&b, force, &err) ||

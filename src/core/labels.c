@@ -33,6 +33,7 @@ const struct mb_labels mb_labels_table[] = {
 		.rebuild = "Mit dem Startwert lässt sich jedes Labyrinth dieses Buches "
 			   "genau so wieder erzeugen.",
 		.copyright = "Copyright ©",
+		.published_by = "Verlag: %s",
 		.level_names = { "leicht", "mittel", "schwer", "Profi" },
 	},
 	{
@@ -54,6 +55,7 @@ const struct mb_labels mb_labels_table[] = {
 		.page = "Page",
 		.rebuild = "The seed rebuilds every maze of this book exactly.",
 		.copyright = "Copyright ©",
+		.published_by = "Published by %s",
 		.level_names = { "easy", "medium", "hard", "expert" },
 	},
 	{
@@ -75,6 +77,7 @@ const struct mb_labels mb_labels_table[] = {
 		.page = "Página",
 		.rebuild = "La semilla vuelve a crear cada laberinto de este libro tal cual.",
 		.copyright = "Copyright ©",
+		.published_by = "Publicado por %s",
 		.level_names = { "fácil", "medio", "difícil", "experto" },
 	},
 	{
@@ -98,6 +101,7 @@ const struct mb_labels mb_labels_table[] = {
 		.rebuild = "La graine permet de recréer chaque labyrinthe de ce livre à "
 			   "l’identique.",
 		.copyright = "Copyright ©",
+		.published_by = "Publié par %s",
 		.level_names = { "facile", "moyen", "difficile", "expert" },
 	},
 };

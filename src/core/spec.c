@@ -30,7 +30,7 @@ void mb_spec_init(struct mb_book_spec *spec)
 	spec->solutions_per_page = 4;
 	spec->output_dir = xstrdup("out");
 	spec->language = xstrdup("en");
-	spec->cover.background_rgb = 0x1e88e5;
+	spec->cover.background_rgb = 0x1565c0;	/* white on it: 5.7:1 (WCAG) */
 	spec->cover.text_rgb = 0xffffff;
 	spec->binding = MB_BINDING_PAPERBACK;
 	spec->ink = MB_INK_BLACK;
@@ -73,6 +73,7 @@ void mb_spec_release(struct mb_book_spec *spec)
 	free(spec->font_bold_path);
 	free(spec->language);
 	free(spec->copyright);
+	free(spec->imprint);
 	free(spec->cover.back);
 	free(spec->source);
 	/* zero, not mb_spec_init: that would allocate the defaults again */
@@ -295,8 +296,16 @@ const char mb_spec_starter[] =
 	"one_sided: false\n"
 	"\n"
 	"# The copyright line on the title page's back. Left out, it reads\n"
-	"# \"Copyright (C) <author>\".\n"
+	"# \"Copyright (C) <year> <author>\", with the year below.\n"
 	"# copyright: \"Copyright (C) 2026 Your Name. All rights reserved.\"\n"
+	"# year: 2026\n"
+	"# The publisher's name (\"Published by ...\") and the ISBN KDP gives the\n"
+	"# book (checked by its check digit); each printed under the copyright.\n"
+	"# imprint: \"Little Maze Press\"\n"
+	"# isbn: 978-1-234567-89-7\n"
+	"# Print the seed on that page: anyone with mazebook could then rebuild\n"
+	"# the book's mazes, so it is left off unless you want it.\n"
+	"print_seed: false\n"
 	"\n"
 	"# The typeface: a .ttf file (relative to this file's folder) or an\n"
 	"# installed font's name. Left out: DejaVu Sans. Every character the book\n"
@@ -335,9 +344,14 @@ const char mb_spec_starter[] =
 	"#     hardcover: 24.99\n"
 	"# price: 9.99\n"
 	"\n"
-	"# The cover: colours as #rrggbb, #rgb or a name (white, black, red ...).\n"
+	"# The cover: a theme (ocean, forest, sunset, berry, night, sunshine,\n"
+	"# candy, sky) or colours as #rrggbb, #rgb or a name (white, black, red\n"
+	"# ...); a colour given here wins over the theme's. The text must stand\n"
+	"# out from the background (WCAG contrast: 4.5:1 for text under 18 pt,\n"
+	"# 3:1 above), and the badge takes a colour that stands out too.\n"
 	"cover:\n"
-	"  background: \"#1e88e5\"\n"
+	"  # theme: ocean\n"
+	"  background: \"#1565c0\"\n"
 	"  text: \"#ffffff\"\n"
 	"  # The text on the back cover (keep it to a short paragraph).\n"
 	"  back: \"Fifty hand-checked mazes, with every solution at the back.\"\n";
