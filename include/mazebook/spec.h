@@ -79,6 +79,11 @@ struct mb_book_spec {
 		char *back;			/* back cover description; may be NULL */
 		const char *theme;		/* a named theme (colour.h) that set the two
 						 * colours the spec did not give; NULL: none */
+		char *image, *image_path;	/* front art (PNG or JPEG) on the front card,
+						 * as written and resolved; NULL: the maze */
+		bool image_fit_inside;		/* image_fit: fit (whole, inside the card)
+						 * rather than fill (the card, cropped) */
+		char *logo, *logo_path;		/* the imprint's logo on the back; NULL: none */
 	} cover;
 
 	/* editions: binding, ink, the editions to build, their list prices */

@@ -13,7 +13,9 @@
  * converted once, in page_box().
  */
 #include "config.h"
+#include "cover_picture.h"
 #include "mazebook/colour.h"
+#include "mazebook/cover_image.h"
 #include "mazebook/cover.h"
 #include "mazebook/fonts.h"
 
@@ -159,6 +161,10 @@ struct cover {
 
 	/* spine (both NULL when blank) */
 	struct text spine_title, spine_author;
+
+	/* the publisher's pictures: front art on the hero card, the imprint's logo */
+	cairo_surface_t *art, *logo;
+	struct box logo_box;
 };
 
 static struct rgb rgb_from(uint32_t v)
@@ -934,6 +940,28 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 		char *level_line = lvl ? xasprintf("%s %s", c->lb->level, lvl) : NULL;
 		double fx = b.x + m, fw = c->barcode.x - PT(0.0625) - gap - fx;
 		double fh = b.y + b.h - m - row_y, max_pt = clamp(b.w * 0.034, 10, 18);
+
+		/* the imprint's logo opens the barcode row; the list moves right */
+		if (c->logo) {
+			double aspect = (double)cairo_image_surface_get_width(c->logo) /
+					cairo_image_surface_get_height(c->logo);
+			double lh_pt = fmin(fh, PT(0.8)), lw_pt = lh_pt * aspect;
+			const char *why;
+
+			if (lw_pt > fmin(PT(1.6), fw * 0.45)) {
+				lw_pt = fmin(PT(1.6), fw * 0.45);
+				lh_pt = lw_pt / aspect;
+			}
+			c->logo_box = (struct box){ fx, row_y + (fh - lh_pt) / 2, lw_pt, lh_pt };
+			why = mb_cover_image_dpi_problem(
+				c->spec->cover.logo, cairo_image_surface_get_width(c->logo),
+				cairo_image_surface_get_height(c->logo), lw_pt, lh_pt, false,
+				"logo's place on the back");
+			if (why)
+				return mb_error_set_field(err, MB_ERR_INPUT, "cover.logo", "%s", why);
+			fx += lw_pt + gap;
+			fw -= lw_pt + gap;
+		}
 		double card_w = (b.w - 2 * m) * 0.66;
 		struct box in = wide ?
 			(struct box){ b.x + b.w / 2 + gap / 2, b.y + m, b.w / 2 - m - gap / 2,
@@ -1030,6 +1058,10 @@ static void cover_release(struct cover *c)
 			g_object_unref(ls[i]);
 	card_release(&c->hero);
 	card_release(&c->sample);
+	if (c->art)
+		cairo_surface_destroy(c->art);
+	if (c->logo)
+		cairo_surface_destroy(c->logo);
 	if (c->font)
 		pango_font_description_free(c->font);
 	if (c->pctx)
@@ -1037,6 +1069,34 @@ static void cover_release(struct cover *c)
 	if (c->fontmap)
 		g_object_unref(c->fontmap);	/* kept (font_map_for) holds it until exit */
 	memset(c, 0, sizeof(*c));
+}
+
+/* ---- the publisher's pictures ---- */
+
+static enum mb_status load_pictures(struct cover *c, struct mb_error *err)
+{
+	const struct mb_book_spec *s = c->spec;
+	enum mb_status st = MB_OK;
+
+	if (s->cover.image_path)
+		st = mb_cover_picture_load(s->cover.image_path, "cover.image", &c->art, err);
+	if (!st && s->cover.logo_path)
+		st = mb_cover_picture_load(s->cover.logo_path, "cover.logo", &c->logo, err);
+	return st;
+}
+
+/* the front art prints at 300 dpi or more on its card */
+static enum mb_status art_prints(const struct cover *c, struct mb_error *err)
+{
+	const char *why;
+
+	if (!c->art)
+		return MB_OK;
+	why = mb_cover_image_dpi_problem(c->spec->cover.image, cairo_image_surface_get_width(c->art),
+					 cairo_image_surface_get_height(c->art), c->hero.panel.w,
+					 c->hero.panel.h, !c->spec->cover.image_fit_inside,
+					 "front card");
+	return why ? mb_error_set_field(err, MB_ERR_INPUT, "cover.image", "%s", why) : MB_OK;
 }
 
 /* ---- checks a reader would make: contrast, and the title in a thumbnail ---- */
@@ -1055,7 +1115,7 @@ static enum mb_status check_contrast(const struct cover *c, struct mb_error *err
 	} texts[] = {
 		{ &c->title, "the title", true },	{ &c->subtitle, "the subtitle", true },
 		{ &c->author, "the author", true },	{ &c->headline, "the back's headline", true },
-		{ &c->features, "the back's list", false },
+		{ &c->features, "the back's list", true },
 		{ &c->spine_title, "the spine's title", true },
 		{ &c->spine_author, "the spine's author", false },
 	};
@@ -1193,7 +1253,8 @@ static enum mb_status plan(struct cover *c, const struct mb_book_spec *spec,
 		c->badge_ink = rgb_from(badge_text);
 	}
 
-	if ((st = fonts_init(c, err)) || (st = plan_front(c, err)) || (st = plan_back(c, err)))
+	if ((st = load_pictures(c, err)) || (st = fonts_init(c, err)) || (st = plan_front(c, err)) ||
+	    (st = art_prints(c, err)) || (st = plan_back(c, err)))
 		return st;
 	plan_spine(c);
 	return MB_OK;
@@ -1304,6 +1365,27 @@ static void tag(cairo_t *cr, PangoLayout *l, double x, double y, double pad, str
 	pango_cairo_show_layout(cr, l);
 }
 
+/*
+ * A picture over box: filling it (cropped to it, with its rounded corners)
+ * or fitted inside it whole, centred either way.
+ */
+static void draw_picture(cairo_t *cr, cairo_surface_t *pic, struct box box, bool inside,
+			 double radius)
+{
+	double iw = cairo_image_surface_get_width(pic), ih = cairo_image_surface_get_height(pic);
+	double s = inside ? fmin(box.w / iw, box.h / ih) : fmax(box.w / iw, box.h / ih);
+
+	cairo_save(cr);
+	rounded_rect(cr, box, radius);
+	cairo_clip(cr);
+	cairo_translate(cr, box.x + (box.w - iw * s) / 2, box.y + (box.h - ih * s) / 2);
+	cairo_scale(cr, s, s);
+	cairo_set_source_surface(cr, pic, 0, 0);
+	cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+	cairo_paint(cr);
+	cairo_restore(cr);
+}
+
 static void draw_card(const struct cover *c, cairo_t *cr, const struct card *k)
 {
 	const struct mb_maze *m = k->maze;
@@ -1317,6 +1399,12 @@ static void draw_card(const struct cover *c, cairo_t *cr, const struct card *k)
 	set_rgb(cr, c->paper);
 	rounded_rect(cr, k->panel, k->radius);
 	cairo_fill(cr);
+
+	/* the publisher's art instead of the maze, on the card's paper */
+	if (k == &c->hero && c->art) {
+		draw_picture(cr, c->art, k->panel, c->spec->cover.image_fit_inside, k->radius);
+		return;
+	}
 
 	/* the route begun: a thick line from the entrance through the first squares */
 	if (k->route_len > 0) {
@@ -1430,6 +1518,8 @@ static void draw_cover(const struct cover *c, cairo_t *cr)
 	cairo_fill(cr);
 	show(cr, &c->blurb, c->dark, 0, 0);
 	draw_card(c, cr, &c->sample);
+	if (c->logo)
+		draw_picture(cr, c->logo, c->logo_box, true, 0);
 	show(cr, &c->features, c->ink, 0, 0);
 
 	/* spine: rotated a quarter turn clockwise, tops of the letters to the front */

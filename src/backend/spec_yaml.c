@@ -851,6 +851,59 @@ static enum mb_status set_text(struct reader *r, const struct scalar *v)
 	return take_colour(r, v, &r->spec->cover.text_rgb);
 }
 
+/* a picture file beside the spec (its kind and size are judged when the cover is made) */
+static enum mb_status take_picture(struct reader *r, const struct scalar *v, char **name,
+				   char **resolved)
+{
+	char *path;
+	struct stat st;
+
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, name) != MB_OK)
+		return MB_ERR_INPUT;
+	free(*resolved);
+	*resolved = NULL;
+	path = mb_spec_resolve(r->spec, v->text);
+	if (stat(path, &st) || access(path, R_OK)) {
+		int e = errno;
+
+		fail_at(r, v->line, v->column, "cannot read picture '%s': %s", path, strerror(e));
+		free(path);
+		return MB_ERR_INPUT;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fail_at(r, v->line, v->column, "picture '%s' is not a file", path);
+		free(path);
+		return MB_ERR_INPUT;
+	}
+	*resolved = path;
+	return MB_OK;
+}
+
+static enum mb_status set_image(struct reader *r, const struct scalar *v)
+{
+	return take_picture(r, v, &r->spec->cover.image, &r->spec->cover.image_path);
+}
+
+static enum mb_status set_logo(struct reader *r, const struct scalar *v)
+{
+	return take_picture(r, v, &r->spec->cover.logo, &r->spec->cover.logo_path);
+}
+
+static enum mb_status set_image_fit(struct reader *r, const struct scalar *v)
+{
+	if (!v->null && !strcmp(v->text, "fill")) {
+		r->spec->cover.image_fit_inside = false;
+		return MB_OK;
+	}
+	if (!v->null && !strcmp(v->text, "fit")) {
+		r->spec->cover.image_fit_inside = true;
+		return MB_OK;
+	}
+	return fail_at(r, v->line, v->column,
+			"'%s' must be fill (the card, cropped) or fit (the whole picture), not "
+			"'%s'", v->key, v->null ? "" : v->text);
+}
+
 static enum mb_status set_theme(struct reader *r, const struct scalar *v)
 {
 	const struct mb_cover_theme *t;
@@ -1007,6 +1060,9 @@ static const struct key cover_keys[] = {
 	{ "text", "a colour", set_text, NULL, 0 },
 	{ "back", "a string", set_back, NULL, 0 },
 	{ "theme", "a theme name", set_theme, NULL, 0 },
+	{ "image", "a PNG or JPEG file", set_image, NULL, 0 },
+	{ "image_fit", "fill or fit", set_image_fit, NULL, 0 },
+	{ "logo", "a PNG or JPEG file", set_logo, NULL, 0 },
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

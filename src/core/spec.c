@@ -73,6 +73,10 @@ void mb_spec_release(struct mb_book_spec *spec)
 	free(spec->font_bold_path);
 	free(spec->language);
 	free(spec->copyright);
+	free(spec->cover.image);
+	free(spec->cover.image_path);
+	free(spec->cover.logo);
+	free(spec->cover.logo_path);
 	free(spec->imprint);
 	free(spec->cover.back);
 	free(spec->source);
@@ -353,5 +357,12 @@ const char mb_spec_starter[] =
 	"  # theme: ocean\n"
 	"  background: \"#1565c0\"\n"
 	"  text: \"#ffffff\"\n"
+	"  # Your own art on the front card instead of the maze: a PNG or JPEG\n"
+	"  # beside this file, at least 300 dpi where it prints (the build says\n"
+	"  # how large it must be); fill crops it to the card, fit shows it whole.\n"
+	"  # image: front.jpg\n"
+	"  # image_fit: fill\n"
+	"  # The imprint's logo on the back, beside the barcode (PNG or JPEG).\n"
+	"  # logo: logo.png\n"
 	"  # The text on the back cover (keep it to a short paragraph).\n"
 	"  back: \"Fifty hand-checked mazes, with every solution at the back.\"\n";
