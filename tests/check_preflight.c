@@ -990,6 +990,16 @@ START_TEST(picture_boxes_for_a_failing_page)
 	free(boxes);
 	items_free(&f);
 	facts_free(&f);
+	/* a page of the wrong size gets its picture, without the trim's guides */
+	interior_facts(&f, 24);
+	f.pages[4].w_pt = PT(8.5);
+	f.pages[4].h_pt = PT(11);
+	interior_check(&f, "interior.page-size");
+	ck_assert(mb_preflight_picture_boxes(&cl, false, 5, &boxes, &n, caption, sizeof(caption)));
+	ck_assert_uint_eq(n, 0);
+	ck_assert_has(caption, "page-size: 8.5 x 11 in");
+	free(boxes);
+	facts_free(&f);
 }
 END_TEST
 

@@ -159,6 +159,12 @@ bool mb_preflight_picture_boxes(const struct mb_checklist *cl, bool cover, int p
 		snprintf(caption + used, caption_size - used, "\nred: at fault; blue: trim; green: %s; "
 			 "orange: %s", cover ? "safe zone" : "margins", cover ? "spine; purple: barcode "
 			 "box" : "gutter");
+	/* a page of the wrong size: the trim's guides would not fit it */
+	for (size_t i = 0; i < cl->mark_count && !cover; i++)
+		if (!cl->marks[i].cover && cl->marks[i].page == page && cl->marks[i].whole_page &&
+		    (!strncmp(cl->marks[i].label, "page-size:", 10) ||
+		     !strncmp(cl->marks[i].label, "same-size:", 10)))
+			return true;
 	if (!cover && g->interior) {
 		struct mb_box_pt t = page % 2 ? g->trim_odd : g->trim_even;
 		double gut = g->gutter_in * MB_PT_PER_IN, mar = g->margin_in * MB_PT_PER_IN;

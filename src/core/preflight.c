@@ -909,9 +909,14 @@ static void check_objects(const struct mb_probe_file *f, const struct geom *g,
 			pl_text(&bleed.pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 			mb_check_numbers(cl, -bleed.d, 0, "in");
 		} else {
-			mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "reaches the edge", limit,
-					 "%d object%s cross%s the trim and reach%s the page edge", bleeding,
-					 plural(bleeding), bleeding == 1 ? "es" : "", bleeding == 1 ? "es" : "");
+			if (bleeding)
+				mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "reaches the edge",
+						 limit, "%d object%s cross%s the trim and reach%s the page "
+						 "edge", bleeding, plural(bleeding),
+						 bleeding == 1 ? "es" : "", bleeding == 1 ? "es" : "");
+			else
+				mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "no bleeding art",
+						 limit, "no art crosses the trim");
 		}
 	}
 	pl_free(&unmeasured);
@@ -1871,6 +1876,17 @@ static void cover_content_checks(const struct mb_probe_file *f, struct mb_checkl
 	check_placeholders(f, true, cl);
 }
 
+/* does the n bytes at s hold the string w? */
+static bool has_bytes(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+
+	for (size_t i = 0; m && i + m <= n; i++)
+		if (!memcmp(s + i, w, m))
+			return true;
+	return false;
+}
+
 /* does word (folded, at s) name mazes in a language mazebook prints? */
 static bool mazes_word(const char *s)
 {
@@ -1929,8 +1945,20 @@ void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct m
 		mb_checklist_add(cl, "cover.count", MB_CHECK_FAIL, "1", measured, limit,
 				 "the cover says %ld mazes but the book has %d: change the cover's "
 				 "subtitle or badge, or the number of mazes", said, mazes);
-		mb_checklist_mark(cl, true, 1, NULL, "count: the cover says %ld, the book has %d",
-				  said, mazes);
+		char digits[24];
+		const struct mb_probe_item *where = NULL;
+
+		/* outline the text run that prints the number, when one does */
+		snprintf(digits, sizeof(digits), "%ld", said);
+		for (size_t k = 0; k < p->item_count && !where; k++) {
+			const struct mb_probe_item *it = &p->items[k];
+
+			if (it->kind == MB_ITEM_TEXT && it->text_off + it->text_len <= p->text_len &&
+			    has_bytes(p->text + it->text_off, it->text_len, digits))
+				where = it;
+		}
+		mb_checklist_mark(cl, true, 1, where ? &where->box : NULL,
+				  "count: the cover says %ld, the book has %d", said, mazes);
 	}
 }
 
