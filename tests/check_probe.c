@@ -344,6 +344,16 @@ START_TEST(shadings_sampled)
 	ck_assert(f.pages[0].colour);
 	ck_assert_msg(!strncmp(f.pages[0].colour_what, "shading rgb 0.9", 15), "%s",
 		      f.pages[0].colour_what);
+	/* each object knows whether it was painted in colour */
+	ck_assert_uint_eq(f.pages[0].item_count, 2);
+	ck_assert(f.pages[0].items[0].colour);
+	ck_assert(f.pages[0].items[1].colour);
+	mb_probe_release(&f);
+	objs_pdf("", "<< >>", "0.4 g 10 10 50 50 re f 0 0 1 rg 100 100 5 5 re f", NULL, 0);
+	f = probe(true);
+	ck_assert(!f.pages[0].items[0].colour);
+	ck_assert_double_eq_tol(f.pages[0].items[0].share, 0.6, 1e-6);
+	ck_assert(f.pages[0].items[1].colour);
 	mb_probe_release(&f);
 }
 END_TEST

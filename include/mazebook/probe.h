@@ -62,7 +62,11 @@ struct mb_probe_item {
 	   long and thin), 0 for any other shape (curves, glyph outlines) */
 	double rect_thick_pt, rect_long_pt;
 	size_t text_off, text_len;	/* text: its characters in the page's text */
+	bool colour;		/* painted in a colour that is not gray */
+	double share;		/* gray paint's ink share (0.07 = 7 %); 1 for colour */
 };
+
+#define MB_PROBE_ANNOT_BOXES 8
 
 struct mb_probe_page {
 	int number;			/* 1-based */
@@ -93,6 +97,8 @@ struct mb_probe_page {
 	char *text;			/* the page's text (UTF-8, spans joined by spaces) */
 	size_t text_len;
 	int annotations;
+	int annot_boxes;		/* the first MB_PROBE_ANNOT_BOXES annotations' */
+	struct mb_box_pt annot_box[MB_PROBE_ANNOT_BOXES];	/* rectangles */
 	bool transparency;		/* soft mask, alpha < 1 or a blend mode */
 	char transparency_what[64];
 	size_t item_count;		/* detail, only with keep_items */

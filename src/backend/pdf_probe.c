@@ -138,6 +138,7 @@ struct measure_dev {
 	int mask_depth;		/* inside begin_mask .. end_mask */
 	int tile_depth;		/* inside a tiling pattern cell */
 	bool annots;		/* running annotation appearances: only images count */
+	bool pending_colour;	/* this operation voted a colour: its items are colour */
 	/* colours weighed by the area they paint: the page's representative one */
 	struct { unsigned key; double area; char what[56]; } votes[VOTES_MAX];
 	int nvotes;
@@ -214,6 +215,7 @@ static void vote_colour(struct measure_dev *d, unsigned key, const char *what, d
 	int i;
 
 	d->page->colour = true;
+	d->pending_colour = true;
 	for (i = 0; i < d->nvotes; i++)
 		if (d->votes[i].key == key)
 			break;
@@ -340,6 +342,7 @@ static struct mb_probe_item *record(fz_context *ctx, struct measure_dev *d,
 	}
 	p->items[p->item_count] = (struct mb_probe_item){
 		.kind = kind, .box = b, .size_pt = size_pt, .dpi = dpi, .ink = ink, .font = font,
+		.colour = d->pending_colour, .share = share < 0 ? 1 : share,
 	};
 	return &p->items[p->item_count++];
 }
@@ -450,6 +453,7 @@ static double paint_colour(fz_context *ctx, struct measure_dev *d, const char *o
 	unsigned key = 0;
 	double share = classify(ctx, d, cs, color, desc, sizeof(desc), &key);
 
+	d->pending_colour = false;	/* a new operation */
 	if (d->mask_depth > 0 || d->annots)
 		return share < 0 ? 1 : share;
 	if (alpha < 1) {
@@ -859,6 +863,7 @@ static void dev_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_
 	fz_rect box = fz_bound_shade(ctx, shade, ctm);
 
 	(void)cp;
+	d->pending_colour = false;
 	if (alpha < 1 && d->mask_depth == 0 && !d->annots)
 		set_transparency(d, "shading with alpha");
 	if (shade->colorspace && d->mask_depth == 0 && !d->annots) {
@@ -987,6 +992,7 @@ static void dev_fill_image(fz_context *ctx, fz_device *dev, fz_image *img, fz_ma
 	fz_rect box = fz_transform_rect(fz_unit_rect, ctm);
 
 	(void)cp;
+	d->pending_colour = false;
 	if (alpha < 1 && d->mask_depth == 0 && !d->annots)
 		set_transparency(d, "image with alpha");
 	if (img->mask && d->mask_depth == 0 && !d->annots)
@@ -1409,6 +1415,13 @@ static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 		if ((p->has_crop = pdf_is_array(ctx, arr)))
 			p->crop = box_of(ctx, arr, to_print);
 		p->annotations = pdf_array_len(ctx, pdf_dict_get(ctx, page->obj, PDF_NAME(Annots)));
+		for (int k = 0; k < p->annotations && p->annot_boxes < MB_PROBE_ANNOT_BOXES; k++) {
+			pdf_obj *rect = pdf_dict_get(ctx, pdf_array_get(ctx, pdf_dict_get(ctx, page->obj,
+								PDF_NAME(Annots)), k), PDF_NAME(Rect));
+
+			if (pdf_is_array(ctx, rect))
+				p->annot_box[p->annot_boxes++] = box_of(ctx, rect, to_print);
+		}
 		walk_resources(ctx, fonts, pdf_page_resources(ctx, page), i + 1, 0);
 
 		if (pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/OCProperties")) {

@@ -191,6 +191,7 @@ static void check_fonts(const struct mb_probe_file *f, const char *id, struct mb
 
 /* "page 3" / "pages 3-24" */
 static const char *on_pages(const struct pagelist *pl, char *buf, size_t size);
+static const char *what_item(const struct mb_probe_item *it);
 static void pl_once(struct pagelist *pl, int page);
 
 /* smallest text over the pages: the glyph height a reader sees */
@@ -1115,6 +1116,17 @@ static void check_colour(const struct mb_probe_file *f, struct mb_checklist *cl)
 	snprintf(msg, sizeof(msg), "page %d: colour (mostly %s) in a black-ink book: it prints as "
 		 "gray; make it gray or choose a colour ink", first->number, first->colour_what);
 	add_paged(cl, "interior.colour", MB_CHECK_FAIL, &pl, first->colour_what, "gray only", msg);
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		int marked = 0;
+
+		for (size_t k = 0; p->colour && k < p->item_count && marked < 12; k++)
+			if (p->items[k].colour) {
+				marked++;
+				mb_checklist_mark(cl, false, p->number, &p->items[k].box, "colour: %s",
+						  what_item(&p->items[k]));
+			}
+	}
 	pl_free(&pl);
 }
 
@@ -1132,8 +1144,21 @@ static void check_gray(const struct mb_probe_file *f, struct mb_checklist *cl)
 			continue;
 		if (!worst || p->lightest_gray < worst->lightest_gray)
 			worst = p;
-		if (p->lightest_gray < need - 0.0005)
+		if (p->lightest_gray < need - 0.0005) {
+			int marked = 0;
+
 			pl_add(&pl, p->number);
+			for (size_t k = 0; k < p->item_count && marked < 12; k++) {
+				const struct mb_probe_item *it = &p->items[k];
+
+				if (it->kind == MB_ITEM_FILL && it->ink && !it->colour &&
+				    it->share < need - 0.0005) {
+					marked++;
+					mb_checklist_mark(cl, false, p->number, &it->box,
+							  "gray fill: %.3g %%", it->share * 100);
+				}
+			}
+		}
 	}
 	snprintf(limit, sizeof(limit), ">= %g %%", need * 100);
 	if (!worst) {
@@ -1232,6 +1257,10 @@ static void check_annotations(const struct mb_probe_file *f, const char *id,
 	snprintf(msg, sizeof(msg), "page %d: %d annotation%s (links, comments or form fields)", first,
 		 f->pages[first - 1].annotations, f->pages[first - 1].annotations == 1 ? "" : "s");
 	add_paged(cl, id, MB_CHECK_FAIL, &pl, measured, "none", msg);
+	for (size_t i = 0; i < f->page_measured; i++)
+		for (int k = 0; k < f->pages[i].annot_boxes; k++)
+			mb_checklist_mark(cl, !strncmp(id, "cover.", 6), f->pages[i].number,
+					  &f->pages[i].annot_box[k], "annotation (a link or comment)");
 	pl_free(&pl);
 }
 
