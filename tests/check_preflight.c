@@ -184,7 +184,8 @@ START_TEST(gutter_even_page_binds_right)
 	c = interior_check(&f, "interior.gutter");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_str_eq(c->pages, "14");
-	ck_assert_has(c->message, "page 14: ink 0.21 in from the binding edge, needs >= 0.375 in");
+	ck_assert_has(c->message, "a filled shape 0.21 in from the binding edge on page 14: move it "
+		      "at least 0.375 in from the binding edge (the gutter a 24-page book needs)");
 	ck_assert_str_eq(c->measured, "0.21 in");
 	/* the same ink near the right edge of an odd page is the outside margin */
 	facts_free(&f);
@@ -193,7 +194,8 @@ START_TEST(gutter_even_page_binds_right)
 	ck_assert_int_eq(interior_check(&f, "interior.gutter")->status, MB_CHECK_PASS);
 	c = interior_check(&f, "interior.margins");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 13: ink 0.21 in from the outside edge, needs >= 0.25 in");
+	ck_assert_has(c->message, "0.21 in from the outside edge on page 13: move it at least 0.25 in "
+		      "in from the trim");
 	facts_free(&f);
 }
 END_TEST
@@ -208,7 +210,11 @@ START_TEST(gutter_band_by_page_count_and_minimum_warns)
 	f.pages[2].ink.x0 = PT(0.45);
 	c = interior_check(&f, "interior.gutter");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 3: ink 0.45 in from the binding edge, needs >= 0.5 in");
+	ck_assert_has(c->message, "0.45 in from the binding edge on page 3: move it at least 0.5 in "
+		      "from the binding edge (the gutter a 160-page book needs)");
+	ck_assert(c->has_value);
+	ck_assert_double_eq_tol(c->value, 0.45, 1e-9);
+	ck_assert_double_eq(c->need, 0.5);
 	facts_free(&f);
 	/* exactly on the minimum: KDP has flagged that, so warn */
 	interior_facts(&f, 24);
@@ -229,39 +235,107 @@ START_TEST(page_number_below_bottom_margin)
 	c = interior_check(&f, "interior.margins");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_str_eq(c->pages, "3-4");
-	ck_assert_has(c->message, "page 3: ink 0.1 in from the bottom edge, needs >= 0.25 in");
+	ck_assert_has(c->message, "0.1 in from the bottom edge on pages 3-4: move it at least 0.25 in "
+		      "in from the trim");
 	facts_free(&f);
 }
 END_TEST
+
+/* one painted object on a page (items are freed with the page by facts_free) */
+static struct mb_probe_item *page_item(struct mb_probe_page *p, enum mb_probe_item_kind kind,
+				      double x0_in, double y0_in, double x1_in, double y1_in)
+{
+	p->items = xreallocarray(p->items, p->item_count + 1, sizeof(*p->items));
+	p->items[p->item_count] = (struct mb_probe_item){
+		.kind = kind, .box = { PT(x0_in), PT(y0_in), PT(x1_in), PT(y1_in) }, .ink = true,
+		.font = -1, .size_pt = kind == MB_ITEM_TEXT ? 9 : kind == MB_ITEM_STROKE ? 1 : 0,
+	};
+	return &p->items[p->item_count++];
+}
+
+static void items_free(struct mb_probe_file *f)
+{
+	for (size_t i = 0; i < f->page_measured; i++)
+		free(f->pages[i].items);
+}
+
+/* a 6 x 9 bleed book: a band over the top and the outside edge, text inside the margins */
+static void bleed_facts(struct mb_probe_file *f)
+{
+	interior_facts(f, 24);
+	for (int i = 0; i < 24; i++) {
+		struct mb_probe_page *p = &f->pages[i];
+		bool odd = p->number % 2;
+		double tx = odd ? 0 : 0.125;	/* the trim's left edge */
+
+		p->w_pt = PT(6.125);
+		p->h_pt = PT(9.25);
+		p->ink = (struct mb_box_pt){ 0, 0, PT(6.125), PT(9.25) };
+		page_item(p, MB_ITEM_FILL, odd ? 2 : 0, 8.25, odd ? 6.125 : 4.125, 9.25);
+		page_item(p, MB_ITEM_TEXT, tx + (odd ? 0.5 : 0.6), 1, tx + (odd ? 5.4 : 5.5), 8);
+	}
+}
 
 START_TEST(bleed_inferred_and_bleeding_art_allowed)
 {
 	struct mb_probe_file f;
 	const struct mb_check *c;
 
-	interior_facts(&f, 24);
-	for (int i = 0; i < 24; i++) {
-		struct mb_probe_page *p = &f.pages[i];
-		bool odd = p->number % 2;
-
-		p->w_pt = PT(6.125);
-		p->h_pt = PT(9.25);
-		/* art to the outside edge (bleed), text 0.5 in from the binding */
-		p->ink = (struct mb_box_pt){ odd ? PT(0.5) : 0, PT(1), odd ? PT(6.125) : PT(5.625),
-					     PT(8.25) };
-	}
+	bleed_facts(&f);
 	c = interior_check(&f, "interior.trim");
 	ck_assert_has(c->message, "with bleed");
 	ck_assert_int_eq(interior_check(&f, "interior.page-size")->status, MB_CHECK_PASS);
-	ck_assert_int_eq(interior_check(&f, "interior.margins")->status, MB_CHECK_PASS);
+	/* the band bleeds: it is held to the bleed edge, not to the margins */
+	c = interior_check(&f, "interior.margins");
+	ck_assert_msg(c->status == MB_CHECK_PASS, "%s", c->message);
+	ck_assert_has(c->message, "closest: text 0.6 in from the outside edge");
 	c = interior_check(&f, "interior.gutter");
 	ck_assert_int_eq(c->status, MB_CHECK_PASS);
 	ck_assert_str_eq(c->measured, "0.5 in");
-	/* top margin with bleed is 0.375 in from the trim (which sits 0.125 in down) */
-	f.pages[5].ink.y1 = PT(9.125 - 0.3);
+	c = interior_check(&f, "interior.bleed");
+	ck_assert_int_eq(c->status, MB_CHECK_PASS);
+	ck_assert_has(c->message, "24 objects cross the trim and reach the page edge");
+	/* a running head 0.16 in under the top trim fails although the band bleeds there */
+	page_item(&f.pages[5], MB_ITEM_TEXT, 1, 9.125 - 0.16 - 0.1, 2, 9.125 - 0.16);
 	c = interior_check(&f, "interior.margins");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 6: ink 0.3 in from the top edge, needs >= 0.375 in");
+	ck_assert_has(c->message, "text 0.16 in from the top edge on page 6: move it at least "
+		      "0.375 in in from the trim");
+	ck_assert_str_eq(c->pages, "6");
+	items_free(&f);
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(art_that_stops_short_of_the_bleed)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+	size_t marks;
+
+	bleed_facts(&f);
+	/* page 9 (odd): a box across the outside trim that ends 0.07 in before the page edge */
+	page_item(&f.pages[8], MB_ITEM_FILL, 5.5, 4, 6.125 - 0.07, 5);
+	marks = 0;
+	c = interior_check(&f, "interior.bleed");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "art stops short of the bleed: a filled shape crosses the outside "
+		      "trim line but ends 0.07 in before the page edge on page 9");
+	ck_assert_str_eq(c->pages, "9");
+	ck_assert_double_eq_tol(c->value, 0.07, 1e-9);
+	/* the object is marked for the picture of page 9 */
+	for (size_t i = 0; i < cl.mark_count; i++)
+		marks += cl.marks[i].page == 9 && !cl.marks[i].cover &&
+			 strstr(cl.marks[i].label, "bleed: a filled shape stops 0.07 in short");
+	ck_assert_uint_eq(marks, 1);
+	/* it does not count against the margins: it is art meant to bleed */
+	ck_assert_int_eq(interior_check(&f, "interior.margins")->status, MB_CHECK_PASS);
+	/* text is never bleeding art: across the trim it fails the margins, said plainly */
+	page_item(&f.pages[8], MB_ITEM_TEXT, 5.5, 2, 6.05, 2.2);
+	c = interior_check(&f, "interior.margins");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "text crosses the outside trim line by 0.05 in on page 9");
+	items_free(&f);
 	facts_free(&f);
 }
 END_TEST
@@ -374,13 +448,13 @@ START_TEST(small_text_thin_line_colour_light_gray)
 	f.pages[8].lightest_gray = 0.05;
 	c = interior_check(&f, "interior.font-size");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 3: 5 pt text (DejaVuSans), needs >= 7 pt");
+	ck_assert_has(c->message, "text 5 pt tall (DejaVuSans) on page 3: set it at least 7 pt");
 	c = interior_check(&f, "interior.line-weight");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 5: 0.25 pt line, needs >= 0.75 pt");
+	ck_assert_has(c->message, "a line 0.25 pt thick on page 5: make it at least 0.75 pt thick");
 	c = interior_check(&f, "interior.colour");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 7: stroke rgb 1 0 0 in a black-ink book");
+	ck_assert_has(c->message, "page 7: colour (mostly stroke rgb 1 0 0) in a black-ink book: it prints as gray");
 	c = interior_check(&f, "interior.gray-fill");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "page 9: 5 % gray fill, needs >= 10 % (lighter may not print)");
@@ -388,13 +462,13 @@ START_TEST(small_text_thin_line_colour_light_gray)
 	ck_assert_int_eq(interior_check(&f, "interior.gray-fill")->status, MB_CHECK_PASS);
 	/* a hairline of width 0 is the thinnest of all */
 	f.pages[4].min_stroke_pt = 0;
-	ck_assert_has(interior_check(&f, "interior.line-weight")->message, "page 5: 0 pt line");
+	ck_assert_has(interior_check(&f, "interior.line-weight")->message, "a line 0 pt thick on page 5");
 	/* a thin filled rule is a line too, named as such */
 	f.pages[4].min_stroke_pt = 1;
 	f.pages[10].min_rule_pt = 0.2;
 	c = interior_check(&f, "interior.line-weight");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 11: a 0.2 pt filled rule, needs >= 0.75 pt");
+	ck_assert_has(c->message, "a thin rule (a long filled rectangle) 0.2 pt thick on page 11");
 	ck_assert_str_eq(c->pages, "11");
 	f.pages[10].min_rule_pt = 0.75;
 	ck_assert_int_eq(interior_check(&f, "interior.line-weight")->status, MB_CHECK_PASS);
@@ -402,7 +476,27 @@ START_TEST(small_text_thin_line_colour_light_gray)
 	f.pages[10].min_stroke_pt = -1;
 	f.pages[10].min_rule_pt = 0.5;
 	ck_assert_has(interior_check(&f, "interior.line-weight")->message,
-		      "page 11: a 0.5 pt filled rule");
+		      "a thin rule (a long filled rectangle) 0.5 pt thick on page 11");
+	f.pages[10].min_rule_pt = 0;
+	/* from the objects: a long thin rectangle is a rule, a minus sign (short) is not */
+	page_item(&f.pages[10], MB_ITEM_FILL, 1, 2, 1.1, 2.0104)->rect_thick_pt = 0.747;
+	f.pages[10].items[0].rect_long_pt = PT(0.1);
+	c = interior_check(&f, "interior.line-weight");
+	ck_assert_msg(c->status == MB_CHECK_PASS, "%s", c->message);
+	page_item(&f.pages[10], MB_ITEM_FILL, 1, 3, 3, 3.0069)->rect_thick_pt = 0.5;
+	f.pages[10].items[1].rect_long_pt = PT(2);
+	c = interior_check(&f, "interior.line-weight");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "a thin rule (a long filled rectangle) 0.5 pt thick on page 11");
+	{
+		size_t found = 0;
+
+		for (size_t i = 0; i < cl.mark_count; i++)
+			found += cl.marks[i].page == 11 && !cl.marks[i].whole_page &&
+				 !strcmp(cl.marks[i].label, "line weight: 0.5 pt rule");
+		ck_assert_uint_eq(found, 1);
+	}
+	items_free(&f);
 	facts_free(&f);
 }
 END_TEST
@@ -417,7 +511,8 @@ START_TEST(image_resolution)
 	f.pages[1].min_image_dpi = 150;
 	c = interior_check(&f, "interior.image-dpi");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 2: image at 150 dpi, needs >= 300 dpi");
+	ck_assert_has(c->message, "an image at 150 dpi as printed on page 2 (low resolution): use at "
+		      "least 300 dpi");
 	f.pages[1].min_image_dpi = 300;
 	ck_assert_int_eq(interior_check(&f, "interior.image-dpi")->status, MB_CHECK_PASS);
 	facts_free(&f);
@@ -467,7 +562,8 @@ START_TEST(annotations_bookmarks_transparency_size)
 	f.pages[10].invisible_text = 2;
 	c = interior_check(&f, "interior.invisible");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "page 11: 2 invisible text runs");
+	ck_assert_has(c->message, "2 invisible text runs (render mode 3");
+	ck_assert_has(c->message, "on page 11");
 	c = interior_check(&f, "interior.annotations");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "page 2: 1 annotation");
@@ -533,11 +629,10 @@ static void cover_facts(struct mb_probe_file *f, int pages, double narrower_in)
 	cover_page.min_image_dpi = -1;
 	cover_page.min_stroke_pt = -1;
 	cover_page.items = cover_items;
-	cover_items[0] = (struct mb_probe_item){ MB_ITEM_FILL, { 0, 0, cover_page.w_pt,
-								 cover_page.h_pt }, 0, 0, true, -1 };
-	cover_items[1] = (struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.front.x + 1), PT(7),
-								 PT(g.front.x + 4), PT(7.5) },
-						 28, 0, true, 0 };
+	cover_items[0] = (struct mb_probe_item){ .kind = MB_ITEM_FILL, .box = { 0, 0, cover_page.w_pt,
+								 cover_page.h_pt }, .size_pt = 0, .dpi = 0, .ink = true, .font = -1 };
+	cover_items[1] = (struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(g.front.x + 1), PT(7),
+								 PT(g.front.x + 4), PT(7.5) }, .size_pt = 28, .dpi = 0, .ink = true, .font = 0 };
 	cover_page.item_count = 2;
 }
 
@@ -600,8 +695,8 @@ START_TEST(spine_text_needs_80_pages_and_clearance)
 	cover_facts(&f, 60, 0);
 	mb_kdp_cover_geometry(&trim_6x9, 60, MB_PAPER_WHITE, &g);
 	mid = g.spine.x + g.spine.w / 2;
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(mid) - 2.5, PT(3), PT(mid) + 2.5,
-							 PT(5) }, 7, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(mid) - 2.5, PT(3), PT(mid) + 2.5,
+							 PT(5) }, .size_pt = 7, .dpi = 0, .ink = true, .font = 0 });
 	c = cover_check(&f, 60, "cover.spine-text");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "60-page book");
@@ -609,8 +704,8 @@ START_TEST(spine_text_needs_80_pages_and_clearance)
 	cover_facts(&f, 120, 0);
 	mb_kdp_cover_geometry(&trim_6x9, 120, MB_PAPER_WHITE, &g);
 	mid = g.spine.x + g.spine.w / 2;
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(mid) - 2.5, PT(3), PT(mid) + 2.5,
-							 PT(5) }, 7, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(mid) - 2.5, PT(3), PT(mid) + 2.5,
+							 PT(5) }, .size_pt = 7, .dpi = 0, .ink = true, .font = 0 });
 	ck_assert_int_eq(cover_check(&f, 120, "cover.spine-text")->status, MB_CHECK_PASS);
 	/* 0.03 in from the fold: under the 0.0625 in clearance */
 	cover_items[2].box.x0 = PT(g.spine.x + 0.03);
@@ -629,35 +724,28 @@ START_TEST(barcode_area)
 	cover_facts(&f, 120, 0);
 	mb_kdp_cover_geometry(&trim_6x9, 120, MB_PAPER_WHITE, &g);
 	/* a white box where the barcode goes is background */
-	add_item((struct mb_probe_item){ MB_ITEM_FILL, { PT(g.barcode.x), PT(g.barcode.y),
-							 PT(g.barcode.x + 1), PT(g.barcode.y + 1) },
-					 0, 0, false, -1 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_FILL, .box = { PT(g.barcode.x), PT(g.barcode.y),
+							 PT(g.barcode.x + 1), PT(g.barcode.y + 1) }, .size_pt = 0, .dpi = 0, .ink = false, .font = -1 });
 	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_PASS);
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.3),
-							 PT(g.barcode.x + 1.5), PT(g.barcode.y + 0.5) },
-					 10, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.3),
+							 PT(g.barcode.x + 1.5), PT(g.barcode.y + 0.5) }, .size_pt = 10, .dpi = 0, .ink = true, .font = 0 });
 	c = cover_check(&f, 120, "cover.barcode-area");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "text DejaVuSans at 4.375,0.675 in");
 	/* a line crossing it fails too; an image under all of it warns */
-	cover_items[3] = (struct mb_probe_item){ MB_ITEM_STROKE, { 0, PT(1), PT(12), PT(1) + 1 },
-						 1, 0, true, -1 };
+	cover_items[3] = (struct mb_probe_item){ .kind = MB_ITEM_STROKE, .box = { 0, PT(1), PT(12), PT(1) + 1 }, .size_pt = 1, .dpi = 0, .ink = true, .font = -1 };
 	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_FAIL);
-	cover_items[3] = (struct mb_probe_item){ MB_ITEM_IMAGE, { 0, 0, PT(7), PT(3) }, 0, 300,
-						 true, -1 };
+	cover_items[3] = (struct mb_probe_item){ .kind = MB_ITEM_IMAGE, .box = { 0, 0, PT(7), PT(3) }, .size_pt = 0, .dpi = 300, .ink = true, .font = -1 };
 	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_WARN);
 	/* a plain box painted over all of it hides what came before... */
-	cover_items[3] = (struct mb_probe_item){ MB_ITEM_STROKE, { 0, PT(1), PT(12), PT(1) + 1 },
-						 1, 0, true, -1 };
-	add_item((struct mb_probe_item){ MB_ITEM_FILL, { PT(g.barcode.x) - 1, PT(g.barcode.y) - 1,
+	cover_items[3] = (struct mb_probe_item){ .kind = MB_ITEM_STROKE, .box = { 0, PT(1), PT(12), PT(1) + 1 }, .size_pt = 1, .dpi = 0, .ink = true, .font = -1 };
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_FILL, .box = { PT(g.barcode.x) - 1, PT(g.barcode.y) - 1,
 							 PT(g.barcode.x + g.barcode.w) + 1,
-							 PT(g.barcode.y + g.barcode.h) + 1 },
-					 0, 0, false, -1 });
+							 PT(g.barcode.y + g.barcode.h) + 1 }, .size_pt = 0, .dpi = 0, .ink = false, .font = -1 });
 	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_PASS);
 	/* ...but not what comes after it */
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.3),
-							 PT(g.barcode.x + 1.5), PT(g.barcode.y + 0.5) },
-					 10, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.3),
+							 PT(g.barcode.x + 1.5), PT(g.barcode.y + 0.5) }, .size_pt = 10, .dpi = 0, .ink = true, .font = 0 });
 	ck_assert_int_eq(cover_check(&f, 120, "cover.barcode-area")->status, MB_CHECK_FAIL);
 }
 END_TEST
@@ -670,16 +758,16 @@ START_TEST(text_near_the_trim)
 
 	cover_facts(&f, 120, 0);
 	mb_kdp_cover_geometry(&trim_6x9, 120, MB_PAPER_WHITE, &g);
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.front.x + g.front.w - 1),
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(g.front.x + g.front.w - 1),
 							 PT(4), PT(g.front.x + g.front.w - 0.05),
-							 PT(4.2) }, 10, 0, true, 0 });
+							 PT(4.2) }, .size_pt = 10, .dpi = 0, .ink = true, .font = 0 });
 	c = cover_check(&f, 120, "cover.safe-zone");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "front cover text (DejaVuSans, 10 pt) 0.05 in inside the trim");
+	ck_assert_has(c->message, "front cover text (DejaVuSans, 10 pt) only 0.05 in inside the trim: "
+		      "move it at least 0.125 in in");
 	/* on the back too, white text included */
 	cover_facts(&f, 120, 0);
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(0.2), PT(4), PT(1), PT(4.2) }, 10, 0,
-					 false, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(0.2), PT(4), PT(1), PT(4.2) }, .size_pt = 10, .dpi = 0, .ink = false, .font = 0 });
 	c = cover_check(&f, 120, "cover.safe-zone");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "back cover text");
@@ -712,6 +800,209 @@ END_TEST
 
 /* ---- the checklist's forms ---- */
 
+/* the new rules over hand-made facts: each fed a fact that breaks it */
+START_TEST(placeholder_text_found_in_every_language)
+{
+	char found[64];
+	struct mb_probe_file f;
+	const struct mb_check *c;
+	static char page_text[] = "Chapter 1 [Insert  the chapter's title here] and more";
+
+	ck_assert(mb_placeholder_find("by Your Name", 12, found, sizeof(found)));
+	ck_assert_str_eq(found, "your name");
+	ck_assert(mb_placeholder_find("LOREM   IPSUM dolor", 19, found, sizeof(found)));
+	ck_assert(mb_placeholder_find("von Ihr Name", 12, found, sizeof(found)));
+	ck_assert(mb_placeholder_find("TÍTULO AQUÍ", strlen("TÍTULO AQUÍ"), found, sizeof(found)));
+	ck_assert_str_eq(found, "título aquí");
+	ck_assert(mb_placeholder_find("Nom de l\xe2\x80\x99" "auteur", strlen("Nom de l\xe2\x80\x99" "auteur"),
+				      found, sizeof(found)));
+	/* real words are not placeholders */
+	ck_assert(!mb_placeholder_find("Amazing Mazes for Kids", 22, found, sizeof(found)));
+	ck_assert(!mb_placeholder_find("Jane Doe", 8, found, sizeof(found)));
+	ck_assert(!mb_placeholder_find(NULL, 0, found, sizeof(found)));
+
+	interior_facts(&f, 24);
+	ck_assert_int_eq(interior_check(&f, "interior.placeholder")->status, MB_CHECK_PASS);
+	f.pages[4].text = page_text;
+	f.pages[4].text_len = strlen(page_text);
+	c = interior_check(&f, "interior.placeholder");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "placeholder text \"[insert\" on page 5: replace it with your own words");
+	ck_assert_str_eq(c->pages, "5");
+	f.pages[4].text = NULL;
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(white_on_white_and_hidden_layers)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	interior_facts(&f, 24);
+	/* white text on a gray box is visible; on bare paper it is not */
+	page_item(&f.pages[2], MB_ITEM_FILL, 1, 1, 3, 2);
+	page_item(&f.pages[2], MB_ITEM_TEXT, 1.2, 1.2, 2, 1.4)->ink = false;
+	ck_assert_int_eq(interior_check(&f, "interior.invisible")->status, MB_CHECK_PASS);
+	page_item(&f.pages[2], MB_ITEM_TEXT, 1.2, 5, 2, 5.2)->ink = false;
+	c = interior_check(&f, "interior.invisible");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "1 run of white text on white paper; on page 3");
+	/* a layer switched off */
+	f.pages[6].hidden_oc = 2;
+	snprintf(f.pages[6].hidden_oc_what, sizeof(f.pages[6].hidden_oc_what), "Answers");
+	c = interior_check(&f, "interior.invisible");
+	ck_assert_has(c->message, "2 objects in a layer (optional content) switched off, 'Answers'");
+	ck_assert_has(c->message, "on pages 3, 7");
+	ck_assert_str_eq(c->measured, "layer 'Answers' off");
+	items_free(&f);
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(crop_marks_caught)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+
+	bleed_facts(&f);
+	ck_assert_int_eq(interior_check(&f, "interior.crop-marks")->status, MB_CHECK_PASS);
+	/* page 3 (odd, trim 0..6 x 0.125..9.125): short lines in the bleed at a corner */
+	page_item(&f.pages[2], MB_ITEM_STROKE, 6.02, 9.13, 6.12, 9.135)->size_pt = 0.25;
+	page_item(&f.pages[2], MB_ITEM_STROKE, 6.05, 9.14, 6.06, 9.24)->size_pt = 0.25;
+	c = interior_check(&f, "interior.crop-marks");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "2 mark lines outside the trim on page 3: crop or registration marks");
+	items_free(&f);
+	facts_free(&f);
+	/* a page enlarged for marks, no TrimBox: lines in three corners */
+	interior_facts(&f, 24);
+	for (int i = 0; i < 24; i++) {
+		struct mb_probe_page *p = &f.pages[i];
+
+		p->w_pt = PT(6.5);
+		p->h_pt = PT(9.5);
+		page_item(p, MB_ITEM_STROKE, 0, 0.25, 0.2, 0.25)->size_pt = 0.4;
+		page_item(p, MB_ITEM_STROKE, 6.3, 0.25, 6.5, 0.25)->size_pt = 0.4;
+		page_item(p, MB_ITEM_STROKE, 6.3, 9.25, 6.5, 9.25)->size_pt = 0.4;
+		page_item(p, MB_ITEM_TEXT, 1.25, 1, 5.25, 8.5);
+	}
+	c = interior_check(&f, "interior.crop-marks");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_str_eq(c->pages, "1-24");
+	/* the marks are not held to the margins: the text is 1 in inside */
+	ck_assert_int_eq(interior_check(&f, "interior.margins")->status, MB_CHECK_PASS);
+	items_free(&f);
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(nothing_measured_is_never_pass)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+	struct mb_preflight_params p = infer;
+
+	/* every page the wrong size for the trim given: the gutter was not measured */
+	interior_facts(&f, 24);
+	p.trim_given = true;
+	ck_assert_int_eq(mb_kdp_parse_trim("5x8", &p.trim, NULL), MB_OK);
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.gutter");
+	ck_assert_int_eq(c->status, MB_CHECK_WARN);
+	ck_assert_has(c->message, "not measured: no page with ink is the page size the trim needs");
+	c = mb_checklist_find(&cl, "interior.margins");
+	ck_assert_int_eq(c->status, MB_CHECK_WARN);
+	ck_assert_has(c->message, "not measured");
+	/* some pages measured, the others named */
+	f.pages[3].w_pt = PT(5);
+	f.pages[3].h_pt = PT(8);
+	f.pages[3].ink = (struct mb_box_pt){ PT(1), PT(1), PT(4), PT(7) };
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_interior(&f, &p, &cl, NULL);
+	c = mb_checklist_find(&cl, "interior.gutter");
+	ck_assert_has(c->message, "(not measured: pages 1-3, 5-24, not the page size");
+	facts_free(&f);
+}
+END_TEST
+
+START_TEST(cover_count_against_the_book)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+	static char text[] = "Amazing Mazes 100 Easy Mazes for Ages 5-7 by Jane";
+	static char text_de[] = "50 knifflige Labyrinthe";
+
+	cover_facts(&f, 120, 0);
+	cover_page.text = text;
+	cover_page.text_len = strlen(text);
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover_count(&f, 50, &cl);
+	c = mb_checklist_find(&cl, "cover.count");
+	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
+	ck_assert_has(c->message, "the cover says 100 mazes but the book has 50");
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover_count(&f, 100, &cl);
+	ck_assert_int_eq(mb_checklist_find(&cl, "cover.count")->status, MB_CHECK_PASS);
+	/* "Ages 5-7" is not a count of mazes; German counts too */
+	cover_page.text = text_de;
+	cover_page.text_len = strlen(text_de);
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover_count(&f, 40, &cl);
+	ck_assert_int_eq(mb_checklist_find(&cl, "cover.count")->status, MB_CHECK_FAIL);
+	/* unknown count (mb 0): no check */
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover_count(&f, 0, &cl);
+	ck_assert_ptr_null(mb_checklist_find(&cl, "cover.count"));
+	cover_page.text = NULL;
+	cover_page.text_len = 0;
+}
+END_TEST
+
+START_TEST(picture_boxes_for_a_failing_page)
+{
+	struct mb_probe_file f;
+	struct mb_picture_box *boxes;
+	size_t n, faults = 0;
+	char caption[512];
+
+	bleed_facts(&f);
+	page_item(&f.pages[8], MB_ITEM_FILL, 5.5, 4, 6.125 - 0.07, 5);
+	interior_check(&f, "interior.bleed");
+	ck_assert(!mb_preflight_picture_boxes(&cl, false, 3, &boxes, &n, caption, sizeof(caption)));
+	free(boxes);
+	ck_assert(mb_preflight_picture_boxes(&cl, false, 9, &boxes, &n, caption, sizeof(caption)));
+	for (size_t i = 0; i < n; i++)
+		faults += boxes[i].pen == MB_PEN_FAULT;
+	ck_assert_uint_eq(faults, 1);
+	ck_assert_uint_eq(n, 4);	/* the fault, the trim, the gutter, the margins */
+	ck_assert_int_eq(boxes[1].pen, MB_PEN_TRIM);
+	/* page 9 is odd: its trim starts at the binding edge, x = 0 */
+	ck_assert_double_eq(boxes[1].box.x0, 0);
+	ck_assert_has(caption, "bleed: a filled shape stops 0.07 in short");
+	free(boxes);
+	items_free(&f);
+	facts_free(&f);
+	/* a page of the wrong size gets its picture, without the trim's guides */
+	interior_facts(&f, 24);
+	f.pages[4].w_pt = PT(8.5);
+	f.pages[4].h_pt = PT(11);
+	interior_check(&f, "interior.page-size");
+	ck_assert(mb_preflight_picture_boxes(&cl, false, 5, &boxes, &n, caption, sizeof(caption)));
+	ck_assert_uint_eq(n, 0);
+	ck_assert_has(caption, "page-size: 8.5 x 11 in");
+	free(boxes);
+	facts_free(&f);
+}
+END_TEST
+
 START_TEST(checklist_text_and_json)
 {
 	char *text, *json;
@@ -743,6 +1034,10 @@ START_TEST(checklist_text_and_json)
 	ck_assert_has(json, "{\"id\": \"interior.gutter\", \"status\": \"FAIL\", \"pages\": \"14\", "
 			    "\"measured\": \"0.21 in\", \"limit\": \">= 0.375 in\"");
 	ck_assert_has(json, "\"message\": \"say \\\"hi\\\"\\\\\"");
+	free(json);
+	mb_check_numbers(&cl, 0.21, 0.375, "in");
+	json = mb_checklist_json(&cl);
+	ck_assert_has(json, "\"value\": 0.21, \"need\": 0.375, \"unit\": \"in\"");
 	ck_assert_has(json, "{\"role\": \"spec\", \"name\": \"book.yaml\"");
 	free(text);
 	free(json);
@@ -854,36 +1149,32 @@ START_TEST(hardcover_cover_checks)
 	ck_assert_has(c->message, "12.5202 x 9.2500 in, should be 14.0340 x 10.4173 in");
 	/* text in the front hinge */
 	case_facts(&f, 120, &g, &hc);
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(hc.hinge_front.x + 0.1), PT(5),
-							 PT(hc.hinge_front.x + 2), PT(5.3) },
-					 12, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(hc.hinge_front.x + 0.1), PT(5),
+							 PT(hc.hinge_front.x + 2), PT(5.3) }, .size_pt = 12, .dpi = 0, .ink = true, .font = 0 });
 	c = edition_cover_check(&f, 120, &hardcover_white, "cover.hinge");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
 	ck_assert_has(c->message, "lies in a hinge");
 	/* text 0.125 in from the board edge passes; over the wrap it fails the safe zone */
 	case_facts(&f, 120, &g, &hc);
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.front.x + g.front.w - 1.13), PT(5),
-							 PT(g.front.x + g.front.w - 0.13), PT(5.3) },
-					 12, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(g.front.x + g.front.w - 1.13), PT(5),
+							 PT(g.front.x + g.front.w - 0.13), PT(5.3) }, .size_pt = 12, .dpi = 0, .ink = true, .font = 0 });
 	ck_assert_int_eq(edition_cover_check(&f, 120, &hardcover_white, "cover.safe-zone")->status,
 			 MB_CHECK_PASS);
 	cover_items[2].box.x0 += PT(0.1);
 	cover_items[2].box.x1 += PT(0.1);
 	c = edition_cover_check(&f, 120, &hardcover_white, "cover.safe-zone");
 	ck_assert_int_eq(c->status, MB_CHECK_FAIL);
-	ck_assert_has(c->message, "inside the board, needs >= 0.125 in inside the board");
+	ck_assert_has(c->message, "inside the board: move it at least 0.125 in in");
 	/* something in the barcode box on the back board */
 	case_facts(&f, 120, &g, &hc);
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.5),
-							 PT(g.barcode.x + 1), PT(g.barcode.y + 0.7) },
-					 12, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(g.barcode.x + 0.5), PT(g.barcode.y + 0.5),
+							 PT(g.barcode.x + 1), PT(g.barcode.y + 0.7) }, .size_pt = 12, .dpi = 0, .ink = true, .font = 0 });
 	ck_assert_int_eq(edition_cover_check(&f, 120, &hardcover_white,
 					     "cover.barcode-area")->status, MB_CHECK_FAIL);
 	/* spine text closer than 0.0625 in to a fold */
 	case_facts(&f, 120, &g, &hc);
-	add_item((struct mb_probe_item){ MB_ITEM_TEXT, { PT(g.spine.x + 0.02), PT(3),
-							 PT(g.spine.x + 0.3), PT(6) },
-					 10, 0, true, 0 });
+	add_item((struct mb_probe_item){ .kind = MB_ITEM_TEXT, .box = { PT(g.spine.x + 0.02), PT(3),
+							 PT(g.spine.x + 0.3), PT(6) }, .size_pt = 10, .dpi = 0, .ink = true, .font = 0 });
 	ck_assert_int_eq(edition_cover_check(&f, 120, &hardcover_white, "cover.spine-text")->status,
 			 MB_CHECK_FAIL);
 	/* no art over the wrap: a warning */
@@ -989,6 +1280,13 @@ static Suite *make_suite(void)
 	tcase_add_test(in, gutter_band_by_page_count_and_minimum_warns);
 	tcase_add_test(in, page_number_below_bottom_margin);
 	tcase_add_test(in, bleed_inferred_and_bleeding_art_allowed);
+	tcase_add_test(in, art_that_stops_short_of_the_bleed);
+	tcase_add_test(in, placeholder_text_found_in_every_language);
+	tcase_add_test(in, white_on_white_and_hidden_layers);
+	tcase_add_test(in, crop_marks_caught);
+	tcase_add_test(in, nothing_measured_is_never_pass);
+	tcase_add_test(in, cover_count_against_the_book);
+	tcase_add_test(in, picture_boxes_for_a_failing_page);
 	tcase_add_test(in, crop_and_trim_boxes_must_agree_with_the_page);
 	tcase_add_test(in, trim_not_kdp_and_trim_given);
 	tcase_add_test(in, unembedded_font);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -55,7 +56,7 @@ static void teardown(void)
 
 static struct mb_probe_file probe(bool keep)
 {
-	struct mb_probe_options o = { 0, keep };
+	struct mb_probe_options o = { .max_bytes = 0, .keep_items = keep };
 	struct mb_probe_file f;
 	struct mb_error err;
 
@@ -178,14 +179,24 @@ START_TEST(ink_clips_white_and_hairlines)
 	f = probe(false);
 	ck_assert_double_eq_tol(f.pages[0].min_stroke_pt, 0.5, 1e-4);
 	mb_probe_release(&f);
-	/* a filled rule is measured; a dot and a short tick are not rules */
-	mkpdf("raw OUT '0 g 150 200 100 0.2 re f 10 10 0.3 0.3 re f 20 20 1.5 0.1 re f'");
-	f = probe(false);
-	ck_assert_double_eq_tol(f.pages[0].min_rule_pt, 0.2, 1e-4);
+	/* a filled rectangle gives its sides (the checks tell a rule from a dot) */
+	mkpdf("raw OUT '0 g 150 200 100 0.2 re f'");
+	f = probe(true);
+	ck_assert_uint_eq(f.pages[0].item_count, 1);
+	ck_assert_double_eq_tol(f.pages[0].items[0].rect_thick_pt, 0.2, 1e-4);
+	ck_assert_double_eq_tol(f.pages[0].items[0].rect_long_pt, 100, 1e-4);
+	ck_assert_double_eq(f.pages[0].min_rule_pt, 0);	/* the probe leaves it to the items */
 	mb_probe_release(&f);
-	mkpdf("raw OUT '0 g 10 10 0.3 0.3 re f 20 20 1.5 0.1 re f 30 30 1 0.5 re f'");
-	f = probe(false);
-	ck_assert_double_eq(f.pages[0].min_rule_pt, 0);
+	/* drawn as m l l l h, turned 30 degrees: still a rectangle, 0.5 pt thick */
+	mkpdf("raw OUT 'q 0.866 0.5 -0.5 0.866 200 200 cm 0 g 0 0 m 80 0 l 80 0.5 l 0 0.5 l h f Q'");
+	f = probe(true);
+	ck_assert_double_eq_tol(f.pages[0].items[0].rect_thick_pt, 0.5, 1e-3);
+	ck_assert_double_eq_tol(f.pages[0].items[0].rect_long_pt, 80, 1e-2);
+	mb_probe_release(&f);
+	/* a curve (an outlined glyph, a minus sign drawn with curves) is not a rectangle */
+	mkpdf("raw OUT '0 g 100 100 m 140 100 l 140 100.7 l 100 100.7 140 100.7 100 100.7 c h f'");
+	f = probe(true);
+	ck_assert_double_eq(f.pages[0].items[0].rect_thick_pt, 0);
 	mb_probe_release(&f);
 }
 END_TEST
@@ -238,6 +249,189 @@ static void raw_pdf(const char *page_keys, const char *content)
 	fclose(out);
 }
 
+/*
+ * A one-page 6 x 9 in PDF at path with the catalogue's extra keys, the
+ * page's resources, its content and extra objects numbered from 5 on.
+ */
+static void objs_pdf(const char *catalog, const char *resources, const char *content,
+		     const char *const *extra, int n)
+{
+	long off[16];
+	FILE *out = fopen(path, "wb");
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_int_le(n, 11);
+	fputs("%PDF-1.5\n", out);
+	off[0] = ftell(out);
+	fprintf(out, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R %s >>\nendobj\n", catalog);
+	off[1] = ftell(out);
+	fprintf(out, "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n");
+	off[2] = ftell(out);
+	fprintf(out, "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] /Contents 4 0 R "
+		"/Resources %s >>\nendobj\n", resources);
+	off[3] = ftell(out);
+	fprintf(out, "4 0 obj\n<< /Length %zu >>\nstream\n%s\nendstream\nendobj\n", strlen(content),
+		content);
+	for (int i = 0; i < n; i++) {
+		off[4 + i] = ftell(out);
+		fprintf(out, "%d 0 obj\n%s\nendobj\n", 5 + i, extra[i]);
+	}
+	{
+		long xref = ftell(out);
+
+		fprintf(out, "xref\n0 %d\n0000000000 65535 f \n", 5 + n);
+		for (int i = 0; i < 4 + n; i++)
+			fprintf(out, "%010ld 00000 n \n", off[i]);
+		fprintf(out, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", 5 + n,
+			xref);
+	}
+	fclose(out);
+}
+
+/* text by what prints: the glyph height, the words (for placeholders), invisible text */
+START_TEST(text_height_and_words)
+{
+	static const char *const font[] = {
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+	};
+	struct mb_probe_file f;
+	mkpdf("interior OUT 24");	/* sets path */
+
+	/* 5 pt text stretched to 200 % width is still 5 pt tall */
+	objs_pdf("", "<< /Font << /F1 5 0 R >> >>",
+		 "BT /F1 5 Tf 200 Tz 100 100 Td (Lorem ipsum) Tj ET "
+		 "BT /F1 9 Tf 100 200 Td (Your) Tj 30 0 Td (Name) Tj ET "
+		 "BT /F1 9 Tf 3 Tr 100 300 Td (hidden) Tj ET", font, 1);
+	f = probe(true);
+	ck_assert_double_eq_tol(f.pages[0].min_font_pt, 5, 1e-3);
+	ck_assert_int_eq(f.pages[0].invisible_text, 1);
+	ck_assert_ptr_nonnull(f.pages[0].text);
+	ck_assert_msg(strstr(f.pages[0].text, "Lorem ipsum"), "text: %s", f.pages[0].text);
+	/* words set apart by a move, not a space, still read as two words */
+	ck_assert_msg(strstr(f.pages[0].text, "Your Name"), "text: %s", f.pages[0].text);
+	ck_assert_msg(strstr(f.pages[0].text, "hidden"), "text: %s", f.pages[0].text);
+	ck_assert_int_eq(f.pages[0].items[0].kind, MB_ITEM_TEXT);
+	ck_assert_double_eq_tol(f.pages[0].items[0].size_pt, 5, 1e-3);
+	ck_assert_uint_eq(f.pages[0].items[0].text_len, strlen("Lorem ipsum"));
+	mb_probe_release(&f);
+}
+END_TEST
+
+/* colour by value: a gray ramp is gray; a coloured one is named by what covers most */
+START_TEST(shadings_sampled)
+{
+	static const char *const gray[] = {
+		"<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [100 0 300 0] /Function "
+		"<< /FunctionType 2 /Domain [0 1] /C0 [0 0 0] /C1 [1 1 1] /N 1 >> >>",
+	};
+	static const char *const red[] = {
+		"<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [100 0 300 0] /Function "
+		"<< /FunctionType 2 /Domain [0 1] /C0 [0.9 0 0] /C1 [0.9 0 0] /N 1 >> >>",
+	};
+	struct mb_probe_file f;
+	mkpdf("interior OUT 24");	/* sets path */
+
+	objs_pdf("", "<< /Shading << /Sh1 5 0 R >> >>", "q 100 100 200 100 re W n /Sh1 sh Q",
+		 gray, 1);
+	f = probe(true);
+	ck_assert_msg(!f.pages[0].colour, "%s", f.pages[0].colour_what);
+	ck_assert(f.pages[0].colorspaces & MB_CS_RGB);
+	mb_probe_release(&f);
+	/* a big red ramp and a small blue fill: the page is named for the red */
+	objs_pdf("", "<< /Shading << /Sh1 5 0 R >> >>",
+		 "q 100 100 200 100 re W n /Sh1 sh Q 0 0 1 rg 10 10 5 5 re f", red, 1);
+	f = probe(true);
+	ck_assert(f.pages[0].colour);
+	ck_assert_msg(!strncmp(f.pages[0].colour_what, "shading rgb 0.9", 15), "%s",
+		      f.pages[0].colour_what);
+	/* each object knows whether it was painted in colour */
+	ck_assert_uint_eq(f.pages[0].item_count, 2);
+	ck_assert(f.pages[0].items[0].colour);
+	ck_assert(f.pages[0].items[1].colour);
+	mb_probe_release(&f);
+	objs_pdf("", "<< >>", "0.4 g 10 10 50 50 re f 0 0 1 rg 100 100 5 5 re f", NULL, 0);
+	f = probe(true);
+	ck_assert(!f.pages[0].items[0].colour);
+	ck_assert_double_eq_tol(f.pages[0].items[0].share, 0.6, 1e-6);
+	ck_assert(f.pages[0].items[1].colour);
+	mb_probe_release(&f);
+}
+END_TEST
+
+/* images everywhere: a 5 px image tiled half an inch wide prints at 10 dpi */
+START_TEST(images_in_patterns)
+{
+	static const char *const objs[] = {
+		"<< /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 36 36] /XStep 36 "
+		"/YStep 36 /Resources << /XObject << /Im1 6 0 R >> >> /Length 25 >>\nstream\n"
+		"q 36 0 0 36 0 0 cm /Im1 Do Q\nendstream",
+		"<< /Type /XObject /Subtype /Image /Width 5 /Height 5 /ColorSpace /DeviceGray "
+		"/BitsPerComponent 8 /Filter /ASCIIHexDecode /Length 51 >>\nstream\n"
+		"80808080808080808080808080808080808080808080808080>\nendstream",
+	};
+	struct mb_probe_file f;
+	mkpdf("interior OUT 24");	/* sets path */
+
+	objs_pdf("", "<< /Pattern << /P1 5 0 R >> >>", "/Pattern cs /P1 scn 72 72 288 288 re f",
+		 objs, 2);
+	f = probe(true);
+	ck_assert_int_ge(f.pages[0].images, 1);
+	ck_assert_double_eq_tol(f.pages[0].min_image_dpi, 10, 0.01);
+	mb_probe_release(&f);
+}
+END_TEST
+
+/* optional content switched off and used on the page: counted, with the layer's name */
+START_TEST(hidden_layer_counted)
+{
+	static const char *const objs[] = {
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		"<< /Type /OCG /Name (Answers) >>",
+	};
+	struct mb_probe_file f;
+	mkpdf("interior OUT 24");	/* sets path */
+
+	objs_pdf("/OCProperties << /OCGs [6 0 R] /D << /OFF [6 0 R] >> >>",
+		 "<< /Font << /F1 5 0 R >> /Properties << /oc1 6 0 R >> >>",
+		 "/OC /oc1 BDC BT /F1 9 Tf 100 100 Td (answer) Tj ET EMC", objs, 2);
+	f = probe(true);
+	ck_assert_int_eq(f.pages[0].hidden_oc, 1);
+	ck_assert_str_eq(f.pages[0].hidden_oc_what, "Answers");
+	mb_probe_release(&f);
+	/* the same layer named in the resources but not used: nothing hidden prints */
+	objs_pdf("/OCProperties << /OCGs [6 0 R] /D << /OFF [6 0 R] >> >>",
+		 "<< /Font << /F1 5 0 R >> /Properties << /oc1 6 0 R >> >>",
+		 "BT /F1 9 Tf 100 100 Td (answer) Tj ET", objs, 2);
+	f = probe(true);
+	ck_assert_int_eq(f.pages[0].hidden_oc, 0);
+	mb_probe_release(&f);
+}
+END_TEST
+
+/* a picture of a page: guides and a red box drawn, written as a PNG */
+START_TEST(picture_written)
+{
+	struct mb_picture_box boxes[] = {
+		{ MB_PEN_TRIM, { 0, 0, 432, 648 }, "trim" },
+		{ MB_PEN_FAULT, { 100, 100, 200, 150 }, "margins: text 0.1 in from the top" },
+	};
+	char png[4096];
+	struct mb_error err;
+	struct stat st;
+
+	mkpdf("interior OUT 24");
+	snprintf(png, sizeof(png), "%s.png", path);
+	mb_error_init(&err);
+	ck_assert_msg(mb_probe_render_picture(path, 3, 30, boxes, 2, "margins: text\nsecond line",
+					      png, &err) == MB_OK, "%s", err.message);
+	ck_assert_int_eq(stat(png, &st), 0);
+	ck_assert_int_gt(st.st_size, 500);
+	unlink(png);
+	ck_assert_int_ne(mb_probe_render_picture(path, 99, 30, boxes, 2, "", png, &err), MB_OK);
+	ck_assert_msg(strstr(err.message, "no page 99"), "%s", err.message);
+}
+END_TEST
+
 #define ck_near(a, b) ck_assert_msg(fabs((a) - (b)) < 0.01, "%s is %g, not %g", #a, (a), (double)(b))
 
 /* sizes, boxes and ink in the frame the page prints in: /Rotate turns it, /UserUnit scales it */
@@ -281,7 +475,7 @@ END_TEST
 
 START_TEST(limits_and_errors)
 {
-	struct mb_probe_options small = { 100, false };
+	struct mb_probe_options small = { .max_bytes = 100, .keep_items = false };
 	struct mb_probe_file f;
 	struct mb_error err;
 	FILE *out;
@@ -455,6 +649,11 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, printed_frame_rotate_userunit_cropbox);
 	tcase_add_test(tc, limits_and_errors);
 	tcase_add_test(tc, render_png_preview);
+	tcase_add_test(tc, text_height_and_words);
+	tcase_add_test(tc, shadings_sampled);
+	tcase_add_test(tc, images_in_patterns);
+	tcase_add_test(tc, hidden_layer_counted);
+	tcase_add_test(tc, picture_written);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -70,4 +70,17 @@ run "$MAZEBOOK" init --help
 check "--help exits 0" "$rc" -eq 0
 ok "$(contains "$out" "usage: mazebook init [FILE] [--force]"; echo $?)" "--help shows the usage"
 
+# the starter's placeholders never reach a book: build refuses them before writing
+mkdir starter && cd starter || exit 1
+"$MAZEBOOK" init >/dev/null 2>&1
+MAZEBOOK_KEY_DIR="$TMP/keys" run "$MAZEBOOK" build book.yaml -q
+check "building the starter unchanged: exit 1" "$rc" -eq 1
+contains "$err" "book.yaml:14:9: the author 'Your Name' is placeholder text (\"your name\"): write your own"
+ok $? "the refusal names the key's place and the placeholder"
+check "nothing was written" "$(ls -A | tr '\n' ' ')" = "book.yaml "
+sed 's/^author: "Your Name"/author: "Jane Doe"/' book.yaml > mine.yaml
+MAZEBOOK_KEY_DIR="$TMP/keys" run "$MAZEBOOK" build mine.yaml -q -o out
+check "with an author of its own the starter builds: exit 0" "$rc" -eq 0
+cd .. || exit 1
+
 done_testing

@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char path[] = "/tmp/mazebook-fuzz-XXXXXX";
-	struct mb_probe_options opts = { 1u << 20, true };
+	struct mb_probe_options opts = { .max_bytes = 1u << 20, .keep_items = true };
 	struct mb_probe_file f;
 	int fd = mkstemp(path);
 

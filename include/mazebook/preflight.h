@@ -29,7 +29,31 @@ struct mb_check {
 	char measured[96];	/* "0.193 in" */
 	char limit[96];		/* ">= 0.375 in" */
 	char pages[96];		/* "4, 6, 10-12 (+3 more)"; empty for the file */
-	char message[320];	/* the line's text after the id */
+	char message[480];	/* the line's text after the id */
+	/* the figures of measured and limit as numbers, for JSON readers */
+	bool has_value;
+	double value, need;
+	char unit[8];		/* "in", "pt", "dpi", "%" */
+};
+
+/* an object a check found at fault, for the pictures (mb_preflight_pictures) */
+struct mb_check_mark {
+	bool cover;		/* false: the interior */
+	int page;		/* 1-based */
+	bool whole_page;	/* the page as a whole (size, blank run...): no box */
+	struct mb_box_pt box;	/* the object, in the printed frame (probe.h) */
+	char label[64];		/* "margins: text 0.16 in from the top" */
+};
+
+/* the geometry the checks used, for the pictures' guides */
+struct mb_preflight_guides {
+	bool interior;		/* the interior's trim is known */
+	bool bleed;
+	struct mb_box_pt trim_odd, trim_even;	/* the trim on odd / even pages */
+	double gutter_in, margin_in;		/* the minimums */
+	bool cover;		/* the cover's panels are known */
+	struct mb_rect_in back, spine, front, barcode;	/* in inches, y up */
+	double safe_in;		/* text inside the panels by this */
 };
 
 /* a file the checklist vouches for: "file" (PDF) or "spec" */
@@ -51,7 +75,13 @@ struct mb_checklist {
 	struct mb_checklist_file files[MB_CHECKLIST_FILES_MAX];
 	size_t count, alloc;
 	struct mb_check *checks;
+	size_t mark_count, mark_alloc;
+	struct mb_check_mark *marks;
+	struct mb_preflight_guides guides;
 };
+
+/* at most this many marks per checklist (a broken 800-page book stays a few MB) */
+#define MB_CHECKLIST_MARKS_MAX 20000
 
 /* An empty checklist naming this tool version and the KDP rules version. */
 void mb_checklist_init(struct mb_checklist *cl);
@@ -63,6 +93,31 @@ struct mb_check *mb_checklist_add(struct mb_checklist *cl, const char *id,
 				  enum mb_check_status status, const char *pages,
 				  const char *measured, const char *limit, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
+
+/* Give the last check added its figures as numbers (unit: "in", "pt"...). */
+void mb_check_numbers(struct mb_checklist *cl, double value, double need, const char *unit);
+
+/* Mark an object (box; NULL: the whole page) a check found at fault. */
+void mb_checklist_mark(struct mb_checklist *cl, bool cover, int page,
+		       const struct mb_box_pt *box, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/*
+ * The boxes a picture of this page shows: the guides (trim, margins,
+ * gutter; on the cover the panels, safe zone and barcode box) and the
+ * marked objects in red, and a caption naming the faults (one per line).
+ * *out is malloc'd (free it); false when nothing on this page is marked.
+ */
+bool mb_preflight_picture_boxes(const struct mb_checklist *cl, bool cover, int page,
+				struct mb_picture_box **out, size_t *count, char *caption,
+				size_t caption_size);
+
+/*
+ * Placeholder text (specs/placeholders.def) in text (UTF-8, len bytes),
+ * matched without regard to case or runs of spaces: true and the entry in
+ * found when there is one.
+ */
+bool mb_placeholder_find(const char *text, size_t len, char *found, size_t found_size);
 
 /* Record a hashed file (role "file" or "spec"); at most MB_CHECKLIST_FILES_MAX. */
 void mb_checklist_add_file(struct mb_checklist *cl, const char *role, const char *name,
@@ -101,6 +156,7 @@ struct mb_preflight_params {
 	/* the edition: zero is a paperback in black ink, the only kind checked before */
 	enum mb_binding binding;
 	enum mb_ink ink;
+	int mazes;		/* mazes in the book when known (the builder), else 0 */
 };
 
 /* what the interior checks found out, for the cover checks */
@@ -140,6 +196,13 @@ void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *tri
 void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
 			    const struct mb_print *print, struct mb_checklist *cl);
 
+/*
+ * The cover's printed count against the book's: a number followed within
+ * three words by "mazes" (in any language mazebook prints) that is not
+ * mazes fails. Only with mazes > 0 (the builder, or check --mazes).
+ */
+void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct mb_checklist *cl);
+
 struct mb_preflight_options {
 	const char *interior_path;	/* required */
 	const char *cover_path;		/* NULL: no cover */
@@ -163,5 +226,16 @@ struct mb_preflight_options {
  */
 enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 				struct mb_checklist *cl, struct mb_error *err);
+
+/*
+ * One PNG per page with a marked fault, and for the cover, into the folder
+ * dir (which must exist): interior-page-0003.png, cover.png; the PDFs are
+ * read from interior_path and cover_path (NULL: none). At most max_pages
+ * interior pictures (the first ones); *written counts the files. Defined in
+ * src/backend/preflight_run.c.
+ */
+enum mb_status mb_preflight_pictures(const struct mb_checklist *cl, const char *interior_path,
+				     const char *cover_path, const char *dir, int max_pages,
+				     int *written, struct mb_error *err);
 
 #endif

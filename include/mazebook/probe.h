@@ -45,15 +45,28 @@ enum mb_probe_item_kind {
 	MB_ITEM_IMAGE		/* an image or image mask */
 };
 
-/* one drawing operation, kept when detail is asked for (covers) */
+/*
+ * One painted object (a text span, a fill, a stroke, a shading, an image),
+ * in painting order. Interior and cover pages keep them all: the margins,
+ * the bleed and the pictures of a failing page are judged per object.
+ */
 struct mb_probe_item {
 	enum mb_probe_item_kind kind;
 	struct mb_box_pt box;	/* clipped to the page and the clip in force */
-	double size_pt;		/* text: font size; stroke: line width; else 0 */
-	double dpi;		/* images: effective resolution; else 0 */
+	double size_pt;		/* text: the glyph height (the text matrix's smaller
+				   axis x the font size); stroke: line width; else 0 */
+	double dpi;		/* images: effective resolution as printed; else 0 */
 	bool ink;		/* false for white (paper-coloured) fills and strokes */
 	int font;		/* text: index into mb_probe_file.fonts, or -1 */
+	/* fills: a single filled rectangle's short and long side (a rule when
+	   long and thin), 0 for any other shape (curves, glyph outlines) */
+	double rect_thick_pt, rect_long_pt;
+	size_t text_off, text_len;	/* text: its characters in the page's text */
+	bool colour;		/* painted in a colour that is not gray */
+	double share;		/* gray paint's ink share (0.07 = 7 %); 1 for colour */
 };
+
+#define MB_PROBE_ANNOT_BOXES 8
 
 struct mb_probe_page {
 	int number;			/* 1-based */
@@ -67,17 +80,25 @@ struct mb_probe_page {
 	char min_font_name[64];
 	double min_stroke_pt;		/* thinnest stroke, -1 when no stroke; the pen's
 					   thinnest direction under an uneven scale */
-	double min_rule_pt;		/* thinnest filled rule (a long, thin filled
-					   shape that prints as a line), 0 when none */
+	double min_rule_pt;		/* facts made by hand only (the probe leaves 0):
+					   the thinnest filled rule; the checks find rules
+					   in items[] (rect_thick_pt) when there are items */
 	unsigned colorspaces;		/* MB_CS_* bits */
 	bool colour;			/* a non-gray colour is used */
-	char colour_what[64];		/* the first, e.g. "stroke rgb 1 0 0" */
+	char colour_what[64];		/* the representative one (most area), e.g.
+					   "fill rgb 0.8 0.1 0.1" */
 	double lightest_gray;		/* lightest non-white gray fill as ink share
 					   (0.07 = 7 % gray), -1 when none */
 	int images;
 	double min_image_dpi;		/* -1 when no image */
 	int invisible_text;		/* text runs drawn invisibly (render mode 3) */
+	int hidden_oc;			/* objects in optional content (layers) that is off */
+	char hidden_oc_what[64];	/* the first such layer's name */
+	char *text;			/* the page's text (UTF-8, spans joined by spaces) */
+	size_t text_len;
 	int annotations;
+	int annot_boxes;		/* the first MB_PROBE_ANNOT_BOXES annotations' */
+	struct mb_box_pt annot_box[MB_PROBE_ANNOT_BOXES];	/* rectangles */
 	bool transparency;		/* soft mask, alpha < 1 or a blend mode */
 	char transparency_what[64];
 	size_t item_count;		/* detail, only with keep_items */
@@ -101,7 +122,9 @@ struct mb_probe_file {
 
 struct mb_probe_options {
 	unsigned long long max_bytes;	/* refuse larger files; 0 = no limit */
-	bool keep_items;		/* fill pages[].items (covers) */
+	bool keep_items;		/* fill pages[].items (every page's objects) */
+	size_t max_items;		/* refuse a file with more objects; 0: the
+					   drawing-operation bound alone */
 };
 
 /*
@@ -119,5 +142,30 @@ void mb_probe_release(struct mb_probe_file *f);
 /* Render page (1-based) of the PDF at path to a PNG file at dpi. */
 enum mb_status mb_probe_render_png(const char *path, int page, double dpi,
 				   const char *png_path, struct mb_error *err);
+
+/* what a picture of a page shows over it, in the printed frame (probe.h's points) */
+enum mb_picture_pen {
+	MB_PEN_TRIM,		/* blue: the trim line */
+	MB_PEN_MARGIN,		/* green: margins, the safe zone */
+	MB_PEN_GUTTER,		/* orange: the gutter, folds, hinges */
+	MB_PEN_BARCODE,		/* purple: KDP's barcode box */
+	MB_PEN_FAULT		/* red: an offending object, with its label */
+};
+
+struct mb_picture_box {
+	enum mb_picture_pen pen;
+	struct mb_box_pt box;
+	char label[64];		/* drawn beside the box; may be empty */
+};
+
+/*
+ * Render page (1-based) of the PDF at path as printed (its /Rotate and
+ * /UserUnit applied) at dpi, draw the boxes over it and a caption line
+ * under it, and write a PNG to png_path.
+ */
+enum mb_status mb_probe_render_picture(const char *path, int page, double dpi,
+				       const struct mb_picture_box *boxes, size_t count,
+				       const char *caption, const char *png_path,
+				       struct mb_error *err);
 
 #endif

@@ -36,7 +36,12 @@
 
 #define CLIP_MAX 256
 #define CLIP_DEPTH_MAX 1024	/* nested clips; each form XObject drawn inside another adds one */
-#define ITEMS_MAX 200000	/* detail kept per file (a cover has one page of a few hundred) */
+/*
+ * Objects kept per file: the caller's bound (a cover: 200,000; it has a
+ * few hundred), else as many as the drawing operations allowed (each
+ * operation keeps one, a few separate lines in one path one each).
+ */
+#define ITEMS_DEFAULT_BOUND (2 * DRAW_OPS_MAX)
 #define DRAW_OPS_MAX 1000000	/* drawing operations per file; an 828-page book makes ~10,000 */
 #define CLIPS_MAX 100000	/* clips per file: each form XObject drawn sets one */
 #define OUTLINE_DEPTH_MAX 64
@@ -48,8 +53,11 @@
 #define RESOURCE_DEPTH_MAX 12
 #define PAGES_MAX 20000		/* KDP prints at most 828; a page tree may repeat one page */
 #define MIN_EXTENT_PT 0.01	/* half the extent given to a 0-width stroke */
-#define RULE_MIN_LONG_PT 2	/* a filled rule is longer than this ... */
-#define RULE_MIN_RATIO 4	/* ... and this many times longer than thick */
+#define VOTES_MAX 32		/* distinct colours weighed per page */
+#define SHADE_SAMPLES 16	/* a shading is sampled on a 16 x 16 grid */
+#define IMAGE_SAMPLES_MAX (1u << 20)	/* pixels looked at per image (evenly spread) */
+#define TEXT_MAX (1u << 20)	/* characters kept per page */
+#define OC_WALK_MAX 4096	/* resource entries looked at per page for hidden layers */
 
 /*
  * The fonts seen so far, by name: a hash of indices into mb_probe_file.fonts
@@ -119,6 +127,7 @@ struct measure_dev {
 	bool keep_items;
 	size_t items_cap;
 	size_t items;		/* kept in the whole file */
+	size_t items_max;	/* mb_probe_options.max_items or ITEMS_DEFAULT_BOUND */
 	unsigned long draw_ops, clips;	/* in the whole file, against DRAW_OPS_MAX, CLIPS_MAX */
 	char overflow[160];	/* set when the file passed a bound: why it is refused */
 	fz_matrix to_pdf;	/* device space -> PDF space (MediaBox origin) */
@@ -128,6 +137,13 @@ struct measure_dev {
 	fz_rect mask_area[CLIP_MAX];
 	int mask_depth;		/* inside begin_mask .. end_mask */
 	int tile_depth;		/* inside a tiling pattern cell */
+	bool annots;		/* running annotation appearances: only images count */
+	bool pending_colour;	/* this operation voted a colour: its items are colour */
+	/* colours weighed by the area they paint: the page's representative one */
+	struct { unsigned key; double area; char what[56]; } votes[VOTES_MAX];
+	int nvotes;
+	char *text;		/* the page's text, handed to the page at its end */
+	size_t text_len, text_cap;
 };
 
 static double dmin(double a, double b) { return a < b ? a : b; }
@@ -190,12 +206,49 @@ static void push_clip(fz_context *ctx, struct measure_dev *d, fz_rect r)
 	d->clip_depth++;
 }
 
+/*
+ * A non-gray colour painted over area (square points): the page uses
+ * colour, and the colour that paints the most area names it.
+ */
+static void vote_colour(struct measure_dev *d, unsigned key, const char *what, double area)
+{
+	int i;
+
+	d->page->colour = true;
+	d->pending_colour = true;
+	for (i = 0; i < d->nvotes; i++)
+		if (d->votes[i].key == key)
+			break;
+	if (i == d->nvotes) {
+		if (d->nvotes == VOTES_MAX)
+			return;
+		d->nvotes++;
+		d->votes[i].key = key;
+		d->votes[i].area = 0;
+		snprintf(d->votes[i].what, sizeof(d->votes[i].what), "%s", what);
+	}
+	d->votes[i].area += area > 0 ? area : 1e-6;
+}
+
+/* a colour with no measurable area (an undecodable image...) still counts */
 static void set_colour(struct measure_dev *d, const char *what)
 {
-	if (d->page->colour)
-		return;
-	d->page->colour = true;
-	snprintf(d->page->colour_what, sizeof(d->page->colour_what), "%s", what);
+	vote_colour(d, 0xffffffffu - (unsigned)strlen(what), what, 1e-6);
+}
+
+static double rect_area(fz_rect r)
+{
+	return fz_is_empty_rect(r) ? 0 : (double)(r.x1 - r.x0) * (r.y1 - r.y0);
+}
+
+/* a colour's vote key: its space and its channels to 1/8 */
+static unsigned colour_key(int type, const float *c, int n)
+{
+	unsigned key = (unsigned)type;
+
+	for (int i = 0; i < n && i < 4; i++)
+		key = key * 9 + (unsigned)lrintf(fmaxf(0, fminf(1, c[i])) * 8);
+	return key;
 }
 
 static void set_transparency(struct measure_dev *d, const char *what)
@@ -211,7 +264,7 @@ static void set_transparency(struct measure_dev *d, const char *what)
  * gray, or -1 when it is a colour (then *desc says which).
  */
 static double classify(fz_context *ctx, struct measure_dev *d, fz_colorspace *cs,
-		       const float *c, char *desc, size_t size)
+		       const float *c, char *desc, size_t size, unsigned *key)
 {
 	float rgb[3];
 	int type;
@@ -233,6 +286,7 @@ static double classify(fz_context *ctx, struct measure_dev *d, fz_colorspace *cs
 		if (c[0] < GRAY_EPS && c[1] < GRAY_EPS && c[2] < GRAY_EPS)
 			return c[3];
 		snprintf(desc, size, "cmyk %.3g %.3g %.3g %.3g", c[0], c[1], c[2], c[3]);
+		*key = colour_key(FZ_COLORSPACE_CMYK, c, 4);
 		return -1;
 	default:
 		d->page->colorspaces |= MB_CS_OTHER;
@@ -244,23 +298,25 @@ static double classify(fz_context *ctx, struct measure_dev *d, fz_colorspace *cs
 	snprintf(desc, size, "%s %.3g %.3g %.3g", type == FZ_COLORSPACE_RGB ||
 		 type == FZ_COLORSPACE_BGR ? "rgb" : fz_colorspace_name(ctx, cs),
 		 rgb[0], rgb[1], rgb[2]);
+	*key = colour_key(FZ_COLORSPACE_RGB, rgb, 3);
 	return -1;
 }
 
 /* Record one drawing operation: the colour, the ink box and (maybe) the item. */
-static void record(fz_context *ctx, struct measure_dev *d, enum mb_probe_item_kind kind,
-		   fz_rect box, double share, double size_pt, double dpi, int font)
+static struct mb_probe_item *record(fz_context *ctx, struct measure_dev *d,
+				    enum mb_probe_item_kind kind, fz_rect box, double share,
+				    double size_pt, double dpi, int font)
 {
 	struct mb_probe_page *p = d->page;
 	bool ink = share >= WHITE_EPS;
 	struct mb_box_pt b;
 
 	count_op(ctx, d);
-	if (d->mask_depth > 0 || d->tile_depth > 0)
-		return;
+	if (d->mask_depth > 0 || d->tile_depth > 0 || d->annots)
+		return NULL;
 	box = fz_intersect_rect(box, current_clip(d));
 	if (fz_is_empty_rect(box))
-		return;
+		return NULL;
 	box = fz_transform_rect(box, d->to_pdf);
 	b = (struct mb_box_pt){ box.x0, box.y0, box.x1, box.y1 };
 	if (ink) {
@@ -275,53 +331,130 @@ static void record(fz_context *ctx, struct measure_dev *d, enum mb_probe_item_ki
 		}
 	}
 	if (!d->keep_items)
-		return;
-	if (d->items >= ITEMS_MAX)
-		over_bound(ctx, d, "more than %d drawing operations to check (a cover has a few "
-			   "hundred): not a cover this tool checks", ITEMS_MAX);
+		return NULL;
+	if (d->items >= d->items_max)
+		over_bound(ctx, d, "more than %zu drawing operations to check (a cover has a few "
+			   "hundred): not a file this tool checks", d->items_max);
 	d->items++;
 	if (p->item_count == d->items_cap) {
 		d->items_cap = d->items_cap ? 2 * d->items_cap : 64;
 		p->items = xreallocarray(p->items, d->items_cap, sizeof(*p->items));
 	}
-	p->items[p->item_count++] = (struct mb_probe_item){
+	p->items[p->item_count] = (struct mb_probe_item){
 		.kind = kind, .box = b, .size_pt = size_pt, .dpi = dpi, .ink = ink, .font = font,
+		.colour = d->pending_colour, .share = share < 0 ? 1 : share,
 	};
+	return &p->items[p->item_count++];
+}
+
+/* the corners of a path that is one rectangle (m l l l h, or re); curves stop it */
+struct rect_walk {
+	fz_point pt[5];
+	int n;
+	bool bad, closed;
+};
+
+static void rw_point(struct rect_walk *w, float x, float y)
+{
+	if (w->closed || w->n >= 5)
+		w->bad = true;
+	else
+		w->pt[w->n++] = fz_make_point(x, y);
+}
+
+static void rw_moveto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct rect_walk *w = arg;
+
+	(void)ctx;
+	if (w->n)
+		w->bad = true;
+	rw_point(w, x, y);
+}
+
+static void rw_lineto(fz_context *ctx, void *arg, float x, float y)
+{
+	(void)ctx;
+	rw_point(arg, x, y);
+}
+
+static void rw_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2,
+		       float x3, float y3)
+{
+	(void)ctx; (void)x1; (void)y1; (void)x2; (void)y2; (void)x3; (void)y3;
+	((struct rect_walk *)arg)->bad = true;
+}
+
+static void rw_closepath(fz_context *ctx, void *arg)
+{
+	(void)ctx;
+	((struct rect_walk *)arg)->closed = true;
+}
+
+static void rw_rectto(fz_context *ctx, void *arg, float x0, float y0, float x1, float y1)
+{
+	struct rect_walk *w = arg;
+
+	(void)ctx;
+	if (w->n) {
+		w->bad = true;
+		return;
+	}
+	rw_point(w, x0, y0);
+	rw_point(w, x1, y0);
+	rw_point(w, x1, y1);
+	rw_point(w, x0, y1);
+	w->closed = true;
 }
 
 /*
- * A filled shape whose box is long and thinner than a line may be prints
- * as a line (a rule drawn as "re f"): its thickness counts for the line
- * weight. Dots and short ticks (long side under RULE_MIN_LONG_PT or under
- * RULE_MIN_RATIO times the short one) are shapes, not lines.
+ * A filled path that is one rectangle (at any angle, after ctm): its short
+ * and long side, for the checks to tell a thin rule from a shape. Glyph
+ * outlines and curves are not rectangles: *thick and *long_side stay 0.
  */
-static void note_rule(struct measure_dev *d, fz_rect box, double share)
+static void filled_rect(fz_context *ctx, const fz_path *path, fz_matrix ctm, double *thick,
+			double *long_side)
 {
-	double w, h, thin, long_side;
+	static const fz_path_walker walker = {
+		.moveto = rw_moveto, .lineto = rw_lineto, .curveto = rw_curveto,
+		.closepath = rw_closepath, .rectto = rw_rectto,
+	};
+	struct rect_walk w = { .n = 0 };
+	double a, b, dot;
+	fz_point p[4];
 
-	if (d->mask_depth > 0 || d->tile_depth > 0 || share < WHITE_EPS)
+	*thick = *long_side = 0;
+	fz_walk_path(ctx, path, &walker, &w);
+	if (w.n == 5 && fabsf(w.pt[4].x - w.pt[0].x) < 1e-3f && fabsf(w.pt[4].y - w.pt[0].y) < 1e-3f)
+		w.n = 4;	/* closed by a line back to the start */
+	if (w.bad || w.n != 4)
 		return;
-	box = fz_intersect_rect(box, current_clip(d));
-	if (fz_is_empty_rect(box))
+	for (int i = 0; i < 4; i++)
+		p[i] = fz_transform_point(w.pt[i], ctm);
+	a = hypot(p[1].x - p[0].x, p[1].y - p[0].y);
+	b = hypot(p[2].x - p[1].x, p[2].y - p[1].y);
+	if (a <= 0 || b <= 0)
 		return;
-	w = box.x1 - box.x0;
-	h = box.y1 - box.y0;
-	thin = dmin(w, h);
-	long_side = dmax(w, h);
-	if (thin <= 0 || long_side < RULE_MIN_LONG_PT || long_side < RULE_MIN_RATIO * thin)
+	/* right angles and parallel opposite sides */
+	dot = ((p[1].x - p[0].x) * (p[2].x - p[1].x) + (p[1].y - p[0].y) * (p[2].y - p[1].y)) / (a * b);
+	if (fabs(dot) > 0.01 || fabs(hypot(p[3].x - p[2].x, p[3].y - p[2].y) - a) > 0.01 * a + 0.01 ||
+	    fabs(hypot(p[0].x - p[3].x, p[0].y - p[3].y) - b) > 0.01 * b + 0.01)
 		return;
-	if (d->page->min_rule_pt <= 0 || thin < d->page->min_rule_pt)
-		d->page->min_rule_pt = thin;
+	*thick = dmin(a, b);
+	*long_side = dmax(a, b);
 }
 
 /* a gray fill's share goes into the lightest-gray figure; colours flag the page */
 static double paint_colour(fz_context *ctx, struct measure_dev *d, const char *op,
-			   fz_colorspace *cs, const float *color, float alpha, bool fill)
+			   fz_colorspace *cs, const float *color, float alpha, bool fill,
+			   fz_rect area)
 {
 	char desc[48] = "", what[64];
-	double share = classify(ctx, d, cs, color, desc, sizeof(desc));
+	unsigned key = 0;
+	double share = classify(ctx, d, cs, color, desc, sizeof(desc), &key);
 
-	if (d->mask_depth > 0)
+	d->pending_colour = false;	/* a new operation */
+	if (d->mask_depth > 0 || d->annots)
 		return share < 0 ? 1 : share;
 	if (alpha < 1) {
 		snprintf(what, sizeof(what), "%s with alpha %.2g", op, alpha);
@@ -329,7 +462,7 @@ static double paint_colour(fz_context *ctx, struct measure_dev *d, const char *o
 	}
 	if (share < 0) {
 		snprintf(what, sizeof(what), "%s %s", op, desc);
-		set_colour(d, what);
+		vote_colour(d, key, what, rect_area(fz_intersect_rect(area, current_clip(d))));
 		return 1;
 	}
 	if (fill && share >= WHITE_EPS &&
@@ -343,13 +476,13 @@ static void dev_fill_path(fz_context *ctx, fz_device *dev, const fz_path *path, 
 			  fz_color_params cp)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
-	double share = paint_colour(ctx, d, "fill", cs, color, alpha, true);
-
 	fz_rect box = fz_bound_path(ctx, path, NULL, ctm);
+	double share = paint_colour(ctx, d, "fill", cs, color, alpha, true, box);
+	struct mb_probe_item *it;
 
 	(void)even_odd; (void)cp;
-	note_rule(d, box, share);
-	record(ctx, d, MB_ITEM_FILL, box, share, 0, 0, -1);
+	if ((it = record(ctx, d, MB_ITEM_FILL, box, share, 0, 0, -1)))
+		filled_rect(ctx, path, ctm, &it->rect_thick_pt, &it->rect_long_pt);
 }
 
 /*
@@ -371,7 +504,7 @@ static void note_stroke(struct measure_dev *d, const fz_stroke_state *stroke, fz
 			double *width)
 {
 	*width = stroke->linewidth * thinnest_scale(ctm);
-	if (d->mask_depth > 0)
+	if (d->mask_depth > 0 || d->annots)
 		return;
 	if (d->page->min_stroke_pt < 0 || *width < d->page->min_stroke_pt)
 		d->page->min_stroke_pt = *width;
@@ -389,17 +522,96 @@ static fz_rect stroke_bound(fz_context *ctx, const fz_path *path, double width, 
 			      (float)dmax(width / 2, MIN_EXTENT_PT));
 }
 
+/* the boxes of a path's subpaths, up to SUBPATHS_MAX (then n = SUBPATHS_MAX + 1) */
+#define SUBPATHS_MAX 16
+struct subpaths {
+	fz_rect box[SUBPATHS_MAX];
+	int n;
+	fz_matrix ctm;
+};
+
+static void sp_add(struct subpaths *sp, float x, float y, bool start)
+{
+	fz_point p = fz_transform_point(fz_make_point(x, y), sp->ctm);
+
+	if (start && sp->n <= SUBPATHS_MAX)
+		sp->n++;
+	if (sp->n == 0 || sp->n > SUBPATHS_MAX)
+		return;
+	sp->box[sp->n - 1] = start ? fz_make_rect(p.x, p.y, p.x, p.y)
+				   : fz_include_point_in_rect(sp->box[sp->n - 1], p);
+}
+
+static void sp_moveto(fz_context *ctx, void *arg, float x, float y)
+{
+	(void)ctx;
+	sp_add(arg, x, y, true);
+}
+
+static void sp_lineto(fz_context *ctx, void *arg, float x, float y)
+{
+	(void)ctx;
+	sp_add(arg, x, y, false);
+}
+
+static void sp_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2,
+		       float x3, float y3)
+{
+	(void)ctx;
+	sp_add(arg, x1, y1, false);
+	sp_add(arg, x2, y2, false);
+	sp_add(arg, x3, y3, false);
+}
+
+static void sp_closepath(fz_context *ctx, void *arg)
+{
+	(void)ctx; (void)arg;
+}
+
+static void sp_rectto(fz_context *ctx, void *arg, float x0, float y0, float x1, float y1)
+{
+	(void)ctx;
+	sp_add(arg, x0, y0, true);
+	sp_add(arg, x1, y0, false);
+	sp_add(arg, x1, y1, false);
+	sp_add(arg, x0, y1, false);
+}
+
 static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
 			    const fz_stroke_state *stroke, fz_matrix ctm, fz_colorspace *cs,
 			    const float *color, float alpha, fz_color_params cp)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
-	double share = paint_colour(ctx, d, "stroke", cs, color, alpha, false);
-	double width;
+	double width, share;
+	fz_rect box;
 
 	(void)cp;
 	note_stroke(d, stroke, ctm, &width);
-	record(ctx, d, MB_ITEM_STROKE, stroke_bound(ctx, path, width, ctm), share, width, 0, -1);
+	box = stroke_bound(ctx, path, width, ctm);
+	share = paint_colour(ctx, d, "stroke", cs, color, alpha, false, box);
+	/*
+	 * A few separate lines in one path (crop marks, a registration
+	 * target, a frame's sides) are judged one by one; a maze's thousand
+	 * walls stay one object.
+	 */
+	if (d->keep_items && d->mask_depth == 0 && d->tile_depth == 0 && !d->annots &&
+	    d->items + SUBPATHS_MAX < DRAW_OPS_MAX) {
+		static const fz_path_walker walker = {
+			.moveto = sp_moveto, .lineto = sp_lineto, .curveto = sp_curveto,
+			.closepath = sp_closepath, .rectto = sp_rectto,
+		};
+		struct subpaths sp = { .n = 0, .ctm = ctm };
+
+		fz_walk_path(ctx, path, &walker, &sp);
+		if (sp.n >= 2 && sp.n <= SUBPATHS_MAX) {
+			for (int i = 0; i < sp.n; i++)
+				record(ctx, d, MB_ITEM_STROKE,
+				       fz_expand_rect(sp.box[i], (float)dmax(width / 2, MIN_EXTENT_PT)),
+				       share, width, 0, -1);
+			return;
+		}
+	}
+	record(ctx, d, MB_ITEM_STROKE, box, share, width, 0, -1);
 }
 
 /* the index of the font called name in f->fonts, or -1; *slot_out: where it would go */
@@ -441,6 +653,60 @@ static void font_table_grow(const struct mb_probe_file *f, struct font_table *t)
 	*t = bigger;
 }
 
+static void text_put(struct measure_dev *d, const char *bytes, size_t n)
+{
+	if (d->text_len + n + 1 > TEXT_MAX)
+		return;
+	if (d->text_len + n + 1 > d->text_cap) {
+		d->text_cap = d->text_cap ? 2 * d->text_cap : 1024;
+		while (d->text_cap < d->text_len + n + 1)
+			d->text_cap *= 2;
+		d->text = xrealloc(d->text, d->text_cap);
+	}
+	memcpy(d->text + d->text_len, bytes, n);
+	d->text_len += n;
+	d->text[d->text_len] = '\0';
+}
+
+static void text_space(struct measure_dev *d)
+{
+	if (d->text_len && d->text[d->text_len - 1] != ' ')
+		text_put(d, " ", 1);
+}
+
+/*
+ * A span's characters into the page's text: a space where the pen jumps
+ * further than a fifth of the font size past the last glyph's advance
+ * (pdflatex and groff set word spaces as moves, not space characters).
+ */
+static void text_chars(fz_context *ctx, struct measure_dev *d, const fz_text_span *span)
+{
+	float size = sqrtf(fabsf(span->trm.a * span->trm.d - span->trm.b * span->trm.c));
+	float next_x = 0, next_y = 0;
+	bool have = false;
+
+	text_space(d);
+	for (int i = 0; i < span->len; i++) {
+		const fz_text_item *g = &span->items[i];
+		char utf[8];
+		int n;
+
+		if (have && hypotf(g->x - next_x, g->y - next_y) > 0.2f * size)
+			text_space(d);
+		if (g->gid >= 0) {
+			float adv = fz_advance_glyph(ctx, span->font, g->gid, span->wmode);
+
+			next_x = g->x + adv * span->trm.a;
+			next_y = g->y + adv * span->trm.b;
+			have = true;
+		}
+		if (g->ucs < 0)
+			continue;
+		n = fz_runetochar(utf, g->ucs);
+		text_put(d, utf, (size_t)n);
+	}
+}
+
 static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *text,
 		       const fz_stroke_state *stroke, fz_matrix ctm, double share)
 {
@@ -448,7 +714,10 @@ static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *te
 		fz_matrix trm = span->trm;
 		fz_rect box = fz_empty_rect;
 		char name[64];
-		double size = fz_matrix_expansion(fz_concat(span->trm, ctm));
+		/* the glyph height as printed: a stretched 5 pt font is still 5 pt tall */
+		double size = thinnest_scale(fz_concat(span->trm, ctm));
+		size_t off;
+		struct mb_probe_item *it;
 
 		if (span->len <= 0)
 			continue;
@@ -463,18 +732,24 @@ static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *te
 		if (stroke)
 			box = fz_expand_rect(box, stroke->linewidth * fz_matrix_expansion(ctm) / 2);
 		strip_subset(fz_font_name(ctx, span->font), name, sizeof(name));
-		if (d->mask_depth == 0 && d->tile_depth == 0) {
-			d->page->text_runs++;
-			if (d->page->min_font_pt <= 0 || size < d->page->min_font_pt) {
-				d->page->min_font_pt = size;
-				snprintf(d->page->min_font_name, sizeof(d->page->min_font_name),
-					 "%s", name);
-			}
+		if (d->mask_depth > 0 || d->tile_depth > 0 || d->annots)
+			continue;
+		d->page->text_runs++;
+		if (d->page->min_font_pt <= 0 || size < d->page->min_font_pt) {
+			d->page->min_font_pt = size;
+			snprintf(d->page->min_font_name, sizeof(d->page->min_font_name), "%s", name);
 		}
+		text_space(d);
+		off = d->text_len;
+		text_chars(ctx, d, span);
 		if (fz_is_empty_rect(box))
 			continue;
-		record(ctx, d, MB_ITEM_TEXT, box, share, size, 0,
-		       font_index(d->file, d->fonts, name, NULL));
+		/* the item's characters: those this span added */
+		if ((it = record(ctx, d, MB_ITEM_TEXT, box, share, size, 0,
+				 font_index(d->file, d->fonts, name, NULL)))) {
+			it->text_off = off;
+			it->text_len = d->text_len - off;
+		}
 	}
 }
 
@@ -482,7 +757,8 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 			  fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
-	double share = paint_colour(ctx, d, "text", cs, color, alpha, true);
+	double share = paint_colour(ctx, d, "text", cs, color, alpha, true,
+				    fz_bound_text(ctx, text, NULL, ctm));
 
 	(void)cp;
 	text_spans(ctx, d, text, NULL, ctm, share);
@@ -493,7 +769,8 @@ static void dev_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text
 			    const float *color, float alpha, fz_color_params cp)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
-	double share = paint_colour(ctx, d, "text stroke", cs, color, alpha, false);
+	double share = paint_colour(ctx, d, "text stroke", cs, color, alpha, false,
+				    fz_bound_text(ctx, text, stroke, ctm));
 	double width;
 
 	(void)cp;
@@ -508,34 +785,97 @@ static void dev_ignore_text(fz_context *ctx, fz_device *dev, const fz_text *text
 
 	(void)ctm;
 	count_op(ctx, d);
-	if (d->mask_depth > 0 || d->tile_depth > 0)
+	if (d->mask_depth > 0 || d->tile_depth > 0 || d->annots)
 		return;
-	for (const fz_text_span *span = text->head; span; span = span->next)
+	for (const fz_text_span *span = text->head; span; span = span->next) {
 		d->page->invisible_text += span->len > 0;
+		/* invisible words are still words: a placeholder hidden this way is found */
+		text_chars(ctx, d, span);
+	}
+}
+
+/*
+ * A shading's colours come from functions or a mesh: sample it on a grid
+ * over what it paints (in its own space's family, so a CMYK black ramp
+ * stays black) and weigh each non-gray sample by the area it stands for.
+ */
+static void sample_shade(fz_context *ctx, struct measure_dev *d, fz_shade *shade, fz_matrix ctm,
+			 fz_rect box)
+{
+	bool cmyk = fz_colorspace_type(ctx, shade->colorspace) == FZ_COLORSPACE_CMYK;
+	fz_pixmap *pix = NULL;
+	double w = box.x1 - box.x0, h = box.y1 - box.y0;
+
+	if (w <= 0 || h <= 0)
+		return;
+	fz_var(pix);
+	fz_try(ctx) {
+		fz_matrix m = fz_concat(ctm, fz_concat(fz_translate(-box.x0, -box.y0),
+						       fz_scale(SHADE_SAMPLES / w, SHADE_SAMPLES / h)));
+		int n;
+
+		pix = fz_new_pixmap(ctx, cmyk ? fz_device_cmyk(ctx) : fz_device_rgb(ctx),
+				    SHADE_SAMPLES, SHADE_SAMPLES, NULL, 1);
+		fz_clear_pixmap(ctx, pix);
+		fz_paint_shade(ctx, shade, NULL, m, pix, fz_default_color_params,
+			       fz_make_irect(0, 0, SHADE_SAMPLES, SHADE_SAMPLES), NULL, NULL);
+		n = pix->n;
+		for (int y = 0; y < pix->h; y++) {
+			const unsigned char *px = pix->samples + (size_t)y * pix->stride;
+
+			for (int x = 0; x < pix->w; x++, px += n) {
+				int a = px[n - 1];
+				bool gray;
+				char what[56];
+				float c[4];
+
+				if (a < 8)
+					continue;	/* not painted there */
+				/* un-premultiply */
+				for (int k = 0; k < n - 1 && k < 4; k++)
+					c[k] = px[k] * 1.0f / (float)a;
+				gray = cmyk ? c[0] < 0.02f && c[1] < 0.02f && c[2] < 0.02f
+					    : fabsf(c[0] - c[1]) < 0.02f && fabsf(c[1] - c[2]) < 0.02f;
+				if (gray)
+					continue;
+				if (cmyk)
+					snprintf(what, sizeof(what), "shading cmyk %.2g %.2g %.2g %.2g",
+						 c[0], c[1], c[2], c[3]);
+				else
+					snprintf(what, sizeof(what), "shading rgb %.2g %.2g %.2g", c[0],
+						 c[1], c[2]);
+				vote_colour(d, colour_key(cmyk ? FZ_COLORSPACE_CMYK : FZ_COLORSPACE_RGB,
+							  c, cmyk ? 4 : 3), what,
+					    w * h / (SHADE_SAMPLES * SHADE_SAMPLES));
+			}
+		}
+	}
+	fz_always(ctx)
+		fz_drop_pixmap(ctx, pix);
+	fz_catch(ctx)
+		set_colour(d, "shading (could not be sampled)");
 }
 
 static void dev_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_matrix ctm,
 			   float alpha, fz_color_params cp)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
-	double share = 1;
+	fz_rect box = fz_bound_shade(ctx, shade, ctm);
 
 	(void)cp;
-	if (alpha < 1 && d->mask_depth == 0)
+	d->pending_colour = false;
+	if (alpha < 1 && d->mask_depth == 0 && !d->annots)
 		set_transparency(d, "shading with alpha");
-	if (shade->colorspace && d->mask_depth == 0) {
+	if (shade->colorspace && d->mask_depth == 0 && !d->annots) {
 		int type = fz_colorspace_type(ctx, shade->colorspace);
 
-		if (type == FZ_COLORSPACE_GRAY) {
-			d->page->colorspaces |= MB_CS_GRAY;
-		} else {
-			/* a shading's colours come from functions: not inspected */
-			d->page->colorspaces |= type == FZ_COLORSPACE_CMYK ? MB_CS_CMYK :
-						type == FZ_COLORSPACE_RGB ? MB_CS_RGB : MB_CS_OTHER;
-			set_colour(d, "shading in a colour space");
-		}
+		d->page->colorspaces |= type == FZ_COLORSPACE_GRAY ? MB_CS_GRAY :
+					type == FZ_COLORSPACE_CMYK ? MB_CS_CMYK :
+					type == FZ_COLORSPACE_RGB ? MB_CS_RGB : MB_CS_OTHER;
+		if (type != FZ_COLORSPACE_GRAY)
+			sample_shade(ctx, d, shade, ctm, fz_intersect_rect(box, current_clip(d)));
 	}
-	record(ctx, d, MB_ITEM_FILL, fz_bound_shade(ctx, shade, ctm), share, 0, 0, -1);
+	record(ctx, d, MB_ITEM_FILL, box, 1, 0, 0, -1);
 }
 
 static double image_dpi(fz_image *img, fz_matrix ctm)
@@ -548,22 +888,26 @@ static double image_dpi(fz_image *img, fz_matrix ctm)
 	return dmin(img->w / w_in, img->h / h_in);
 }
 
+/* every image counts for the resolution: in patterns, forms, soft masks and annotations */
 static void note_image(struct measure_dev *d, double dpi)
 {
-	if (d->mask_depth > 0 || d->tile_depth > 0)
-		return;
 	d->page->images++;
 	if (d->page->min_image_dpi < 0 || dpi < d->page->min_image_dpi)
 		d->page->min_image_dpi = dpi;
 }
 
-/* Does a colour image use any colour? Decodes it (bounded) and looks at every pixel. */
-static void scan_image_colour(fz_context *ctx, struct measure_dev *d, fz_image *img)
+/*
+ * Does a colour image use any colour, and which mostly? Decodes it
+ * (bounded), looks at up to IMAGE_SAMPLES_MAX pixels spread evenly, and
+ * weighs the commonest non-gray colour (to 1/16) by the share of the image
+ * it covers.
+ */
+static void scan_image_colour(fz_context *ctx, struct measure_dev *d, fz_image *img, fz_rect box)
 {
 	fz_pixmap *pix = NULL;
 	int type;
 
-	if (!img->colorspace || d->page->colour || d->mask_depth > 0)
+	if (!img->colorspace || d->mask_depth > 0 || d->annots)
 		return;
 	type = fz_colorspace_type(ctx, img->colorspace);
 	if (type == FZ_COLORSPACE_GRAY) {
@@ -580,6 +924,11 @@ static void scan_image_colour(fz_context *ctx, struct measure_dev *d, fz_image *
 	fz_var(pix);
 	fz_try(ctx) {
 		fz_pixmap *raw = fz_get_unscaled_pixmap_from_image(ctx, img);
+		bool cmyk;
+		int n, step;
+		unsigned *bins = NULL;
+		unsigned long looked = 0, odd = 0, best = 0;
+		int best_bin = -1;
 
 		if (fz_colorspace_type(ctx, raw->colorspace) == FZ_COLORSPACE_CMYK ||
 		    fz_colorspace_type(ctx, raw->colorspace) == FZ_COLORSPACE_RGB) {
@@ -589,27 +938,43 @@ static void scan_image_colour(fz_context *ctx, struct measure_dev *d, fz_image *
 						fz_default_color_params, 1);
 			fz_drop_pixmap(ctx, raw);
 		}
-		{
-			bool cmyk = fz_colorspace_type(ctx, pix->colorspace) == FZ_COLORSPACE_CMYK;
-			int n = pix->n;
+		cmyk = fz_colorspace_type(ctx, pix->colorspace) == FZ_COLORSPACE_CMYK;
+		n = pix->n;
+		step = 1;
+		while ((unsigned long long)(pix->w / step + 1) * (pix->h / step + 1) > IMAGE_SAMPLES_MAX)
+			step++;
+		bins = xcalloc(4096, sizeof(unsigned));
+		for (int y = 0; y < pix->h; y += step) {
+			const unsigned char *row = pix->samples + (size_t)y * pix->stride;
 
-			for (int y = 0; y < pix->h && !d->page->colour; y++) {
-				const unsigned char *s = pix->samples + (size_t)y * pix->stride;
+			for (int x = 0; x < pix->w; x += step) {
+				const unsigned char *s = row + (size_t)x * n;
+				bool gray = cmyk ? s[0] <= 2 && s[1] <= 2 && s[2] <= 2 :
+					    abs(s[0] - s[1]) <= 2 && abs(s[1] - s[2]) <= 2;
+				int bin = (s[0] >> 4) << 8 | (s[1] >> 4) << 4 | s[2] >> 4;
 
-				for (int x = 0; x < pix->w; x++, s += n) {
-					bool gray = cmyk ? s[0] <= 2 && s[1] <= 2 && s[2] <= 2 :
-						    abs(s[0] - s[1]) <= 2 && abs(s[1] - s[2]) <= 2;
-
-					if (!gray) {
-						char what[64];
-
-						snprintf(what, sizeof(what), "image pixel %s %d %d %d",
-							 cmyk ? "cmyk" : "rgb", s[0], s[1], s[2]);
-						set_colour(d, what);
-						break;
-					}
+				looked++;
+				if (gray)
+					continue;
+				odd++;
+				if (++bins[bin] > best) {
+					best = bins[bin];
+					best_bin = bin;
 				}
 			}
+		}
+		free(bins);
+		if (best_bin >= 0) {
+			char what[56];
+			int r = (best_bin >> 8) * 16 + 8, g = ((best_bin >> 4) & 15) * 16 + 8,
+			    b = (best_bin & 15) * 16 + 8;
+
+			snprintf(what, sizeof(what), "image %s %.2g %.2g %.2g, %.0f%% of it",
+				 cmyk ? "cmyk" : "rgb", r / 255.0, g / 255.0, b / 255.0,
+				 100.0 * (double)odd / (double)looked);
+			vote_colour(d, 0x80000000u | (cmyk ? 0x10000u : 0) | (unsigned)best_bin, what,
+				    rect_area(fz_intersect_rect(box, current_clip(d))) *
+				    (double)odd / (double)looked);
 		}
 	}
 	fz_always(ctx)
@@ -624,14 +989,20 @@ static void dev_fill_image(fz_context *ctx, fz_device *dev, fz_image *img, fz_ma
 	struct measure_dev *d = (struct measure_dev *)dev;
 	double dpi = image_dpi(img, ctm);
 
+	fz_rect box = fz_transform_rect(fz_unit_rect, ctm);
+
 	(void)cp;
-	if (alpha < 1 && d->mask_depth == 0)
+	d->pending_colour = false;
+	if (alpha < 1 && d->mask_depth == 0 && !d->annots)
 		set_transparency(d, "image with alpha");
-	if (img->mask && d->mask_depth == 0)
+	if (img->mask && d->mask_depth == 0 && !d->annots)
 		set_transparency(d, "image with a soft mask");
+	/* the soft mask prints at its own resolution */
+	if (img->mask)
+		dpi = dmin(dpi, image_dpi(img->mask, ctm));
 	note_image(d, dpi);
-	scan_image_colour(ctx, d, img);
-	record(ctx, d, MB_ITEM_IMAGE, fz_transform_rect(fz_unit_rect, ctm), 1, 0, dpi, -1);
+	scan_image_colour(ctx, d, img, box);
+	record(ctx, d, MB_ITEM_IMAGE, box, 1, 0, dpi, -1);
 }
 
 static void dev_fill_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
@@ -639,12 +1010,13 @@ static void dev_fill_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, 
 				fz_color_params cp)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
-	double share = paint_colour(ctx, d, "image mask", cs, color, alpha, true);
+	fz_rect box = fz_transform_rect(fz_unit_rect, ctm);
+	double share = paint_colour(ctx, d, "image mask", cs, color, alpha, true, box);
 	double dpi = image_dpi(img, ctm);
 
 	(void)cp;
 	note_image(d, dpi);
-	record(ctx, d, MB_ITEM_IMAGE, fz_transform_rect(fz_unit_rect, ctm), share, 0, dpi, -1);
+	record(ctx, d, MB_ITEM_IMAGE, box, share, 0, dpi, -1);
 }
 
 static void dev_clip_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd,
@@ -700,7 +1072,7 @@ static void dev_begin_mask(fz_context *ctx, fz_device *dev, fz_rect area, int lu
 	count_op(ctx, d);
 	if (d->mask_depth >= CLIP_DEPTH_MAX)
 		over_bound(ctx, d, "soft masks nested more than %d deep", CLIP_DEPTH_MAX);
-	if (d->mask_depth == 0)
+	if (d->mask_depth == 0 && !d->annots)
 		set_transparency(d, "soft mask");
 	if (d->mask_depth < CLIP_MAX)
 		d->mask_area[d->mask_depth] = area;
@@ -727,7 +1099,7 @@ static void dev_begin_group(fz_context *ctx, fz_device *dev, fz_rect area, fz_co
 
 	(void)area; (void)cs; (void)isolated;
 	count_op(ctx, d);
-	if (d->mask_depth > 0)
+	if (d->mask_depth > 0 || d->annots)
 		return;
 	if (blendmode != FZ_BLEND_NORMAL) {
 		snprintf(what, sizeof(what), "blend mode %s", fz_blendmode_name(blendmode));
@@ -736,7 +1108,7 @@ static void dev_begin_group(fz_context *ctx, fz_device *dev, fz_rect area, fz_co
 		snprintf(what, sizeof(what), "group with alpha %.2g", alpha);
 		set_transparency(d, what);
 	} else if (knockout) {
-		set_transparency(d, "knockout group");
+		set_transparency(d, "a knockout transparency group");
 	}
 }
 
@@ -902,6 +1274,115 @@ static fz_matrix print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect medi
 	return fz_concat(m, fz_translate(-r.x0, -r.y0));
 }
 
+/*
+ * Optional content (layers) switched off where this page's resources name
+ * it: marked content (/Properties) and XObjects with /OC. MuPDF does not
+ * draw it, so KDP's printer might; KDP forbids invisible objects. Bounded
+ * by OC_WALK_MAX entries per page and RESOURCE_DEPTH_MAX nested forms.
+ */
+/* the bytes of a page's or form's content (one stream or an array of them); NULL if none */
+static fz_buffer *content_bytes(fz_context *ctx, pdf_obj *contents)
+{
+	fz_buffer *all = NULL;
+
+	if (pdf_is_stream(ctx, contents))
+		return pdf_load_stream(ctx, contents);
+	if (!pdf_is_array(ctx, contents))
+		return NULL;
+	all = fz_new_buffer(ctx, 1024);
+	for (int i = 0, n = pdf_array_len(ctx, contents); i < n && i < 64; i++) {
+		fz_buffer *one = NULL;
+
+		fz_try(ctx) {
+			one = pdf_load_stream(ctx, pdf_array_get(ctx, contents, i));
+			fz_append_buffer(ctx, all, one);
+			fz_append_byte(ctx, all, '\n');
+		}
+		fz_always(ctx)
+			fz_drop_buffer(ctx, one);
+		fz_catch(ctx) {
+			fz_drop_buffer(ctx, all);
+			fz_rethrow(ctx);
+		}
+	}
+	return all;
+}
+
+/* does the content use the resource called name ("/name" followed by a delimiter)? */
+static bool content_uses(fz_context *ctx, fz_buffer *content, const char *name)
+{
+	unsigned char *data;
+	size_t len = content ? fz_buffer_storage(ctx, content, &data) : 0, n = strlen(name);
+
+	for (size_t i = 0; n && i + n + 1 < len; i++)
+		if (data[i] == '/' && !memcmp(data + i + 1, name, n) &&
+		    strchr(" \t\r\n/<[(", data[i + 1 + n]))
+			return true;
+	return false;
+}
+
+static void hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *content,
+			  int depth, int *budget, struct mb_probe_page *p)
+{
+	pdf_obj *props, *xobjs;
+
+	if (!res || depth > RESOURCE_DEPTH_MAX || *budget <= 0)
+		return;
+	props = pdf_dict_get(ctx, res, PDF_NAME(Properties));
+	for (int i = 0, n = pdf_dict_len(ctx, props); i < n && (*budget)-- > 0; i++) {
+		pdf_obj *ocg = pdf_dict_get_val(ctx, props, i);
+		pdf_obj *type = pdf_dict_get(ctx, ocg, PDF_NAME(Type));
+
+		if ((pdf_name_eq(ctx, type, PDF_NAME(OCG)) || pdf_name_eq(ctx, type, PDF_NAME(OCMD))) &&
+		    pdf_is_ocg_hidden(ctx, doc, res, "View", ocg) &&
+		    content_uses(ctx, content, pdf_to_name(ctx, pdf_dict_get_key(ctx, props, i)))) {
+			if (!p->hidden_oc++)
+				snprintf(p->hidden_oc_what, sizeof(p->hidden_oc_what), "%s",
+					 pdf_dict_get_text_string(ctx, ocg, PDF_NAME(Name)));
+		}
+	}
+	xobjs = pdf_dict_get(ctx, res, PDF_NAME(XObject));
+	for (int i = 0, n = pdf_dict_len(ctx, xobjs); i < n && (*budget)-- > 0; i++) {
+		pdf_obj *x = pdf_dict_get_val(ctx, xobjs, i), *oc = pdf_dict_get(ctx, x, PDF_NAME(OC));
+
+		if (!content_uses(ctx, content, pdf_to_name(ctx, pdf_dict_get_key(ctx, xobjs, i))))
+			continue;
+		if (oc && pdf_is_ocg_hidden(ctx, doc, res, "View", oc)) {
+			if (!p->hidden_oc++)
+				snprintf(p->hidden_oc_what, sizeof(p->hidden_oc_what), "%s",
+					 pdf_dict_get_text_string(ctx, oc, PDF_NAME(Name)));
+			continue;
+		}
+		if (pdf_name_eq(ctx, pdf_dict_get(ctx, x, PDF_NAME(Subtype)), PDF_NAME(Form))) {
+			fz_buffer *inner = content_bytes(ctx, x);
+
+			fz_try(ctx)
+				hidden_layers(ctx, doc, pdf_dict_get(ctx, x, PDF_NAME(Resources)), inner,
+					      depth + 1, budget, p);
+			fz_always(ctx)
+				fz_drop_buffer(ctx, inner);
+			fz_catch(ctx)
+				fz_rethrow(ctx);
+		}
+	}
+}
+
+/* the page's colour by area, and its text, once the page has been run */
+static void end_page(struct measure_dev *d, struct mb_probe_page *p)
+{
+	int best = -1;
+
+	for (int i = 0; i < d->nvotes; i++)
+		if (best < 0 || d->votes[i].area > d->votes[best].area)
+			best = i;
+	if (best >= 0)
+		snprintf(p->colour_what, sizeof(p->colour_what), "%s", d->votes[best].what);
+	p->text = d->text;
+	p->text_len = d->text_len;
+	d->text = NULL;
+	d->text_len = d->text_cap = 0;
+}
+
 static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 			 struct font_walk *fonts, int i)
 {
@@ -934,20 +1415,51 @@ static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 		if ((p->has_crop = pdf_is_array(ctx, arr)))
 			p->crop = box_of(ctx, arr, to_print);
 		p->annotations = pdf_array_len(ctx, pdf_dict_get(ctx, page->obj, PDF_NAME(Annots)));
+		for (int k = 0; k < p->annotations && p->annot_boxes < MB_PROBE_ANNOT_BOXES; k++) {
+			pdf_obj *rect = pdf_dict_get(ctx, pdf_array_get(ctx, pdf_dict_get(ctx, page->obj,
+								PDF_NAME(Annots)), k), PDF_NAME(Rect));
+
+			if (pdf_is_array(ctx, rect))
+				p->annot_box[p->annot_boxes++] = box_of(ctx, rect, to_print);
+		}
 		walk_resources(ctx, fonts, pdf_page_resources(ctx, page), i + 1, 0);
+
+		if (pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/OCProperties")) {
+			int budget = OC_WALK_MAX;
+			fz_buffer *content = content_bytes(ctx, pdf_page_contents(ctx, page));
+
+			fz_try(ctx)
+				hidden_layers(ctx, doc, pdf_page_resources(ctx, page), content, 0, &budget,
+					      p);
+			fz_always(ctx)
+				fz_drop_buffer(ctx, content);
+			fz_catch(ctx)
+				fz_rethrow(ctx);
+		}
 
 		d->page = p;
 		d->items_cap = 0;
+		d->nvotes = 0;
+		d->annots = false;
 		d->clip_depth = d->mask_depth = d->tile_depth = 0;
 		d->page_rect = fz_bound_page(ctx, &page->super);
 		/* device space -> PDF user space -> the printed frame */
 		d->to_pdf = fz_concat(fz_invert_matrix(ctm), to_print);
 		pdf_run_page_contents(ctx, page, dev, fz_identity, NULL);
+		/* annotations fail on their own; their images still count for resolution */
+		if (p->annotations > 0) {
+			d->annots = true;
+			d->clip_depth = d->mask_depth = d->tile_depth = 0;
+			pdf_run_page_annots(ctx, page, dev, fz_identity, NULL);
+			d->annots = false;
+		}
 		if (d->overflow[0])	/* in case MuPDF swallowed the abort */
 			fz_throw(ctx, FZ_ERROR_GENERIC, "%s", d->overflow);
 	}
-	fz_always(ctx)
+	fz_always(ctx) {
+		end_page(d, p);
 		fz_drop_page(ctx, &page->super);
+	}
 	fz_catch(ctx)
 		fz_rethrow(ctx);
 }
@@ -1006,7 +1518,7 @@ static int count_outline(fz_context *ctx, pdf_document *doc)
 }
 
 static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_file *f,
-			 bool keep_items)
+			 bool keep_items, size_t max_items)
 {
 	fz_device *dev = NULL;
 	struct font_table fonts = { 0 };
@@ -1025,6 +1537,7 @@ static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_fil
 		((struct measure_dev *)dev)->file = f;
 		((struct measure_dev *)dev)->fonts = &fonts;
 		((struct measure_dev *)dev)->keep_items = keep_items;
+		((struct measure_dev *)dev)->items_max = max_items ? max_items : ITEMS_DEFAULT_BOUND;
 		for (int i = 0; i < f->page_count; i++) {
 			f->page_measured = (size_t)i + 1;
 			measure_page(ctx, doc, dev, &walk, i);
@@ -1152,13 +1665,19 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 			if (!pdf_was_repaired(ctx, doc))
 				check_tree_or_damaged(ctx, doc);
 			if (!pdf_was_repaired(ctx, doc) && out->page_count > 0)
-				measure_file(ctx, doc, out, keep_items);
+				measure_file(ctx, doc, out, keep_items, opts ? opts->max_items : 0);
 			/* repairs happen lazily, so ask again after reading the pages */
 			if (pdf_was_repaired(ctx, doc))
 				fz_throw(ctx, FZ_ERROR_GENERIC, "the file is damaged or truncated "
 					 "(its cross-reference table is broken)");
+			/*
+			 * Readers that rebuild a damaged file may still show pages
+			 * found among its objects; a printer reads the page tree.
+			 */
 			if (out->page_count <= 0)
-				fz_throw(ctx, FZ_ERROR_GENERIC, "the file has no pages");
+				fz_throw(ctx, FZ_ERROR_GENERIC, "its page tree lists no pages (some "
+					 "readers find pages by rebuilding a damaged file; KDP's printer "
+					 "would not): export the PDF again");
 		}
 	}
 	fz_always(ctx)
@@ -1174,8 +1693,10 @@ void mb_probe_release(struct mb_probe_file *f)
 {
 	if (!f)
 		return;
-	for (size_t i = 0; i < f->page_measured; i++)
+	for (size_t i = 0; i < f->page_measured; i++) {
 		free(f->pages[i].items);
+		free(f->pages[i].text);
+	}
 	free(f->pages);
 	free(f->fonts);
 	free(f->path);
@@ -1239,6 +1760,200 @@ enum mb_status mb_probe_render_png(const char *path, int page, double dpi,
 				  strerror(errno));
 	fz_drop_pixmap(ctx, pix);
 	fz_drop_document(ctx, doc);
+	fz_drop_context(ctx);
+	return st;
+}
+
+/* ---- pictures: the page as it prints, with guides and the faults outlined ---- */
+
+#define PICTURE_LABEL_PX 11
+#define PICTURE_CAPTION_PX 13
+
+static const float pen_rgb[][3] = {
+	[MB_PEN_TRIM] = { 0.1f, 0.35f, 0.95f },
+	[MB_PEN_MARGIN] = { 0.1f, 0.65f, 0.2f },
+	[MB_PEN_GUTTER] = { 1.0f, 0.55f, 0.0f },
+	[MB_PEN_BARCODE] = { 0.6f, 0.2f, 0.8f },
+	[MB_PEN_FAULT] = { 0.9f, 0.0f, 0.0f },
+};
+
+/* text at (x, y) (its baseline), kept inside max_x, on a white ground so it reads over art */
+static void picture_text(fz_context *ctx, fz_device *dev, fz_font *font, const char *s,
+			 float x_in, float y, float size, const float *rgb, float max_x)
+{
+	fz_text *text = fz_new_text(ctx);
+	fz_path *ground = NULL;
+	volatile float x = x_in;
+
+	fz_var(ground);
+	fz_var(text);
+	fz_try(ctx) {
+		fz_matrix trm = fz_make_matrix(size, 0, 0, -size, x, y);
+		fz_rect b;
+		const float white[3] = { 1, 1, 1 };
+
+		trm = fz_show_string(ctx, text, font, trm, s, 0, 0, FZ_BIDI_LTR, FZ_LANG_UNSET);
+		/* the pen ended at trm.e: move the whole line left when it runs off the page */
+		if (trm.e > max_x && trm.e - x < max_x) {
+			fz_drop_text(ctx, text);
+			text = NULL;
+			text = fz_new_text(ctx);
+			x -= trm.e - max_x;
+			fz_show_string(ctx, text, font, fz_make_matrix(size, 0, 0, -size, x, y), s, 0, 0,
+				       FZ_BIDI_LTR, FZ_LANG_UNSET);
+		}
+		b = fz_expand_rect(fz_bound_text(ctx, text, NULL, fz_identity), 1);
+		ground = fz_new_path(ctx);
+		fz_rectto(ctx, ground, b.x0, b.y0, b.x1, b.y1);
+		fz_fill_path(ctx, dev, ground, 0, fz_identity, fz_device_rgb(ctx), white, 0.85f,
+			     fz_default_color_params);
+		fz_fill_text(ctx, dev, text, fz_identity, fz_device_rgb(ctx), rgb, 1,
+			     fz_default_color_params);
+	}
+	fz_always(ctx) {
+		fz_drop_path(ctx, ground);
+		fz_drop_text(ctx, text);
+	}
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+static void picture_box(fz_context *ctx, fz_device *dev, fz_font *font, fz_rect r,
+			const struct mb_picture_box *b, float width, float max_x)
+{
+	fz_path *path = fz_new_path(ctx);
+	fz_stroke_state *st = fz_new_stroke_state(ctx);
+
+	fz_try(ctx) {
+		/* an object thinner than a pixel still gets a visible outline */
+		if (b->pen == MB_PEN_FAULT)
+			r = fz_expand_rect(r, 2);
+		fz_rectto(ctx, path, r.x0, r.y0, r.x1, r.y1);
+		st->linewidth = width;
+		if (b->pen == MB_PEN_MARGIN || b->pen == MB_PEN_GUTTER) {
+			static const float dash[] = { 4, 3 };
+
+			st = fz_unshare_stroke_state_with_dash_len(ctx, st, 2);
+			memcpy(st->dash_list, dash, sizeof(dash));
+			st->dash_len = 2;
+		}
+		fz_stroke_path(ctx, dev, path, st, fz_identity, fz_device_rgb(ctx), pen_rgb[b->pen], 1,
+			       fz_default_color_params);
+		/* a fault's label above it (below when at the top); a guide's inside its box */
+		if (b->label[0] && b->pen == MB_PEN_FAULT)
+			picture_text(ctx, dev, font, b->label, r.x0,
+				     r.y0 > PICTURE_LABEL_PX + 2 ? r.y0 - 3 : r.y1 + PICTURE_LABEL_PX,
+				     PICTURE_LABEL_PX, pen_rgb[b->pen], max_x);
+		else if (b->label[0])
+			picture_text(ctx, dev, font, b->label, r.x0 + 3,
+				     b->pen == MB_PEN_TRIM ? r.y1 - 3 : r.y0 + PICTURE_LABEL_PX + 2,
+				     PICTURE_LABEL_PX, pen_rgb[b->pen], max_x);
+	}
+	fz_always(ctx) {
+		fz_drop_stroke_state(ctx, st);
+		fz_drop_path(ctx, path);
+	}
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+enum mb_status mb_probe_render_picture(const char *path, int page, double dpi,
+				       const struct mb_picture_box *boxes, size_t count,
+				       const char *caption, const char *png_path,
+				       struct mb_error *err)
+{
+	fz_context *ctx = new_context();
+	pdf_document *doc = NULL;
+	pdf_page *pg = NULL;
+	fz_pixmap *pix = NULL;
+	fz_device *dev = NULL;
+	fz_font *font = NULL;
+	enum mb_status st = MB_OK;
+	int lines = 1;
+
+	if (!ctx)
+		return mb_error_set(err, MB_ERR_INTERNAL, "cannot read '%s': out of memory", path);
+	if (dpi <= 0 || dpi > 600) {
+		fz_drop_context(ctx);
+		return mb_error_set(err, MB_ERR_INPUT, "picture resolution %g dpi is outside 1..600",
+				    dpi);
+	}
+	for (const char *c = caption ? caption : ""; *c; c++)
+		lines += *c == '\n';
+	fz_var(doc);
+	fz_var(pg);
+	fz_var(pix);
+	fz_var(dev);
+	fz_var(font);
+	fz_try(ctx) {
+		fz_rect pmedia, media, bounds;
+		fz_matrix ctm, to_print, scale = fz_scale(dpi / 72, dpi / 72), from_print;
+		fz_irect bbox;
+		pdf_obj *arr;
+		double w_pt, h_pt;
+		float y;
+		const float black[3] = { 0, 0, 0 };
+
+		doc = pdf_open_document(ctx, path);
+		if (page < 1 || page > pdf_count_pages(ctx, doc))
+			fz_throw(ctx, FZ_ERROR_GENERIC, "no page %d (the file has %d)", page,
+				 pdf_count_pages(ctx, doc));
+		pg = pdf_load_page(ctx, doc, page - 1);
+		pdf_page_transform(ctx, pg, &pmedia, &ctm);
+		arr = pdf_dict_get_inheritable(ctx, pg->obj, PDF_NAME(MediaBox));
+		media = normal_rect(pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia);
+		to_print = print_transform(ctx, pg->obj, media, &w_pt, &h_pt);
+		/* the printed frame -> PDF user space -> MuPDF's page space -> pixels */
+		from_print = fz_concat(fz_invert_matrix(to_print), fz_concat(ctm, scale));
+		bounds = fz_transform_rect(fz_bound_page(ctx, &pg->super), scale);
+		bbox = fz_round_rect(bounds);
+		bbox.y1 += lines * (PICTURE_CAPTION_PX + 3) + 6;
+		pix = fz_new_pixmap_with_bbox(ctx, fz_device_rgb(ctx), bbox, NULL, 0);
+		fz_clear_pixmap_with_value(ctx, pix, 255);
+		dev = fz_new_draw_device(ctx, fz_identity, pix);
+		fz_run_page(ctx, &pg->super, dev, scale, NULL);
+		font = fz_new_base14_font(ctx, "Helvetica");
+		/* guides first, faults over them */
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t i = 0; i < count; i++) {
+				const struct mb_picture_box *b = &boxes[i];
+				fz_rect r = { b->box.x0, b->box.y0, b->box.x1, b->box.y1 };
+
+				if ((b->pen == MB_PEN_FAULT) != (pass == 1))
+					continue;
+				picture_box(ctx, dev, font, fz_transform_rect(r, from_print), b,
+					    b->pen == MB_PEN_FAULT ? 2 : 1, bounds.x1 - 2);
+			}
+		y = bounds.y1 + PICTURE_CAPTION_PX + 3;
+		for (const char *c = caption ? caption : ""; *c;) {
+			const char *nl = strchr(c, '\n');
+			size_t n = nl ? (size_t)(nl - c) : strlen(c);
+			char line[512];
+
+			snprintf(line, sizeof(line), "%.*s", (int)(n < 511 ? n : 511), c);
+			picture_text(ctx, dev, font, line, bounds.x0 + 4, y, PICTURE_CAPTION_PX, black,
+				     bounds.x1 + 4096);
+			y += PICTURE_CAPTION_PX + 3;
+			c += n + (nl != NULL);
+		}
+		fz_close_device(ctx, dev);
+	}
+	fz_always(ctx) {
+		fz_drop_device(ctx, dev);
+		fz_drop_font(ctx, font);
+		if (pg)
+			fz_drop_page(ctx, &pg->super);
+		pdf_drop_document(ctx, doc);
+	}
+	fz_catch(ctx)
+		st = mb_error_set(err, MB_ERR_INPUT, "cannot read '%s': %s", path,
+				  fz_caught_message(ctx));
+	if (st == MB_OK && !write_png_rgb(fz_pixmap_samples(ctx, pix), fz_pixmap_width(ctx, pix),
+					  fz_pixmap_height(ctx, pix), fz_pixmap_stride(ctx, pix),
+					  png_path))
+		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", png_path,
+				  strerror(errno));
+	fz_drop_pixmap(ctx, pix);
 	fz_drop_context(ctx);
 	return st;
 }

@@ -8,11 +8,16 @@
 #include "config.h"
 #include "mazebook/preflight.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mazebook/xalloc.h"
+
 /* refuse files this much larger than KDP accepts: their size fails anyway */
 #define PROBE_MARGIN_BYTES (64ull << 20)
+/* a cover has a few hundred objects: more is not a cover */
+#define COVER_ITEMS_MAX 200000
 
 /* record path's hash under the name `as`, or its path relative to dir */
 static enum mb_status add_hashed(struct mb_checklist *cl, const char *role, const char *path,
@@ -39,6 +44,7 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 	struct mb_probe_file interior = { 0 }, cover = { 0 };
 	struct mb_probe_options popts = {
 		.max_bytes = (unsigned long long)(mb_kdp.max_file_mb * 1e6) + PROBE_MARGIN_BYTES,
+		.keep_items = true,	/* margins, bleed and pictures are judged per object */
 	};
 	struct mb_interior_result res;
 	const char *dir = opts->checklist_dir ? opts->checklist_dir : ".";
@@ -50,6 +56,7 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 		goto out;
 	if (opts->cover_path) {
 		popts.keep_items = true;
+		popts.max_items = COVER_ITEMS_MAX;
 		popts.max_bytes = (unsigned long long)(mb_kdp.max_cover_file_mb * 1e6) +
 				  PROBE_MARGIN_BYTES;
 		if ((st = mb_probe_pdf(opts->cover_path, &popts, &cover, err)) != MB_OK)
@@ -61,12 +68,15 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 		goto out;
 	mb_preflight_interior(&interior, &opts->params, cl, &res);
 	if (opts->cover_path) {
-		if (res.trim_known)
-			mb_preflight_cover_for(&cover, &res.trim, res.pages,
+		/* KDP pads an odd count with a blank page: the cover is made for the padded count */
+		if (res.trim_known) {
+			mb_preflight_cover_for(&cover, &res.trim, res.pages + res.pages % 2,
 					       &(struct mb_print){ opts->params.binding,
 								   opts->params.ink,
 								   opts->params.paper }, cl);
-		else
+			if (cover.page_measured && !cover.locked)
+				mb_preflight_cover_count(&cover, opts->params.mazes, cl);
+		} else
 			mb_checklist_add(cl, "cover.size", MB_CHECK_FAIL, "", "not checked",
 					 "the interior's trim",
 					 "not checked: the interior's trim is unknown (give --trim)");
@@ -74,5 +84,78 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 out:
 	mb_probe_release(&interior);
 	mb_probe_release(&cover);
+	return st;
+}
+
+/* the resolution of the pictures: enough to read a label, small enough to mail */
+#define PICTURE_DPI 60
+
+static enum mb_status picture(const struct mb_checklist *cl, bool cover, int page,
+			      const char *pdf, const char *png, struct mb_error *err)
+{
+	struct mb_picture_box *boxes;
+	size_t n;
+	char caption[512];
+	enum mb_status st = MB_OK;
+
+	if (mb_preflight_picture_boxes(cl, cover, page, &boxes, &n, caption, sizeof(caption)))
+		st = mb_probe_render_picture(pdf, page, PICTURE_DPI, boxes, n, caption, png, err);
+	free(boxes);
+	return st;
+}
+
+enum mb_status mb_preflight_pictures(const struct mb_checklist *cl, const char *interior_path,
+				     const char *cover_path, const char *dir, int max_pages,
+				     int *written, struct mb_error *err)
+{
+	int last = 0, done = 0;
+	enum mb_status st = MB_OK;
+
+	*written = 0;
+	/* the marks come check by check: collect each interior page once, in order */
+	for (;;) {
+		int next = 0;
+
+		for (size_t i = 0; i < cl->mark_count; i++)
+			if (!cl->marks[i].cover && cl->marks[i].page > last &&
+			    (!next || cl->marks[i].page < next))
+				next = cl->marks[i].page;
+		if (!next || !interior_path || done >= max_pages)
+			break;
+		{
+			char *png = xasprintf("%s/interior-page-%04d.png", dir, next);
+
+			st = picture(cl, false, next, interior_path, png, err);
+			free(png);
+		}
+		if (st != MB_OK)
+			return st;
+		done++;
+		last = next;
+	}
+	*written = done;
+	if (cover_path) {
+		char *png = xasprintf("%s/cover.png", dir);
+		struct mb_picture_box *boxes;
+		size_t n;
+		char caption[512];
+
+		/* the cover always: its guides show where everything must go */
+		if (!mb_preflight_picture_boxes(cl, true, 1, &boxes, &n, caption, sizeof(caption))) {
+			struct mb_checklist plain = *cl;
+			struct mb_check_mark none = { .cover = true, .page = 1, .whole_page = true };
+
+			snprintf(none.label, sizeof(none.label), "cover: no fault found");
+			plain.marks = &none;
+			plain.mark_count = 1;
+			free(boxes);
+			mb_preflight_picture_boxes(&plain, true, 1, &boxes, &n, caption, sizeof(caption));
+		}
+		st = mb_probe_render_picture(cover_path, 1, PICTURE_DPI, boxes, n, caption, png, err);
+		free(boxes);
+		free(png);
+		if (st == MB_OK)
+			(*written)++;
+	}
 	return st;
 }

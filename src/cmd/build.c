@@ -103,6 +103,8 @@ static bool is_stream(enum build_file f)
 
 /* one pixel a point: a screen-sized look at the layout (the PDFs are what print) */
 #define PREVIEW_DPI 72.0
+#define FAULT_PICTURES_DIR "faults"	/* beside the files, when a check fails */
+#define FAULT_PICTURES_MAX 100		/* interior pages pictured */
 
 /* the stages `--timings` reports, in the order they run */
 enum build_stage {
@@ -787,6 +789,7 @@ static enum mb_status run_preflight(struct build *b, struct mb_error *err)
 			.bleed = b->spec.bleed,
 			.binding = b->spec.binding,
 			.ink = b->spec.ink,
+			.mazes = b->spec.mazes,
 		},
 	};
 
@@ -836,6 +839,9 @@ static void report_failures(const struct build *b)
 {
 	char *text = mb_checklist_text(&b->checklist);
 	const char *line = text;
+	char *dir = xasprintf("%s/%s", b->out_dir, FAULT_PICTURES_DIR);
+	struct mb_error err;
+	int written = 0;
 
 	fprintf(stderr, "mazebook build: the book fails its checks; nothing was replaced\n");
 	while (line && *line) {
@@ -846,6 +852,42 @@ static void report_failures(const struct build *b)
 		line += len + (line[len] ? 1 : 0);
 	}
 	free(text);
+	/* the pages at fault as pictures, from the files that were checked */
+	mb_error_init(&err);
+	if (mb_output_mkdirs(dir, &err) ||
+	    mb_preflight_pictures(&b->checklist, b->out[FILE_INTERIOR].temp_path,
+				  b->out[FILE_COVER].temp_path, dir, FAULT_PICTURES_MAX, &written, &err))
+		fprintf(stderr, "mazebook build: no pictures of the faults: %s\n", err.message);
+	else
+		fprintf(stderr, "mazebook build: %d picture%s of the faults in '%s'\n", written,
+			written == 1 ? "" : "s", dir);
+	free(dir);
+}
+
+/*
+ * The starter spec's placeholders ("Your Name") and any other in
+ * specs/placeholders.def must not reach a book: refused before anything
+ * is written, at the key's place in the spec.
+ */
+static enum mb_status check_placeholders(const struct mb_book_spec *s, struct mb_error *err)
+{
+	const struct { const char *key, *what, *text; } texts[] = {
+		{ "title", "the title", s->title },
+		{ "subtitle", "the subtitle", s->subtitle },
+		{ "author", "the author", s->author },
+		{ "copyright", "the copyright line", s->copyright },
+		{ "cover.back", "the back cover text", s->cover.back },
+	};
+	char found[64];
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (texts[i].text &&
+		    mb_placeholder_find(texts[i].text, strlen(texts[i].text), found, sizeof(found)))
+			return mb_error_set_field(err, MB_ERR_INPUT, texts[i].key,
+						  "%s '%s' is placeholder text (\"%s\"): write your own "
+						  "before building (KDP rejects placeholder text)",
+						  texts[i].what, texts[i].text, found);
+	return MB_OK;
 }
 
 /* a usable secret key, and beside it its own public key (else verify could never pass) */
@@ -1228,7 +1270,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		  : mb_spec_load(argv[optind], &b.spec, &err))
 		return fail(&err);
 	if (edition < 0 && b.spec.edition_count) {
-		if (check_glyphs(&b.spec, &err)) {
+		if (check_placeholders(&b.spec, &err) || check_glyphs(&b.spec, &err)) {
 			mb_spec_locate(&b.spec, &err);
 			rc = fail(&err);
 		} else {
@@ -1245,7 +1287,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		b.spec.source_len = first->source_len;
 		mb_spec_select_edition(&b.spec, edition);
 	}
-	if (check_glyphs(&b.spec, &err))
+	if (check_placeholders(&b.spec, &err) || check_glyphs(&b.spec, &err))
 		goto done;
 	if (seed_opt)
 		b.spec.seed = seed;

@@ -31,6 +31,7 @@ extern const struct mb_command mb_cmd_check;
 
 #define CHECK_MAX_CPU_S 120	/* an 828-page book takes under a second */
 #define CHECK_MAX_CPU_LIMIT_S 86400
+#define CHECK_PICTURES_MAX 100	/* interior pages pictured (the first ones at fault) */
 
 /*
  * What the CPU-time alarm prints: the only mutable static in mazebook's
@@ -104,12 +105,15 @@ static int run(int argc, char **argv)
 		{ "key", required_argument, NULL, 'k' },
 		{ "binding", required_argument, NULL, 'H' },
 		{ "ink", required_argument, NULL, 'I' },
+		{ "pictures", required_argument, NULL, 'P' },
+		{ "mazes", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
 	struct mb_checklist cl;
 	struct mb_error err;
-	const char *output = NULL, *key = NULL;
+	const char *output = NULL, *key = NULL, *pictures = NULL;
+	uint64_t mazes = 0;
 	char *text, *dir = NULL, *default_key = NULL;
 	bool json = false, sign = false;
 	struct mb_output out;
@@ -165,6 +169,14 @@ static int run(int argc, char **argv)
 			if (mb_kdp_parse_ink(optarg, &opts.params.ink, &err) != MB_OK)
 				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
 			break;
+		case 'P':
+			pictures = optarg;
+			break;
+		case 'M':
+			if (mb_number_parse_u64(optarg, "--mazes", 1, 10000, &mazes, &err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			opts.params.mazes = (int)mazes;
+			break;
 		default:
 			return mb_command_usage_error(&mb_cmd_check, "unknown option");
 		}
@@ -195,6 +207,23 @@ static int run(int argc, char **argv)
 		mb_checklist_release(&cl);
 		free(dir);
 		return mb_command_fail(&mb_cmd_check, "%s", mb_error_format(&err, buf, sizeof(buf)));
+	}
+	if (pictures) {
+		int written = 0;
+
+		if (mb_output_mkdirs(pictures, &err) != MB_OK ||
+		    mb_preflight_pictures(&cl, opts.interior_path, opts.cover_path, pictures,
+					  CHECK_PICTURES_MAX, &written, &err) != MB_OK) {
+			char buf[MB_ERROR_MESSAGE_MAX + MB_ERROR_FILE_MAX + 32];
+
+			mb_checklist_release(&cl);
+			free(dir);
+			free(default_key);
+			return mb_command_fail(&mb_cmd_check, "%s",
+					       mb_error_format(&err, buf, sizeof(buf)));
+		}
+		fprintf(stderr, "mazebook check: %d picture%s in '%s'\n", written,
+			written == 1 ? "" : "s", pictures);
 	}
 	text = json ? mb_checklist_json(&cl) : mb_checklist_text(&cl);
 	rc = mb_checklist_failed(&cl) ? MB_EXIT_FAIL : MB_EXIT_OK;
@@ -228,7 +257,8 @@ const struct mb_command mb_cmd_check = {
 	.summary = "preflight an interior PDF (and its cover) against KDP's paperback rules",
 	.usage = "INTERIOR.pdf [COVER.pdf] [--trim WxH] [--paper white|cream] [--bleed] [--json]\n"
 		 "       [--binding paperback|hardcover] [--ink black|standard-colour|premium-colour]\n"
-		 "       [-o FILE [--sign | --key SECRET_KEY]] [--max-cpu S]",
+		 "       [-o FILE [--sign | --key SECRET_KEY]] [--pictures DIR] [--mazes N]\n"
+		 "       [--max-cpu S]",
 	.help = "  --trim WxH        the trim in inches (default: inferred from the page size)\n"
 		"  --paper P         white (default) or cream: page limits and spine width\n"
 		"  --bleed           the interior has bleed (default: inferred)\n"
@@ -243,6 +273,11 @@ const struct mb_command mb_cmd_check = {
 		"  --sign            sign FILE (FILE.minisig) with the default key: mazebook.key\n"
 		"                    in $MAZEBOOK_KEY_DIR or ~/.config/mazebook ('mazebook keygen')\n"
 		"  --key KEY         sign FILE with this minisign secret key\n"
+		"  --pictures DIR    write a PNG of each page at fault (the first 100) and of the\n"
+		"                    cover into DIR: trim, bleed, margins, gutter, safe zone and\n"
+		"                    barcode box drawn, each offending object outlined in red\n"
+		"                    and labelled with its rule\n"
+		"  --mazes N         the book has N mazes: a count on the cover must agree\n"
 		"  --max-cpu S       give up after S seconds of CPU time (default 120, 0: never):\n"
 		"                    a real book takes about a second; a file built to\n"
 		"                    exhaust PDF readers would take hours\n\n"

@@ -38,6 +38,7 @@ void mb_checklist_release(struct mb_checklist *cl)
 	if (!cl)
 		return;
 	free(cl->checks);
+	free(cl->marks);
 	memset(cl, 0, sizeof(*cl));
 }
 
@@ -63,6 +64,127 @@ struct mb_check *mb_checklist_add(struct mb_checklist *cl, const char *id,
 	va_end(ap);
 	copy_str(c->measured, sizeof(c->measured), measured ? measured : c->message);
 	return c;
+}
+
+void mb_check_numbers(struct mb_checklist *cl, double value, double need, const char *unit)
+{
+	struct mb_check *c;
+
+	if (!cl->count)
+		BUG("mb_check_numbers before any check");
+	c = &cl->checks[cl->count - 1];
+	c->has_value = true;
+	c->value = value;
+	c->need = need;
+	copy_str(c->unit, sizeof(c->unit), unit);
+}
+
+void mb_checklist_mark(struct mb_checklist *cl, bool cover, int page,
+		       const struct mb_box_pt *box, const char *fmt, ...)
+{
+	struct mb_check_mark *m;
+	va_list ap;
+
+	if (cl->mark_count >= MB_CHECKLIST_MARKS_MAX)
+		return;
+	if (cl->mark_count == cl->mark_alloc) {
+		cl->mark_alloc = cl->mark_alloc ? 2 * cl->mark_alloc : 64;
+		cl->marks = xreallocarray(cl->marks, cl->mark_alloc, sizeof(*cl->marks));
+	}
+	m = &cl->marks[cl->mark_count++];
+	memset(m, 0, sizeof(*m));
+	m->cover = cover;
+	m->page = page;
+	m->whole_page = box == NULL;
+	if (box)
+		m->box = *box;
+	va_start(ap, fmt);
+	vsnprintf(m->label, sizeof(m->label), fmt, ap);
+	va_end(ap);
+}
+
+static struct mb_box_pt pt_box(const struct mb_rect_in *r)
+{
+	return (struct mb_box_pt){ r->x * MB_PT_PER_IN, r->y * MB_PT_PER_IN,
+				   (r->x + r->w) * MB_PT_PER_IN, (r->y + r->h) * MB_PT_PER_IN };
+}
+
+static struct mb_box_pt inset(struct mb_box_pt b, double in)
+{
+	double d = in * MB_PT_PER_IN;
+
+	return (struct mb_box_pt){ b.x0 + d, b.y0 + d, b.x1 - d, b.y1 - d };
+}
+
+static void add_box(struct mb_picture_box **out, size_t *n, enum mb_picture_pen pen,
+		    struct mb_box_pt box, const char *label)
+{
+	*out = xreallocarray(*out, *n + 1, sizeof(**out));
+	(*out)[*n] = (struct mb_picture_box){ .pen = pen, .box = box };
+	copy_str((*out)[*n].label, sizeof((*out)[*n].label), label);
+	(*n)++;
+}
+
+bool mb_preflight_picture_boxes(const struct mb_checklist *cl, bool cover, int page,
+				struct mb_picture_box **out, size_t *count, char *caption,
+				size_t caption_size)
+{
+	const struct mb_preflight_guides *g = &cl->guides;
+	size_t used = 0, lines = 0;
+	bool any = false;
+
+	*out = NULL;
+	*count = 0;
+	if (caption_size)
+		caption[0] = '\0';
+	for (size_t i = 0; i < cl->mark_count; i++) {
+		const struct mb_check_mark *m = &cl->marks[i];
+
+		if (m->cover != cover || m->page != page)
+			continue;
+		any = true;
+		if (!m->whole_page)
+			add_box(out, count, MB_PEN_FAULT, m->box, m->label);
+		/* the caption: each fault once, at most 6 lines */
+		if (lines < 6 && used + strlen(m->label) + 2 < caption_size &&
+		    !strstr(caption, m->label)) {
+			used += (size_t)snprintf(caption + used, caption_size - used, "%s%s",
+						 used ? "\n" : "", m->label);
+			lines++;
+		}
+	}
+	if (!any)
+		return false;
+	if (used + 80 < caption_size)
+		snprintf(caption + used, caption_size - used, "\nred: at fault; blue: trim; green: %s; "
+			 "orange: %s", cover ? "safe zone" : "margins", cover ? "spine; purple: barcode "
+			 "box" : "gutter");
+	/* a page of the wrong size: the trim's guides would not fit it */
+	for (size_t i = 0; i < cl->mark_count && !cover; i++)
+		if (!cl->marks[i].cover && cl->marks[i].page == page && cl->marks[i].whole_page &&
+		    (!strncmp(cl->marks[i].label, "page-size:", 10) ||
+		     !strncmp(cl->marks[i].label, "same-size:", 10)))
+			return true;
+	if (!cover && g->interior) {
+		struct mb_box_pt t = page % 2 ? g->trim_odd : g->trim_even;
+		double gut = g->gutter_in * MB_PT_PER_IN, mar = g->margin_in * MB_PT_PER_IN;
+		struct mb_box_pt live = { t.x0 + (page % 2 ? gut : mar), t.y0 + mar,
+					  t.x1 - (page % 2 ? mar : gut), t.y1 - mar };
+		struct mb_box_pt band = page % 2 ? (struct mb_box_pt){ t.x0, t.y0, t.x0 + gut, t.y1 }
+						 : (struct mb_box_pt){ t.x1 - gut, t.y0, t.x1, t.y1 };
+
+		add_box(out, count, MB_PEN_TRIM, t, g->bleed ? "trim (bleed outside)" : "trim");
+		add_box(out, count, MB_PEN_GUTTER, band, "");
+		add_box(out, count, MB_PEN_MARGIN, live, "margins");
+	} else if (cover && g->cover) {
+		add_box(out, count, MB_PEN_TRIM, pt_box(&g->back), "back (trim)");
+		add_box(out, count, MB_PEN_GUTTER, pt_box(&g->spine), "");
+		add_box(out, count, MB_PEN_TRIM, pt_box(&g->front), "front (trim)");
+		add_box(out, count, MB_PEN_MARGIN, inset(pt_box(&g->back), g->safe_in), "safe zone");
+		add_box(out, count, MB_PEN_MARGIN, inset(pt_box(&g->front), g->safe_in), "safe zone");
+		add_box(out, count, MB_PEN_BARCODE, pt_box(&g->barcode), "barcode box");
+	}
+	return true;
 }
 
 void mb_checklist_add_file(struct mb_checklist *cl, const char *role, const char *name,
@@ -213,6 +335,10 @@ char *mb_checklist_json(const struct mb_checklist *cl)
 		put_json_string(&b, c->limit);
 		put(&b, ", \"message\": ");
 		put_json_string(&b, c->message);
+		if (c->has_value) {
+			put(&b, ", \"value\": %.4g, \"need\": %.4g, \"unit\": ", c->value, c->need);
+			put_json_string(&b, c->unit);
+		}
 		put(&b, "}");
 	}
 	put(&b, "\n  ]\n}\n");

@@ -118,6 +118,11 @@ static void add_paged(struct mb_checklist *cl, const char *id, enum mb_check_sta
 	pl_text(pl, pages, sizeof(pages));
 	mb_checklist_add(cl, id, st, pages, measured, limit, "%s%s", message,
 			 also(pl, extra, sizeof(extra)));
+	/* a fault of the page as a whole: its picture names it */
+	if (st != MB_CHECK_PASS)
+		for (size_t i = 0; i < pl->count; i++)
+			mb_checklist_mark(cl, !strncmp(id, "cover.", 6), pl->pages[i], NULL, "%s: %s",
+					  strchr(id, '.') ? strchr(id, '.') + 1 : id, measured);
 }
 
 /* ---- file-level checks shared by interior and cover ---- */
@@ -184,35 +189,59 @@ static void check_fonts(const struct mb_probe_file *f, const char *id, struct mb
 	pl_free(&pl);
 }
 
-/* smallest text over the pages */
+/* "page 3" / "pages 3-24" */
+static const char *on_pages(const struct pagelist *pl, char *buf, size_t size);
+static const char *what_item(const struct mb_probe_item *it);
+static void pl_once(struct pagelist *pl, int page);
+
+/* smallest text over the pages: the glyph height a reader sees */
 static void check_font_size(const struct mb_probe_file *f, const char *id,
 			    struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
 	const struct mb_probe_page *worst = NULL;
 	double min_pt = mb_kdp.min_font_pt;
-	char measured[48], limit[48], msg[200];
+	bool cover = !strncmp(id, "cover.", 6);
+	char measured[48], limit[48], msg[400], pages[120];
 
 	for (size_t i = 0; i < f->page_measured; i++) {
 		const struct mb_probe_page *p = &f->pages[i];
+		int marked = 0;
 
 		if (p->text_runs <= 0)
 			continue;
 		if (!worst || p->min_font_pt < worst->min_font_pt)
 			worst = p;
-		if (p->min_font_pt < min_pt - 0.005)
-			pl_add(&pl, p->number);
+		if (p->min_font_pt >= min_pt - 0.005)
+			continue;
+		pl_add(&pl, p->number);
+		for (size_t k = 0; k < p->item_count && marked < 12; k++)
+			if (p->items[k].kind == MB_ITEM_TEXT && p->items[k].size_pt < min_pt - 0.005) {
+				marked++;
+				mb_checklist_mark(cl, cover, p->number, &p->items[k].box,
+						  "font size: %.3g pt text", p->items[k].size_pt);
+			}
+		if (!marked)
+			mb_checklist_mark(cl, cover, p->number, NULL, "font size: %.3g pt text",
+					  p->min_font_pt);
 	}
 	snprintf(limit, sizeof(limit), ">= %g pt", min_pt);
 	if (!worst) {
 		mb_checklist_add(cl, id, MB_CHECK_PASS, NULL, "no text", limit, "no text");
 		return;
 	}
-	snprintf(measured, sizeof(measured), "%.2g pt", worst->min_font_pt);
 	snprintf(measured, sizeof(measured), "%.3g pt", worst->min_font_pt);
-	snprintf(msg, sizeof(msg), "%spage %d: %s text (%s), needs %s",
-		 pl.count ? "" : "smallest: ", worst->number, measured, worst->min_font_name, limit);
-	add_paged(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl, measured, limit, msg);
+	if (pl.count)
+		snprintf(msg, sizeof(msg), "text %s tall (%s) on %s: set it at least %g pt (the "
+			 "glyph height as printed)", measured, worst->min_font_name,
+			 on_pages(&pl, pages, sizeof(pages)), min_pt);
+	else
+		snprintf(msg, sizeof(msg), "smallest: page %d: %s text (%s), needs %s", worst->number,
+			 measured, worst->min_font_name, limit);
+	mb_checklist_add(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, NULL, measured, limit,
+			 "%s", msg);
+	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	mb_check_numbers(cl, worst->min_font_pt, min_pt, "pt");
 	pl_free(&pl);
 }
 
@@ -221,19 +250,31 @@ static void check_images(const struct mb_probe_file *f, const char *id, struct m
 	struct pagelist pl = { 0 };
 	const struct mb_probe_page *worst = NULL;
 	double min_dpi = mb_kdp.min_image_dpi;
-	char measured[48], limit[48], msg[200];
+	bool cover = !strncmp(id, "cover.", 6);
+	char measured[48], limit[48], msg[400], pages[120];
 	int images = 0;
 
 	for (size_t i = 0; i < f->page_measured; i++) {
 		const struct mb_probe_page *p = &f->pages[i];
+		int marked = 0;
 
 		if (p->images <= 0)
 			continue;
 		images += p->images;
 		if (!worst || p->min_image_dpi < worst->min_image_dpi)
 			worst = p;
-		if (p->min_image_dpi < min_dpi - 0.5)
-			pl_add(&pl, p->number);
+		if (p->min_image_dpi >= min_dpi - 0.5)
+			continue;
+		pl_add(&pl, p->number);
+		for (size_t k = 0; k < p->item_count && marked < 12; k++)
+			if (p->items[k].kind == MB_ITEM_IMAGE && p->items[k].dpi < min_dpi - 0.5) {
+				marked++;
+				mb_checklist_mark(cl, cover, p->number, &p->items[k].box,
+						  "image dpi: %.0f dpi", p->items[k].dpi);
+			}
+		if (!marked)	/* in a pattern, a form's mask or an annotation */
+			mb_checklist_mark(cl, cover, p->number, NULL,
+					  "image dpi: %.0f dpi (in a pattern or mask)", p->min_image_dpi);
 	}
 	snprintf(limit, sizeof(limit), ">= %g dpi", min_dpi);
 	if (!worst) {
@@ -241,10 +282,18 @@ static void check_images(const struct mb_probe_file *f, const char *id, struct m
 		return;
 	}
 	snprintf(measured, sizeof(measured), "%.0f dpi", worst->min_image_dpi);
-	snprintf(msg, sizeof(msg), "%spage %d: image at %s, needs %s%s", pl.count ? "" : "lowest: ",
-		 worst->number, measured, limit,
-		 worst->min_image_dpi < mb_kdp.low_image_dpi ? " (low resolution)" : "");
-	add_paged(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl, measured, limit, msg);
+	if (pl.count)
+		snprintf(msg, sizeof(msg), "an image at %s as printed on %s%s: use at least %g dpi at "
+			 "the size it prints", measured, on_pages(&pl, pages, sizeof(pages)),
+			 worst->min_image_dpi < mb_kdp.low_image_dpi ? " (low resolution)" : "",
+			 min_dpi);
+	else
+		snprintf(msg, sizeof(msg), "lowest: page %d: image at %s, needs %s (%d image%s)",
+			 worst->number, measured, limit, images, plural(images));
+	mb_checklist_add(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, NULL, measured, limit,
+			 "%s", msg);
+	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	mb_check_numbers(cl, worst->min_image_dpi, min_dpi, "dpi");
 	pl_free(&pl);
 }
 
@@ -487,8 +536,9 @@ static void check_page_count(const struct mb_probe_file *f, const struct geom *g
 	snprintf(limit, sizeof(limit), "an even count");
 	if (n % 2)
 		mb_checklist_add(cl, "interior.even-count", MB_CHECK_FAIL, "", measured, limit,
-				 "%d page%s is odd: KDP adds a blank page, and the cover's spine must be made for %d",
-				 n, n == 1 ? "" : "s", n + 1);
+				 "%d page%s is odd: KDP adds a blank page at the end, so the book prints "
+				 "%d pages; make the cover's spine for %d (the cover is checked for %d)",
+				 n, n == 1 ? "" : "s", n + 1, n + 1, n + 1);
 	else
 		mb_checklist_add(cl, "interior.even-count", MB_CHECK_PASS, "", measured, limit,
 				 "%d page%s", n, plural(n));
@@ -550,110 +600,417 @@ static enum mb_check_status worse(enum mb_check_status a, enum mb_check_status b
 	return a > b ? a : b;
 }
 
-static void check_gutter(const struct mb_probe_file *f, const struct geom *g,
-			 struct mb_checklist *cl)
+/* ---- each painted object: gutter, margins, bleed, crop marks, rules ---- */
+
+/* what an object is, for a publisher */
+static const char *what_item(const struct mb_probe_item *it)
 {
-	double need = mb_kdp_gutter_in(f->page_count);
-	struct pagelist pl = { 0 };
-	enum mb_check_status st = MB_CHECK_PASS;
-	double worst = INFINITY;
-	int worst_page = 0;
-	char msg[256], measured[48], limit[64];
-
-	for (size_t i = 0; i < f->page_measured; i++) {
-		const struct mb_probe_page *p = &f->pages[i];
-		struct mb_box_pt t = trim_box(g, p->number);
-		double d;
-		enum mb_check_status s;
-
-		if (p->blank || !right_size(g, p))
-			continue;	/* a wrong page size fails on its own */
-		d = in_of(p->number % 2 ? p->ink.x0 - t.x0 : t.x1 - p->ink.x1);
-		s = judge_min(d, need);
-		if (s != MB_CHECK_PASS)
-			pl_add(&pl, p->number);
-		st = worse(st, s);
-		if (d < worst) {
-			worst = d;
-			worst_page = p->number;
-		}
+	switch (it->kind) {
+	case MB_ITEM_TEXT:
+		return "text";
+	case MB_ITEM_STROKE:
+		return "a line";
+	case MB_ITEM_IMAGE:
+		return "an image";
+	default:
+		return it->rect_thick_pt > 0 ? "a filled rectangle" : "a filled shape";
 	}
-	snprintf(limit, sizeof(limit), ">= %s in", IN(need));
-	if (!worst_page) {
-		mb_checklist_add(cl, "interior.gutter", MB_CHECK_PASS, "", "no ink", limit,
-				 "no ink on any page");
-		return;
-	}
-	snprintf(measured, sizeof(measured), "%s in", IN(worst));
-	snprintf(msg, sizeof(msg), "%spage %d: ink %s from the binding edge, needs %s for %d page%s%s",
-		 st == MB_CHECK_PASS ? "closest: " : "", worst_page, measured, limit, f->page_count,
-		 plural(f->page_count),
-		 st == MB_CHECK_WARN ? " (on the minimum: KDP has flagged that; keep 1/72 in more)" : "");
-	add_paged(cl, "interior.gutter", st, &pl, measured, limit, msg);
-	pl_free(&pl);
 }
 
-static void check_margins(const struct mb_probe_file *f, const struct geom *g,
-			  struct mb_checklist *cl)
+/* a page's painted objects: its items, or (facts made without them) its ink box as one */
+static size_t page_objects(const struct mb_probe_page *p, const struct mb_probe_item **items,
+			   struct mb_probe_item *one)
 {
-	double need = mb_kdp_outside_margin_in(g->bleed);
-	struct pagelist pl = { 0 };
-	enum mb_check_status st = MB_CHECK_PASS;
-	double worst = INFINITY;
-	int worst_page = 0;
-	const char *worst_side = "";
-	char msg[256], measured[48], limit[64];
-
-	for (size_t i = 0; i < f->page_measured; i++) {
-		const struct mb_probe_page *p = &f->pages[i];
-		struct mb_box_pt t = trim_box(g, p->number);
-		bool odd = p->number % 2;
-		struct { const char *side; double d; } s[3] = {
-			{ "outside", in_of(odd ? t.x1 - p->ink.x1 : p->ink.x0 - t.x0) },
-			{ "top", in_of(t.y1 - p->ink.y1) },
-			{ "bottom", in_of(p->ink.y0 - t.y0) },
-		};
-		enum mb_check_status ps = MB_CHECK_PASS;
-
-		if (p->blank || !right_size(g, p))
-			continue;
-		for (int k = 0; k < 3; k++) {
-			if (g->bleed && s[k].d < 0)
-				continue;	/* bleeding art crosses the trim on purpose */
-			ps = worse(ps, judge_min(s[k].d, need));
-			if (s[k].d < worst) {
-				worst = s[k].d;
-				worst_page = p->number;
-				worst_side = s[k].side;
-			}
-		}
-		if (ps != MB_CHECK_PASS)
-			pl_add(&pl, p->number);
-		st = worse(st, ps);
+	if (p->item_count) {
+		*items = p->items;
+		return p->item_count;
 	}
-	snprintf(limit, sizeof(limit), ">= %s in", IN(need));
-	if (!worst_page) {
-		mb_checklist_add(cl, "interior.margins", MB_CHECK_PASS, "", "no ink", limit,
-				 "no ink inside the margins to measure");
+	if (p->blank)
+		return 0;
+	*one = (struct mb_probe_item){ .kind = MB_ITEM_FILL, .box = p->ink, .ink = true, .font = -1 };
+	*items = one;
+	return 1;
+}
+
+enum { SIDE_BINDING, SIDE_OUTSIDE, SIDE_TOP, SIDE_BOTTOM };
+static const char *const side_name[] = { "binding", "outside", "top", "bottom" };
+
+/* how far b sits inside the box t from each side (negative: across its line), in points */
+static void inside_sides(struct mb_box_pt b, struct mb_box_pt t, bool odd, double d[4])
+{
+	d[SIDE_BINDING] = odd ? b.x0 - t.x0 : t.x1 - b.x1;
+	d[SIDE_OUTSIDE] = odd ? t.x1 - b.x1 : b.x0 - t.x0;
+	d[SIDE_TOP] = t.y1 - b.y1;
+	d[SIDE_BOTTOM] = b.y0 - t.y0;
+}
+
+/* the worst object one rule found over the book, and the pages at fault */
+struct worst {
+	enum mb_check_status st;
+	bool have;
+	double d;			/* inches; the smallest (or the largest shortfall) */
+	int page, side;
+	struct mb_probe_item it;
+	struct pagelist pl;
+	int objects;			/* objects at fault */
+};
+
+static void worst_note(struct worst *w, double d, int page, int side,
+		       const struct mb_probe_item *it)
+{
+	if (w->have && d >= w->d)
 		return;
-	}
-	snprintf(measured, sizeof(measured), "%s in", IN(worst));
-	snprintf(msg, sizeof(msg), "%spage %d: ink %s from the %s edge, needs %s%s",
-		 st == MB_CHECK_PASS ? "closest: " : "", worst_page, measured, worst_side, limit,
-		 st == MB_CHECK_WARN ? " (on the minimum: KDP has flagged that; keep 1/72 in more)" : "");
-	add_paged(cl, "interior.margins", st, &pl, measured, limit, msg);
-	pl_free(&pl);
+	w->have = true;
+	w->d = d;
+	w->page = page;
+	w->side = side;
+	w->it = *it;
+}
+
+/* a page joins the list once, in order */
+static void pl_once(struct pagelist *pl, int page)
+{
+	if (!pl->count || pl->pages[pl->count - 1] != page)
+		pl_add(pl, page);
+}
+
+/* "page 3" / "pages 3-24" */
+static const char *on_pages(const struct pagelist *pl, char *buf, size_t size)
+{
+	char list[PAGES_TEXT_MAX];
+
+	snprintf(buf, size, "page%s %s", pl->count == 1 ? "" : "s", pl_text(pl, list, sizeof(list)));
+	return buf;
+}
+
+/* a line drawn wholly outside the trim: a crop or registration mark */
+static bool is_mark(const struct mb_probe_item *it)
+{
+	double w = mb_kdp.mark_max_width_pt;
+
+	return (it->kind == MB_ITEM_STROKE && it->size_pt <= w) ||
+	       (it->kind == MB_ITEM_FILL && it->rect_thick_pt > 0 && it->rect_thick_pt <= w);
 }
 
 /*
- * A page's thinnest line: a stroke, or a filled rule (a long thin filled
- * shape, which prints as a line just the same). -1 when it has neither;
- * *rule tells which.
+ * A page enlarged for printer's marks with no TrimBox: short thin lines in
+ * the page's corners (an inch from two edges), in three corners or more.
+ */
+#define CORNER_IN 1.0
+#define CORNER_MARK_MAX_IN 0.75
+
+static int corner_of(const struct mb_probe_page *p, const struct mb_probe_item *it)
+{
+	double c = CORNER_IN * MB_PT_PER_IN;
+	double w = it->box.x1 - it->box.x0, h = it->box.y1 - it->box.y0;
+	bool left = it->box.x1 <= c, right = it->box.x0 >= p->w_pt - c;
+	bool bottom = it->box.y1 <= c, top = it->box.y0 >= p->h_pt - c;
+
+	if (!is_mark(it) || (w > CORNER_MARK_MAX_IN * MB_PT_PER_IN && h > 0) ||
+	    fmax(w, h) > CORNER_MARK_MAX_IN * MB_PT_PER_IN || !(left || right) || !(top || bottom))
+		return -1;
+	return (right ? 1 : 0) | (top ? 2 : 0);
+}
+
+static bool has_corner_marks(const struct mb_probe_page *p)
+{
+	unsigned corners = 0;
+
+	for (size_t k = 0; k < p->item_count; k++) {
+		int c = p->items[k].ink ? corner_of(p, &p->items[k]) : -1;
+
+		if (c >= 0)
+			corners |= 1u << c;
+	}
+	return __builtin_popcount(corners) >= 3;
+}
+
+static bool outside_box(struct mb_box_pt b, struct mb_box_pt t)
+{
+	double e = 0.01;
+
+	return b.x1 <= t.x0 + e || b.x0 >= t.x1 - e || b.y1 <= t.y0 + e || b.y0 >= t.y1 - e;
+}
+
+static void add_not_measured(struct mb_checklist *cl, const char *id, const char *limit,
+			     const char *why)
+{
+	mb_checklist_add(cl, id, MB_CHECK_WARN, "", "not measured", limit, "not measured: %s", why);
+}
+
+/*
+ * The gutter, the margins and the bleed, judged object by object: an
+ * object that crosses the trim on a bleed page (not text) is bleeding art
+ * and must reach the page edge on each side it crosses; every other
+ * object must sit inside the margins, and the gutter on the binding side.
+ */
+static void check_objects(const struct mb_probe_file *f, const struct geom *g,
+			  struct mb_checklist *cl)
+{
+	double need_gut = mb_kdp_gutter_in(f->page_count), need_mar = mb_kdp_outside_margin_in(g->bleed);
+	double slack_pt = mb_kdp.bleed_reach_slack_in * MB_PT_PER_IN;
+	struct worst gut = { 0 }, mar = { 0 }, bleed = { 0 };
+	struct pagelist unmeasured = { 0 };
+	int measured_pages = 0, bleeding = 0;
+	char msg[1024], measured[48], limit[64], pages[120], skipped[256] = "";
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		const struct mb_probe_item *items = NULL;
+		struct mb_probe_item one;
+		struct mb_box_pt t = trim_box(g, p->number);
+		struct mb_box_pt whole = { 0, 0, p->w_pt, p->h_pt };
+		bool odd = p->number % 2, corners;
+		size_t n;
+		int marked = 0;
+
+		if (!right_size(g, p)) {
+			if (!p->blank)
+				pl_add(&unmeasured, p->number);
+			continue;	/* a wrong page size fails on its own */
+		}
+		n = page_objects(p, &items, &one);
+		measured_pages += n > 0;
+		corners = !p->has_trim && has_corner_marks(p);
+		for (size_t k = 0; k < n; k++) {
+			const struct mb_probe_item *it = &items[k];
+			double d[4];
+			enum mb_check_status s;
+
+			if (!it->ink || outside_box(it->box, t) || (corners && corner_of(p, it) >= 0))
+				continue;	/* paper white; or wholly in the bleed, or a mark: their own rule */
+			inside_sides(it->box, t, odd, d);
+			if (g->bleed && it->kind != MB_ITEM_TEXT &&
+			    (d[SIDE_OUTSIDE] < -slack_pt || d[SIDE_TOP] < -slack_pt ||
+			     d[SIDE_BOTTOM] < -slack_pt)) {
+				double reach[4];
+
+				inside_sides(it->box, whole, odd, reach);
+				bleeding++;
+				for (int sd = SIDE_OUTSIDE; sd <= SIDE_BOTTOM; sd++) {
+					if (d[sd] >= -slack_pt || reach[sd] <= slack_pt)
+						continue;
+					bleed.st = MB_CHECK_FAIL;
+					bleed.objects++;
+					pl_once(&bleed.pl, p->number);
+					worst_note(&bleed, -in_of(reach[sd]), p->number, sd, it);
+					if (marked++ < 12)
+						mb_checklist_mark(cl, false, p->number, &it->box,
+								  "bleed: %s stops %s in short", what_item(it),
+								  IN(in_of(reach[sd])));
+				}
+				continue;
+			}
+			s = judge_min(in_of(d[SIDE_BINDING]), need_gut);
+			worst_note(&gut, in_of(d[SIDE_BINDING]), p->number, SIDE_BINDING, it);
+			if (s != MB_CHECK_PASS) {
+				gut.st = worse(gut.st, s);
+				gut.objects++;
+				pl_once(&gut.pl, p->number);
+				if (marked++ < 12)
+					mb_checklist_mark(cl, false, p->number, &it->box,
+							  "gutter: %s %s in from the binding edge",
+							  what_item(it), IN(in_of(d[SIDE_BINDING])));
+			}
+			for (int sd = SIDE_OUTSIDE; sd <= SIDE_BOTTOM; sd++) {
+				s = judge_min(in_of(d[sd]), need_mar);
+				worst_note(&mar, in_of(d[sd]), p->number, sd, it);
+				if (s == MB_CHECK_PASS)
+					continue;
+				mar.st = worse(mar.st, s);
+				mar.objects++;
+				pl_once(&mar.pl, p->number);
+				if (marked++ < 12)
+					mb_checklist_mark(cl, false, p->number, &it->box,
+							  "margins: %s %s in from the %s", what_item(it),
+							  IN(in_of(d[sd])), side_name[sd]);
+			}
+		}
+	}
+	if (unmeasured.count)
+		snprintf(skipped, sizeof(skipped), " (not measured: %s, not the page size; see "
+			 "interior.page-size)", on_pages(&unmeasured, pages, sizeof(pages)));
+
+	/* the gutter */
+	snprintf(limit, sizeof(limit), ">= %s in", IN(need_gut));
+	if (!gut.have && unmeasured.count) {
+		add_not_measured(cl, "interior.gutter", limit, "no page with ink is the page size the "
+				 "trim needs (see interior.page-size)");
+	} else if (!gut.have) {
+		mb_checklist_add(cl, "interior.gutter", MB_CHECK_PASS, "", "no ink", limit, "%s",
+				 measured_pages ? "all ink is art bleeding off the page"
+						: "no ink on any page");
+	} else {
+		snprintf(measured, sizeof(measured), "%s in", IN(gut.d));
+		if (gut.st == MB_CHECK_PASS)
+			snprintf(msg, sizeof(msg), "closest: %s %s from the binding edge on page %d; "
+				 "at least %s in for %d page%s%s", what_item(&gut.it), measured, gut.page,
+				 IN(need_gut), f->page_count, plural(f->page_count), skipped);
+		else
+			snprintf(msg, sizeof(msg), "%s %s from the binding edge on %s: %s at least %s "
+				 "in from the binding edge (the gutter a %d-page book needs)%s",
+				 what_item(&gut.it), measured, on_pages(&gut.pl, pages, sizeof(pages)),
+				 gut.st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
+							 : "move it", IN(need_gut + (gut.st == MB_CHECK_WARN ?
+										   mb_kdp.margin_allowance_in : 0)),
+				 f->page_count, skipped);
+		mb_checklist_add(cl, "interior.gutter", gut.st, "", measured, limit, "%s", msg);
+		pl_text(&gut.pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		mb_check_numbers(cl, gut.d, need_gut, "in");
+	}
+
+	/* the margins */
+	snprintf(limit, sizeof(limit), ">= %s in", IN(need_mar));
+	if (!mar.have && unmeasured.count) {
+		add_not_measured(cl, "interior.margins", limit, "no page with ink is the page size "
+				 "the trim needs (see interior.page-size)");
+	} else if (!mar.have) {
+		mb_checklist_add(cl, "interior.margins", MB_CHECK_PASS, "", "no ink", limit, "%s",
+				 measured_pages ? "all ink is art bleeding off the page"
+						: "no ink on any page");
+	} else {
+		snprintf(measured, sizeof(measured), "%s in", IN(mar.d));
+		if (mar.st == MB_CHECK_PASS)
+			snprintf(msg, sizeof(msg), "closest: %s %s from the %s edge on page %d; at "
+				 "least %s in%s", what_item(&mar.it), measured, side_name[mar.side],
+				 mar.page, IN(need_mar), skipped);
+		else if (mar.d < 0)
+			snprintf(msg, sizeof(msg), "%s crosses the %s trim line by %s in on %s: move it "
+				 "at least %s in in from the trim%s", what_item(&mar.it),
+				 side_name[mar.side], IN(-mar.d), on_pages(&mar.pl, pages, sizeof(pages)),
+				 IN(need_mar), skipped);
+		else
+			snprintf(msg, sizeof(msg), "%s %s from the %s edge on %s: %s at least %s in "
+				 "in from the trim%s", what_item(&mar.it), measured, side_name[mar.side],
+				 on_pages(&mar.pl, pages, sizeof(pages)),
+				 mar.st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
+							 : "move it",
+				 IN(need_mar + (mar.st == MB_CHECK_WARN ? mb_kdp.margin_allowance_in : 0)),
+				 skipped);
+		mb_checklist_add(cl, "interior.margins", mar.st, "", measured, limit, "%s", msg);
+		pl_text(&mar.pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		mb_check_numbers(cl, mar.d, need_mar, "in");
+	}
+
+	/* the bleed: art that crosses the trim reaches the page edge */
+	if (g->bleed) {
+		snprintf(limit, sizeof(limit), "art across the trim reaches the page edge");
+		if (bleed.st == MB_CHECK_FAIL) {
+			snprintf(measured, sizeof(measured), "%s in short", IN(-bleed.d));
+			snprintf(msg, sizeof(msg), "art stops short of the bleed: %s crosses the %s trim "
+				 "line but ends %s in before the page edge on %s: extend it to the page "
+				 "edge (%s in past the trim) or keep it %s in inside the trim",
+				 what_item(&bleed.it), side_name[bleed.side], IN(-bleed.d),
+				 on_pages(&bleed.pl, pages, sizeof(pages)),
+				 IN(bleed.side == SIDE_OUTSIDE ? mb_kdp.interior_bleed_w_in
+							       : mb_kdp.interior_bleed_h_in / 2),
+				 IN(need_mar));
+			mb_checklist_add(cl, "interior.bleed", MB_CHECK_FAIL, "", measured, limit, "%s",
+					 msg);
+			pl_text(&bleed.pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+			mb_check_numbers(cl, -bleed.d, 0, "in");
+		} else {
+			if (bleeding)
+				mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "reaches the edge",
+						 limit, "%d object%s cross%s the trim and reach%s the page "
+						 "edge", bleeding, plural(bleeding),
+						 bleeding == 1 ? "es" : "", bleeding == 1 ? "es" : "");
+			else
+				mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "no bleeding art",
+						 limit, "no art crosses the trim");
+		}
+	}
+	pl_free(&unmeasured);
+	pl_free(&gut.pl);
+	pl_free(&mar.pl);
+	pl_free(&bleed.pl);
+}
+
+/*
+ * Crop and registration marks (KDP forbids them): lines drawn wholly
+ * outside the trim, which is the TrimBox when the page has one (a page
+ * enlarged for marks) and else the trim the checks use.
+ */
+static void check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool cover,
+			     struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	int count = 0, first = 0;
+	char msg[512], measured[48], pages[120];
+	const char *id = cover ? "cover.crop-marks" : "interior.crop-marks";
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		struct mb_box_pt t = { 0, 0, 0, 0 };
+		double b = mb_kdp.cover_bleed_in * MB_PT_PER_IN;
+		int marked = 0;
+		bool corners = !p->has_trim && has_corner_marks(p), trim = true;
+
+		if (p->has_trim)
+			t = p->trim;
+		else if (cover)
+			t = (struct mb_box_pt){ b, b, p->w_pt - b, p->h_pt - b };
+		else if (g && g->known && right_size(g, p))
+			t = trim_box(g, p->number);
+		else
+			trim = false;
+		if (!trim && !corners)
+			continue;
+		for (size_t k = 0; k < p->item_count; k++) {
+			const struct mb_probe_item *it = &p->items[k];
+
+			if (!it->ink || !is_mark(it) ||
+			    !((trim && outside_box(it->box, t)) || (corners && corner_of(p, it) >= 0)))
+				continue;
+			count++;
+			first = first ? first : p->number;
+			pl_once(&pl, p->number);
+			if (marked++ < 12)
+				mb_checklist_mark(cl, cover, p->number, &it->box, "crop mark: %s outside "
+						  "the trim", what_item(it));
+		}
+	}
+	if (!count) {
+		mb_checklist_add(cl, id, MB_CHECK_PASS, cover ? "1" : "", "none", "none",
+				 "no crop or registration marks");
+		return;
+	}
+	snprintf(measured, sizeof(measured), "%d mark line%s", count, plural(count));
+	snprintf(msg, sizeof(msg), "%s outside the trim on %s: crop or registration marks; KDP "
+		 "rejects them: export without printer's marks", measured,
+		 on_pages(&pl, pages, sizeof(pages)));
+	mb_checklist_add(cl, id, MB_CHECK_FAIL, "", measured, "none", "%s", msg);
+	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pl_free(&pl);
+}
+
+/* a filled rectangle long enough to print as a line: its thickness, else -1 */
+static double rule_of(const struct mb_probe_item *it)
+{
+	if (it->kind != MB_ITEM_FILL || !it->ink || it->rect_thick_pt <= 0 ||
+	    it->rect_long_pt < mb_kdp.rule_min_length_in * MB_PT_PER_IN ||
+	    it->rect_long_pt < mb_kdp.rule_min_ratio * it->rect_thick_pt)
+		return -1;
+	return it->rect_thick_pt;
+}
+
+/*
+ * A page's thinnest line: a stroke, or a thin rule (a long filled
+ * rectangle, which prints as a line just the same). -1 when it has
+ * neither; *rule tells which.
  */
 static double thinnest_line(const struct mb_probe_page *p, bool *rule)
 {
-	*rule = p->min_rule_pt > 0 && (p->min_stroke_pt < 0 || p->min_rule_pt < p->min_stroke_pt);
-	return *rule ? p->min_rule_pt : p->min_stroke_pt;
+	double r = p->item_count ? -1 : (p->min_rule_pt > 0 ? p->min_rule_pt : -1);
+
+	for (size_t k = 0; k < p->item_count; k++) {
+		double t = rule_of(&p->items[k]);
+
+		if (t > 0 && (r < 0 || t < r))
+			r = t;
+	}
+	*rule = r > 0 && (p->min_stroke_pt < 0 || r < p->min_stroke_pt);
+	return *rule ? r : p->min_stroke_pt;
 }
 
 static void check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl)
@@ -662,12 +1019,13 @@ static void check_line_weight(const struct mb_probe_file *f, struct mb_checklist
 	const struct mb_probe_page *worst = NULL;
 	double need = mb_kdp.min_line_pt, worst_pt = -1;
 	bool worst_rule = false;
-	char measured[48], limit[48], msg[200];
+	char measured[48], limit[48], msg[512], pages[120];
 
 	for (size_t i = 0; i < f->page_measured; i++) {
 		const struct mb_probe_page *p = &f->pages[i];
 		bool rule;
 		double pt = thinnest_line(p, &rule);
+		int marked = 0;
 
 		if (pt < 0)
 			continue;
@@ -676,21 +1034,41 @@ static void check_line_weight(const struct mb_probe_file *f, struct mb_checklist
 			worst_pt = pt;
 			worst_rule = rule;
 		}
-		if (pt < need - 0.001)
-			pl_add(&pl, p->number);
+		if (pt >= need - 0.001)
+			continue;
+		pl_add(&pl, p->number);
+		for (size_t k = 0; k < p->item_count && marked < 12; k++) {
+			const struct mb_probe_item *it = &p->items[k];
+			double t = it->kind == MB_ITEM_STROKE && it->ink ? it->size_pt : rule_of(it);
+
+			if (t >= 0 && t < need - 0.001) {
+				marked++;
+				mb_checklist_mark(cl, false, p->number, &it->box, "line weight: %.3g pt %s",
+						  t, it->kind == MB_ITEM_STROKE ? "line" : "rule");
+			}
+		}
+		if (!marked)	/* in a pattern, or facts without objects */
+			mb_checklist_mark(cl, false, p->number, NULL, "line weight: %.3g pt", pt);
 	}
 	snprintf(limit, sizeof(limit), ">= %g pt", need);
 	if (!worst) {
 		mb_checklist_add(cl, "interior.line-weight", MB_CHECK_PASS, "", "no lines", limit,
-				 "no stroked lines or filled rules");
+				 "no stroked lines or thin filled rules");
 		return;
 	}
 	snprintf(measured, sizeof(measured), "%.3g pt", worst_pt);
-	snprintf(msg, sizeof(msg), "%spage %d: %s%s %s, needs %s", pl.count ? "" : "thinnest: ",
-		 worst->number, worst_rule ? "a " : "", measured,
-		 worst_rule ? "filled rule" : "line", limit);
-	add_paged(cl, "interior.line-weight", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl,
-		  measured, limit, msg);
+	if (pl.count)
+		snprintf(msg, sizeof(msg), "%s %s thick on %s: make %s at least %s thick (thinner "
+			 "may not print)", worst_rule ? "a thin rule (a long filled rectangle)" : "a line",
+			 measured, on_pages(&pl, pages, sizeof(pages)), pl.count == 1 && !worst_rule ?
+			 "it" : "lines and rules", limit + 3);
+	else
+		snprintf(msg, sizeof(msg), "thinnest: %s %s thick on page %d; at least %s",
+			 worst_rule ? "a thin rule" : "a line", measured, worst->number, limit + 3);
+	mb_checklist_add(cl, "interior.line-weight", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS,
+			 pl.count ? "" : NULL, measured, limit, "%s", msg);
+	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	mb_check_numbers(cl, worst_pt, need, "pt");
 	pl_free(&pl);
 }
 
@@ -735,9 +1113,20 @@ static void check_colour(const struct mb_probe_file *f, struct mb_checklist *cl)
 				 "gray only (black-ink book)");
 		return;
 	}
-	snprintf(msg, sizeof(msg), "page %d: %s in a black-ink book (prints as gray)",
-		 first->number, first->colour_what);
+	snprintf(msg, sizeof(msg), "page %d: colour (mostly %s) in a black-ink book: it prints as "
+		 "gray; make it gray or choose a colour ink", first->number, first->colour_what);
 	add_paged(cl, "interior.colour", MB_CHECK_FAIL, &pl, first->colour_what, "gray only", msg);
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		int marked = 0;
+
+		for (size_t k = 0; p->colour && k < p->item_count && marked < 12; k++)
+			if (p->items[k].colour) {
+				marked++;
+				mb_checklist_mark(cl, false, p->number, &p->items[k].box, "colour: %s",
+						  what_item(&p->items[k]));
+			}
+	}
 	pl_free(&pl);
 }
 
@@ -755,8 +1144,21 @@ static void check_gray(const struct mb_probe_file *f, struct mb_checklist *cl)
 			continue;
 		if (!worst || p->lightest_gray < worst->lightest_gray)
 			worst = p;
-		if (p->lightest_gray < need - 0.0005)
+		if (p->lightest_gray < need - 0.0005) {
+			int marked = 0;
+
 			pl_add(&pl, p->number);
+			for (size_t k = 0; k < p->item_count && marked < 12; k++) {
+				const struct mb_probe_item *it = &p->items[k];
+
+				if (it->kind == MB_ITEM_FILL && it->ink && !it->colour &&
+				    it->share < need - 0.0005) {
+					marked++;
+					mb_checklist_mark(cl, false, p->number, &it->box,
+							  "gray fill: %.3g %%", it->share * 100);
+				}
+			}
+		}
 	}
 	snprintf(limit, sizeof(limit), ">= %g %%", need * 100);
 	if (!worst) {
@@ -855,30 +1257,193 @@ static void check_annotations(const struct mb_probe_file *f, const char *id,
 	snprintf(msg, sizeof(msg), "page %d: %d annotation%s (links, comments or form fields)", first,
 		 f->pages[first - 1].annotations, f->pages[first - 1].annotations == 1 ? "" : "s");
 	add_paged(cl, id, MB_CHECK_FAIL, &pl, measured, "none", msg);
+	for (size_t i = 0; i < f->page_measured; i++)
+		for (int k = 0; k < f->pages[i].annot_boxes; k++)
+			mb_checklist_mark(cl, !strncmp(id, "cover.", 6), f->pages[i].number,
+					  &f->pages[i].annot_box[k], "annotation (a link or comment)");
+	pl_free(&pl);
+}
+
+/*
+ * Paper-white text with nothing inked under it: white on white, which
+ * prints as nothing (KDP forbids invisible objects). An earlier inked
+ * fill or image under the text's middle makes it visible.
+ */
+static int white_on_white(const struct mb_probe_page *p, const struct mb_probe_item **first)
+{
+	int n = 0;
+
+	*first = NULL;
+	for (size_t k = 0; k < p->item_count; k++) {
+		const struct mb_probe_item *it = &p->items[k];
+		double cx = (it->box.x0 + it->box.x1) / 2, cy = (it->box.y0 + it->box.y1) / 2;
+		bool under = false;
+
+		if (it->kind != MB_ITEM_TEXT || it->ink)
+			continue;
+		for (size_t j = 0; j < k && !under; j++) {
+			const struct mb_probe_item *b = &p->items[j];
+
+			under = b->ink && (b->kind == MB_ITEM_FILL || b->kind == MB_ITEM_IMAGE) &&
+				b->box.x0 <= cx && b->box.x1 >= cx && b->box.y0 <= cy && b->box.y1 >= cy;
+		}
+		if (under)
+			continue;
+		*first = *first ? *first : it;
+		n++;
+	}
+	return n;
+}
+
+/* invisible content: optional content switched off, invisible text, white on white */
+static void check_invisible_in(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl)
+{
+	struct pagelist pl = { 0 };
+	const char *id = cover ? "cover.invisible" : "interior.invisible";
+	char msg[480] = "", measured[96] = "", pages[120], layer[64] = "";
+	int oc = 0, mode3 = 0, white = 0;
+
+	for (size_t i = 0; i < f->page_measured; i++) {
+		const struct mb_probe_page *p = &f->pages[i];
+		const struct mb_probe_item *w;
+		int nw = white_on_white(p, &w);
+
+		if (p->hidden_oc <= 0 && p->invisible_text <= 0 && nw == 0)
+			continue;
+		pl_add(&pl, p->number);
+		if (!oc && p->hidden_oc > 0) {
+			snprintf(layer, sizeof(layer), "%s", p->hidden_oc_what);
+			snprintf(measured, sizeof(measured), "layer '%s' off", layer);
+		}
+		oc += p->hidden_oc;
+		mode3 += p->invisible_text;
+		white += nw;
+		if (nw)
+			mb_checklist_mark(cl, cover, p->number, &w->box, "invisible: white text on white");
+		else
+			mb_checklist_mark(cl, cover, p->number, NULL, "invisible: %s",
+					  p->hidden_oc ? "a layer switched off" : "invisible text");
+	}
+	if (!pl.count) {
+		mb_checklist_add(cl, id, MB_CHECK_PASS, cover ? "1" : "", "none", "none", "none");
+		return;
+	}
+	if (oc)
+		snprintf(msg, sizeof(msg), "%d object%s in a layer (optional content) switched off, "
+			 "'%s'; ", oc, plural(oc), layer);
+	if (mode3)
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%d invisible text run%s "
+			 "(render mode 3, e.g. an OCR layer); ", mode3, plural(mode3));
+	if (white)
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%d run%s of white text on "
+			 "white paper; ", white, plural(white));
+	snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "on %s: KDP rejects invisible "
+		 "objects: delete them, or turn the layer on", on_pages(&pl, pages, sizeof(pages)));
+	if (!measured[0])
+		snprintf(measured, sizeof(measured), "%s", mode3 ? "invisible text" : "white on white");
+	mb_checklist_add(cl, id, MB_CHECK_FAIL, "", measured, "none", "%s", msg);
+	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 	pl_free(&pl);
 }
 
 static void check_invisible(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
+	check_invisible_in(f, false, cl);
+}
+
+/* ---- placeholder text ---- */
+
+static const char *const placeholders[] = {
+#define PLACEHOLDER(language, text) text,
+#include "placeholders.def"
+};
+
+/* UTF-8 lower case for ASCII and Latin-1 letters, runs of space as one, ’ as ' */
+static size_t fold_text(const char *s, size_t len, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len && n + 4 < size; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xa0) {
+			if (n && out[n - 1] != ' ')
+				out[n++] = ' ';
+		} else if (c >= 'A' && c <= 'Z') {
+			out[n++] = (char)(c + 32);
+		} else if (c == 0xc3 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 &&
+			   (unsigned char)s[i + 1] <= 0x9e && (unsigned char)s[i + 1] != 0x97) {
+			out[n++] = (char)c;
+			out[n++] = (char)((unsigned char)s[++i] + 0x20);
+		} else if (c == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
+			   (unsigned char)s[i + 2] == 0x99) {
+			out[n++] = '\'';
+			i += 2;
+		} else {
+			out[n++] = (char)c;
+		}
+	}
+	out[n] = '\0';
+	return n;
+}
+
+bool mb_placeholder_find(const char *text, size_t len, char *found, size_t found_size)
+{
+	size_t size = len + 8;
+	char *folded;
+	bool hit = false;
+
+	if (!text || !len)
+		return false;
+	folded = xmalloc(size);
+	fold_text(text, len, folded, size);
+	for (size_t i = 0; i < sizeof(placeholders) / sizeof(placeholders[0]) && !hit; i++)
+		if (strstr(folded, placeholders[i])) {
+			hit = true;
+			if (found_size)
+				snprintf(found, found_size, "%s", placeholders[i]);
+		}
+	free(folded);
+	return hit;
+}
+
+static void check_placeholders(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl)
+{
 	struct pagelist pl = { 0 };
-	const struct mb_probe_page *first = NULL;
-	char msg[200], measured[48];
+	const char *id = cover ? "cover.placeholder" : "interior.placeholder";
+	char first[64] = "", found[64], msg[400], pages[120];
 
 	for (size_t i = 0; i < f->page_measured; i++) {
-		if (f->pages[i].invisible_text <= 0)
+		const struct mb_probe_page *p = &f->pages[i];
+		bool marked = false;
+
+		if (!mb_placeholder_find(p->text, p->text_len, found, sizeof(found)))
 			continue;
-		first = first ? first : &f->pages[i];
-		pl_add(&pl, f->pages[i].number);
+		pl_add(&pl, p->number);
+		if (!first[0])
+			snprintf(first, sizeof(first), "%s", found);
+		for (size_t k = 0; k < p->item_count && !marked; k++) {
+			const struct mb_probe_item *it = &p->items[k];
+			char one[64];
+
+			if (it->kind == MB_ITEM_TEXT && it->text_off + it->text_len <= p->text_len &&
+			    mb_placeholder_find(p->text + it->text_off, it->text_len, one, sizeof(one))) {
+				mb_checklist_mark(cl, cover, p->number, &it->box, "placeholder: \"%s\"", one);
+				marked = true;
+			}
+		}
+		if (!marked)	/* across spans, or invisible */
+			mb_checklist_mark(cl, cover, p->number, NULL, "placeholder: \"%s\"", found);
 	}
-	if (!first) {
-		mb_checklist_add(cl, "interior.invisible", MB_CHECK_PASS, "", "none", "none", "none");
+	if (!pl.count) {
+		mb_checklist_add(cl, id, MB_CHECK_PASS, cover ? "1" : "", "none", "none",
+				 "no placeholder text (specs/placeholders.def)");
 		return;
 	}
-	snprintf(measured, sizeof(measured), "%d invisible text run%s", first->invisible_text,
-		 first->invisible_text == 1 ? "" : "s");
-	snprintf(msg, sizeof(msg), "page %d: %s (KDP rejects invisible objects)", first->number,
-		 measured);
-	add_paged(cl, "interior.invisible", MB_CHECK_FAIL, &pl, measured, "none", msg);
+	snprintf(msg, sizeof(msg), "placeholder text \"%s\" on %s: replace it with your own words "
+		 "(KDP rejects placeholder text)", first, on_pages(&pl, pages, sizeof(pages)));
+	mb_checklist_add(cl, id, MB_CHECK_FAIL, "", first, "none", "%s", msg);
+	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 	pl_free(&pl);
 }
 
@@ -899,8 +1464,8 @@ static void check_transparency(const struct mb_probe_file *f, const char *id,
 		mb_checklist_add(cl, id, MB_CHECK_PASS, "", "none", "none", "none");
 		return;
 	}
-	snprintf(msg, sizeof(msg), "page %d: %s (flatten transparency)", first->number,
-		 first->transparency_what);
+	snprintf(msg, sizeof(msg), "page %d: %s: flatten transparency when you export the PDF "
+		 "(KDP's printer may draw it differently)", first->number, first->transparency_what);
 	add_paged(cl, id, MB_CHECK_FAIL, &pl, first->transparency_what, "none", msg);
 	pl_free(&pl);
 }
@@ -918,15 +1483,26 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 		return;
 	}
 	check_trim(f, p, cl, &g);
+	if (g.known) {
+		cl->guides.interior = true;
+		cl->guides.bleed = g.bleed;
+		cl->guides.trim_odd = trim_box(&g, 1);
+		cl->guides.trim_even = trim_box(&g, 2);
+		cl->guides.gutter_in = mb_kdp_gutter_in(f->page_count);
+		cl->guides.margin_in = mb_kdp_outside_margin_in(g.bleed);
+	}
 	check_page_sizes(f, &g, cl);
 	check_page_boxes(f, &g, cl);
 	check_page_count(f, &g, p, cl);
 	if (g.known && (p->binding != MB_BINDING_PAPERBACK || p->ink != MB_INK_BLACK))
 		check_edition(f, &g, p, cl);
 	if (g.known) {
-		check_gutter(f, &g, cl);
-		check_margins(f, &g, cl);
+		check_objects(f, &g, cl);
+	} else {
+		add_not_measured(cl, "interior.gutter", "", "the trim is unknown (give --trim)");
+		add_not_measured(cl, "interior.margins", "", "the trim is unknown (give --trim)");
 	}
+	check_crop_marks(f, &g, false, cl);
 	check_fonts(f, "interior.fonts", cl);
 	check_font_size(f, "interior.font-size", cl);
 	check_line_weight(f, cl);
@@ -944,6 +1520,7 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 		mb_checklist_add(cl, "interior.bookmarks", MB_CHECK_PASS, "", "none", "none", "none");
 	check_transparency(f, "interior.transparency", cl);
 	check_invisible(f, cl);
+	check_placeholders(f, false, cl);
 	check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
 	if (res) {
 		res->trim_known = g.known;
@@ -1092,6 +1669,8 @@ static void check_hinge(const struct mb_probe_file *f, const struct mb_cover_cas
 		count++;
 	}
 	if (bad)
+		mb_checklist_mark(cl, true, 1, &bad->box, "hinge: text");
+	if (bad)
 		mb_checklist_add(cl, "cover.hinge", MB_CHECK_FAIL, "1", "text in a hinge", limit,
 				 "text (%s, %.3g pt) at %s,%s in (%d run%s) lies in a hinge, the "
 				 "%.3f in beside the spine (hinges %s to %s and %s to %s in)",
@@ -1178,10 +1757,24 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 		enum mb_check_status st = worst_d < safe - EPS_IN ? MB_CHECK_FAIL : MB_CHECK_PASS;
 
 		snprintf(measured, sizeof(measured), "%s in", IN(worst_d));
-		snprintf(msg, sizeof(msg), "%s%s text (%s, %.3g pt) %s in inside the %s, needs %s",
-			 st == MB_CHECK_PASS ? "closest: " : "", worst_panel, font_of(f, worst),
-			 worst->size_pt, IN(worst_d), boards ? "board" : "trim", limit);
+		if (st == MB_CHECK_PASS)
+			snprintf(msg, sizeof(msg), "closest: %s text (%s, %.3g pt) %s in inside the %s, "
+				 "needs %s", worst_panel, font_of(f, worst), worst->size_pt, IN(worst_d),
+				 boards ? "board" : "trim", limit);
+		else if (worst_d < 0)
+			snprintf(msg, sizeof(msg), "%s text (%s, %.3g pt) crosses the %s edge by %s in: "
+				 "move it at least %s in inside the %s", worst_panel, font_of(f, worst),
+				 worst->size_pt, boards ? "board" : "trim", IN(-worst_d), IN(safe),
+				 boards ? "board" : "trim");
+		else
+			snprintf(msg, sizeof(msg), "%s text (%s, %.3g pt) only %s in inside the %s: move "
+				 "it at least %s in in", worst_panel, font_of(f, worst), worst->size_pt,
+				 IN(worst_d), boards ? "board" : "trim", IN(safe));
 		mb_checklist_add(cl, "cover.safe-zone", st, "1", measured, limit, "%s", msg);
+		mb_check_numbers(cl, worst_d, safe, "in");
+		if (st != MB_CHECK_PASS)
+			mb_checklist_mark(cl, true, 1, &worst->box, "safe zone: text %s in inside",
+					  IN(worst_d));
 	}
 	if (!on_spine) {
 		mb_checklist_add(cl, "cover.spine-text", MB_CHECK_PASS, "1", "no spine text",
@@ -1204,6 +1797,9 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 				 "%s in from the top or bottom trim (needs >= %s in)",
 				 font_of(f, worst_spine), worst_spine->size_pt, IN(worst_fold),
 				 IN(clear), IN(worst_ends), IN(safe));
+		if (st != MB_CHECK_PASS)
+			mb_checklist_mark(cl, true, 1, &worst_spine->box, "spine text: %s in from a fold",
+					  IN(worst_fold));
 	}
 	(void)texts;
 }
@@ -1248,6 +1844,8 @@ static void check_barcode(const struct mb_probe_file *f, const struct mb_cover_g
 		}
 	}
 	if (bad)
+		mb_checklist_mark(cl, true, 1, &bad->box, "barcode box: %s", kinds[bad->kind]);
+	if (bad)
 		mb_checklist_add(cl, "cover.barcode-area", MB_CHECK_FAIL, "1", kinds[bad->kind], limit,
 				 "%s%s%s at %s,%s in (%d item%s) in KDP's barcode box (%s,%s to %s,%s in)",
 				 kinds[bad->kind], bad->kind == MB_ITEM_TEXT ? " " : "",
@@ -1289,6 +1887,110 @@ static void check_cover_colorspaces(const struct mb_probe_file *f, struct mb_che
 static void preflight_paperback(const struct mb_probe_file *f, const struct mb_trim *trim,
 				int pages, const struct mb_print *print, struct mb_checklist *cl);
 
+static void cover_guides(struct mb_checklist *cl, const struct mb_cover_geometry *g)
+{
+	cl->guides.cover = true;
+	cl->guides.back = g->back;
+	cl->guides.spine = g->spine;
+	cl->guides.front = g->front;
+	cl->guides.barcode = g->barcode;
+	cl->guides.safe_in = mb_kdp.cover_safe_in;
+}
+
+/* what every cover is held to beyond its geometry */
+static void cover_content_checks(const struct mb_probe_file *f, struct mb_checklist *cl)
+{
+	check_crop_marks(f, NULL, true, cl);
+	check_invisible_in(f, true, cl);
+	check_placeholders(f, true, cl);
+}
+
+/* does the n bytes at s hold the string w? */
+static bool has_bytes(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+
+	for (size_t i = 0; m && i + m <= n; i++)
+		if (!memcmp(s + i, w, m))
+			return true;
+	return false;
+}
+
+/* does word (folded, at s) name mazes in a language mazebook prints? */
+static bool mazes_word(const char *s)
+{
+	static const char *const stems[] = { "maze", "labyrinth", "laberint" };
+
+	for (size_t i = 0; i < sizeof(stems) / sizeof(stems[0]); i++)
+		if (!strncmp(s, stems[i], strlen(stems[i])))
+			return true;
+	return false;
+}
+
+void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct mb_checklist *cl)
+{
+	const struct mb_probe_page *p;
+	char *t, limit[48];
+	long said = -1;
+
+	if (mazes <= 0 || f->page_measured == 0)
+		return;
+	p = &f->pages[0];
+	snprintf(limit, sizeof(limit), "%d maze%s", mazes, plural(mazes));
+	t = xmalloc(p->text_len + 8);
+	fold_text(p->text ? p->text : "", p->text_len, t, p->text_len + 8);
+	for (const char *c = t; *c && said != mazes; c++) {
+		const char *w;
+		long n;
+
+		if (!(*c >= '0' && *c <= '9') || (c > t && c[-1] >= '0' && c[-1] <= '9'))
+			continue;
+		n = strtol(c, (char **)&w, 10);
+		/* the number, then up to three words to a word for mazes */
+		for (int words = 0; words < 4 && *w; words++) {
+			while (*w == ' ')
+				w++;
+			if (mazes_word(w)) {
+				said = n;
+				break;
+			}
+			while (*w && *w != ' ')
+				w++;
+		}
+		if (said >= 0 && said != mazes)
+			break;
+	}
+	free(t);
+	if (said < 0)
+		mb_checklist_add(cl, "cover.count", MB_CHECK_PASS, "1", "no count", limit,
+				 "the cover names no number of mazes");
+	else if (said == mazes)
+		mb_checklist_add(cl, "cover.count", MB_CHECK_PASS, "1", limit, limit,
+				 "the cover says %ld mazes, as the book has", said);
+	else {
+		char measured[48];
+
+		snprintf(measured, sizeof(measured), "%ld mazes", said);
+		mb_checklist_add(cl, "cover.count", MB_CHECK_FAIL, "1", measured, limit,
+				 "the cover says %ld mazes but the book has %d: change the cover's "
+				 "subtitle or badge, or the number of mazes", said, mazes);
+		char digits[24];
+		const struct mb_probe_item *where = NULL;
+
+		/* outline the text run that prints the number, when one does */
+		snprintf(digits, sizeof(digits), "%ld", said);
+		for (size_t k = 0; k < p->item_count && !where; k++) {
+			const struct mb_probe_item *it = &p->items[k];
+
+			if (it->kind == MB_ITEM_TEXT && it->text_off + it->text_len <= p->text_len &&
+			    has_bytes(p->text + it->text_off, it->text_len, digits))
+				where = it;
+		}
+		mb_checklist_mark(cl, true, 1, where ? &where->box : NULL,
+				  "count: the cover says %ld, the book has %d", said, mazes);
+	}
+}
+
 /* the hardcover's own checks, in the paperback's order */
 static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
 			   const struct mb_print *print, struct mb_checklist *cl)
@@ -1305,6 +2007,7 @@ static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *
 	}
 	check_case_size(&f->pages[0], trim, pages, print, cl);
 	actual_case(&f->pages[0], trim, pages, print, &g, &hc);
+	cover_guides(cl, &g);
 	check_wrap(f, &hc, cl);
 	check_fonts(f, "cover.fonts", cl);
 	check_cover_font_size(f, cl);
@@ -1314,6 +2017,7 @@ static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *
 	check_barcode(f, &g, cl);
 	check_images(f, "cover.image-dpi", cl);
 	check_cover_colorspaces(f, cl);
+	cover_content_checks(f, cl);
 }
 
 /*
@@ -1368,11 +2072,13 @@ static void preflight_paperback(const struct mb_probe_file *f, const struct mb_t
 		return;
 	check_cover_size(&f->pages[0], trim, pages, print, cl);
 	actual_panels(&f->pages[0], trim, &g);
+	cover_guides(cl, &g);
 	check_fonts(f, "cover.fonts", cl);
 	check_cover_font_size(f, cl);
 	check_cover_text(f, &g, pages, false, cl);
 	check_barcode(f, &g, cl);
 	check_images(f, "cover.image-dpi", cl);
 	check_cover_colorspaces(f, cl);
+	cover_content_checks(f, cl);
 	check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
 }
