@@ -16,14 +16,15 @@
  *   books (id TEXT PRIMARY KEY, title TEXT, spec_sha256 TEXT, output TEXT,
  *          built_at TEXT (ISO 8601, UTC), status TEXT ('built' by a build,
  *          'imported' by `catalogue import`), mazes INTEGER)
- *   mazes (key TEXT NOT NULL UNIQUE (the canonical key), book_id TEXT,
- *          place TEXT ('interior'; 'cover' and 'title' once those pages
- *          print mazes), number INTEGER, page INTEGER, grid TEXT ('rect
- *          20x24'), level TEXT, generator TEXT, seed TEXT (decimal u64),
- *          PRIMARY KEY (book_id, place, number))
+ *   mazes (key TEXT PRIMARY KEY (the canonical key, 64 hex digits),
+ *          book_id TEXT, place TEXT ('interior'; 'cover' and 'title' once
+ *          those pages print mazes), number INTEGER, page INTEGER, grid
+ *          TEXT ('rect 20x24'), level TEXT, generator TEXT, seed TEXT
+ *          (decimal u64), UNIQUE (book_id, place, number))
  *
- * The UNIQUE key decides between two builds at once: inside one
- * transaction a book's rows are written; the second to commit a key fails.
+ * On SQLite both tables are WITHOUT ROWID. The key's uniqueness decides
+ * between two builds at once: inside one transaction a book's rows are
+ * written; the second to commit a key fails.
  * Migrations run in order from the version found to MB_CATALOGUE_SCHEMA;
  * a catalogue from a newer mazebook is refused, never changed.
  */
@@ -48,6 +49,7 @@ typedef bool mb_catalogue_row_fn(void *data, int ncols, const char *const *cols)
 
 struct mb_catalogue_backend {
 	const char *name;	/* "SQLite", "PostgreSQL" */
+	const char *table_option;	/* after CREATE TABLE (...): " WITHOUT ROWID" or "" */
 	/*
 	 * Run sql, one statement, its parameters $1..$n as text (nparams
 	 * may be 0); each result row to row (may be NULL). A UNIQUE

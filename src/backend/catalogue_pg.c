@@ -78,6 +78,7 @@ static void db_close(struct mb_catalogue_db *c)
 
 static const struct mb_catalogue_backend pg_backend = {
 	.name = "PostgreSQL",
+	.table_option = "",
 	.exec = db_exec,
 	.begin = db_begin,
 	.close = db_close,

@@ -16,16 +16,20 @@
 
 #include "mazebook/xalloc.h"
 
-/* the statements that take the schema from version i to i + 1 */
+/*
+ * The statements that take the schema from version i to i + 1; "%s" is the
+ * backend's table option (SQLite: WITHOUT ROWID, so the mazes are stored
+ * in the order of their key and a key's look-up or insert touches one
+ * B-tree, not a table and an index).
+ */
 static const char *const migration_1[] = {
 	"CREATE TABLE books (id TEXT PRIMARY KEY, title TEXT NOT NULL, "
 	"spec_sha256 TEXT NOT NULL, output TEXT NOT NULL, built_at TEXT NOT NULL, "
-	"status TEXT NOT NULL, mazes INTEGER NOT NULL)",
-	"CREATE TABLE mazes (key TEXT NOT NULL UNIQUE, book_id TEXT NOT NULL, "
+	"status TEXT NOT NULL, mazes INTEGER NOT NULL)%s",
+	"CREATE TABLE mazes (key TEXT NOT NULL PRIMARY KEY, book_id TEXT NOT NULL, "
 	"place TEXT NOT NULL, number INTEGER NOT NULL, page INTEGER NOT NULL, "
 	"grid TEXT NOT NULL, level TEXT NOT NULL, generator TEXT NOT NULL, seed TEXT NOT NULL, "
-	"PRIMARY KEY (book_id, place, number))",
-	"CREATE INDEX mazes_book ON mazes (book_id)",
+	"UNIQUE (book_id, place, number))%s",
 	NULL
 };
 
@@ -82,6 +86,14 @@ static enum mb_status begin(struct mb_catalogue *cat, struct mb_error *err)
 	return st;
 }
 
+/* a migration's statement with the backend's table option in place of its "%s" */
+static char *with_option(const char *sql, const char *option)
+{
+	const char *at = strstr(sql, "%s");
+
+	return at ? xasprintf("%.*s%s%s", (int)(at - sql), sql, option, at + 2) : xstrdup(sql);
+}
+
 enum mb_status mb_catalogue_migrate(struct mb_catalogue *cat, struct mb_error *err)
 {
 	long long version = -1;
@@ -110,8 +122,12 @@ enum mb_status mb_catalogue_migrate(struct mb_catalogue *cat, struct mb_error *e
 				  "mazebook, or another catalogue", cat->where, version,
 				  MB_CATALOGUE_SCHEMA);
 	for (long long v = version; !st && v < MB_CATALOGUE_SCHEMA; v++)
-		for (const char *const *sql = migrations[v]; !st && *sql; sql++)
-			st = exec(cat, *sql, NULL, 0, NULL, NULL, err);
+		for (const char *const *sql = migrations[v]; !st && *sql; sql++) {
+			char *stmt = with_option(*sql, cat->be->table_option);
+
+			st = exec(cat, stmt, NULL, 0, NULL, NULL, err);
+			free(stmt);
+		}
 	snprintf(text, sizeof(text), "%d", MB_CATALOGUE_SCHEMA);
 	if (!st && version < MB_CATALOGUE_SCHEMA)
 		st = exec(cat, "DELETE FROM meta WHERE name = 'schema_version'", NULL, 0, NULL,
@@ -142,7 +158,8 @@ enum mb_status mb_catalogue_size(struct mb_catalogue *cat, const char *book_id, 
 	enum mb_status st;
 
 	*mazes = *books = 0;
-	st = exec(cat, "SELECT COUNT(*) FROM mazes WHERE book_id <> $1", param, 1, take_long, mazes,
+	/* from the books' own counts: counting a million rows of mazes takes half a second */
+	st = exec(cat, "SELECT SUM(mazes) FROM books WHERE id <> $1", param, 1, take_long, mazes,
 		  err);
 	if (!st)
 		st = exec(cat, "SELECT COUNT(*) FROM books WHERE id <> $1", param, 1, take_long,
