@@ -36,6 +36,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/mazebook-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 MAZEBOOK_KEY_DIR=$tmp/keys
 export MAZEBOOK_KEY_DIR
+# the books' mazes go in a catalogue of the bench's own, never the one in $HOME
+MAZEBOOK_CATALOGUE=$tmp/catalogue.db
+export MAZEBOOK_CATALOGUE
 unset SOURCE_DATE_EPOCH
 
 # measure NAME CMD...: run CMD under GNU time; sets wall, cpu (s) and rss (MB)

@@ -188,6 +188,7 @@ mazes: 30
 # generation gives up, at the key's place
 bad hard-filter "hard-filter.yaml:5:12: maze 1: no " "${GOOD}mazes: 30
 min_forks: 59
+seed: 1
 "
 run "$MAZEBOOK" build "$TMP/missing.yaml" -o "$TMP/out-missing"
 contains "$err" "missing.yaml"
@@ -195,7 +196,7 @@ ok $(( $? + (rc != 1) )) "missing spec: exit 1 naming the file"
 
 # a failing build does not touch the previous good book
 cp -r "$TMP/easy" "$TMP/keep"
-printf '%smazes: 30\nmin_forks: 59\n' "$GOOD" > "$TMP/fail.yaml"
+printf '%smazes: 30\nmin_forks: 59\nseed: 1\n' "$GOOD" > "$TMP/fail.yaml"
 run "$MAZEBOOK" build "$TMP/fail.yaml" -o "$TMP/keep"
 same=0
 for f in interior.pdf cover.pdf checklist.txt checklist.txt.minisig manifest.json; do

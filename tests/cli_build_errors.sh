@@ -44,13 +44,13 @@ bad cjk-copyright "cjk-copyright.yaml:5:12: the copyright has a character the fo
 copyright: "著作権 A"
 '
 # the same title in a font that has every character it uses builds
-printf 'title: "Mazes für Kinder – ©"\n%smazes: 30\n' "$HEAD" > "$TMP/latin.yaml"
+printf 'title: "Mazes für Kinder – ©"\n%smazes: 30\nseed: 101\n' "$HEAD" > "$TMP/latin.yaml"
 run "$MAZEBOOK" build -q "$TMP/latin.yaml" -o "$TMP/out-latin"
 ok $rc "a title the font can print builds"
 
 # DejaVu Serif has no check mark: the cover takes a mark the font has, and
 # the book builds
-printf 'title: "T"\n%smazes: 30\nfont: "DejaVu Serif"\n' "$HEAD" > "$TMP/serif.yaml"
+printf 'title: "T"\n%smazes: 30\nfont: "DejaVu Serif"\nseed: 102\n' "$HEAD" > "$TMP/serif.yaml"
 run "$MAZEBOOK" build -q "$TMP/serif.yaml" -o "$TMP/out-serif"
 ok $rc "font: DejaVu Serif builds"
 
@@ -61,7 +61,7 @@ mkdir -p "$TMP/beside"
 bold_ttf=$(fc-match -f '%{file}' 'DejaVu Serif:bold')
 cp "$ttf" "$TMP/beside/face.ttf"
 cp "$bold_ttf" "$TMP/beside/face-Bold.ttf"
-printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\n' "$HEAD" > "$TMP/beside/book.yaml"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\nseed: 103\n' "$HEAD" > "$TMP/beside/book.yaml"
 run "$MAZEBOOK" build -q "$TMP/beside/book.yaml" -o "$TMP/out-beside"
 ok $rc "font: a .ttf beside the spec, built from another folder"
 # its bold face is the file beside it, in the interior and on the cover
@@ -84,13 +84,13 @@ contains "$err" "name the bold file with 'font_bold:'"
 ok $? "font: the refusal says to use font_bold"
 check "font: a lone .ttf writes nothing" ! -e "$TMP/out-lone"
 cp "$bold_ttf" "$TMP/lone/other-name.ttf"
-printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\nfont_bold: "other-name.ttf"\n' "$HEAD" > "$TMP/lone/book.yaml"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\nfont_bold: "other-name.ttf"\nseed: 104\n' "$HEAD" > "$TMP/lone/book.yaml"
 run "$MAZEBOOK" build -q "$TMP/lone/book.yaml" -o "$TMP/out-lone"
 ok $rc "font_bold: names the bold file"
 pdffonts "$TMP/out-lone/interior.pdf" > "$TMP/lone/fonts.txt" 2>&1
 contains "$(cat "$TMP/lone/fonts.txt")" "DejaVuSerif-Bold"
 ok $? "font_bold: its face is embedded"
-printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\nfont_bold: "face.ttf"\n' "$HEAD" > "$TMP/lone/same.yaml"
+printf 'title: "T"\n%smazes: 30\nfont: "face.ttf"\nfont_bold: "face.ttf"\nseed: 105\n' "$HEAD" > "$TMP/lone/same.yaml"
 run "$MAZEBOOK" build -q "$TMP/lone/same.yaml" -o "$TMP/out-lone-same"
 ok $rc "font_bold: the regular file itself sets titles in the regular face"
 
@@ -99,7 +99,7 @@ ok $rc "font_bold: the regular file itself sets titles in the regular face"
 mkdir -p "$TMP/otf"
 cp "$ttf" "$TMP/otf/Face-Regular.otf"
 cp "$bold_ttf" "$TMP/otf/Face-Bold.otf"
-printf 'title: "T"\n%smazes: 30\nfont: "Face-Regular.otf"\n' "$HEAD" > "$TMP/otf/book.yaml"
+printf 'title: "T"\n%smazes: 30\nfont: "Face-Regular.otf"\nseed: 106\n' "$HEAD" > "$TMP/otf/book.yaml"
 run "$MAZEBOOK" build -q "$TMP/otf/book.yaml" -o "$TMP/out-otf"
 ok $rc "font: an .otf with TrueType outlines builds"
 cp "$top_srcdir/tests/fonts/lmmono9-regular.otf" "$TMP/otf/lm.otf"
@@ -120,7 +120,7 @@ if command -v mutool >/dev/null 2>&1; then
   found=1
   for ttf in "$TMP"/subset/*.ttf; do
     [ -f "$ttf" ] || continue
-    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\nfont_bold: "%s"\n' "$ttf" "$ttf" > "$TMP/subset.yaml"
+    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\nfont_bold: "%s"\nseed: 110\n' "$ttf" "$ttf" > "$TMP/subset.yaml"
     run "$MAZEBOOK" build "$TMP/subset.yaml" -o "$TMP/out-subset"
     [ "$rc" -eq 1 ] || { found=1; break; }
     contains "$err" "subset.yaml:5:11: the wording for language 'de' has a character the font cannot print" && found=0
@@ -167,7 +167,7 @@ run "$MAZEBOOK" build "$TMP/long-author.yaml" -o "$TMP/out-long-author"
 contains "$err" "long-author.yaml:2:9: the author (in the copyright line) has a word too long"
 ok $(( $? + (rc != 1) )) "long author word in the default copyright: exit 1 at the author's place"
 # a copyright word that fits the line builds
-printf 'title: "T"\n%smazes: 24\ncopyright: "(C) %s"\n' "$HEAD" "$(printf 'A%.0s' $(seq 70))" \
+printf 'title: "T"\n%smazes: 24\ncopyright: "(C) %s"\nseed: 105\n' "$HEAD" "$(printf 'A%.0s' $(seq 70))" \
   > "$TMP/fit-copyright.yaml"
 run "$MAZEBOOK" build -q "$TMP/fit-copyright.yaml" -o "$TMP/out-fit-copyright"
 ok $rc "a 70-character copyright word fits the line and builds"
@@ -194,6 +194,7 @@ min_forks: 500
 bad ratio-give-up "ratio-give-up.yaml:5:18: maze 1: no " 'title: "T"
 '"${HEAD}"'mazes: 30
 min_route_ratio: 5.6
+seed: 109
 '
 
 # numbers as people write them, and no invisible characters in printed text
@@ -221,7 +222,7 @@ level: easy
 mazes: 30
 '
 # a UTF-8 byte order mark at the start is skipped
-printf '\357\273\277title: "T"\n%smazes: 24\n' "$HEAD" > "$TMP/bom.yaml"
+printf '\357\273\277title: "T"\n%smazes: 24\nseed: 106\n' "$HEAD" > "$TMP/bom.yaml"
 run "$MAZEBOOK" build -q "$TMP/bom.yaml" -o "$TMP/out-bom"
 ok $rc "a spec that starts with a UTF-8 byte order mark builds"
 cmp -s "$TMP/bom.yaml" "$TMP/out-bom/spec.yaml"
@@ -229,11 +230,11 @@ ok $? "and spec.yaml is its exact copy, mark and all"
 
 # a landscape trim turns the level's portrait grid (16x20 -> 20x16); a grid
 # given in the spec is kept
-printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\n' > "$TMP/land.yaml"
+printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\nseed: 107\n' > "$TMP/land.yaml"
 run "$MAZEBOOK" build "$TMP/land.yaml" -o "$TMP/out-land"
 contains "$out" "medium mazes (20x16)"
 ok $(( $? + rc )) "landscape trim: the level's grid turned to 20x16"
-printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\ngrid: 16x20\n' > "$TMP/land-grid.yaml"
+printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\ngrid: 16x20\nseed: 108\n' > "$TMP/land-grid.yaml"
 run "$MAZEBOOK" build "$TMP/land-grid.yaml" -o "$TMP/out-land-grid"
 contains "$out" "medium mazes (16x20)"
 ok $(( $? + rc )) "landscape trim: a grid the spec gives is kept"

@@ -132,6 +132,7 @@ ink: premium-colour
 palette:
   route: "#ff6d00"
 price: 9.99
+seed: 6
 YAML
 run "$MAZEBOOK" build colour.yaml -o colour
 check "premium colour: the build exits 0" "$rc" -eq 0

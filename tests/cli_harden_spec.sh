@@ -24,7 +24,7 @@ mazes: 24
 
 # refused SPEC-NAME OUTPUT-VALUE EXPECTED: exit 1 with the message, nothing made
 refused() {
-  printf '%soutput: "%s"\n' "$HEAD" "$2" > "spec/$1.yaml"
+  printf '%soutput: "%s"\nseed: 1\n' "$HEAD" "$2" > "spec/$1.yaml"
   run "$MAZEBOOK" build -q "spec/$1.yaml"
   contains "$err" "$3"
   ok $(( $? + (rc != 1) )) "output: $2: exit 1 and '$3'"
@@ -47,7 +47,7 @@ refused link "link/book" "spec/link.yaml:5:9: 'output' is 'link/book', which lea
 check "nothing made through the link" ! -e "$TMP/elsewhere/book"
 # the default folder 'out' as a link out of the spec's folder: no key to point at
 ln -s "$TMP/elsewhere" spec/out
-printf '%s' "$HEAD" > spec/default.yaml
+printf '%sseed: 1\n' "$HEAD" > spec/default.yaml
 run "$MAZEBOOK" build -q spec/default.yaml
 contains "$err" "spec/default.yaml: 'output' is 'out', which leads to '$TMP/elsewhere'"
 ok $(( $? + (rc != 1) )) "a default 'out' that links out of the folder is refused too"
@@ -60,12 +60,12 @@ ok $rc "-o DIR writes anywhere, over the spec's output"
 check "the book is there" -f "$TMP/elsewhere/by-o/checklist.txt"
 
 # inside the spec's folder: a '..' that stays inside, and a name like an option
-printf '%soutput: "a/../inside"\n' "$HEAD" > spec/inside.yaml
+printf '%soutput: "a/../inside"\nseed: 1\n' "$HEAD" > spec/inside.yaml
 run "$MAZEBOOK" build -q spec/inside.yaml
 ok $rc "output: a/../inside builds"
 check "into spec/inside" -f spec/inside/checklist.txt
 cd spec || exit 1
-printf '%soutput: "-rf"\n' "$HEAD" > dash.yaml
+printf '%soutput: "-rf"\nseed: 1\n' "$HEAD" > dash.yaml
 run "$MAZEBOOK" build -q dash.yaml
 ok $rc "output: -rf builds (mazeproof gets the interior after '--')"
 run "$MAZEBOOK" verify ./-rf/checklist.txt -p "$TMP/keys/mazebook.pub"

@@ -15,6 +15,7 @@ spec() { # NAME TRIM SOLUTIONS GRID LEVEL MAZES
     printf 'title: "Edge %s"\nauthor: "T"\nlevel: %s\nmazes: %s\n' "$1" "$5" "$6"
     printf 'trim: %s\nsolutions: %s\n' "$2" "$3"
     [ -n "$4" ] && printf 'grid: %s\n' "$4"
+    printf 'seed: %s\n' "$(printf '%s' "$1" | cksum | cut -d' ' -f1)"	# a book's own
   } > "$TMP/$1.yaml"
 }
 

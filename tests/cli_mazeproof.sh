@@ -206,7 +206,7 @@ if [ -x "${MAZEBOOK:-}" ]; then
   MAZEBOOK_KEY_DIR="$TMP/keys"
   export MAZEBOOK_KEY_DIR
   for level in easy expert; do
-    printf 'title: "Proof %s"\nauthor: "T"\nlevel: %s\nmazes: 18\nsolutions: 2\nlanguage: %s\n' \
+    printf 'title: "Proof %s"\nauthor: "T"\nlevel: %s\nmazes: 18\nsolutions: 2\nlanguage: %s\nseed: 1\n' \
       "$level" "$level" "$([ $level = easy ] && echo de || echo en)" > "$TMP/$level.yaml"
     if "$MAZEBOOK" build -q "$TMP/$level.yaml" -o "$TMP/real-$level" >/dev/null 2>&1; then
       alterations "$TMP/real-$level/interior.pdf" "mazebook $level book"

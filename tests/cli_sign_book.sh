@@ -14,7 +14,7 @@ if [ ! -x "$bindir/mazeproof" ] && ! command -v mazeproof >/dev/null 2>&1; then
 fi
 cd "$TMP" || exit 1
 export MAZEBOOK_KEY_DIR="$TMP/keys"
-printf 'title: "T"\nauthor: "A"\nlevel: easy\nmazes: 24\n' > book.yaml
+printf 'title: "T"\nauthor: "A"\nlevel: easy\nmazes: 24\nseed: 1\n' > book.yaml
 run "$MAZEBOOK" build -q book.yaml -o book
 ok $rc "a small book builds"
 KEY="$TMP/keys/mazebook.pub"

@@ -12,6 +12,10 @@ tap_n=0
 tap_failed=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/mazebook-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# every build records its mazes in a catalogue: a test's go in its own,
+# never in the one in $HOME (a test that wants another sets it itself)
+MAZEBOOK_CATALOGUE="$TMP/catalogue.db"
+export MAZEBOOK_CATALOGUE
 
 ok() {
   tap_n=$((tap_n + 1))

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mazebook/canon.h"
 #include "mazebook/error.h"
 #include "mazebook/generator.h"
 #include "mazebook/maze.h"
@@ -27,6 +28,7 @@ struct mb_book_maze {
 	struct mb_maze *maze;		/* owned */
 	struct mb_measures measures;
 	int attempts;			/* candidates generated, this one included */
+	char key[MB_CANON_KEY_SIZE];	/* its canonical key (mazebook/canon.h) */
 };
 
 struct mb_book {
@@ -41,7 +43,8 @@ typedef void mb_book_progress_fn(size_t done, size_t total, void *data);
  * Make spec->mazes mazes for the spec's grid, filter and algorithm. Fails
  * with MB_ERR_LIMIT when a maze cannot pass the filter within
  * MB_BOOK_MAX_ATTEMPTS candidates, naming the filter and the best
- * candidate found. No two mazes of a book are the same.
+ * candidate found. No two mazes of a book are the same, nor turned or
+ * mirrored copies of each other (their canonical keys differ).
  */
 enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *book,
 			    mb_book_progress_fn *progress, void *data, struct mb_error *err);

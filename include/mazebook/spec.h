@@ -18,6 +18,11 @@
 #include "mazebook/level.h"
 
 #define MB_SPEC_MAX_MAZES 10000
+/* the most volumes a series may have */
+#define MB_SPEC_MAX_VOLUMES 100
+/* the longest book_id */
+#define MB_SPEC_MAX_BOOK_ID 64
+
 /* the largest spec file read; anything bigger is not a hand-written spec */
 #define MB_SPEC_MAX_BYTES (1024 * 1024)
 /* the largest grid side a "grid: WxH" override may ask for */
@@ -47,7 +52,15 @@ struct mb_book_spec {
 	struct mb_trim trim;		/* default 8.5x11 */
 	enum mb_paper paper;		/* default white */
 	bool bleed;			/* default false */
-	uint64_t seed;			/* default 1 */
+	uint64_t seed;			/* required by a build (mb_spec_where "seed"); 1 here */
+	char *book_id;			/* "book_id:"; NULL: made from title and seed (mb_spec_book_id) */
+	char *catalogue;		/* "catalogue:": a file, a postgres:// URL or "none";
+					 * NULL: $MAZEBOOK_CATALOGUE or the default place */
+	struct {
+		int volumes;		/* 0: not a series; else 1..MB_SPEC_MAX_VOLUMES */
+		char *title;		/* with "{n}" for the volume's number; NULL: "<title> Vol. {n}" */
+	} series;
+	int volume;			/* 0, or the volume mb_spec_select_volume made it */
 	char *algorithm;		/* "auto" (default) or a generator name */
 	enum mb_start start;		/* "start:"; MB_START_DEFAULT: each generator's
 					 * own; applies to those that have a start */
@@ -210,5 +223,26 @@ long mb_spec_price_cents(const struct mb_book_spec *spec);
 
 /* The commented starter spec that `mazebook init` writes. */
 extern const char mb_spec_starter[];
+
+/*
+ * The starter spec with its sample "seed: 1" and "book_id:" lines set to
+ * seed and book_id (init draws both from the OS, once). free() it.
+ */
+char *mb_spec_starter_with(uint64_t seed, const char *book_id);
+
+/*
+ * The book's id in the catalogue: book_id when the spec gives one, else
+ * "t-" and 16 hex digits of the SHA-256 of the title and the seed (so a
+ * renamed book is a new book unless it keeps its book_id). Into buf.
+ */
+const char *mb_spec_book_id(const struct mb_book_spec *spec, char *buf, size_t size);
+
+/*
+ * Make spec volume n (1-based) of its series: its book id "<id>-vol-<n>",
+ * its title series.title with "{n}" replaced, its seed derived from the
+ * spec's seed and n (so every volume has other mazes, and volume n is
+ * the same whichever volumes are built).
+ */
+void mb_spec_select_volume(struct mb_book_spec *spec, int n);
 
 #endif

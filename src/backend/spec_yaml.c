@@ -1044,6 +1044,59 @@ static enum mb_status set_palette_route(struct reader *r, const struct scalar *v
 	return take_palette(r, v, &r->spec->palette.route_rgb);
 }
 
+/* the catalogue's name for the book: letters, digits, '.', '_' and '-' (it goes in messages and commands) */
+static enum mb_status set_book_id(struct reader *r, const struct scalar *v)
+{
+	if (take_word(r, v, "a book id such as my-book-1") != MB_OK)
+		return MB_ERR_INPUT;
+	if (v->len > MB_SPEC_MAX_BOOK_ID || strspn(v->text, "abcdefghijklmnopqrstuvwxyz"
+						   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != v->len)
+		return fail_at(r, v->line, v->column,
+				"'%s' must be 1 to %d letters, digits, '.', '_' or '-', not '%s'",
+				v->key, MB_SPEC_MAX_BOOK_ID, v->text);
+	free(r->spec->book_id);
+	r->spec->book_id = xstrdup(v->text);
+	return MB_OK;
+}
+
+static enum mb_status set_catalogue(struct reader *r, const struct scalar *v)
+{
+	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->catalogue) != MB_OK)
+		return MB_ERR_INPUT;
+	if (strpbrk(v->text, "\n\t"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be one line: a file, a postgres:// URL or none", v->key);
+	/* as with output: a stranger's spec makes no file outside its own folder */
+	if (strcmp(v->text, "none") && strncmp(v->text, "postgres://", 11) &&
+	    strncmp(v->text, "postgresql://", 13) && mb_spec_output_refused(v->text))
+		return fail_at(r, v->line, v->column,
+				"'%s' is '%s', %s: a spec names a catalogue file inside its own "
+				"folder (set $MAZEBOOK_CATALOGUE for one elsewhere)", v->key, v->text,
+				mb_spec_output_refused(v->text));
+	return MB_OK;
+}
+
+static enum mb_status set_series_volumes(struct reader *r, const struct scalar *v)
+{
+	return take_int(r, v, 1, MB_SPEC_MAX_VOLUMES, &r->spec->series.volumes);
+}
+
+static enum mb_status set_series_title(struct reader *r, const struct scalar *v)
+{
+	if (take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &r->spec->series.title) != MB_OK)
+		return MB_ERR_INPUT;
+	if (!strstr(v->text, "{n}"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must hold {n} for the volume's number (e.g. \"Amazing Mazes "
+				"Vol. {n}\"), or every volume would have one title", v->key);
+	return MB_OK;
+}
+
+static const struct key series_keys[] = {
+	{ "volumes", "a whole number (1..100)", set_series_volumes, NULL, 0 },
+	{ "title", "a title with {n}", set_series_title, NULL, 0 },
+};
+
 static const struct key price_keys[] = {
 	{ "paperback", "a list price such as 9.99", set_price_paperback, NULL, 0 },
 	{ "hardcover", "a list price such as 24.99", set_price_hardcover, NULL, 0 },
@@ -1104,10 +1157,14 @@ static const struct key top_keys[] = {
 	  COUNT(palette_keys) },
 	{ "price", "a list price such as 9.99, or one per edition (paperback, hardcover)",
 	  set_price, price_keys, COUNT(price_keys) },
+	{ "book_id", "a book id such as my-book-1", set_book_id, NULL, 0 },
+	{ "catalogue", "a file, a postgres:// URL or none", set_catalogue, NULL, 0 },
+	{ "series", "a mapping of volumes and title", NULL, series_keys, COUNT(series_keys) },
 };
 
 #define MAX_KEYS COUNT(top_keys)
-_Static_assert(COUNT(top_keys) + COUNT(cover_keys) + COUNT(price_keys) + COUNT(palette_keys) <=
+_Static_assert(COUNT(top_keys) + COUNT(cover_keys) + COUNT(price_keys) + COUNT(palette_keys) +
+		       COUNT(series_keys) <=
 		       MB_SPEC_MAX_PLACES,
 	       "struct mb_book_spec has a place for every key");
 

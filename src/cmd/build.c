@@ -25,6 +25,13 @@
  *   output names are those files is refused before anything is written,
  *   and so is a folder that holds the secret key (it is what gets uploaded);
  * - a final name that is a symbolic link is replaced, never followed.
+ *
+ * The catalogue (mazebook/catalogue.h) never changes the book: a maze
+ * another book printed stops the build before anything is written. The
+ * book's rows are written in one transaction just before the renames and
+ * committed just after them, so a failed or killed build records nothing;
+ * a kill between the renames and the commit leaves the files unrecorded,
+ * which the next build of the book or `catalogue import DIR` mends.
  */
 #include "config.h"
 
@@ -36,6 +43,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -46,6 +54,7 @@
 #include <unistd.h>
 
 #include "mazebook/book.h"
+#include "mazebook/catalogue.h"
 #include "mazebook/command.h"
 #include "mazebook/contact_sheet.h"
 #include "mazebook/cost.h"
@@ -191,6 +200,10 @@ struct build {
 	bool timings;		/* --timings: each stage's time to stderr */
 	double stage_s[STAGE_COUNT];
 	double lap;		/* when the running stage began */
+	struct mb_catalogue *cat;	/* NULL: catalogue: none */
+	struct mb_catalogue_maze *cat_mazes;	/* the book's, for the catalogue */
+	char book_id[MB_SPEC_MAX_BOOK_ID + 32];
+	long long cat_size[2];	/* the catalogue's mazes and books, this book's left out */
 };
 
 static double now_s(void)
@@ -1097,6 +1110,12 @@ static void print_summary(const struct build *b, double seconds)
 	       b->out_dir, file_names[FILE_PAGE_PREVIEW], b->out_dir,
 	       file_names[FILE_BOOK_PREVIEW]);
 	printf("  proof      %s\n", b->proof_summary);
+	if (b->cat)
+		printf("  catalogue  %zu maze keys checked against %lld mazes of %lld other books: "
+		       "none printed before; recorded as '%s' in %s\n", b->book.count, b->cat_size[0],
+		       b->cat_size[1], b->book_id, b->cat->where);
+	else
+		printf("  catalogue  none: the mazes were not checked against other books\n");
 	printf("  checklist  %s/%s: %zu pass, %zu warn, 0 fail; signed (%s%s)\n",
 	       b->out_dir, file_names[FILE_CHECKLIST],
 	       mb_checklist_count(&b->checklist, MB_CHECK_PASS),
@@ -1166,14 +1185,141 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, n, err);
 }
 
-static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first);
+/*
+ * The catalogue, before anything is written: is any maze of this book one
+ * that another book printed? The checklist says what was checked.
+ */
+static enum mb_status check_catalogue(struct build *b, struct mb_error *err)
+{
+	struct mb_catalogue_hit hits[8];
+	char *where = NULL, msg[MB_ERROR_MESSAGE_MAX];
+	long long mazes = 0, books = 0;
+	size_t n = 0;
+	enum mb_status st;
+
+	mb_spec_book_id(&b->spec, b->book_id, sizeof(b->book_id));
+	b->cat_mazes = mb_catalogue_mazes_of(&b->spec, &b->book, b->plan.maze_page);
+	if (mb_catalogue_location(b->spec.catalogue, b->spec.base_dir, &where, err))
+		return err->code;
+	if (!where) {
+		mb_checklist_add(&b->checklist, "catalogue.unique", MB_CHECK_WARN, "", "not checked",
+				 "catalogue", "no catalogue ('none'): the %zu mazes were not checked "
+				 "against the books printed before", b->book.count);
+		return MB_OK;
+	}
+	st = mb_catalogue_open(where, true, &b->cat, err);
+	free(where);
+	if (!st)
+		st = mb_catalogue_repeats(b->cat, b->book_id, b->cat_mazes, b->book.count, hits, 8,
+					  &n, err);
+	if (!st)
+		st = mb_catalogue_size(b->cat, b->book_id, &mazes, &books, err);
+	if (st)
+		return st;
+	if (n == 1)
+		return mb_error_set(err, MB_ERR_CHECK, "%s",
+				    mb_catalogue_repeat_message(&hits[0], b->cat->where, msg, sizeof(msg)));
+	if (n)
+		return mb_error_set(err, MB_ERR_CHECK, "%zu of the %zu mazes were printed before; %s",
+				    n, b->book.count,
+				    mb_catalogue_repeat_message(&hits[0], b->cat->where, msg, sizeof(msg)));
+	/*
+	 * the checklist says what was checked, not the catalogue's size: that
+	 * changes with every other book, and the same spec and seed give the
+	 * same folder byte for byte (the summary prints the size)
+	 */
+	mb_checklist_add(&b->checklist, "catalogue.unique", MB_CHECK_PASS, "", "0 repeats",
+			 "0 repeats", "%zu maze keys checked against the catalogue of the books "
+			 "printed before: none is a repeat", b->book.count);
+	b->cat_size[0] = mazes;
+	b->cat_size[1] = books;
+	return MB_OK;
+}
+
+/* the book's rows, in a transaction left open until the files are in place */
+static enum mb_status record_in_catalogue(struct build *b, struct mb_error *err)
+{
+	char hex[MB_SHA256_HEX_SIZE], when[32], msg[MB_ERROR_MESSAGE_MAX];
+	char *out = realpath(b->out_dir, NULL);
+	time_t now = time(NULL);
+	struct mb_catalogue_hit hit;
+	struct mb_catalogue_book book;
+	enum mb_status st;
+
+	if (!b->cat)
+		return MB_OK;
+	mb_sha256_hex(b->spec.source ? b->spec.source : "", b->spec.source_len, hex);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	book = (struct mb_catalogue_book){ b->book_id, b->spec.title, hex,
+					   out ? out : b->out_dir, when, "built" };
+	st = mb_catalogue_record(b->cat, &book, b->cat_mazes, b->book.count, &hit, err);
+	free(out);
+	if (st == MB_ERR_CHECK && hit.book_id[0])
+		return mb_error_set(err, MB_ERR_CHECK, "%s (recorded while this book was being "
+				    "built)", mb_catalogue_repeat_message(&hit, b->cat->where, msg,
+									  sizeof(msg)));
+	return st;
+}
+
+/* the files are in place: the rows become the catalogue's */
+static enum mb_status commit_catalogue(struct build *b, struct mb_error *err)
+{
+	struct mb_error why;
+
+	mb_error_init(&why);
+	if (!b->cat || !mb_catalogue_commit(b->cat, &why))
+		return MB_OK;
+	/* the book is whole on disk; only its record failed */
+	return mb_error_set(err, why.code, "the book is in '%s' but the catalogue did not "
+			    "record it: %s; run 'mazebook catalogue import %s'", b->out_dir,
+			    why.message, b->out_dir);
+}
+
+/* a spec must carry its seed: a default would give every book the same mazes */
+static enum mb_status require_seed(const struct mb_book_spec *s, struct mb_error *err)
+{
+	uint64_t fresh = 0;
+
+	if (mb_spec_where(s, "seed", NULL, NULL))
+		return MB_OK;
+	if (getrandom(&fresh, sizeof(fresh), 0) != sizeof(fresh))
+		fresh = (uint64_t)time(NULL) * UINT64_C(0x9e3779b97f4a7c15);
+	return mb_error_set(err, MB_ERR_INPUT,
+			    "%s: no 'seed:': every book needs a seed of its own (a default one "
+			    "would print the same mazes in every book); add this line, with a "
+			    "seed drawn just now at random:\n  seed: %llu", s->path,
+			    (unsigned long long)fresh);
+}
+
+/* "--volumes 2-4" or "3" into *from, *to (1-based, inclusive) */
+static bool parse_volumes(const char *text, int *from, int *to)
+{
+	char *end;
+	long a = strtol(text, &end, 10), z = a;
+
+	if (end == text || a < 1 || a > MB_SPEC_MAX_VOLUMES)
+		return false;
+	if (*end == '-') {
+		const char *p = end + 1;
+
+		z = strtol(p, &end, 10);
+		if (end == p || z < a || z > MB_SPEC_MAX_VOLUMES)
+			return false;
+	}
+	*from = (int)a;
+	*to = (int)z;
+	return *end == '\0';
+}
+
+static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first,
+		       int volume);
 
 /*
  * editions: [paperback, hardcover]: each edition is a whole build of its
  * own into DIR/<binding>/, from the bytes of the spec read once (it may be
  * a pipe), one after the other; the first that fails stops the rest.
  */
-static int build_editions(int argc, char **argv, const struct mb_book_spec *first)
+static int build_editions(int argc, char **argv, const struct mb_book_spec *first, int volume)
 {
 	int rc = MB_EXIT_OK;
 
@@ -1192,17 +1338,41 @@ static int build_editions(int argc, char **argv, const struct mb_book_spec *firs
 		mb_layout_release(&plan);
 	}
 	for (int i = 0; i < first->edition_count && rc == MB_EXIT_OK; i++)
-		rc = run_edition(argc, argv, i, first);
+		rc = run_edition(argc, argv, i, first, volume);
+	return rc;
+}
+
+/*
+ * series: {volumes: N}: each volume is a whole build (its editions too)
+ * into DIR/vol-<n>/, with its own seed, title and book id; the catalogue
+ * sees each volume's mazes before the next volume is checked.
+ */
+static int build_series(int argc, char **argv, const struct mb_book_spec *first, int from, int to)
+{
+	int rc = MB_EXIT_OK;
+
+	if (to > first->series.volumes) {
+		fprintf(stderr, "mazebook build: --volumes %d-%d: the series has %d volumes\n", from,
+			to, first->series.volumes);
+		return MB_EXIT_USAGE;
+	}
+	for (int n = from; n <= to && rc == MB_EXIT_OK; n++)
+		rc = run_edition(argc, argv, -1, first, n);
 	return rc;
 }
 
 static int run(int argc, char **argv)
 {
-	return run_edition(argc, argv, -1, NULL);
+	return run_edition(argc, argv, -1, NULL, 0);
 }
 
-/* edition -1: the spec as given (all its editions); else that one of first's editions */
-static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first)
+/*
+ * edition -1: the spec as given (all its editions); else that one of
+ * first's editions. volume 0: the spec as given (all its volumes); else
+ * that volume of first's series.
+ */
+static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first,
+		       int volume)
 {
 	static const struct option options[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -1211,11 +1381,13 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		{ "key", required_argument, NULL, 'k' },
 		{ "timings", no_argument, NULL, 't' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "volumes", required_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct build b = { 0 };
 	struct mb_error err;
-	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL;
+	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL, *volumes_opt = NULL;
+	int vol_from = 1, vol_to = 0;
 	bool force = false;
 	double start = now_s();
 	struct timespec started;
@@ -1251,6 +1423,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		case 'f':
 			force = true;
 			break;
+		case 'V':
+			volumes_opt = optarg;
+			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_build, "option '%s' needs a value",
 						      argv[optind - 1]);
@@ -1265,16 +1440,45 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 					      "one spec at a time");
 	if (seed_opt && mb_number_parse_u64(seed_opt, "--seed", 0, UINT64_MAX, &seed, &err))
 		return mb_command_usage_error(&mb_cmd_build, "%s", err.message);
+	if (volumes_opt && !parse_volumes(volumes_opt, &vol_from, &vol_to))
+		return mb_command_usage_error(&mb_cmd_build, "--volumes must be N or FROM-TO (1 to %d), "
+					      "not '%s'", MB_SPEC_MAX_VOLUMES, volumes_opt);
 
 	if (first ? mb_spec_parse(first->path, first->source, first->source_len, &b.spec, &err)
 		  : mb_spec_load(argv[optind], &b.spec, &err))
 		return fail(&err);
+	if (!first && volumes_opt && !b.spec.series.volumes) {
+		mb_spec_release(&b.spec);
+		return mb_command_usage_error(&mb_cmd_build, "--volumes: the spec has no 'series:'");
+	}
+	if (!volume && b.spec.series.volumes) {
+		/* the seed a volume derives from is --seed's when given */
+		if (seed_opt)
+			b.spec.seed = seed;
+		rc = build_series(argc, argv, &b.spec, vol_from,
+				  vol_to ? vol_to : b.spec.series.volumes);
+		mb_checklist_release(&b.checklist);
+		mb_spec_release(&b.spec);
+		return rc;
+	}
+	if (volume && first->volume) {
+		/* an edition of a volume: the volume as it was made */
+		b.spec.seed = first->seed;
+		b.spec.volume = volume;
+		free(b.spec.title);
+		b.spec.title = xstrdup(first->title);
+		free(b.spec.book_id);
+		b.spec.book_id = xstrdup(first->book_id);
+	} else if (volume) {
+		b.spec.seed = first->seed;	/* the series' (--seed's) seed; the volume derives its own */
+		mb_spec_select_volume(&b.spec, volume);
+	}
 	if (edition < 0 && b.spec.edition_count) {
 		if (check_placeholders(&b.spec, &err) || check_glyphs(&b.spec, &err)) {
 			mb_spec_locate(&b.spec, &err);
 			rc = fail(&err);
 		} else {
-			rc = build_editions(argc, argv, &b.spec);
+			rc = build_editions(argc, argv, &b.spec, volume);
 		}
 		mb_checklist_release(&b.checklist);
 		mb_spec_release(&b.spec);
@@ -1285,11 +1489,12 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		b.spec.source = xmalloc(first->source_len ? first->source_len : 1);
 		memcpy(b.spec.source, first->source, first->source_len);
 		b.spec.source_len = first->source_len;
-		mb_spec_select_edition(&b.spec, edition);
+		if (edition >= 0)
+			mb_spec_select_edition(&b.spec, edition);
 	}
 	if (check_placeholders(&b.spec, &err) || check_glyphs(&b.spec, &err))
 		goto done;
-	if (seed_opt)
+	if (seed_opt && !volume)
 		b.spec.seed = seed;
 	/* a spec writes only inside its own folder; -o goes anywhere */
 	if (out_opt)
@@ -1298,7 +1503,13 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		goto done;
 	for (size_t n = strlen(b.out_dir); n > 1 && b.out_dir[n - 1] == '/'; n--)
 		b.out_dir[n - 1] = '\0';	/* "out/" -> "out": names print cleanly */
-	if (first) {
+	if (volume) {
+		char *dir = xasprintf("%s/vol-%d", b.out_dir, volume);
+
+		free(b.out_dir);
+		b.out_dir = dir;
+	}
+	if (edition >= 0) {
 		char *dir = xasprintf("%s/%s", b.out_dir, mb_kdp_binding_name(b.spec.binding));
 
 		free(b.out_dir);
@@ -1316,7 +1527,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	    mb_interior_check_words(&b.spec, &b.plan, &err))
 		goto done;
 	lap(&b, STAGE_SPEC);
-	if (mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
+	/* after the spec's other faults: those are named at their place first */
+	if ((!seed_opt && require_seed(&b.spec, &err)) ||
+	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err) || check_catalogue(&b, &err))
 		goto done;
 	lap(&b, STAGE_MAZES);
 	/* the cover's texts fit and can be read, before anything is written */
@@ -1348,7 +1561,8 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		rc = MB_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (write_checklists(&b, &err) || commit_all(&b, &err))
+	if (write_checklists(&b, &err) || record_in_catalogue(&b, &err) || commit_all(&b, &err) ||
+	    commit_catalogue(&b, &err))
 		goto done;
 	lap(&b, STAGE_SIGNING);
 	if (!b.quiet)
@@ -1374,6 +1588,8 @@ cleanup:
 	free(b.key_path);
 	free(b.public_key_path);
 	free(b.proof_summary);
+	mb_catalogue_free(b.cat);	/* a transaction still open (a failed build) is rolled back */
+	free(b.cat_mazes);
 	mb_layout_release(&b.plan);
 	mb_book_release(&b.book);
 	mb_spec_release(&b.spec);
@@ -1384,12 +1600,15 @@ cleanup:
 const struct mb_command mb_cmd_build = {
 	.name = "build",
 	.summary = "make a book: interior PDF, full-wrap cover PDF, manifest and checklist",
-	.usage = "SPEC [-o DIR] [--seed N] [--key SECRET_KEY] [--force] [--quiet] [--timings]",
+	.usage = "SPEC [-o DIR] [--seed N] [--volumes N|FROM-TO] [--key SECRET_KEY] [--force] [--quiet]"
+		 " [--timings]",
 	.help = "  SPEC          the book spec (YAML); 'mazebook init' writes a starter\n"
 		"  -o, --output DIR\n"
 		"                write the files to DIR, anywhere (default: the spec's\n"
 		"                'output', a folder inside the spec's folder)\n"
 		"  --seed N      use this seed instead of the spec's (0 to 2^64-1)\n"
+		"  --volumes N|FROM-TO\n"
+		"                of a spec with 'series:', build only these volumes\n"
 		"  --key FILE    sign the checklist with this minisign secret key (default:\n"
 		"                mazebook.key in $MAZEBOOK_KEY_DIR or ~/.config/mazebook,\n"
 		"                made on first use; see 'mazebook keygen')\n"
@@ -1411,6 +1630,12 @@ const struct mb_command mb_cmd_build = {
 		"build has passed its checks, so a failed build never replaces good output.\n"
 		"The same spec and seed give byte-identical PDFs (SOURCE_DATE_EPOCH, when\n"
 		"set, becomes the PDFs' creation date).\n\n"
+		"Every maze is checked against the catalogue of the books built before\n"
+		"($MAZEBOOK_CATALOGUE, else ~/.local/share/mazebook/catalogue.db; the\n"
+		"spec's 'catalogue:' first): a maze printed before, turned or mirrored\n"
+		"perhaps, stops the build before anything is written, and a built book's\n"
+		"mazes are recorded (see 'mazebook catalogue'). The spec must give\n"
+		"'seed:'. A spec with 'series: {volumes: N}' builds DIR/vol-1/ ...\n\n"
 		"example:\n  mazebook build examples/easy.yaml -o out/easy\n",
 	.run = run,
 };

@@ -5,6 +5,10 @@
  * into place, so an interrupted run never leaves half a spec. Without
  * --force it is linked in with link(2), which refuses an existing FILE
  * atomically rather than checking first and racing.
+ *
+ * The spec gets a fresh seed and book id drawn from the OS (getrandom),
+ * once: from then on the spec rebuilds the same book, and two books made
+ * from the starter never share their mazes.
  */
 #include "config.h"
 
@@ -13,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,7 +43,25 @@ static int write_all(int fd, const char *text, size_t len)
 	return 1;
 }
 
-static int write_starter(const char *path, int force)
+/* n random bytes from the OS; false (errno set) when it has none to give */
+static bool os_random(void *buf, size_t n)
+{
+	unsigned char *p = buf;
+
+	while (n) {
+		ssize_t got = getrandom(p, n, 0);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return false;
+		p += got;
+		n -= (size_t)got;
+	}
+	return true;
+}
+
+static int write_starter(const char *path, int force, const char *text)
 {
 	char *tmp = xasprintf("%s.XXXXXX", path);
 	mode_t mask;
@@ -53,7 +76,7 @@ static int write_starter(const char *path, int force)
 	/* mkstemp makes 0600; a spec is an ordinary file: 0666 less the umask */
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) || !write_all(fd, mb_spec_starter, strlen(mb_spec_starter)) ||
+	if (fchmod(fd, 0666 & ~mask) || !write_all(fd, text, strlen(text)) ||
 	    fsync(fd)) {
 		e = errno;
 		close(fd);
@@ -122,8 +145,25 @@ static int run_init(int argc, char **argv)
 	/* a folder is never replaced, not even with --force */
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return mb_command_fail(&mb_cmd_init, "cannot write '%s': it is a folder", path);
-	if (write_starter(path, force) != MB_EXIT_OK)
-		return MB_EXIT_FAIL;
+	{
+		unsigned char r[14];
+		uint64_t seed = 0;
+		char id[32], *text;
+		int wrote;
+
+		if (!os_random(r, sizeof(r)))
+			return mb_command_fail(&mb_cmd_init, "cannot draw a random seed from the OS: %s",
+					       strerror(errno));
+		for (int i = 0; i < 8; i++)
+			seed = seed << 8 | r[i];
+		snprintf(id, sizeof(id), "book-%02x%02x%02x%02x%02x%02x", r[8], r[9], r[10], r[11],
+			 r[12], r[13]);
+		text = mb_spec_starter_with(seed, id);
+		wrote = write_starter(path, force, text);
+		free(text);
+		if (wrote != MB_EXIT_OK)
+			return MB_EXIT_FAIL;
+	}
 	printf("wrote %s: edit it, then run 'mazebook build %s'\n", path, path);
 	return MB_EXIT_OK;
 }
@@ -134,6 +174,8 @@ const struct mb_command mb_cmd_init = {
 	.usage = "[FILE] [--force]",
 	.help = "Write a starter spec with every key explained to FILE (default\n"
 		"book.yaml). An existing FILE is kept unless --force is given.\n"
+		"Its seed and book id are drawn at random from the OS, once: the spec\n"
+		"then always rebuilds the same book, and two starters never share a maze.\n"
 		"\n"
 		"options:\n"
 		"  -f, --force   replace FILE if it exists\n"

@@ -9,6 +9,7 @@
 
 /* each command's entry, defined in src/cmd/<name>.c */
 extern const struct mb_command mb_cmd_build;
+extern const struct mb_command mb_cmd_catalogue;
 extern const struct mb_command mb_cmd_check;
 extern const struct mb_command mb_cmd_cost;
 extern const struct mb_command mb_cmd_help;
@@ -22,6 +23,7 @@ extern const struct mb_command mb_cmd_verify;
 /* sorted by name */
 const struct mb_command *const mb_commands[] = {
 	&mb_cmd_build,
+	&mb_cmd_catalogue,
 	&mb_cmd_check,
 	&mb_cmd_cost,
 	&mb_cmd_help,

@@ -43,24 +43,11 @@ static size_t pick_generators(const struct mb_book_spec *spec,
 	return n;
 }
 
-/* FNV-1a over the walls: a cheap fingerprint for spotting repeated mazes */
-static uint64_t fingerprint(const struct mb_maze *m)
-{
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-	size_t n = (size_t)m->w * (size_t)m->h;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= m->open[i];
-		h *= UINT64_C(0x100000001b3);
-	}
-	return h;
-}
-
-static bool seen_before(const struct mb_book *book, size_t upto,
-			const uint64_t *prints, uint64_t print, const struct mb_maze *m)
+/* a turned or mirrored copy of an earlier maze is a repeat too: keys, not bytes */
+static bool seen_before(const struct mb_book *book, size_t upto, const char *key)
 {
 	for (size_t i = 0; i < upto; i++)
-		if (prints[i] == print && mb_maze_equal(book->mazes[i].maze, m))
+		if (!strcmp(book->mazes[i].key, key))
 			return true;
 	return false;
 }
@@ -80,7 +67,6 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	const struct mb_generator *gens[32];
 	size_t ngens = pick_generators(spec, gens, 32, err);
 	struct mb_gen_options opt;
-	uint64_t *prints;
 	struct mb_maze *candidate;
 
 	memset(book, 0, sizeof(*book));
@@ -94,7 +80,6 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	mb_gen_options_init(&opt);
 	opt.start = spec->start;	/* generators without a start ignore it */
 	book->mazes = xcalloc((size_t)spec->mazes, sizeof(*book->mazes));
-	prints = xmallocarray((size_t)spec->mazes, sizeof(*prints));
 
 	for (int n = 1; n <= spec->mazes; n++) {
 		uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
@@ -106,7 +91,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 
 		for (attempt = 1; attempt <= MB_BOOK_MAX_ATTEMPTS; attempt++) {
 			uint64_t seed = mb_rng_derive(base, (uint64_t)attempt);
-			uint64_t print;
+			char key[MB_CANON_KEY_SIZE];
 
 			mb_generate(gen, candidate, seed, &opt);
 			mb_maze_measure(candidate, &ms);
@@ -116,8 +101,8 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			}
 			if (!mb_filter_pass(&spec->filter, &ms))
 				continue;
-			print = fingerprint(candidate);
-			if (seen_before(book, (size_t)n - 1, prints, print, candidate))
+			mb_canon_key_maze(candidate, key);
+			if (seen_before(book, (size_t)n - 1, key))
 				continue;
 			bm->number = n;
 			bm->gen = gen;
@@ -126,7 +111,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			bm->maze = mb_maze_copy(candidate);
 			bm->measures = ms;
 			bm->attempts = attempt;
-			prints[n - 1] = print;
+			memcpy(bm->key, key, sizeof(key));
 			book->count++;
 			break;
 		}
@@ -142,7 +127,6 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 				     spec->filter.min_route_ratio, spec->filter.min_forks,
 				     MB_BOOK_MAX_ATTEMPTS, best.route_ratio, best.forks,
 				     (unsigned long long)best_seed);
-			free(prints);
 			mb_maze_free(candidate);
 			mb_book_release(book);
 			return MB_ERR_LIMIT;
@@ -150,7 +134,6 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 		if (progress)
 			progress((size_t)n, (size_t)spec->mazes, data);
 	}
-	free(prints);
 	mb_maze_free(candidate);
 	return MB_OK;
 }

@@ -53,12 +53,15 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 		       const struct mb_manifest_info *info)
 {
 	const char *slash = spec->path ? strrchr(spec->path, '/') : NULL;
+	char id[MB_SPEC_MAX_BOOK_ID + 32];
 
 	fprintf(f, "{\n  \"tool\": \"mazebook %s\",\n  \"title\": ", PACKAGE_VERSION);
 	mb_json_string(f, spec->title);
 	/* the spec's file name: a later build into this folder from another spec is another book */
 	fprintf(f, ",\n  \"source\": ");
 	mb_json_string(f, spec->path ? (slash ? slash + 1 : spec->path) : "");
+	fprintf(f, ",\n  \"book_id\": ");
+	mb_json_string(f, mb_spec_book_id(spec, id, sizeof(id)));
 	fprintf(f, ",\n  \"level\": ");
 	mb_json_string(f, spec->level->name);
 	fprintf(f, ",\n  \"seed\": %llu,\n  \"algorithm\": ", (unsigned long long)spec->seed);
@@ -87,13 +90,13 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 		fprintf(f, "    {\"number\": %d, \"page\": %d, \"generator\": \"%s\", \"seed\": %llu, "
 			"\"start\": %s%s%s, \"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
 			"\"dead_end_share\": %.4f, \"turns\": %d, \"longest_dead_end\": %d, "
-			"\"attempts\": %d}%s\n",
+			"\"attempts\": %d, \"key\": \"%s\"}%s\n",
 			bm->number, info->maze_pages ? info->maze_pages[i] : 0, bm->gen->name,
 			(unsigned long long)bm->seed, bm->start ? "\"" : "",
 			bm->start ? mb_start_name(bm->start) : "null", bm->start ? "\"" : "",
 			bm->maze->w, bm->maze->h, ms->route,
 			ms->route_ratio, ms->forks, ms->dead_end_share, ms->turns,
-			ms->longest_dead_end, bm->attempts, i + 1 < book->count ? "," : "");
+			ms->longest_dead_end, bm->attempts, bm->key, i + 1 < book->count ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
 }

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "mazebook/rng.h"
+#include "mazebook/sha256.h"
 #include "mazebook/xalloc.h"
 
 void mb_spec_init(struct mb_book_spec *spec)
@@ -79,6 +81,9 @@ void mb_spec_release(struct mb_book_spec *spec)
 	free(spec->cover.logo_path);
 	free(spec->imprint);
 	free(spec->cover.back);
+	free(spec->book_id);
+	free(spec->catalogue);
+	free(spec->series.title);
 	free(spec->source);
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
@@ -269,9 +274,25 @@ const char mb_spec_starter[] =
 	"# to the edge (choose \"bleed\" when you upload to KDP too).\n"
 	"bleed: false\n"
 	"\n"
-	"# The same seed always gives the same book; change it for other mazes\n"
-	"# (a whole number from 0 to 18446744073709551615).\n"
+	"# The same seed always gives the same book (a whole number from 0 to\n"
+	"# 18446744073709551615). 'mazebook init' drew this one at random: keep\n"
+	"# it to rebuild this book, and never copy it into another spec (the\n"
+	"# catalogue refuses a maze printed twice). A spec without it is refused.\n"
 	"seed: 1\n"
+	"\n"
+	"# The book's id in the catalogue of every maze you printed (drawn at\n"
+	"# random too). Rebuilding a book with its id replaces its own entries.\n"
+	"book_id: my-first-book\n"
+	"\n"
+	"# The catalogue: a file, a postgres:// URL, or none. Left out:\n"
+	"# $MAZEBOOK_CATALOGUE, else ~/.local/share/mazebook/catalogue.db.\n"
+	"# catalogue: none\n"
+	"\n"
+	"# Several books from this spec, none sharing a maze: out/vol-1/ ...\n"
+	"# each with its own seed, cover, checklist and book id.\n"
+	"# series:\n"
+	"#   volumes: 3\n"
+	"#   title: \"Amazing Mazes Vol. {n}\"\n"
 	"\n"
 	"# The maze generator: auto (the level's choice) or one of\n"
 	"# aldous-broder, backtracker, binary-tree, eller, growing-tree,\n"
@@ -366,3 +387,77 @@ const char mb_spec_starter[] =
 	"  # logo: logo.png\n"
 	"  # The text on the back cover (keep it to a short paragraph).\n"
 	"  back: \"Fifty hand-checked mazes, with every solution at the back.\"\n";
+
+char *mb_spec_starter_with(uint64_t seed, const char *book_id)
+{
+	const char *at_seed = strstr(mb_spec_starter, "\nseed: 1\n");
+	const char *at_id = strstr(mb_spec_starter, "\nbook_id: my-first-book\n");
+
+	if (!at_seed || !at_id || at_id < at_seed)
+		BUG("the starter spec lost its seed or book_id line");
+	return xasprintf("%.*s\nseed: %llu\n%.*s\nbook_id: %s\n%s",
+			 (int)(at_seed - mb_spec_starter), mb_spec_starter,
+			 (unsigned long long)seed,
+			 (int)(at_id - (at_seed + strlen("\nseed: 1\n"))),
+			 at_seed + strlen("\nseed: 1\n"), book_id,
+			 at_id + strlen("\nbook_id: my-first-book\n"));
+}
+
+const char *mb_spec_book_id(const struct mb_book_spec *spec, char *buf, size_t size)
+{
+	char *text, hex[MB_SHA256_HEX_SIZE];
+
+	if (spec->book_id) {
+		snprintf(buf, size, "%s", spec->book_id);
+		return buf;
+	}
+	text = xasprintf("%s\n%llu", spec->title ? spec->title : "",
+			 (unsigned long long)spec->seed);
+	mb_sha256_hex(text, strlen(text), hex);
+	free(text);
+	snprintf(buf, size, "t-%.16s", hex);
+	return buf;
+}
+
+/* replace every "{n}" in template by n */
+static char *fill_volume(const char *template, int n)
+{
+	size_t len = strlen(template), used = 0;
+	char *out = xmalloc(len * 4 + 16);
+
+	for (const char *p = template; *p;) {
+		if (!strncmp(p, "{n}", 3)) {
+			used += (size_t)sprintf(out + used, "%d", n);
+			p += 3;
+		} else {
+			out[used++] = *p++;
+		}
+	}
+	out[used] = '\0';
+	return out;
+}
+
+void mb_spec_select_volume(struct mb_book_spec *spec, int n)
+{
+	char id[MB_SPEC_MAX_BOOK_ID + 32];
+	char *title;
+
+	if (n < 1 || n > spec->series.volumes)
+		BUG("volume %d of a series of %d", n, spec->series.volumes);
+	mb_spec_book_id(spec, id, sizeof(id));
+	free(spec->book_id);
+	spec->book_id = xasprintf("%s-vol-%d", id, n);
+	if (spec->series.title) {
+		title = fill_volume(spec->series.title, n);
+	} else {
+		char *t = xasprintf("%s Vol. {n}", spec->title);
+
+		title = fill_volume(t, n);
+		free(t);
+	}
+	free(spec->title);
+	spec->title = title;
+	/* "vol" in the index: no volume's seed is the seed of any maze of the spec itself */
+	spec->seed = mb_rng_derive(spec->seed ^ UINT64_C(0x766f6c756d650000), (uint64_t)n);
+	spec->volume = n;
+}

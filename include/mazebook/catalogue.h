@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The publisher's catalogue: every book mazebook built and every maze it
+ * printed, by canonical key (mazebook/canon.h), so that no maze is ever
+ * printed twice, across books, series and fresh seeds.
+ *
+ * The logic (schema, migrations, repeats, recording) is written here once
+ * in plain SQL over a small backend table, as curl does with its TLS
+ * backends: SQLite (src/backend/catalogue_sqlite.c, the default, no
+ * set-up) and PostgreSQL (src/backend/catalogue_pg.c, for a team that
+ * shares one). Nothing here includes a database header.
+ *
+ * Schema, version 1 (table meta holds name 'schema_version'):
+ *
+ *   meta  (name TEXT PRIMARY KEY, value TEXT NOT NULL)
+ *   books (id TEXT PRIMARY KEY, title TEXT, spec_sha256 TEXT, output TEXT,
+ *          built_at TEXT (ISO 8601, UTC), status TEXT ('built' by a build,
+ *          'imported' by `catalogue import`), mazes INTEGER)
+ *   mazes (key TEXT PRIMARY KEY (the canonical key, 64 hex digits),
+ *          book_id TEXT, place TEXT ('interior'; 'cover' and 'title' once
+ *          those pages print mazes), number INTEGER, page INTEGER, grid
+ *          TEXT ('rect 20x24'), level TEXT, generator TEXT, seed TEXT
+ *          (decimal u64), UNIQUE (book_id, place, number))
+ *
+ * On SQLite both tables are WITHOUT ROWID. The key's uniqueness decides
+ * between two builds at once: inside one transaction a book's rows are
+ * written; the second to commit a key fails.
+ * Migrations run in order from the version found to MB_CATALOGUE_SCHEMA;
+ * a catalogue from a newer mazebook is refused, never changed.
+ */
+#ifndef MAZEBOOK_CATALOGUE_H
+#define MAZEBOOK_CATALOGUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mazebook/book.h"
+#include "mazebook/canon.h"
+#include "mazebook/error.h"
+
+#define MB_CATALOGUE_SCHEMA 1
+
+/* a backend's connection; opaque here */
+struct mb_catalogue_db;
+
+/* one result row: ncols text values (NULL for SQL NULL); return false to stop */
+typedef bool mb_catalogue_row_fn(void *data, int ncols, const char *const *cols);
+
+struct mb_catalogue_backend {
+	const char *name;	/* "SQLite", "PostgreSQL" */
+	const char *table_option;	/* after CREATE TABLE (...): " WITHOUT ROWID" or "" */
+	/*
+	 * Run sql, one statement, its parameters $1..$n as text (nparams
+	 * may be 0); each result row to row (may be NULL). A UNIQUE
+	 * violation is MB_ERR_CHECK; a locked, damaged or read-only
+	 * database MB_ERR_IO with a message naming it.
+	 */
+	enum mb_status (*exec)(struct mb_catalogue_db *db, const char *sql,
+			       const char *const *params, int nparams, mb_catalogue_row_fn *row,
+			       void *data, struct mb_error *err);
+	/* start a write transaction that excludes other writers until it ends */
+	enum mb_status (*begin)(struct mb_catalogue_db *db, struct mb_error *err);
+	void (*close)(struct mb_catalogue_db *db);
+};
+
+struct mb_catalogue {
+	const struct mb_catalogue_backend *be;
+	struct mb_catalogue_db *db;
+	char *where;		/* the file, or the URL without its password: for messages */
+	bool in_transaction;
+};
+
+/* a book as the catalogue holds it (borrowed strings) */
+struct mb_catalogue_book {
+	const char *id, *title, *spec_sha256, *output, *built_at, *status;
+};
+
+/* a printed maze as the catalogue holds it */
+struct mb_catalogue_maze {
+	char key[MB_CANON_KEY_SIZE];
+	const char *place;	/* "interior" */
+	int number, page;
+	int w, h;
+	const char *level, *generator;
+	uint64_t seed;
+};
+
+/* a maze of another book that this book would print again */
+struct mb_catalogue_hit {
+	char key[MB_CANON_KEY_SIZE];
+	int number, page;		/* in this book */
+	char book_id[128], title[256], output[512];
+	int other_number, other_page;	/* in the other book */
+};
+
+/*
+ * Bring the schema to MB_CATALOGUE_SCHEMA (creating it in an empty
+ * database), under the write lock. MB_ERR_INPUT for a catalogue made by a
+ * newer mazebook or a database that is not a catalogue.
+ */
+enum mb_status mb_catalogue_migrate(struct mb_catalogue *cat, struct mb_error *err);
+
+/* Close and free; accepts NULL. An open transaction is rolled back. */
+void mb_catalogue_free(struct mb_catalogue *cat);
+
+/* The mazes and books recorded, leaving out book_id's own (NULL: none left out). */
+enum mb_status mb_catalogue_size(struct mb_catalogue *cat, const char *book_id, long long *mazes,
+				 long long *books, struct mb_error *err);
+
+/*
+ * Which of the n mazes another book (not book_id) already printed: up to
+ * max hits into hits, *nhits how many (all of them counted, even past max).
+ */
+enum mb_status mb_catalogue_repeats(struct mb_catalogue *cat, const char *book_id,
+				    const struct mb_catalogue_maze *mazes, size_t n,
+				    struct mb_catalogue_hit *hits, size_t max, size_t *nhits,
+				    struct mb_error *err);
+
+/*
+ * Start the book's transaction and write its rows: its old rows (a
+ * rebuild) are replaced. A key another book holds fails with MB_ERR_CHECK
+ * and *hit filled (the transaction is rolled back). On success the
+ * transaction stays open: mb_catalogue_commit once the files are in place,
+ * mb_catalogue_rollback if they cannot be.
+ */
+enum mb_status mb_catalogue_record(struct mb_catalogue *cat, const struct mb_catalogue_book *book,
+				   const struct mb_catalogue_maze *mazes, size_t n,
+				   struct mb_catalogue_hit *hit, struct mb_error *err);
+enum mb_status mb_catalogue_commit(struct mb_catalogue *cat, struct mb_error *err);
+void mb_catalogue_rollback(struct mb_catalogue *cat);
+
+/* Remove a book and its mazes; MB_ERR_INPUT when there is no such book. */
+enum mb_status mb_catalogue_forget(struct mb_catalogue *cat, const char *book_id,
+				   long long *mazes, struct mb_error *err);
+
+/* Run a read-only query (for the reports of `mazebook catalogue`). */
+enum mb_status mb_catalogue_query(struct mb_catalogue *cat, const char *sql,
+				  const char *const *params, int nparams, mb_catalogue_row_fn *row,
+				  void *data, struct mb_error *err);
+
+/*
+ * The catalogue's view of a book's mazes: key, place, number, page, grid,
+ * level, generator, seed (pages: each maze's page, book->count entries;
+ * NULL: 0). Strings borrowed from spec and book. free() the array.
+ */
+struct mb_catalogue_maze *mb_catalogue_mazes_of(const struct mb_book_spec *spec,
+						const struct mb_book *book, const int *pages);
+
+/*
+ * The message for a repeat: maze N (page P) of this book is maze M of
+ * 'title' (book id, page, folder), and what to change. Into buf.
+ */
+const char *mb_catalogue_repeat_message(const struct mb_catalogue_hit *hit, const char *where,
+					char *buf, size_t size);
+
+/* --- a built book's manifest: src/core/catalogue_manifest.c --- */
+
+/* what `catalogue check` and `import` read of a manifest.json */
+struct mb_catalogue_manifest {
+	char *book_id;		/* the manifest's, or made as mb_spec_book_id does (older manifests) */
+	char *title;
+	char *level;
+	size_t count;
+	struct mb_catalogue_maze *mazes;	/* count entries; their strings owned here */
+	size_t regenerated;	/* mazes whose key was not in the manifest: made again from
+				 * generator, seed, start and size */
+};
+
+/*
+ * Read the manifest text (len bytes; name for messages): its book id,
+ * title, level and every maze with its key (or, from a manifest written
+ * before keys were, the key of the maze made again from its recipe).
+ * MB_ERR_INPUT naming the file and what is wrong for anything else.
+ */
+enum mb_status mb_catalogue_manifest_read(const char *name, const char *text, size_t len,
+					  struct mb_catalogue_manifest *m, struct mb_error *err);
+void mb_catalogue_manifest_release(struct mb_catalogue_manifest *m);
+
+/* --- opening: src/backend/catalogue_open.c --- */
+
+/*
+ * Where the catalogue is: spec_value (the spec's `catalogue:`, NULL when
+ * not given; a path relative to base_dir, a postgres:// URL or "none"),
+ * else $MAZEBOOK_CATALOGUE (the same forms), else
+ * ~/.local/share/mazebook/catalogue.db. *where is a new string, or NULL
+ * for "none" (no catalogue). MB_ERR_INPUT when no place can be found.
+ */
+enum mb_status mb_catalogue_location(const char *spec_value, const char *base_dir, char **where,
+				     struct mb_error *err);
+
+/*
+ * Open the catalogue at where (a file, or a postgres:// or postgresql://
+ * URL). create: make the file (and its folder for the default place) if
+ * missing and bring the schema up to date; else a missing catalogue is
+ * MB_ERR_IO "no catalogue at ...". A file that is not a catalogue, or is
+ * damaged, is reported and left as it is.
+ */
+enum mb_status mb_catalogue_open(const char *where, bool create, struct mb_catalogue **out,
+				 struct mb_error *err);
+
+/* the backends (each in its own file) */
+enum mb_status mb_catalogue_sqlite_open(const char *path, bool create,
+					struct mb_catalogue **out, struct mb_error *err);
+enum mb_status mb_catalogue_pg_open(const char *url, struct mb_catalogue **out,
+				    struct mb_error *err);
+bool mb_catalogue_is_url(const char *where);
+
+#endif
