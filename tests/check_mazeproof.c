@@ -123,26 +123,70 @@ static void draw_maze(struct mb_mp_page *p, const char *const *rows, struct draw
 		}
 }
 
+/* a point of the mark being drawn (the last one), as mpread keeps a coloured stroke */
+static void put_mark_point(struct mb_mp_page *p, double x, double y)
+{
+	struct mb_mp_mark *m = &p->marks[p->nmarks - 1];
+	double *xy = mb_mp_push(&p->mark_pts, &p->nmark_pts, &p->cap_mark_pts, 2 * sizeof *xy);
+
+	xy[0] = x;
+	xy[1] = y;
+	if (!m->n++) {
+		m->x0 = m->x1 = x;
+		m->y0 = m->y1 = y;
+	}
+	m->x0 = fmin(m->x0, x);
+	m->x1 = fmax(m->x1, x);
+	m->y0 = fmin(m->y0, y);
+	m->y1 = fmax(m->y1, y);
+}
+
+static void put_mark_begin(struct mb_mp_page *p, bool dot)
+{
+	struct mb_mp_mark *m = mb_mp_push(&p->marks, &p->nmarks, &p->cap_marks, sizeof *m);
+
+	m->first = p->nmark_pts;
+	m->op = p->nops++;
+	m->dot = dot;
+}
+
 /* Draw a gray route polyline through the centres of squares sq[n], with
  * stubs half a square beyond the top of the first and the bottom of the last. */
 static void draw_route(struct mb_mp_page *p, const struct draw *d, const int (*sq)[2], size_t n,
 		       bool stubs)
 {
-	int path = p->npaths++;
 	double px = d->x0 + (sq[0][0] + 0.5) * d->cell, py = d->y0 - 0.5 * d->cell;
 
 	if (!stubs) {
 		px = d->x0 + (sq[0][0] + 0.5) * d->cell;
 		py = d->y0 + (sq[0][1] + 0.5) * d->cell;
 	}
+	put_mark_begin(p, false);
+	put_mark_point(p, px, py);
 	for (size_t k = 0; k < n + stubs; k++) {
 		double x = k < n ? d->x0 + (sq[k][0] + 0.5) * d->cell : px;
 		double y = k < n ? d->y0 + (sq[k][1] + 0.5) * d->cell : py + d->cell;
 
-		seg(p, px, py, x, y, d->cell * 0.4, false, path);
+		put_mark_point(p, x, y);
 		px = x;
 		py = y;
 	}
+}
+
+/* The same route as dots a third of a square apart, each its own mark. */
+static void draw_dotted_route(struct mb_mp_page *p, const struct draw *d, const int (*sq)[2],
+			      size_t n)
+{
+	for (size_t k = 0; k + 1 < n; k++)
+		for (int t = 0; t < 3; t++) {
+			double x = d->x0 + (sq[k][0] + 0.5 + (sq[k + 1][0] - sq[k][0]) * t / 3.0) * d->cell;
+			double y = d->y0 + (sq[k][1] + 0.5 + (sq[k + 1][1] - sq[k][1]) * t / 3.0) * d->cell;
+
+			put_mark_begin(p, true);
+			put_mark_point(p, x, y);
+		}
+	put_mark_begin(p, true);
+	put_mark_point(p, d->x0 + (sq[n - 1][0] + 0.5) * d->cell, d->y0 + (sq[n - 1][1] + 0.5) * d->cell);
 }
 
 /* A copy of maze_8x5 with text row r, column c replaced by s. */
@@ -175,6 +219,8 @@ static void free_all(struct mb_mp_page *p, struct mb_mp_maze *m, size_t n)
 		free(p->texts[k].utf8);
 	free(p->texts);
 	free(p->segs);
+	free(p->marks);
+	free(p->mark_pts);
 }
 
 /* Prove the single maze drawn on p; returns the proof's failure text. */
@@ -308,6 +354,8 @@ START_TEST(no_gap_at_all)
 END_TEST
 
 /* a solution copy drawn with route sq[n] is checked against the puzzle */
+static bool dotted;	/* check_copy draws its route as dots */
+
 static bool check_copy(const int (*sq)[2], size_t n, bool stubs, char *why, size_t len)
 {
 	struct mb_mp_page pp = { 0 }, cp = { 0 };
@@ -318,7 +366,10 @@ static bool check_copy(const int (*sq)[2], size_t n, bool stubs, char *why, size
 	bool ok;
 
 	draw_maze(&pp, maze_8x5, &dp);
-	draw_route(&cp, &dc, sq, n, stubs);	/* drawn under the walls */
+	if (dotted)
+		draw_dotted_route(&cp, &dc, sq, n);
+	else
+		draw_route(&cp, &dc, sq, n, stubs);	/* drawn under the walls */
 	draw_maze(&cp, maze_8x5, &dc);
 	np = read_page(&pp, &pm);
 	nc = read_page(&cp, &cm);
@@ -386,6 +437,29 @@ START_TEST(solution_copy_with_other_walls)
 	mb_mp_proof_release(&proof);
 	free_all(&pp, pm, np);
 	free_all(&cp, cm, nc);
+}
+END_TEST
+
+/* a solution drawn as dots (each its own fill) reads as the route it draws */
+START_TEST(dotted_solution)
+{
+	char why[400];
+	int bad[16][2];
+	size_t n = sizeof route_8x5 / sizeof route_8x5[0];
+
+	dotted = true;
+	ck_assert_msg(check_copy(route_8x5, n, false, why, sizeof why), "%s", why);
+	for (int k = 0; k < 5; k++) {
+		bad[k][0] = 0;
+		bad[k][1] = k;
+	}
+	for (int k = 1; k < 8; k++) {
+		bad[4 + k][0] = k;
+		bad[4 + k][1] = 4;
+	}
+	ck_assert(!check_copy((const int (*)[2])bad, 12, false, why, sizeof why));
+	ck_assert_msg(strstr(why, "the solution crosses a wall at (0,1)-(0,2)"), "%s", why);
+	dotted = false;
 }
 END_TEST
 
@@ -608,6 +682,28 @@ START_TEST(label_numbers)
 	ck_assert_int_eq(mb_mp_label_page("Lösung zu Labyrinth 4 (Seite 12)"), 12);
 	ck_assert_int_eq(mb_mp_label_page("Maze 7"), -1);
 	ck_assert_int_eq(mb_mp_label_page("Level 2 - Maze 31 (page 40)"), 40);
+	/* the words of solutions and puzzles, and '#' */
+	ck_assert_int_eq(mb_mp_label_number("Solution 4", &named), 4);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Answer 12", &named), 12);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Puzzle 3", &named), 3);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("#8", &named), 8);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Solución del laberinto 5 (página 8)", &named), 5);
+	ck_assert_int_eq(mb_mp_label_page("Solución del laberinto 5 (página 8)"), 8);
+	/* a count is not a page; a second number without a page word is none */
+	ck_assert_int_eq(mb_mp_label_number("Maze 1 of 4", &named), 1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 1 of 4"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 1 / 4"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 3 16x20"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Labyrinthe 6 (page 7)"), 7);
+	/* folios: a number alone */
+	ck_assert_int_eq(mb_mp_folio("17"), 17);
+	ck_assert_int_eq(mb_mp_folio("- 17 -"), 17);
+	ck_assert_int_eq(mb_mp_folio("Maze 17"), -1);
+	ck_assert_int_eq(mb_mp_folio("16x20"), -1);
 }
 END_TEST
 
@@ -623,6 +719,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, no_gap_at_all);
 	tcase_add_test(tc, solution_copy_matches_or_not);
 	tcase_add_test(tc, solution_copy_with_other_walls);
+	tcase_add_test(tc, dotted_solution);
 	tcase_add_test(tc, labels_and_decoration);
 	tcase_add_test(tc, thick_rim_and_a_tick_inside);
 	tcase_add_test(tc, arrow_shaft_at_the_gap);

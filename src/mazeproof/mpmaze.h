@@ -58,6 +58,15 @@ struct mb_mp_maze {
 	size_t nsteps, cap_steps;
 	char route_problem[160];	/* a drawn route that is not a grid walk, "" if none */
 	char problem[200];	/* why the drawing could not be read, "" if it could */
+	double pen_pt;		/* the widest pen of its walls */
+	double thin_pt;		/* the thinnest */
+	/* a wall end sits more than half a pen off the grid: the lines do not say exactly what prints */
+	bool inexact;
+	int *route_ops;		/* the page's painting operations that draw its solution (sorted) */
+	size_t nroute_ops, cap_route_ops;
+	bool count_label;	/* the label's second number is a count ("Maze 1 of 4") */
+	bool rendered;		/* walls judged from the rendered page */
+	bool by_walls;		/* a copy paired with its maze by its walls, not a label */
 };
 
 static inline unsigned char mb_mp_hwall(const struct mb_mp_maze *m, int i, int j)
@@ -87,7 +96,13 @@ void mb_mp_maze_release(struct mb_mp_maze *m);
  * NULL) tells whether the number came after such a word.
  */
 int mb_mp_label_number(const char *text, bool *named);
-/* The next integer after that number ("Maze 12 (page 14)" gives 14), or -1. */
+/*
+ * The page a label refers to, after a word for a page ("Maze 12 (page
+ * 14)", "Labyrinth 12 (Seite 14)" give 14), or -1; "Maze 1 of 4" counts,
+ * it names no page.
+ */
 int mb_mp_label_page(const char *text);
+/* Is text a folio: a number standing alone? Returns it, or -1. */
+int mb_mp_folio(const char *text);
 
 #endif
