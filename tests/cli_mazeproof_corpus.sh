@@ -50,4 +50,25 @@ run "$MAZEPROOF" --json "$DIR/cairo-unlabelled-copies-dashed.pdf"
 contains "$out" '"copy_paired_by": "walls"' && contains "$out" '"copy_found": true'
 ok $? "an unlabelled copy: paired by its walls"
 
+
+# pages turned with /Rotate: the mazes turn too (so their gaps are elsewhere:
+# --any-gaps), the rendering turns with the lines
+qpdf --rotate=+90 "$DIR/reportlab-perfect-lines-solid.pdf" "$TMP/rot.pdf"
+run "$MAZEPROOF" --any-gaps "$TMP/rot.pdf"
+check "a book turned by /Rotate 90 passes (--any-gaps)" "$rc" -eq 0
+run "$MAZEPROOF" --any-gaps --render "$TMP/rot.pdf"
+check "and judged from its rendering too" "$rc" -eq 0
+qpdf --rotate=+90 "$DIR/cairo-painted-round.pdf" "$TMP/rot.pdf"
+run "$MAZEPROOF" --any-gaps "$TMP/rot.pdf"
+check "a wall painted over on a page turned by /Rotate fails" "$rc" -eq 1
+contains "$out" "the printed page shows an opening at "
+ok $? "and names the opening"
+
+# a copy without a label whose maze is not in the book
+qpdf "$DIR/cairo-unlabelled-copies-dashed.pdf" --pages . 1,3 -- "$TMP/orphan.pdf"
+run "$MAZEPROOF" "$TMP/orphan.pdf"
+check "an unlabelled copy that matches no maze fails" "$rc" -eq 1
+contains "$out" "page 2: a 9x7 solution copy with no readable label matches no maze's walls"
+ok $? "and says it matches no maze"
+
 done_testing

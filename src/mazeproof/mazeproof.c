@@ -2,9 +2,10 @@
 /*
  * mazeproof: prove from the printed walls alone that every maze in an
  * interior PDF has exactly one route. It reads every page, rebuilds each
- * drawn maze (mpmaze), proves it (mpcheck), pairs each maze page with its
- * solution copy by the number in their labels and prints one line per maze
- * and a summary. It shares no code with mazebook's maze engine, so a bug
+ * drawn maze (mpmaze), judges it from its rendering where the lines are not
+ * the whole truth (mpraster), proves it (mpcheck), pairs each maze page
+ * with its solution copy by the number in their labels (or by its walls)
+ * and prints one line per maze and a summary. It shares no code with mazebook's maze engine, so a bug
  * in one cannot hide a bug in the other.
  *
  * Hostile files: the reader bounds size, pages and the drawing work of the
@@ -91,33 +92,49 @@ struct run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: mazeproof [--quiet | --json] FILE.pdf\n"
-		"Prove from the printed walls alone that every maze in an interior PDF has\n"
-		"exactly one route, and that each solution copy shows that route.\n"
+		"Usage: mazeproof [--quiet | --json] [--any-gaps] [--render] FILE.pdf\n"
+		"Prove from what prints that every maze in an interior PDF has exactly one\n"
+		"route, and that each solution copy shows that route.\n"
 		"\n"
-		"For each maze drawing (black, axis-aligned stroked lines) it infers the grid,\n"
-		"finds the gaps in the outer wall (there must be exactly two: entrance and\n"
-		"exit), and proves every square reachable, openings == squares - 1 and exactly\n"
-		"one route by exhaustive search. A black wall between grid lines or a black\n"
-		"slanted line inside a maze fails it. A drawing with a non-black route through\n"
-		"square centres is a solution copy; it must have the same walls as its maze\n"
-		"page (paired by the number in the label above each), start at the entrance,\n"
-		"end at the exit, cross no wall and be the one route. Squares are (x,y),\n"
-		"counted from 0 at the top-left square.\n"
+		"The black lines of each drawing (strokes of any pen and cap, filled\n"
+		"rectangles) give its grid. Where anything else paints in a maze (fills,\n"
+		"images, glyphs, white paint, clips, colours that are not its solution), a\n"
+		"wall end is off the grid by more than half its pen, or part of it is off\n"
+		"the page, the maze is rendered (MuPDF, %.0f pixels a point, so a 0.75 pt wall\n"
+		"is 3 pixels) and each wall is read from the ink: a pixel %.0f %% darker than\n"
+		"paper or more is ink, and an opening is a clear stretch a pencil line\n"
+		"passes: at least max(%.1f pt, the pen width) long, or half the clear width\n"
+		"of a square when that is less. The lines and the ink must agree.\n"
+		"\n"
+		"The outer wall must have exactly two gaps (entrance and exit); every square\n"
+		"reachable, openings == squares - 1 and exactly one route by exhaustive\n"
+		"search. A drawing with a route in a colour that is not black (solid,\n"
+		"dashed, dotted, dots, curved, over or under the walls) is a solution copy:\n"
+		"paired with its maze by the label above each (\"Maze N\", \"Solution N\",\n"
+		"\"Answer N\", \"Puzzle N\", \"#N\", in English, German, Spanish and French;\n"
+		"\"(page P)\" may be the PDF page or the number printed on it, \"N of M\" is a\n"
+		"count), or when it has no label by its walls; it must have the same walls,\n"
+		"start at the entrance, end at the exit, cross no wall and be the one route.\n"
+		"Squares are (x,y), counted from 0 at the top-left square.\n"
 		"\n"
 		"Options:\n"
 		"  -q, --quiet    print only failures\n"
 		"      --any-gaps accept an entrance and exit anywhere in the outer wall\n"
 		"                 (by default they must be the top of the top-left square\n"
 		"                 and the bottom of the bottom-right one)\n"
-		"      --json     print the results as one JSON object\n"
+		"      --render   judge every maze from its rendering, even where the lines\n"
+		"                 alone say exactly what prints\n"
+		"      --json     print one JSON object: per maze its page, box (points, y\n"
+		"                 down), grid, verdict, reason, route length and the solution\n"
+		"                 copy found (its page, paired by label, walls or order)\n"
 		"      --max-cpu S  give up after S seconds of CPU time (default 120, 0:\n"
 		"                 never); files over 714 MB or 2000 pages are refused\n"
 		"  -h, --help     show this help\n"
 		"  -V, --version  show the version\n"
 		"\n"
 		"Exit status: 0 every maze passes; 1 a maze fails, the file cannot be read or\n"
-		"holds no maze; 2 usage error.\n");
+		"holds no maze; 2 usage error.\n", MB_MP_RENDER_RES, MB_MP_INK_SHARE * 100,
+		MB_MP_PENCIL_PT);
 }
 
 /* Record a failure that is not one maze's; page 0 for the whole file. */

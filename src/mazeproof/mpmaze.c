@@ -617,24 +617,40 @@ struct route_walk {
 	long cx, cy;		/* the cell of the last sample, or LONG_MIN */
 	long centres;		/* distinct squares whose centre the route passes near */
 	unsigned char *centre_seen;
+	unsigned char *hseen, *vseen;	/* grid lines crossed so far, as hwall and vwall */
 };
 
-/* step from cell (ax, ay) to a 4-neighbour (bx, by): the grid line between them */
-static void cross(struct mb_mp_maze *m, long ax, long ay, long bx, long by)
+/* step from cell (ax, ay) to a 4-neighbour (bx, by): the grid line between them, once */
+static void cross(struct route_walk *r, long ax, long ay, long bx, long by)
 {
-	if (ay == by && ay >= 0 && ay < m->h)
-		add_step(m, true, ax > bx ? ax : bx, ay);	/* vertical line in row ay */
-	else if (ax == bx && ax >= 0 && ax < m->w)
-		add_step(m, false, ax, ay > by ? ay : by);	/* horizontal line in column ax */
+	struct mb_mp_maze *m = r->m;
+	struct mb_mp_step *s;
+	bool vertical = ay == by;
+	long i = vertical ? (ax > bx ? ax : bx) : ax, j = vertical ? ay : (ay > by ? ay : by);
+	unsigned char *seen;
+
+	if (vertical ? ay < 0 || ay >= m->h : ax < 0 || ax >= m->w)
+		return;	/* along the outside of the rim */
+	seen = vertical ? &r->vseen[(size_t)j * (size_t)(m->w + 1) + (size_t)i]
+			: &r->hseen[(size_t)j * (size_t)m->w + (size_t)i];
+	if (*seen)
+		return;
+	*seen = 1;
+	s = mb_mp_push(&m->steps, &m->nsteps, &m->cap_steps, sizeof *s);
+	s->vertical = vertical;
+	s->i = (int)i;
+	s->j = (int)j;
 }
 
 static void route_sample(struct route_walk *r, double u, double v)
 {
 	struct mb_mp_maze *m = r->m;
-	long cx = (long)floor(u), cy = (long)floor(v);
+	long cx = LONG_MIN, cy = LONG_MIN;	/* far outside: beyond the gaps */
 
-	if (!isfinite(u) || !isfinite(v) || u < -1 || v < -1 || u >= m->w + 1 || v >= m->h + 1)
-		cx = cy = LONG_MIN;	/* far outside: beyond the gaps */
+	if (isfinite(u) && isfinite(v) && u >= -1 && v >= -1 && u < m->w + 1 && v < m->h + 1) {
+		cx = (long)floor(u);
+		cy = (long)floor(v);
+	}
 	if (cx >= 0 && cy >= 0 && cx < m->w && cy < m->h &&
 	    fabs(u - (double)cx - 0.5) <= 0.25 && fabs(v - (double)cy - 0.5) <= 0.25 &&
 	    !r->centre_seen[(size_t)cy * (size_t)m->w + (size_t)cx]) {
@@ -645,7 +661,7 @@ static void route_sample(struct route_walk *r, double u, double v)
 		long dx = cx - r->cx, dy = cy - r->cy;
 
 		if (labs(dx) + labs(dy) == 1)
-			cross(m, r->cx, r->cy, cx, cy);
+			cross(r, r->cx, r->cy, cx, cy);
 		else
 			route_problem(m, "a route that passes diagonally through a corner",
 				      (double)r->cx + 0.5, (double)r->cy + 0.5, u, v);
@@ -692,6 +708,8 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 
 	memset(&r, 0, sizeof r);
 	r.centre_seen = mb_mp_xcalloc((size_t)m->w * (size_t)m->h, 1);
+	r.hseen = mb_mp_xmalloc((size_t)(m->h + 1) * (size_t)m->w);
+	r.vseen = mb_mp_xmalloc((size_t)m->h * (size_t)(m->w + 1));
 	while (k < page->nmarks) {
 		size_t end = k + 1;
 		const struct mb_mp_mark *mk = &page->marks[k];
@@ -726,6 +744,8 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 		r.cx = LONG_MIN;
 		r.centres = 0;
 		memset(r.centre_seen, 0, (size_t)m->w * (size_t)m->h);
+		memset(r.hseen, 0, (size_t)(m->h + 1) * (size_t)m->w);
+		memset(r.vseen, 0, (size_t)m->h * (size_t)(m->w + 1));
 		for (size_t q = k; q < end; q++) {
 			const struct mb_mp_mark *pm = &page->marks[q];
 			const double *pt = &page->mark_pts[2 * pm->first];
@@ -750,7 +770,14 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 		}
 		if (r.centres >= 2) {
 			m->solution = true;
-			for (size_t i = 0; i < trial.nsteps; i++)
+			if (!m->nsteps) {
+				free(m->steps);
+				m->steps = trial.steps;
+				m->nsteps = trial.nsteps;
+				m->cap_steps = trial.cap_steps;
+				trial.steps = NULL;
+			}
+			for (size_t i = 0; trial.steps && i < trial.nsteps; i++)
 				add_step(m, trial.steps[i].vertical, trial.steps[i].i, trial.steps[i].j);
 			if (trial.route_problem[0] && !m->route_problem[0])
 				snprintf(m->route_problem, sizeof m->route_problem, "%s",
@@ -763,6 +790,8 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 		k = end;
 	}
 	free(r.centre_seen);
+	free(r.hseen);
+	free(r.vseen);
 	if (m->nroute_ops)
 		qsort(m->route_ops, m->nroute_ops, sizeof(int), cmp_int);
 }

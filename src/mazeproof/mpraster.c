@@ -4,9 +4,9 @@
  * line, a band across it; a column (or row) of the band is blocked when any
  * of its pixels is ink. The longest unblocked stretch inside the wall's
  * span decides: a pencil's width or more is an opening. The band is the
- * pen's half width plus a twentieth of a square plus a pixel each side of
- * the line, so a wall drawn a little off its line is still seen, and glyphs
- * or arrows just outside the rim are not.
+ * pen's half width plus a twentieth of a square (at most 1 pt) plus a pixel
+ * each side of the line, so a wall drawn a little off its line is still
+ * seen, and glyphs or arrows just outside the rim are not.
  */
 #include "config.h"
 
@@ -32,7 +32,7 @@ double mb_mp_pencil_pt(double pen_pt, double square_pt)
 
 double mb_mp_band_pt(double pen_pt, double square_pt, double res)
 {
-	return fmin(0.5 * pen_pt + 0.05 * square_pt + 1 / res, 0.3 * square_pt);
+	return fmin(0.5 * pen_pt + fmin(0.05 * square_pt, 1.0) + 1 / res, 0.3 * square_pt);
 }
 
 static bool ink(const struct mb_mp_image *img, long x, long y)
