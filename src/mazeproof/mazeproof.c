@@ -104,7 +104,8 @@ static void usage(FILE *f)
 		"is 3 pixels) and each wall is read from the ink: a pixel %.0f %% darker than\n"
 		"paper or more is ink, and an opening is a clear stretch a pencil line\n"
 		"passes: at least max(%.1f pt, the pen width) long, or half the clear width\n"
-		"of a square when that is less. The lines and the ink must agree.\n"
+		"of a square when that is less. The ink decides; a maze that fails says\n"
+		"where it differs from the lines. Ink inside a square fails it.\n"
 		"\n"
 		"The outer wall must have exactly two gaps (entrance and exit); every square\n"
 		"reachable, openings == squares - 1 and exactly one route by exhaustive\n"
@@ -476,6 +477,8 @@ static void judge(struct report *rep, const struct run *r, struct mb_mp_maze **p
 	snprintf(why, sizeof why, "%s", proof.why);
 	if (m->problem[0])
 		append(why, sizeof why, m->problem);
+	if (why[0] && m->ink_note[0])
+		append(why, sizeof why, m->ink_note);
 	if (k > 0 && puzzles[k - 1]->number == m->number) {
 		snprintf(buf, sizeof buf, "maze %d is also on page %d", m->number, puzzles[k - 1]->page);
 		append(why, sizeof why, buf);
@@ -512,7 +515,8 @@ static void judge(struct report *rep, const struct run *r, struct mb_mp_maze **p
 			v->solution = "matches";
 		} else {
 			v->solution = "mismatch";
-			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page, swhy);
+			snprintf(buf, sizeof buf, "solution on page %d: %.300s%s%.150s", copies[q]->page, swhy,
+				 copies[q]->ink_note[0] ? "; there " : "", copies[q]->ink_note);
 			append(sol, sizeof sol, buf);
 		}
 	}
@@ -537,6 +541,8 @@ static void judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, boo
 	snprintf(why, sizeof why, "%s", proof.why);
 	if (m->problem[0])
 		append(why, sizeof why, m->problem);
+	if (why[0] && m->ink_note[0])
+		append(why, sizeof why, m->ink_note);
 	v->solution = m->solution ? "matches" : "no pages";
 	if (m->solution && proof.ok && !mb_mp_check_solution(m, &proof, m, swhy, sizeof swhy)) {
 		v->solution = "mismatch";

@@ -1018,7 +1018,6 @@ static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size
 		m->number = num;
 		m->named = named;
 		m->label_page = mb_mp_label_page(l->text);
-		m->count_label = m->label_page < 0 && strstr(l->text, " of ") != NULL;
 		snprintf(m->label, sizeof m->label, "%s", l->text);
 	}
 }

@@ -137,6 +137,12 @@ void mb_mp_judge_ink(struct mb_mp_maze *m, const struct mb_mp_image *img, bool l
 		if (!drawn && printed && !lines_incomplete && closed++ == 0)
 			wall_name(m, horizontal, i, j, first_closed, sizeof first_closed);
 	}
+	/*
+	 * The ink decides the walls; where the lines drew otherwise, that is
+	 * said when the maze fails (white paint over a wall opens a loop),
+	 * but paint that makes a perfect maze (gaps painted out of a full
+	 * rim) passes. Ink inside a square is no wall set: it fails.
+	 */
 	msg[0] = 0;
 	if (opened)
 		snprintf(msg, sizeof msg, "the printed page shows an opening at %s where a wall is "
@@ -146,11 +152,11 @@ void mb_mp_judge_ink(struct mb_mp_maze *m, const struct mb_mp_image *img, bool l
 		snprintf(msg, sizeof msg, "the printed page shows a wall at %s where the lines draw "
 			 "none (a fill, an image or glyphs?)%s", first_closed,
 			 closed > 1 ? "; and more" : "");
-	else if (ink_square >= 0)
-		snprintf(msg, sizeof msg, "ink inside the square (%ld,%ld), clear of its walls (a bar "
-			 "or a mark across its corridor?)", ink_square % m->w, ink_square / m->w);
-	if (msg[0] && !m->problem[0])
-		snprintf(m->problem, sizeof m->problem, "%s", msg);
+	snprintf(m->ink_note, sizeof m->ink_note, "%s", msg);
+	if (ink_square >= 0 && !m->problem[0])
+		snprintf(m->problem, sizeof m->problem, "ink inside the square (%ld,%ld), clear of its "
+			 "walls (a bar or a mark across its corridor?)", ink_square % m->w,
+			 ink_square / m->w);
 	memcpy(m->hwall, hw, nh);
 	memcpy(m->vwall, vw, nv);
 	m->rendered = true;

@@ -45,10 +45,11 @@ double mb_mp_band_pt(double pen_pt, double square_pt, double res);
 void mb_mp_raster_walls(const struct mb_mp_maze *m, const struct mb_mp_image *img,
 			unsigned char *hwall, unsigned char *vwall, long *ink_square);
 /*
- * Judge m by img: its walls become the ink's; where they differ from the
- * lines drawn (both ways, or only drawn walls missing from the ink when
- * the lines are known to be incomplete: walls drawn as filled outlines),
- * m fails with a problem naming the first difference.
+ * Judge m by img: its walls become the ink's, and the first place where
+ * they differ from the lines drawn (both ways, or only drawn walls missing
+ * from the ink when the lines are known to be incomplete: walls drawn as
+ * filled outlines) goes into m->ink_note, said when the maze fails. Ink
+ * inside a square, clear of its walls, is a problem: the maze fails.
  */
 void mb_mp_judge_ink(struct mb_mp_maze *m, const struct mb_mp_image *img, bool lines_incomplete);
 

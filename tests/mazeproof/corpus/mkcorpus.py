@@ -767,6 +767,12 @@ def white_stroke(pg, m, x0, y0, sq):
     pg.line(x0 + (i + 0.2) * sq, y0 + j * sq, x0 + (i + 0.8) * sq, y0 + j * sq, 4, WHITE)
 
 
+def white_gaps(pg, m, x0, y0, sq):
+    # the entrance and the exit painted out of a full rim, in white
+    pg.rect(x0 + 2.5, y0 - 4, sq - 5, 8, WHITE)
+    pg.rect(x0 + (m.w - 1) * sq + 2.5, y0 + m.h * sq - 4, sq - 5, 8, WHITE)
+
+
 def bar(pg, m, x0, y0, sq):
     # a black bar across the corridor of the entrance square's row, mid-square
     pg.rect(x0 + 0.45 * sq, y0, 0.1 * sq, sq, BLACK)
@@ -827,6 +833,10 @@ def cases_for(producer, idx):
                 'the printed page shows an opening'))
     out.append(('white-stroke-%s' % style2, [maze_page(a, 1, style2, extra=white_stroke)], 1,
                 'the printed page shows an opening'))
+    full = a.copy()
+    full.hw[0][0] = full.hw[a.h][a.w - 1] = 1
+    out.append(('white-gaps-%s' % style, [maze_page(full, 1, style, extra=white_gaps)], 0,
+                'maze 1, page 1: %dx%d, perfect' % (a.w, a.h)))
     out.append(('bar-%s' % style, [maze_page(a, 1, style, extra=bar)], 1,
                 'off the grid|ink inside the square'))
     big = Maze(5, 4, seed + 3)
