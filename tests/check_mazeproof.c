@@ -14,6 +14,7 @@
 
 #include "mpcheck.h"
 #include "mpmaze.h"
+#include "mpraster.h"
 #include "mputil.h"
 
 #include "check_main.h"
@@ -651,6 +652,80 @@ START_TEST(diagonal_line_across)
 }
 END_TEST
 
+/* paint the box (x0, y0)-(x1, y1), page points, into img with value v */
+static void paint(struct mb_mp_image *img, unsigned char *pix, double x0, double y0, double x1,
+		  double y1, unsigned char v)
+{
+	for (long y = lround((y0 - img->y0) * img->res); y < lround((y1 - img->y0) * img->res); y++)
+		for (long x = lround((x0 - img->x0) * img->res); x < lround((x1 - img->x0) * img->res); x++)
+			if (x >= 0 && y >= 0 && x < img->w && y < img->h)
+				pix[y * img->w + x] = v;
+}
+
+/*
+ * The walls of maze_8x5 (10 pt squares, pen 0.8 pt) painted into a gray
+ * image at 4 pixels a point read back as the same walls; a stretch of a
+ * wall cleared shorter than a pencil line (1.5 pt) stays a wall, one as
+ * long is an opening, and so is white paint over the whole wall.
+ */
+START_TEST(ink_and_the_pencil)
+{
+	struct draw d = { 40, 40, 10, 0, false, 21 };
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_image img = { NULL, 400, 280, 30, 30, MB_MP_RENDER_RES };
+	unsigned char *pix = malloc(400 * 280), hw[6 * 8], vw[5 * 9];
+	double pen;
+	long ink;
+	size_t n;
+
+	draw_maze(&p, maze_8x5, &d);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	pen = m[0].pen_pt;
+	ck_assert_double_eq_tol(mb_mp_pencil_pt(pen, 10), 1.5, 1e-9);
+	ck_assert_double_eq_tol(mb_mp_pencil_pt(3, 10), 3, 1e-9);	/* a heavy pen: its width */
+	ck_assert_double_eq_tol(mb_mp_pencil_pt(0.75, 2), 0.625, 1e-9);	/* tiny squares: half */
+	memset(pix, 255, 400 * 280);
+	img.pix = pix;
+	for (int j = 0; j <= 5; j++)
+		for (int i = 0; i < 8; i++)
+			if (mb_mp_hwall(&m[0], i, j))
+				paint(&img, pix, 40 + i * 10 - pen / 2, 40 + j * 10 - pen / 2,
+				      40 + (i + 1) * 10 + pen / 2, 40 + j * 10 + pen / 2, 0);
+	for (int j = 0; j < 5; j++)
+		for (int i = 0; i <= 8; i++)
+			if (mb_mp_vwall(&m[0], i, j))
+				paint(&img, pix, 40 + i * 10 - pen / 2, 40 + j * 10 - pen / 2,
+				      40 + i * 10 + pen / 2, 40 + (j + 1) * 10 + pen / 2, 0);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert(!memcmp(hw, m[0].hwall, sizeof hw));
+	ck_assert(!memcmp(vw, m[0].vwall, sizeof vw));
+	ck_assert_int_eq(ink, -1);
+	/* the bottom wall of (2,4) (y = 90): cleared 1 pt, then 1.5 pt */
+	ck_assert(mb_mp_hwall(&m[0], 2, 5));
+	paint(&img, pix, 64, 89, 65, 91, 255);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert(hw[5 * 8 + 2]);
+	paint(&img, pix, 64, 89, 65.5, 91, 255);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert(!hw[5 * 8 + 2]);
+	/* a dot of ink in the middle of (4,2): no wall set has it */
+	paint(&img, pix, 84.5, 64.5, 85.5, 65.5, 0);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert_int_eq(ink, 2 * 8 + 4);
+	/* judged: the walls become the ink's, the difference is noted */
+	mb_mp_judge_ink(&m[0], &img, false);
+	ck_assert(m[0].rendered);
+	ck_assert(!mb_mp_hwall(&m[0], 2, 5));
+	ck_assert_msg(strstr(m[0].ink_note, "the printed page shows an opening at the bottom of "
+				     "(2,4) where a wall is drawn"), "%s", m[0].ink_note);
+	ck_assert_msg(strstr(m[0].problem, "ink inside the square (4,2)"), "%s", m[0].problem);
+	free(pix);
+	free_all(&p, m, n);
+}
+END_TEST
+
 START_TEST(label_numbers)
 {
 	bool named;
@@ -727,6 +802,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, wall_between_grid_lines);
 	tcase_add_test(tc, diagonal_line_across);
 	tcase_add_test(tc, label_numbers);
+	tcase_add_test(tc, ink_and_the_pencil);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -53,8 +53,8 @@ static bool open_at(const struct mb_mp_image *img, bool horizontal, double acros
 	long c0 = (long)floor((across - band - off_across) * img->res);
 	long c1 = (long)ceil((across + band - off_across) * img->res);
 	long s0 = (long)floor((a0 - off_along) * img->res), s1 = (long)ceil((a1 - off_along) * img->res);
-	/* anti-aliasing greys a pixel at each edge of a gap */
-	double need = pencil * img->res - 2;
+	/* anti-aliasing greys a pixel at the edges of a gap: a pixel's worth, spread over two */
+	double need = pencil * img->res - 1;
 	long run = 0;
 
 	for (long s = s0; s < s1; s++) {

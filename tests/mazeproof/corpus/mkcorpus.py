@@ -841,7 +841,7 @@ def cases_for(producer, idx):
                 'off the grid|ink inside the square'))
     big = Maze(5, 4, seed + 3)
     kind, i, j = big.inner_wall()
-    out.append(('crack-lines', [maze_page(big, 1, 'lines', crack=((i, j, i + 1, j), 2.5))], 1,
+    out.append(('crack-lines', [maze_page(big, 1, 'lines', crack=((i, j, i + 1, j), 2.8))], 1,
                 'the printed page shows an opening'))
     out.append(('clipped-rim-%s' % style, [maze_page(a, 1, style, clip_rim=True)], 1,
                 'the printed page shows an opening'))
