@@ -530,6 +530,48 @@ START_TEST(thick_rim_and_a_tick_inside)
 }
 END_TEST
 
+/* 4 x 4: its inner walls are pieces of one or two lines each */
+static const char *const maze_4x4[] = {
+	"+  +--+--+--+",
+	"|     |     |",
+	"+--+  +  +--+",
+	"|  |  |     |",
+	"+  +  +--+  +",
+	"|     |     |",
+	"+  +--+  +--+",
+	"|           |",
+	"+--+--+--+  +",
+	NULL
+};
+
+/* a 3 pt rim, 1.2 pt inner walls: the inner walls are not dropped as decoration */
+START_TEST(heavy_rim_small_maze)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	struct draw d = { 40, 60, 20, 0, false, 16 };
+	size_t n;
+
+	draw_maze(&p, maze_4x4, &d);
+	for (size_t k = 0; k < p.nsegs; k++) {
+		struct mb_mp_seg *s = &p.segs[k];
+		bool rim = (s->x0 == s->x1 && (s->x0 == 40 || s->x0 == 120)) ||
+			   (s->y0 == s->y1 && (s->y0 == 60 || s->y0 == 140));
+
+		s->width_pt = rim ? 3 : 1.2;
+	}
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].w, 4);
+	ck_assert_int_eq(m[0].h, 4);
+	mb_mp_prove(&m[0], true, &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	mb_mp_proof_release(&proof);
+	free_all(&p, m, n);
+}
+END_TEST
+
 /* a shaft of the walls' own pen pointing into the entrance, ending at depth */
 static const char *with_shaft(double depth, bool *ok, int *w)
 {
@@ -798,6 +840,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, labels_and_decoration);
 	tcase_add_test(tc, thick_rim_and_a_tick_inside);
 	tcase_add_test(tc, arrow_shaft_at_the_gap);
+	tcase_add_test(tc, heavy_rim_small_maze);
 	tcase_add_test(tc, lines_off_any_grid);
 	tcase_add_test(tc, wall_between_grid_lines);
 	tcase_add_test(tc, diagonal_line_across);
