@@ -3,8 +3,11 @@
 # Time mazeproof on a 600-page book: 480 mazes (200 easy 10x12, 150 medium
 # 16x20, 100 hard 24x30, 30 expert 32x40), one a page, then 120 solution
 # pages of 4 copies, drawn by tests/mkmaze_pdf.py with compressed streams.
-# The target is under a second; this prints the figures, it does not fail
-# on time (the machine may be shared).
+# The targets are under a second and under 128 MB at the peak; this prints
+# the figures (time, and GNU time's maximum resident set), it does not fail
+# on them (the machine may be shared). The book's lines say exactly what
+# prints, so mazeproof judges it from the lines; `--render` (every maze
+# judged from its rendering as well) is timed once for comparison.
 #   bench/bench_mazeproof.sh [MAZEPROOF]     (make bench-mazeproof)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,6 +15,14 @@ mp=${1:-./mazeproof}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-mazeproof.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 book=$tmp/book600.pdf
+peak() { # the maximum resident set of a run, in MB (GNU time), or "?"
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f '%M' -o "$tmp/rss" "$@" >/dev/null 2>&1 || true
+    awk '{printf "%.1f MB\n", $1 / 1024}' "$tmp/rss"
+  else
+    echo "? (no GNU time)"
+  fi
+}
 for style in runs split; do
   extra=""
   [ "$style" = split ] && extra="--split"
@@ -24,5 +35,11 @@ for style in runs split; do
     hyperfine --warmup 1 --runs 5 --style basic "$mp --quiet $book"
   else
     /usr/bin/env time -p "$mp" --quiet "$book"
+  fi
+  echo "peak memory: $(peak "$mp" --quiet "$book")"
+  if [ "$style" = runs ]; then
+    echo "every maze judged from its rendering too (--render):"
+    /usr/bin/env time -p "$mp" --quiet --render "$book"
+    echo "peak memory with --render: $(peak "$mp" --quiet --render "$book")"
   fi
 done

@@ -14,6 +14,7 @@
 
 #include "mpcheck.h"
 #include "mpmaze.h"
+#include "mpraster.h"
 #include "mputil.h"
 
 #include "check_main.h"
@@ -123,26 +124,70 @@ static void draw_maze(struct mb_mp_page *p, const char *const *rows, struct draw
 		}
 }
 
+/* a point of the mark being drawn (the last one), as mpread keeps a coloured stroke */
+static void put_mark_point(struct mb_mp_page *p, double x, double y)
+{
+	struct mb_mp_mark *m = &p->marks[p->nmarks - 1];
+	double *xy = mb_mp_push(&p->mark_pts, &p->nmark_pts, &p->cap_mark_pts, 2 * sizeof *xy);
+
+	xy[0] = x;
+	xy[1] = y;
+	if (!m->n++) {
+		m->x0 = m->x1 = x;
+		m->y0 = m->y1 = y;
+	}
+	m->x0 = fmin(m->x0, x);
+	m->x1 = fmax(m->x1, x);
+	m->y0 = fmin(m->y0, y);
+	m->y1 = fmax(m->y1, y);
+}
+
+static void put_mark_begin(struct mb_mp_page *p, bool dot)
+{
+	struct mb_mp_mark *m = mb_mp_push(&p->marks, &p->nmarks, &p->cap_marks, sizeof *m);
+
+	m->first = p->nmark_pts;
+	m->op = p->nops++;
+	m->dot = dot;
+}
+
 /* Draw a gray route polyline through the centres of squares sq[n], with
  * stubs half a square beyond the top of the first and the bottom of the last. */
 static void draw_route(struct mb_mp_page *p, const struct draw *d, const int (*sq)[2], size_t n,
 		       bool stubs)
 {
-	int path = p->npaths++;
 	double px = d->x0 + (sq[0][0] + 0.5) * d->cell, py = d->y0 - 0.5 * d->cell;
 
 	if (!stubs) {
 		px = d->x0 + (sq[0][0] + 0.5) * d->cell;
 		py = d->y0 + (sq[0][1] + 0.5) * d->cell;
 	}
+	put_mark_begin(p, false);
+	put_mark_point(p, px, py);
 	for (size_t k = 0; k < n + stubs; k++) {
 		double x = k < n ? d->x0 + (sq[k][0] + 0.5) * d->cell : px;
 		double y = k < n ? d->y0 + (sq[k][1] + 0.5) * d->cell : py + d->cell;
 
-		seg(p, px, py, x, y, d->cell * 0.4, false, path);
+		put_mark_point(p, x, y);
 		px = x;
 		py = y;
 	}
+}
+
+/* The same route as dots a third of a square apart, each its own mark. */
+static void draw_dotted_route(struct mb_mp_page *p, const struct draw *d, const int (*sq)[2],
+			      size_t n)
+{
+	for (size_t k = 0; k + 1 < n; k++)
+		for (int t = 0; t < 3; t++) {
+			double x = d->x0 + (sq[k][0] + 0.5 + (sq[k + 1][0] - sq[k][0]) * t / 3.0) * d->cell;
+			double y = d->y0 + (sq[k][1] + 0.5 + (sq[k + 1][1] - sq[k][1]) * t / 3.0) * d->cell;
+
+			put_mark_begin(p, true);
+			put_mark_point(p, x, y);
+		}
+	put_mark_begin(p, true);
+	put_mark_point(p, d->x0 + (sq[n - 1][0] + 0.5) * d->cell, d->y0 + (sq[n - 1][1] + 0.5) * d->cell);
 }
 
 /* A copy of maze_8x5 with text row r, column c replaced by s. */
@@ -175,6 +220,8 @@ static void free_all(struct mb_mp_page *p, struct mb_mp_maze *m, size_t n)
 		free(p->texts[k].utf8);
 	free(p->texts);
 	free(p->segs);
+	free(p->marks);
+	free(p->mark_pts);
 }
 
 /* Prove the single maze drawn on p; returns the proof's failure text. */
@@ -308,6 +355,8 @@ START_TEST(no_gap_at_all)
 END_TEST
 
 /* a solution copy drawn with route sq[n] is checked against the puzzle */
+static bool dotted;	/* check_copy draws its route as dots */
+
 static bool check_copy(const int (*sq)[2], size_t n, bool stubs, char *why, size_t len)
 {
 	struct mb_mp_page pp = { 0 }, cp = { 0 };
@@ -318,7 +367,10 @@ static bool check_copy(const int (*sq)[2], size_t n, bool stubs, char *why, size
 	bool ok;
 
 	draw_maze(&pp, maze_8x5, &dp);
-	draw_route(&cp, &dc, sq, n, stubs);	/* drawn under the walls */
+	if (dotted)
+		draw_dotted_route(&cp, &dc, sq, n);
+	else
+		draw_route(&cp, &dc, sq, n, stubs);	/* drawn under the walls */
 	draw_maze(&cp, maze_8x5, &dc);
 	np = read_page(&pp, &pm);
 	nc = read_page(&cp, &cm);
@@ -389,6 +441,29 @@ START_TEST(solution_copy_with_other_walls)
 }
 END_TEST
 
+/* a solution drawn as dots (each its own fill) reads as the route it draws */
+START_TEST(dotted_solution)
+{
+	char why[400];
+	int bad[16][2];
+	size_t n = sizeof route_8x5 / sizeof route_8x5[0];
+
+	dotted = true;
+	ck_assert_msg(check_copy(route_8x5, n, false, why, sizeof why), "%s", why);
+	for (int k = 0; k < 5; k++) {
+		bad[k][0] = 0;
+		bad[k][1] = k;
+	}
+	for (int k = 1; k < 8; k++) {
+		bad[4 + k][0] = k;
+		bad[4 + k][1] = 4;
+	}
+	ck_assert(!check_copy((const int (*)[2])bad, 12, false, why, sizeof why));
+	ck_assert_msg(strstr(why, "the solution crosses a wall at (0,1)-(0,2)"), "%s", why);
+	dotted = false;
+}
+END_TEST
+
 START_TEST(labels_and_decoration)
 {
 	struct mb_mp_page p = { 0 };
@@ -448,6 +523,48 @@ START_TEST(thick_rim_and_a_tick_inside)
 	n = read_page(&p, &m);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_int_eq(m[0].w, 8);
+	mb_mp_prove(&m[0], true, &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	mb_mp_proof_release(&proof);
+	free_all(&p, m, n);
+}
+END_TEST
+
+/* 4 x 4: its inner walls are pieces of one or two lines each */
+static const char *const maze_4x4[] = {
+	"+  +--+--+--+",
+	"|     |     |",
+	"+--+  +  +--+",
+	"|  |  |     |",
+	"+  +  +--+  +",
+	"|     |     |",
+	"+  +--+  +--+",
+	"|           |",
+	"+--+--+--+  +",
+	NULL
+};
+
+/* a 3 pt rim, 1.2 pt inner walls: the inner walls are not dropped as decoration */
+START_TEST(heavy_rim_small_maze)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	struct draw d = { 40, 60, 20, 0, false, 16 };
+	size_t n;
+
+	draw_maze(&p, maze_4x4, &d);
+	for (size_t k = 0; k < p.nsegs; k++) {
+		struct mb_mp_seg *s = &p.segs[k];
+		bool rim = (s->x0 == s->x1 && (s->x0 == 40 || s->x0 == 120)) ||
+			   (s->y0 == s->y1 && (s->y0 == 60 || s->y0 == 140));
+
+		s->width_pt = rim ? 3 : 1.2;
+	}
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].w, 4);
+	ck_assert_int_eq(m[0].h, 4);
 	mb_mp_prove(&m[0], true, &proof);
 	ck_assert_msg(proof.ok, "%s", proof.why);
 	mb_mp_proof_release(&proof);
@@ -577,6 +694,80 @@ START_TEST(diagonal_line_across)
 }
 END_TEST
 
+/* paint the box (x0, y0)-(x1, y1), page points, into img with value v */
+static void paint(struct mb_mp_image *img, unsigned char *pix, double x0, double y0, double x1,
+		  double y1, unsigned char v)
+{
+	for (long y = lround((y0 - img->y0) * img->res); y < lround((y1 - img->y0) * img->res); y++)
+		for (long x = lround((x0 - img->x0) * img->res); x < lround((x1 - img->x0) * img->res); x++)
+			if (x >= 0 && y >= 0 && x < img->w && y < img->h)
+				pix[y * img->w + x] = v;
+}
+
+/*
+ * The walls of maze_8x5 (10 pt squares, pen 0.8 pt) painted into a gray
+ * image at 4 pixels a point read back as the same walls; a stretch of a
+ * wall cleared shorter than a pencil line (1.5 pt) stays a wall, one as
+ * long is an opening, and so is white paint over the whole wall.
+ */
+START_TEST(ink_and_the_pencil)
+{
+	struct draw d = { 40, 40, 10, 0, false, 21 };
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_image img = { NULL, 400, 280, 30, 30, MB_MP_RENDER_RES };
+	unsigned char *pix = malloc(400 * 280), hw[6 * 8], vw[5 * 9];
+	double pen;
+	long ink;
+	size_t n;
+
+	draw_maze(&p, maze_8x5, &d);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	pen = m[0].pen_pt;
+	ck_assert_double_eq_tol(mb_mp_pencil_pt(pen, 10), 1.5, 1e-9);
+	ck_assert_double_eq_tol(mb_mp_pencil_pt(3, 10), 3, 1e-9);	/* a heavy pen: its width */
+	ck_assert_double_eq_tol(mb_mp_pencil_pt(0.75, 2), 0.625, 1e-9);	/* tiny squares: half */
+	memset(pix, 255, 400 * 280);
+	img.pix = pix;
+	for (int j = 0; j <= 5; j++)
+		for (int i = 0; i < 8; i++)
+			if (mb_mp_hwall(&m[0], i, j))
+				paint(&img, pix, 40 + i * 10 - pen / 2, 40 + j * 10 - pen / 2,
+				      40 + (i + 1) * 10 + pen / 2, 40 + j * 10 + pen / 2, 0);
+	for (int j = 0; j < 5; j++)
+		for (int i = 0; i <= 8; i++)
+			if (mb_mp_vwall(&m[0], i, j))
+				paint(&img, pix, 40 + i * 10 - pen / 2, 40 + j * 10 - pen / 2,
+				      40 + i * 10 + pen / 2, 40 + (j + 1) * 10 + pen / 2, 0);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert(!memcmp(hw, m[0].hwall, sizeof hw));
+	ck_assert(!memcmp(vw, m[0].vwall, sizeof vw));
+	ck_assert_int_eq(ink, -1);
+	/* the bottom wall of (2,4) (y = 90): cleared 1 pt, then 1.5 pt */
+	ck_assert(mb_mp_hwall(&m[0], 2, 5));
+	paint(&img, pix, 64, 89, 65, 91, 255);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert(hw[5 * 8 + 2]);
+	paint(&img, pix, 64, 89, 65.5, 91, 255);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert(!hw[5 * 8 + 2]);
+	/* a dot of ink in the middle of (4,2): no wall set has it */
+	paint(&img, pix, 84.5, 64.5, 85.5, 65.5, 0);
+	mb_mp_raster_walls(&m[0], &img, hw, vw, &ink);
+	ck_assert_int_eq(ink, 2 * 8 + 4);
+	/* judged: the walls become the ink's, the difference is noted */
+	mb_mp_judge_ink(&m[0], &img, false);
+	ck_assert(m[0].rendered);
+	ck_assert(!mb_mp_hwall(&m[0], 2, 5));
+	ck_assert_msg(strstr(m[0].ink_note, "the printed page shows an opening at the bottom of "
+				     "(2,4) where a wall is drawn"), "%s", m[0].ink_note);
+	ck_assert_msg(strstr(m[0].problem, "ink inside the square (4,2)"), "%s", m[0].problem);
+	free(pix);
+	free_all(&p, m, n);
+}
+END_TEST
+
 START_TEST(label_numbers)
 {
 	bool named;
@@ -608,6 +799,28 @@ START_TEST(label_numbers)
 	ck_assert_int_eq(mb_mp_label_page("Lösung zu Labyrinth 4 (Seite 12)"), 12);
 	ck_assert_int_eq(mb_mp_label_page("Maze 7"), -1);
 	ck_assert_int_eq(mb_mp_label_page("Level 2 - Maze 31 (page 40)"), 40);
+	/* the words of solutions and puzzles, and '#' */
+	ck_assert_int_eq(mb_mp_label_number("Solution 4", &named), 4);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Answer 12", &named), 12);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Puzzle 3", &named), 3);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("#8", &named), 8);
+	ck_assert(named);
+	ck_assert_int_eq(mb_mp_label_number("Solución del laberinto 5 (página 8)", &named), 5);
+	ck_assert_int_eq(mb_mp_label_page("Solución del laberinto 5 (página 8)"), 8);
+	/* a count is not a page; a second number without a page word is none */
+	ck_assert_int_eq(mb_mp_label_number("Maze 1 of 4", &named), 1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 1 of 4"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 1 / 4"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Maze 3 16x20"), -1);
+	ck_assert_int_eq(mb_mp_label_page("Labyrinthe 6 (page 7)"), 7);
+	/* folios: a number alone */
+	ck_assert_int_eq(mb_mp_folio("17"), 17);
+	ck_assert_int_eq(mb_mp_folio("- 17 -"), 17);
+	ck_assert_int_eq(mb_mp_folio("Maze 17"), -1);
+	ck_assert_int_eq(mb_mp_folio("16x20"), -1);
 }
 END_TEST
 
@@ -623,13 +836,16 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, no_gap_at_all);
 	tcase_add_test(tc, solution_copy_matches_or_not);
 	tcase_add_test(tc, solution_copy_with_other_walls);
+	tcase_add_test(tc, dotted_solution);
 	tcase_add_test(tc, labels_and_decoration);
 	tcase_add_test(tc, thick_rim_and_a_tick_inside);
 	tcase_add_test(tc, arrow_shaft_at_the_gap);
+	tcase_add_test(tc, heavy_rim_small_maze);
 	tcase_add_test(tc, lines_off_any_grid);
 	tcase_add_test(tc, wall_between_grid_lines);
 	tcase_add_test(tc, diagonal_line_across);
 	tcase_add_test(tc, label_numbers);
+	tcase_add_test(tc, ink_and_the_pencil);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -18,15 +18,30 @@ cp "$MAZEBOOK" bin/mazebook
 cat > bin/mazeproof <<'SH'
 #!/bin/sh
 echo $$ > "$FAKE_PROOF_PID"
+[ "$1" = --json ] && shift   # build reads the JSON report
 [ "$1" = -- ] && shift   # build puts "--" before the path
+# mazeproof --json: one maze object a line, then the errors and the totals
+report() { # COUNT PASSED FAILED [FAILING-LINE]
+  echo "{\"file\": \"$path\", \"pages\": 90, \"mazes\": ["
+  [ -n "$4" ] && echo "  {\"number\": 3, \"page\": 5, \"width\": 10, \"height\": 12, \"ok\": false, \"result\": \"$4\"},"
+  n=1
+  while [ $n -le "$2" ]; do
+    echo "  {\"number\": $n, \"page\": $((n + 4)), \"width\": 10, \"height\": 12, \"ok\": true, \"result\": \"10x12, perfect\"},"
+    n=$((n + 1))
+  done
+  echo "], \"errors\": [], \"count\": $1, \"passed\": $2, \"failed\": $3, \"solution_copies\": $1, \"rendered\": 0, \"numbered_by_order\": false}"
+}
+path=$1
 case $FAKE_PROOF in
 fail)
-  echo "maze 3, page 5: 10x12, FAIL: 2 routes (a loop)"
-  echo "mazeproof: $1: 60 mazes, 59 passed, 1 failed, 60 solution copies checked"
+  report 60 59 1 "10x12, FAILED: 2 routes (a loop)"
   exit 1 ;;
 slow)
   sleep 2
-  echo "mazeproof: $1: 60 mazes, 60 passed, 0 failed, 60 solution copies checked (slowly)"
+  report 60 60 0
+  exit 0 ;;
+short)
+  report 59 59 0
   exit 0 ;;
 hang)
   exec sleep 60 ;;
@@ -64,11 +79,17 @@ contains "$err" "nothing was replaced"; ok $? "and says nothing was replaced"
 same_as_good; ok $? "every final file is the good build's"
 check "no temporary file is left" "$(temps)" -eq 0
 
+# ---- mazeproof passes, but proves fewer mazes than the book prints: the build fails ----
+FAKE_PROOF=short run bin/mazebook build "$SPEC" -o out -q --seed 7
+check "a proof of 59 of the 60 mazes fails the build" "$rc" -eq 1
+contains "$err" "mazeproof proved 59 numbered mazes, the book prints 60"; ok $? "and says how many it proved"
+same_as_good; ok $? "every final file is still the good build's"
+
 # ---- a slow mazeproof: the checklist waits for it ----
 FAKE_PROOF=slow run bin/mazebook build "$SPEC" -o slow -q
 ok $rc "a slow mazeproof that passes: the build succeeds"
 first=$(grep -m1 '^PASS\|^FAIL\|^WARN' slow/checklist.txt)
-contains "$first" "interior.mazeproof   mazeproof: 60 mazes, 60 passed, 0 failed, 60 solution copies checked (slowly)"
+contains "$first" "interior.mazeproof   mazeproof: 60 mazes, 60 passed, 0 failed, 60 solution copies checked"
 ok $? "its verdict is the checklist's first check, as when it ran alone"
 "$MAZEBOOK" verify slow/checklist.txt -p slow/mazebook.pub > /dev/null 2>&1
 ok $? "and the checklist verifies"

@@ -15,6 +15,8 @@ run "$MAZEPROOF" --help
 check "--help exits 0" "$rc" -eq 0
 contains "$out" "Usage: mazeproof" && contains "$out" "Exit status"
 ok $? "--help shows usage and exit codes"
+contains "$out" "at least max(1.5 pt, the pen width) long" && contains "$out" "--render"
+ok $? "--help states the width of an opening (a pencil line) and --render"
 run "$MAZEPROOF" --version
 check "--version exits 0" "$rc" -eq 0
 run "$MAZEPROOF"
@@ -72,6 +74,31 @@ check "--json exits 0" "$rc" -eq 0
 contains "$out" '"number": 3, "page": 3, "width": 3, "height": 7, "ok": true, "routes": 1, "solution": "matches"' &&
   contains "$out" '"passed": 4, "failed": 0'
 ok $? "--json carries each maze"
+contains "$out" '"grid": "3x7"' && contains "$out" '"verdict": "perfect", "reason": ""' &&
+  contains "$out" '"copy_found": true' && contains "$out" '"copy_paired_by": "label"' &&
+  contains "$out" '"route_length": ' && contains "$out" '"box": ['
+ok $? "--json: grid, verdict, reason, route length, box, the copy and how it was paired"
+run "$MAZEPROOF" --render --json "$TMP/good.pdf"
+check "--render: the same book passes from its rendering" "$rc" -eq 0
+contains "$out" '"judged_from": "rendering"' && ! contains "$out" '"judged_from": "lines"'
+ok $? "--render judges every maze from the rendering"
+
+$MK "$TMP/folio.pdf" "$FIX/good.txt" --per-page 2 --folio-in-label || exit 1
+run "$MAZEPROOF" "$TMP/folio.pdf"
+check "a label and a folio in one text span: the mazes pass" "$rc" -eq 0
+contains "$out" "maze 3, page 3: 3x7, perfect, 1 route, solution matches" && ! contains "$out" "maze 35"
+ok $? "the folio far along the line is not read into the label"
+
+# walls that run off the page do not print: a MediaBox 300 pt wide cuts the mazes
+qpdf --qdf --object-streams=disable "$TMP/good.pdf" "$TMP/qdf.pdf"
+python3 -c 'import sys; s = open(sys.argv[1], "rb").read(); open(sys.argv[2], "wb").write(
+  s.replace(b"/MediaBox [\n    0\n    0\n    432\n", b"/MediaBox [\n    0\n    0\n    300\n"))' \
+  "$TMP/qdf.pdf" "$TMP/narrow-qdf.pdf"
+fix-qdf "$TMP/narrow-qdf.pdf" > "$TMP/offpage.pdf"
+run "$MAZEPROOF" "$TMP/offpage.pdf"
+check "mazes running off the page fail" "$rc" -eq 1
+contains "$out" "maze 1, page 1: 8x5, FAILED: " && contains "$out" "the printed page shows an opening at "
+ok $? "the walls off the page are openings"
 
 $MK "$TMP/nolabel.pdf" "$FIX/good.txt" --no-labels --per-page 4 || exit 1
 run "$MAZEPROOF" "$TMP/nolabel.pdf"
@@ -168,6 +195,12 @@ alterations() { # BOOK NAME
     contains "$out" " 1 failed"
   ok $? "$name: names maze 2 and the diagonal line"
 
+  $ALTER white-box "$p2" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
+  check "$name: a wall painted over in white after writing fails" "$rc" -eq 1
+  contains "$out" "maze 2, page $p2: " &&
+    contains "$out" "the printed page shows an opening at " && contains "$out" " 1 failed"
+  ok $? "$name: names maze 2 and the wall the white paint opened"
+
   $ALTER move-exit "$p1" "$book" "$TMP/alt.pdf" && run "$MAZEPROOF" "$TMP/alt.pdf"
   check "$name: an exit moved after writing fails" "$rc" -eq 1
   contains "$out" "maze 1, page $p1: ${w1}x$h1, FAILED: the exit is at the bottom of (0,$((h1 - 1))), not at the bottom of ($((w1 - 1)),$((h1 - 1)))"
@@ -209,6 +242,8 @@ if [ -x "${MAZEBOOK:-}" ]; then
     printf 'title: "Proof %s"\nauthor: "T"\nlevel: %s\nmazes: 18\nsolutions: 2\nlanguage: %s\nseed: 1\n' \
       "$level" "$level" "$([ $level = easy ] && echo de || echo en)" > "$TMP/$level.yaml"
     if "$MAZEBOOK" build -q "$TMP/$level.yaml" -o "$TMP/real-$level" >/dev/null 2>&1; then
+      run "$MAZEPROOF" --render --json "$TMP/real-$level/interior.pdf"
+      check "mazebook $level book: judged from its rendering too, it passes" "$rc" -eq 0
       alterations "$TMP/real-$level/interior.pdf" "mazebook $level book"
     else
       ok 1 "mazebook builds the $level book for mazeproof"

@@ -155,6 +155,11 @@ class Drawer:
         if center:
             x -= width / 2
         font = "/F2" if bold else "/F1"
+        if self.args.folio_in_label and s.startswith("Maze ") and "(" not in s:
+            # the label and a folio 20 ems along the line, in one text span
+            self.ops.append("BT %s %g Tf %s Td [(%s) -20000 (5)] TJ ET"
+                            % (font, size, self.pt(x, y_down), s))
+            return
         if self.args.split_text and " " in s:
             head, tail = s.split(" ", 1)
             self.ops.append("BT %s %g Tf %s Td (%s ) Tj ET" % (font, size, self.pt(x, y_down), head))
@@ -301,6 +306,8 @@ def main():
     ap.add_argument("--split", action="store_true", help="one subpath per wall, not per run")
     ap.add_argument("--noise", action="store_true", help="jitter coordinates by up to 0.004 pt")
     ap.add_argument("--split-text", action="store_true", help="draw labels as two text objects")
+    ap.add_argument("--folio-in-label", action="store_true",
+                    help="put a '5' far along each maze label's line, in the same span")
     ap.add_argument("--no-labels", action="store_true", help="leave out the 'Maze N' labels")
     ap.add_argument("--compress", action="store_true", help="Flate-compress the page contents")
     args = ap.parse_args()

@@ -666,7 +666,7 @@ static enum mb_status start_proof(struct build *b, struct proof_run *p, struct m
 {
 	char *prog = mazeproof_path();
 	/* "--": an output folder named "-rf" is a path, never an option */
-	char *argv[] = { prog, "--", b->out[FILE_INTERIOR].temp_path, NULL };
+	char *argv[] = { prog, "--json", "--", b->out[FILE_INTERIOR].temp_path, NULL };
 	/* made before the fork: the child may call only what is async-signal-safe */
 	char *no_exec = xasprintf("cannot run '%s': not found or not executable\n", prog);
 	int fds[2];
@@ -719,34 +719,140 @@ static void stop_proof(struct proof_run *p)
 	p->out_fd = -1;
 }
 
+/* what mazeproof --json said, as far as the build needs it */
+struct proof_report {
+	bool parsed;		/* its last line (the totals) was read */
+	long count, passed, failed, copies, rendered;
+	long proven;		/* numbered mazes that passed (the title page's picture has none) */
+	char *failing;		/* "maze N, page P: ..." lines and page errors, or other output */
+	size_t failing_len;
+};
+
+static void report_add(struct proof_report *r, const char *text, size_t len)
+{
+	r->failing = xrealloc(r->failing, r->failing_len + len + 2);
+	memcpy(r->failing + r->failing_len, text, len);
+	r->failing_len += len;
+	r->failing[r->failing_len++] = '\n';
+	r->failing[r->failing_len] = '\0';
+}
+
+/* The JSON string that starts at p (after its quote), unescaped into out; returns past it. */
+static const char *json_text(const char *p, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; *p && *p != '"'; p++) {
+		char c = *p;
+
+		if (c == '\\' && p[1]) {
+			c = *++p;
+			if (c == 'u' && p[1] && p[2] && p[3] && p[4]) {
+				c = '?';
+				p += 4;
+			} else if (c == 'n') {
+				c = ' ';
+			}
+		}
+		if (n + 1 < size)
+			out[n++] = c;
+	}
+	out[n] = '\0';
+	return *p ? p + 1 : p;
+}
+
+/* The number after "key": in line, or -1. */
+static long json_number(const char *line, const char *key)
+{
+	char pat[64];
+	const char *at;
+
+	snprintf(pat, sizeof(pat), "\"%s\": ", key);
+	at = strstr(line, pat);
+	return at ? strtol(at + strlen(pat), NULL, 10) : -1;
+}
+
 /*
- * Read mazeproof's report, wait for it and put its verdict first in the
- * checklist (where it stands whatever finished first), as one check.
+ * One line of mazeproof --json (it prints one maze object a line, then the
+ * errors and the totals): a failing maze becomes "maze N, page P: ...", a
+ * page error its text; anything that is not its JSON (a message on
+ * stderr) is kept as it is.
+ */
+static void proof_line(struct proof_report *r, const char *line)
+{
+	char text[2048];
+	const char *at;
+
+	if (!strncmp(line, "  {\"number\": ", 13)) {
+		if (strstr(line, "\"ok\": true")) {
+			r->proven += json_number(line, "number") > 0;
+			return;
+		}
+		at = strstr(line, "\"result\": \"");
+		json_text(at ? at + 11 : "\"", text, sizeof(text));
+		{
+			char head[64];
+			long number = json_number(line, "number");
+
+			if (number > 0)
+				snprintf(head, sizeof(head), "maze %ld, page %ld: ", number,
+					 json_number(line, "page"));
+			else
+				snprintf(head, sizeof(head), "unnumbered maze, page %ld: ",
+					 json_number(line, "page"));
+			report_add(r, head, strlen(head));
+			r->failing_len--;	/* the result goes on the same line */
+			r->failing[r->failing_len] = '\0';
+			report_add(r, text, strlen(text));
+		}
+		return;
+	}
+	if (!strncmp(line, "], \"errors\": [", 14)) {
+		/* ["one", "two"]: strings until the closing bracket */
+		for (at = line + 14; *at == '"';) {
+			at = json_text(at + 1, text, sizeof(text));
+			report_add(r, text, strlen(text));
+			if (!strncmp(at, ", ", 2))
+				at += 2;
+		}
+		r->count = json_number(line, "count");
+		r->passed = json_number(line, "passed");
+		r->failed = json_number(line, "failed");
+		r->copies = json_number(line, "solution_copies");
+		r->rendered = json_number(line, "rendered");
+		r->parsed = r->count >= 0 && r->passed >= 0 && r->failed >= 0;
+		return;
+	}
+	if (!strncmp(line, "{\"file\": ", 9))
+		return;
+	if (line[0])
+		report_add(r, line, strlen(line));
+}
+
+/*
+ * Read mazeproof's report (--json), wait for it and put its verdict first
+ * in the checklist (where it stands whatever finished first), as one
+ * check. It passes when mazeproof passed and proved as many mazes as the
+ * book printed: a maze it did not find is a maze nobody proved.
  */
 static enum mb_status finish_proof(struct build *b, struct proof_run *p, struct mb_error *err)
 {
-	char buf[4096], last[512] = "", *report = NULL;
-	size_t report_len = 0;
+	char *line = NULL, summary[512];
+	size_t cap = 0;
+	ssize_t len;
 	struct rusage usage;
 	struct mb_check *check, proved;
-	bool passed;
+	struct proof_report rep = { .count = -1, .passed = -1, .failed = -1 };
+	bool passed, exited_ok;
 	int status;
 	FILE *f;
 
 	f = fdopen(p->out_fd, "r");
-	while (f && fgets(buf, sizeof(buf), f)) {
-		size_t len = strlen(buf);
-
-		/* keep the failing lines for the report, the last line as the summary */
-		if (strstr(buf, "FAIL") || strstr(buf, "fail") || strstr(buf, "error")) {
-			report = xrealloc(report, report_len + len + 1);
-			memcpy(report + report_len, buf, len + 1);
-			report_len += len;
-		}
-		buf[strcspn(buf, "\n")] = '\0';
-		if (buf[0])
-			snprintf(last, sizeof(last), "%s", buf);
+	while (f && (len = getline(&line, &cap, f)) >= 0) {
+		line[strcspn(line, "\n")] = '\0';
+		proof_line(&rep, line);
 	}
+	free(line);
 	if (f)
 		fclose(f);
 	else
@@ -757,19 +863,48 @@ static enum mb_status finish_proof(struct build *b, struct proof_run *p, struct 
 	p->pid = -1;
 	b->stage_s[STAGE_PROOF] = (double)usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
 				  (double)usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
-	{
-		/* "mazeproof: TEMP-PATH: 61 mazes, ..." -> "61 mazes, ..." */
-		const char *tmp = b->out[FILE_INTERIOR].temp_path;
-		const char *at = strstr(last, tmp);
+	exited_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (rep.parsed) {
+		snprintf(summary, sizeof(summary), "%ld maze%s, %ld passed, %ld failed, %ld solution "
+			 "cop%s checked%s", rep.count, rep.count == 1 ? "" : "s", rep.passed,
+			 rep.failed, rep.copies, rep.copies == 1 ? "y" : "ies",
+			 rep.rendered > 0 ? ", judged from the rendered page where the lines were "
+					    "not enough" : "");
+		if (exited_ok && rep.proven != (long)b->book.count) {
+			char extra[200];
 
-		b->proof_summary = xstrdup(at && !strncmp(at + strlen(tmp), ": ", 2) ?
-					   at + strlen(tmp) + 2 : last);
+			snprintf(extra, sizeof(extra), "mazeproof proved %ld numbered maze%s, the book "
+				 "prints %zu", rep.proven, rep.proven == 1 ? "" : "s", b->book.count);
+			report_add(&rep, extra, strlen(extra));
+			snprintf(summary + strlen(summary), sizeof(summary) - strlen(summary),
+				 "; proved %ld of the %zu mazes printed", rep.proven, b->book.count);
+		}
+	} else {
+		/* no report: its own last words say why */
+		snprintf(summary, sizeof(summary), "%s", rep.failing_len ? rep.failing :
+			 "no report from mazeproof");
+		summary[strcspn(summary, "\n")] = '\0';
+		if (rep.failing_len) {
+			const char *last = rep.failing + rep.failing_len - 1;
+
+			while (last > rep.failing && last[-1] != '\n')
+				last--;
+			snprintf(summary, sizeof(summary), "%s", last);
+			summary[strcspn(summary, "\n")] = '\0';
+		}
 	}
-	if (report) {
-		/* the failing lines name the interior by its final name */
-		say_final_names(b, report, report_len + 1);
+	{
+		/* "mazeproof: TEMP-PATH: ..." -> the interior's final name */
+		char *s = xstrdup(summary);
+		size_t n = strlen(s) + 256;
+
+		s = xrealloc(s, n);
+		say_final_names(b, s, n);
+		b->proof_summary = s;
 	}
-	passed = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (rep.failing)
+		say_final_names(b, rep.failing, rep.failing_len + 1);
+	passed = exited_ok && rep.parsed && rep.proven == (long)b->book.count;
 	check = mb_checklist_add(&b->checklist, "interior.mazeproof",
 				 passed ? MB_CHECK_PASS : MB_CHECK_FAIL, NULL, b->proof_summary,
 				 "every maze perfect, one route", "mazeproof: %s", b->proof_summary);
@@ -777,11 +912,11 @@ static enum mb_status finish_proof(struct build *b, struct proof_run *p, struct 
 	memmove(b->checklist.checks + 1, b->checklist.checks,
 		(b->checklist.count - 1) * sizeof(*b->checklist.checks));
 	b->checklist.checks[0] = proved;
-	if (!passed && report)
-		fprintf(stderr, "%s", report);
-	free(report);
+	if (!passed && rep.failing)
+		fprintf(stderr, "%s", rep.failing);
+	free(rep.failing);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return mb_error_set(err, MB_ERR_INTERNAL, "%s", last);
+		return mb_error_set(err, MB_ERR_INTERNAL, "%s", b->proof_summary);
 	return MB_OK;
 }
 

@@ -2,9 +2,10 @@
 /*
  * mazeproof: prove from the printed walls alone that every maze in an
  * interior PDF has exactly one route. It reads every page, rebuilds each
- * drawn maze (mpmaze), proves it (mpcheck), pairs each maze page with its
- * solution copy by the number in their labels and prints one line per maze
- * and a summary. It shares no code with mazebook's maze engine, so a bug
+ * drawn maze (mpmaze), judges it from its rendering where the lines are not
+ * the whole truth (mpraster), proves it (mpcheck), pairs each maze page
+ * with its solution copy by the number in their labels (or by its walls)
+ * and prints one line per maze and a summary. It shares no code with mazebook's maze engine, so a bug
  * in one cannot hide a bug in the other.
  *
  * Hostile files: the reader bounds size, pages and the drawing work of the
@@ -16,6 +17,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 
 #include "mpcheck.h"
 #include "mpmaze.h"
+#include "mpraster.h"
 #include "mpread.h"
 #include "mputil.h"
 
@@ -69,6 +72,7 @@ static void arm_cpu_limit(unsigned long seconds, const char *path)
 
 struct options {
 	bool quiet, json, any_gaps;
+	bool render_all;	/* --render: judge every maze from its rendering */
 	const char *path;
 };
 
@@ -79,39 +83,59 @@ struct run {
 	char **errors;		/* page-level failures */
 	size_t nerrors, cap_errors;
 	bool numbered_by_order;
+	struct folio { int page, number; } *folios;	/* numbers printed alone on a page */
+	size_t nfolios, cap_folios;
+	size_t rendered;	/* mazes judged from the rendered page */
 	char refused[400];	/* why the whole file is refused (a per-file bound), "" if not */
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: mazeproof [--quiet | --json] FILE.pdf\n"
-		"Prove from the printed walls alone that every maze in an interior PDF has\n"
-		"exactly one route, and that each solution copy shows that route.\n"
+		"Usage: mazeproof [--quiet | --json] [--any-gaps] [--render] FILE.pdf\n"
+		"Prove from what prints that every maze in an interior PDF has exactly one\n"
+		"route, and that each solution copy shows that route.\n"
 		"\n"
-		"For each maze drawing (black, axis-aligned stroked lines) it infers the grid,\n"
-		"finds the gaps in the outer wall (there must be exactly two: entrance and\n"
-		"exit), and proves every square reachable, openings == squares - 1 and exactly\n"
-		"one route by exhaustive search. A black wall between grid lines or a black\n"
-		"slanted line inside a maze fails it. A drawing with a non-black route through\n"
-		"square centres is a solution copy; it must have the same walls as its maze\n"
-		"page (paired by the number in the label above each), start at the entrance,\n"
-		"end at the exit, cross no wall and be the one route. Squares are (x,y),\n"
-		"counted from 0 at the top-left square.\n"
+		"The black lines of each drawing (strokes of any pen and cap, filled\n"
+		"rectangles) give its grid. Where anything else paints in a maze (fills,\n"
+		"images, glyphs, white paint, clips, colours that are not its solution), a\n"
+		"wall end is off the grid by more than half its pen, or part of it is off\n"
+		"the page, the maze is rendered (MuPDF, %.0f pixels a point, so a 0.75 pt wall\n"
+		"is 3 pixels) and each wall is read from the ink: a pixel %.0f %% darker than\n"
+		"paper or more is ink, and an opening is a clear stretch a pencil line\n"
+		"passes: at least max(%.1f pt, the pen width) long, or half the clear width\n"
+		"of a square when that is less. The ink decides; a maze that fails says\n"
+		"where it differs from the lines. Ink inside a square fails it.\n"
+		"\n"
+		"The outer wall must have exactly two gaps (entrance and exit); every square\n"
+		"reachable, openings == squares - 1 and exactly one route by exhaustive\n"
+		"search. A drawing with a route in a colour that is not black (solid,\n"
+		"dashed, dotted, dots, curved, over or under the walls) is a solution copy:\n"
+		"paired with its maze by the label above each (\"Maze N\", \"Solution N\",\n"
+		"\"Answer N\", \"Puzzle N\", \"#N\", in English, German, Spanish and French;\n"
+		"\"(page P)\" may be the PDF page or the number printed on it, \"N of M\" is a\n"
+		"count), or when it has no label by its walls; it must have the same walls,\n"
+		"start at the entrance, end at the exit, cross no wall and be the one route.\n"
+		"Squares are (x,y), counted from 0 at the top-left square.\n"
 		"\n"
 		"Options:\n"
 		"  -q, --quiet    print only failures\n"
 		"      --any-gaps accept an entrance and exit anywhere in the outer wall\n"
 		"                 (by default they must be the top of the top-left square\n"
 		"                 and the bottom of the bottom-right one)\n"
-		"      --json     print the results as one JSON object\n"
+		"      --render   judge every maze from its rendering, even where the lines\n"
+		"                 alone say exactly what prints\n"
+		"      --json     print one JSON object: per maze its page, box (points, y\n"
+		"                 down), grid, verdict, reason, route length and the solution\n"
+		"                 copy found (its page, paired by label, walls or order)\n"
 		"      --max-cpu S  give up after S seconds of CPU time (default 120, 0:\n"
 		"                 never); files over 714 MB or 2000 pages are refused\n"
 		"  -h, --help     show this help\n"
 		"  -V, --version  show the version\n"
 		"\n"
 		"Exit status: 0 every maze passes; 1 a maze fails, the file cannot be read or\n"
-		"holds no maze; 2 usage error.\n");
+		"holds no maze; 2 usage error.\n", MB_MP_RENDER_RES, MB_MP_INK_SHARE * 100,
+		MB_MP_PENCIL_PT);
 }
 
 /* Record a failure that is not one maze's; page 0 for the whole file. */
@@ -127,7 +151,100 @@ static void page_error(struct run *r, int page, const char *what)
 		mb_mp_xstrdup(buf);
 }
 
-static int read_all(struct mb_mp_doc *doc, struct run *r)
+static int cmp_int_key(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static bool boxes_meet(double ax0, double ay0, double ax1, double ay1, double bx0, double by0,
+		       double bx1, double by1)
+{
+	return ax0 < bx1 && bx0 < ax1 && ay0 < by1 && by0 < ay1;
+}
+
+static bool is_route_op(const struct mb_mp_maze *m, int op)
+{
+	return bsearch(&op, m->route_ops, m->nroute_ops, sizeof(int), cmp_int_key) != NULL;
+}
+
+/*
+ * Can the lines alone say what prints in m? Not when anything else paints
+ * where its walls are (a fill, an image, glyphs, white paint, a clip, a
+ * stroke in a colour that is not its drawn solution), when part of it is
+ * off the page, or when a wall end is off the grid by more than half its
+ * pen (a crack). Then the rendering judges it. *incomplete: black filled
+ * outlines there are walls the lines cannot read.
+ */
+static bool needs_render(const struct mb_mp_maze *m, const struct mb_mp_page *page,
+			 bool *incomplete)
+{
+	double sq = fmin(m->cell_w_pt, m->cell_h_pt);
+	double band = mb_mp_band_pt(m->pen_pt, sq, MB_MP_RENDER_RES) + 1 / MB_MP_RENDER_RES;
+	double x0 = m->x_pt - band, y0 = m->y_pt - band;
+	double x1 = m->x_pt + m->w * m->cell_w_pt + band, y1 = m->y_pt + m->h * m->cell_h_pt + band;
+	bool need = m->inexact || x0 < page->x0 || y0 < page->y0 || x1 > page->x1 || y1 > page->y1;
+
+	*incomplete = false;
+	for (size_t k = 0; k < page->nunsure; k++) {
+		const struct mb_mp_unsure *u = &page->unsure[k];
+
+		if (!boxes_meet(u->x0, u->y0, u->x1, u->y1, x0, y0, x1, y1))
+			continue;
+		need = true;
+		*incomplete |= u->kind == MB_MP_UNSURE_OUTLINE;
+	}
+	for (size_t k = 0; k < page->nmarks && !need; k++) {
+		const struct mb_mp_mark *mk = &page->marks[k];
+
+		need = boxes_meet(mk->x0, mk->y0, mk->x1 + 1e-9, mk->y1 + 1e-9, x0, y0, x1, y1) &&
+		       !is_route_op(m, mk->op);
+	}
+	return need;
+}
+
+/* Judge m from the printed page when the lines cannot be trusted alone (or always, --render). */
+static void judge_printed(struct mb_mp_doc *doc, int index, const struct mb_mp_page *page,
+			  struct mb_mp_maze *m, bool always)
+{
+	bool incomplete = false;
+	double sq, band, res, x0, y0, x1, y1;
+	struct mb_mp_image img;
+	unsigned char *pix;
+	char err[150], msg[200];
+	int w, h;
+
+	if (!needs_render(m, page, &incomplete) && !always)
+		return;
+	sq = fmin(m->cell_w_pt, m->cell_h_pt);
+	res = MB_MP_RENDER_RES;
+	if (m->thin_pt > 0 && 3 / m->thin_pt > res)
+		res = fmin(16, 3 / m->thin_pt);	/* a pen thinner than the preflight allows */
+	band = mb_mp_band_pt(m->pen_pt, sq, res);
+	x0 = m->x_pt - band - 2 / res;
+	y0 = m->y_pt - band - 2 / res;
+	x1 = m->x_pt + m->w * m->cell_w_pt + band + 2 / res;
+	y1 = m->y_pt + m->h * m->cell_h_pt + band + 2 / res;
+	pix = mb_mp_doc_render(doc, index, x0, y0, x1, y1, res, m->route_ops, m->nroute_ops, &w,
+			       &h, err, sizeof err);
+	if (!pix) {
+		snprintf(msg, sizeof msg, "cannot judge it from the printed page: %s", err);
+		if (!m->problem[0])
+			snprintf(m->problem, sizeof m->problem, "%s", msg);
+		return;
+	}
+	img.pix = pix;
+	img.w = w;
+	img.h = h;
+	img.x0 = floor(x0 * res) / res;
+	img.y0 = floor(y0 * res) / res;
+	img.res = res;
+	mb_mp_judge_ink(m, &img, incomplete);
+	free(pix);
+}
+
+static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *opt)
 {
 	char err[400];
 	int pages = mb_mp_doc_pages(doc);
@@ -148,6 +265,22 @@ static int read_all(struct mb_mp_doc *doc, struct run *r)
 			continue;
 		}
 		n = mb_mp_find_mazes(&page, &found);
+		for (size_t k = 0; k < n && r->n + n <= MB_MP_MAX_MAZES; k++)
+			if (found[k].w > 0) {
+				judge_printed(doc, p, &page, &found[k], opt->render_all);
+				r->rendered += found[k].rendered;
+			}
+		for (size_t k = 0; k < page.ntexts && r->nfolios < 100000; k++) {
+			int f = mb_mp_folio(page.texts[k].utf8);
+
+			if (f >= 0) {
+				struct folio *fo = mb_mp_push(&r->folios, &r->nfolios, &r->cap_folios,
+							      sizeof *fo);
+
+				fo->page = p + 1;
+				fo->number = f;
+			}
+		}
 		if (r->n + n > MB_MP_MAX_MAZES) {
 			for (size_t k = 0; k < n; k++)
 				mb_mp_maze_release(&found[k]);
@@ -196,6 +329,57 @@ static void settle_numbers(struct run *r)
 	}
 }
 
+/* Are there puzzles (no drawn route) with a number? */
+static bool npuz_labelled(const struct run *r)
+{
+	for (size_t k = 0; k < r->n; k++)
+		if (r->mazes[k].w > 0 && !r->mazes[k].solution && r->mazes[k].number >= 0)
+			return true;
+	return false;
+}
+
+static bool same_walls(const struct mb_mp_maze *a, const struct mb_mp_maze *b)
+{
+	return a->w == b->w && a->h == b->h &&
+	       !memcmp(a->hwall, b->hwall, (size_t)(a->h + 1) * (size_t)a->w) &&
+	       !memcmp(a->vwall, b->vwall, (size_t)a->h * (size_t)(a->w + 1));
+}
+
+/*
+ * A solution copy without a readable label: it is the copy of the
+ * numbered maze with the same grid and the same walls; one that matches
+ * none (or more than one) fails.
+ */
+static void pair_by_walls(struct run *r, struct mb_mp_maze *copy, struct mb_mp_maze **copies,
+			  size_t *ncop)
+{
+	struct mb_mp_maze *found = NULL;
+	size_t matches = 0;
+	char msg[300];
+
+	for (size_t k = 0; k < r->n; k++) {
+		struct mb_mp_maze *m = &r->mazes[k];
+
+		if (m->w > 0 && !m->solution && m->number >= 0 && same_walls(m, copy)) {
+			found = m;
+			matches++;
+		}
+	}
+	if (matches == 1) {
+		copy->number = found->number;
+		copy->by_walls = true;
+		copies[(*ncop)++] = copy;
+		return;
+	}
+	if (matches)
+		snprintf(msg, sizeof msg, "a solution copy with no readable label has the walls of %zu "
+			 "mazes: cannot tell which it solves", matches);
+	else
+		snprintf(msg, sizeof msg, "a %dx%d solution copy with no readable label matches no "
+			 "maze's walls", copy->w, copy->h);
+	page_error(r, copy->page, msg);
+}
+
 static void json_string(const char *s)
 {
 	putchar('"');
@@ -218,7 +402,10 @@ struct verdict {
 	char text[900];		/* the whole line after "maze N, page P: " */
 	const char *solution;	/* "matches", "mismatch", "none", "unchecked", "no pages" */
 	int solution_page;	/* page of the (first) solution copy, 0 if none */
+	bool by_walls;		/* that copy had no readable label: paired by its walls */
 	long routes;
+	size_t route_len;	/* squares on the one route, 0 when not proved */
+	char reason[900];	/* why it failed, "" when it passed */
 };
 
 /* everything that is printed */
@@ -249,10 +436,12 @@ static void finish(struct report *rep, struct verdict *v, const struct mb_mp_maz
 		   const char *why, const char *sol, bool have_copies)
 {
 	v->ok = !why[0] && !sol[0];
+	snprintf(v->reason, sizeof v->reason, "%s%s%s", why, why[0] && sol[0] ? "; " : "", sol);
 	if (v->ok)
-		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route, %s", m->w, m->h,
+		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route, %s%s", m->w, m->h,
 			 m->solution ? "solution matches" :
-			 have_copies ? "solution matches" : "no solution pages");
+			 have_copies ? "solution matches" : "no solution pages",
+			 v->by_walls ? " (its copy has no label: found by its walls)" : "");
 	else
 		snprintf(v->text, sizeof v->text, "%dx%d, FAILED: %s%s%s", m->w, m->h, why,
 			 why[0] && sol[0] ? "; " : "", sol);
@@ -263,7 +452,16 @@ static void finish(struct report *rep, struct verdict *v, const struct mb_mp_maz
 }
 
 /* Prove maze page puzzles[k] and check its solution copies. */
-static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
+/* Is number printed alone on page (its folio, as the reader sees it)? */
+static bool printed_folio(const struct run *r, int page, int number)
+{
+	for (size_t k = 0; k < r->nfolios; k++)
+		if (r->folios[k].page == page && r->folios[k].number == number)
+			return true;
+	return false;
+}
+
+static void judge(struct report *rep, const struct run *r, struct mb_mp_maze **puzzles, size_t k,
 		  struct mb_mp_maze **copies, size_t ncop, bool corners)
 {
 	const struct mb_mp_maze *m = puzzles[k];
@@ -275,9 +473,12 @@ static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
 	v->maze = m;
 	mb_mp_prove(m, corners, &proof);
 	v->routes = proof.routes;
+	v->route_len = proof.ok ? proof.route_len : 0;
 	snprintf(why, sizeof why, "%s", proof.why);
 	if (m->problem[0])
 		append(why, sizeof why, m->problem);
+	if (why[0] && m->ink_note[0])
+		append(why, sizeof why, m->ink_note);
 	if (k > 0 && puzzles[k - 1]->number == m->number) {
 		snprintf(buf, sizeof buf, "maze %d is also on page %d", m->number, puzzles[k - 1]->page);
 		append(why, sizeof why, buf);
@@ -289,16 +490,20 @@ static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
 		if (copies[q]->number != m->number)
 			continue;
 		rep->checked_copies++;
-		if (!v->solution_page)
+		if (!v->solution_page) {
 			v->solution_page = copies[q]->page;
+			v->by_walls = copies[q]->by_walls;
+		}
 		if (matching++) {
 			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
 			append(sol, sizeof sol, buf);
 		} else if (!proof.ok) {
 			v->solution = "unchecked";
-		} else if (copies[q]->label_page > 0 && copies[q]->label_page != m->page) {
+		} else if (copies[q]->label_page > 0 && copies[q]->label_page != m->page &&
+			   !printed_folio(r, m->page, copies[q]->label_page)) {
 			v->solution = "mismatch";
-			snprintf(buf, sizeof buf, "the label of the solution on page %d says page %d",
+			snprintf(buf, sizeof buf, "the label of the solution on page %d says page %d "
+				 "(neither the maze's PDF page nor a number printed on it)",
 				 copies[q]->page, copies[q]->label_page);
 			append(sol, sizeof sol, buf);
 		} else if (copies[q]->problem[0]) {
@@ -310,7 +515,8 @@ static void judge(struct report *rep, struct mb_mp_maze **puzzles, size_t k,
 			v->solution = "matches";
 		} else {
 			v->solution = "mismatch";
-			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page, swhy);
+			snprintf(buf, sizeof buf, "solution on page %d: %.300s%s%.150s", copies[q]->page, swhy,
+				 copies[q]->ink_note[0] ? "; there " : "", copies[q]->ink_note);
 			append(sol, sizeof sol, buf);
 		}
 	}
@@ -331,9 +537,12 @@ static void judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, boo
 	v->maze = m;
 	mb_mp_prove(m, corners, &proof);
 	v->routes = proof.routes;
+	v->route_len = proof.ok ? proof.route_len : 0;
 	snprintf(why, sizeof why, "%s", proof.why);
 	if (m->problem[0])
 		append(why, sizeof why, m->problem);
+	if (why[0] && m->ink_note[0])
+		append(why, sizeof why, m->ink_note);
 	v->solution = m->solution ? "matches" : "no pages";
 	if (m->solution && proof.ok && !mb_mp_check_solution(m, &proof, m, swhy, sizeof swhy)) {
 		v->solution = "mismatch";
@@ -347,6 +556,12 @@ static void judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, boo
 	mb_mp_proof_release(&proof);
 }
 
+/*
+ * One object per maze: where it is (page, box in points, y down from the
+ * page's top-left corner), its grid, the verdict and why, the length of
+ * its one route, and the solution copy found for it (page, and how it was
+ * paired). mazebook build reads this.
+ */
 static void print_json(const struct options *opt, const struct report *rep, const struct run *r,
 		       int pages)
 {
@@ -355,11 +570,22 @@ static void print_json(const struct options *opt, const struct report *rep, cons
 	printf(", \"pages\": %d, \"mazes\": [", pages);
 	for (size_t k = 0; k < rep->nv; k++) {
 		const struct verdict *v = &rep->v[k];
+		const struct mb_mp_maze *m = v->maze;
 
 		printf("%s\n  {\"number\": %d, \"page\": %d, \"width\": %d, \"height\": %d, "
 		       "\"ok\": %s, \"routes\": %ld, \"solution\": \"%s\", \"solution_page\": %d, "
-		       "\"result\": ", k ? "," : "", v->maze->number, v->maze->page, v->maze->w,
-		       v->maze->h, v->ok ? "true" : "false", v->routes, v->solution, v->solution_page);
+		       "\"box\": [%.2f, %.2f, %.2f, %.2f], \"grid\": \"%dx%d\", \"square_pt\": %.3f, "
+		       "\"verdict\": \"%s\", \"reason\": ", k ? "," : "", m->number, m->page, m->w,
+		       m->h, v->ok ? "true" : "false", v->routes, v->solution, v->solution_page,
+		       m->x_pt, m->y_pt, m->x_pt + m->w * m->cell_w_pt, m->y_pt + m->h * m->cell_h_pt,
+		       m->w, m->h, m->cell_w_pt, v->ok ? "perfect" : "failed");
+		json_string(v->reason);
+		printf(", \"route_length\": %zu, \"copy_found\": %s, \"copy_page\": %d, "
+		       "\"copy_paired_by\": \"%s\", \"judged_from\": \"%s\", \"result\": ",
+		       v->route_len, v->solution_page > 0 ? "true" : "false", v->solution_page,
+		       v->solution_page <= 0 ? "none" : v->by_walls ? "walls" :
+		       r->numbered_by_order ? "order" : "label",
+		       m->rendered ? "rendering" : "lines");
 		json_string(v->text);
 		putchar('}');
 	}
@@ -368,9 +594,9 @@ static void print_json(const struct options *opt, const struct report *rep, cons
 		printf("%s", k ? ", " : "");
 		json_string(r->errors[k]);
 	}
-	printf("], \"passed\": %zu, \"failed\": %zu, \"solution_copies\": %zu, "
-	       "\"numbered_by_order\": %s}\n",
-	       rep->passed, rep->failed + r->nerrors, rep->checked_copies,
+	printf("], \"count\": %zu, \"passed\": %zu, \"failed\": %zu, \"solution_copies\": %zu, "
+	       "\"rendered\": %zu, \"numbered_by_order\": %s}\n",
+	       rep->nv, rep->passed, rep->failed + r->nerrors, rep->checked_copies, r->rendered,
 	       r->numbered_by_order ? "true" : "false");
 }
 
@@ -409,6 +635,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "any-gaps", no_argument, NULL, 'g' },
+		{ "render", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "max-cpu", required_argument, NULL, 'c' },
@@ -416,7 +643,7 @@ int main(int argc, char **argv)
 	};
 	unsigned long max_cpu = MAX_CPU_S;
 	char *end;
-	struct options opt = { false, false, false, NULL };
+	struct options opt = { false, false, false, false, NULL };
 	struct run r;
 	struct report rep;
 	struct mb_mp_doc *doc;
@@ -435,6 +662,9 @@ int main(int argc, char **argv)
 			break;
 		case 'g':
 			opt.any_gaps = true;
+			break;
+		case 'r':
+			opt.render_all = true;
 			break;
 		case 'c':
 			errno = 0;
@@ -473,7 +703,7 @@ int main(int argc, char **argv)
 	}
 	memset(&r, 0, sizeof r);
 	memset(&rep, 0, sizeof rep);
-	pages = read_all(doc, &r);
+	pages = read_all(doc, &r, &opt);
 	if (mb_mp_doc_damaged(doc) || r.refused[0]) {
 		fprintf(stderr, "mazeproof: cannot read '%s': %s\n", opt.path,
 			mb_mp_doc_damaged(doc) ? MB_MP_DAMAGED : r.refused);
@@ -484,6 +714,7 @@ int main(int argc, char **argv)
 			free(r.errors[k]);
 		free(r.errors);
 		free(r.mazes);
+		free(r.folios);
 		return EXIT_FAILED;
 	}
 	mb_mp_doc_close(doc);
@@ -497,6 +728,8 @@ int main(int argc, char **argv)
 
 		if (m->w == 0)
 			page_error(&r, m->page, m->problem);
+		else if (m->number < 0 && m->solution && npuz_labelled(&r))
+			pair_by_walls(&r, m, copies, &ncop);
 		else if (m->number < 0)
 			extras[nextra++] = m;
 		else if (m->solution)
@@ -522,7 +755,7 @@ int main(int argc, char **argv)
 		page_error(&r, 0, err);
 	}
 	for (size_t k = 0; k < npuz; k++)
-		judge(&rep, puzzles, k, copies, ncop, !opt.any_gaps);
+		judge(&rep, &r, puzzles, k, copies, ncop, !opt.any_gaps);
 	for (size_t k = 0; k < nextra; k++)
 		judge_unnumbered(&rep, extras[k], !opt.any_gaps);
 	/* solution copies whose maze is missing */
@@ -549,6 +782,7 @@ int main(int argc, char **argv)
 		free(r.errors[k]);
 	free(r.errors);
 	free(r.mazes);
+	free(r.folios);
 	free(puzzles);
 	free(copies);
 	free(extras);

@@ -11,6 +11,7 @@
 #include "mpmaze.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,7 @@ struct cluster {
 	size_t *members;
 	size_t n, cap;
 	bool dropped;
+	bool dropped_inside;	/* lines dropped as decoration reach inside it: render to judge */
 };
 
 static size_t find(size_t *parent, size_t a)
@@ -61,13 +63,18 @@ static bool same_width(double a, double b)
 	return fabs(a - b) <= 0.1 * fmax(a, b) + 0.01;
 }
 
-/* Do two segments of the same pen touch or cross (within half a pen)? */
+/*
+ * Do two segments touch or cross? In one pen, within three quarters of it
+ * (ends drawn a little short still meet); in two pens (a heavy rim, thin
+ * inner walls), only where their ink meets: within half the wider pen, so
+ * a tick drawn inside a square next to a heavy rim stays apart.
+ */
 static bool touch(const struct line *a, const struct line *b)
 {
 	double tol = tolerance(a, b);
 
 	if (!same_width(a->width, b->width))
-		return false;
+		tol = 0.5 * fmax(a->width, b->width) + 0.25;
 	if (a->horizontal == b->horizontal) {
 		if (a->horizontal)
 			return fabs(a->y0 - b->y0) <= tol && a->x0 <= b->x1 + tol && b->x0 <= a->x1 + tol;
@@ -551,6 +558,18 @@ static void build_walls(struct mb_mp_maze *m, const struct line *lines, const st
 		at = lround(across);
 		i0 = lround(a0);
 		i1 = lround(a1);
+		m->pen_pt = fmax(m->pen_pt, l->width);
+		m->thin_pt = m->thin_pt > 0 ? fmin(m->thin_pt, l->width) : l->width;
+		{
+			/* snapped, but is what prints exactly the snapped wall? */
+			double along = l->horizontal ? m->cell_w_pt : m->cell_h_pt;
+			double cross = l->horizontal ? m->cell_h_pt : m->cell_w_pt;
+			double slack = 0.5 * l->width + 0.05;
+
+			if (fabs(across - (double)at) * cross > slack ||
+			    fabs(a0 - (double)i0) * along > slack || fabs(a1 - (double)i1) * along > slack)
+				m->inexact = true;
+		}
 		if (fabs(across - (double)at) > 0.1 || fabs(a0 - (double)i0) > 0.1 ||
 		    fabs(a1 - (double)i1) > 0.1 || at < 0 || i0 < 0 || i1 < i0 ||
 		    at > (l->horizontal ? m->h : m->w) || i1 > (l->horizontal ? m->w : m->h)) {
@@ -592,110 +611,215 @@ static void route_problem(struct mb_mp_maze *m, const char *what, double u0, dou
 			 "%s from (%.2f, %.2f) to (%.2f, %.2f) in square units", what, u0, v0, u1, v1);
 }
 
-/* Is (u, v), in square units, the centre of a square of m? */
-static bool at_centre(const struct mb_mp_maze *m, double u, double v)
+/* where a drawn solution is, in square units: cells -1..w and -1..h (outside the rim) */
+struct route_walk {
+	struct mb_mp_maze *m;
+	long cx, cy;		/* the cell of the last sample, or LONG_MIN */
+	long centres;		/* distinct squares whose centre the route passes near */
+	unsigned char *centre_seen;
+	unsigned char *hseen, *vseen;	/* grid lines crossed so far, as hwall and vwall */
+};
+
+/* step from cell (ax, ay) to a 4-neighbour (bx, by): the grid line between them, once */
+static void cross(struct route_walk *r, long ax, long ay, long bx, long by)
 {
-	return u >= 0 && v >= 0 && u < m->w && v < m->h && fabs(u - floor(u) - 0.5) <= 0.2 &&
-	       fabs(v - floor(v) - 0.5) <= 0.2;
+	struct mb_mp_maze *m = r->m;
+	struct mb_mp_step *s;
+	bool vertical = ay == by;
+	long i = vertical ? (ax > bx ? ax : bx) : ax, j = vertical ? ay : (ay > by ? ay : by);
+	unsigned char *seen;
+
+	if (vertical ? ay < 0 || ay >= m->h : ax < 0 || ax >= m->w)
+		return;	/* along the outside of the rim */
+	seen = vertical ? &r->vseen[(size_t)j * (size_t)(m->w + 1) + (size_t)i]
+			: &r->hseen[(size_t)j * (size_t)m->w + (size_t)i];
+	if (*seen)
+		return;
+	*seen = 1;
+	s = mb_mp_push(&m->steps, &m->nsteps, &m->cap_steps, sizeof *s);
+	s->vertical = vertical;
+	s->i = (int)i;
+	s->j = (int)j;
 }
 
-/*
- * One straight piece of a drawn route, in square units: record every grid
- * line it reaches within a quarter square of. Its ends sit on square centres
- * (or on/just past a gap in the outer wall), which are half a square from
- * any line, so only lines it really passes are counted.
- */
-static void trace_route_piece(struct mb_mp_maze *m, double u0, double v0, double u1, double v1)
+static void route_sample(struct route_walk *r, double u, double v)
 {
-	bool horizontal = fabs(v1 - v0) <= 0.1, vertical = fabs(u1 - u0) <= 0.1;
-	double along0, along1, across;
-	long row, lim, from, to;
+	struct mb_mp_maze *m = r->m;
+	long cx = LONG_MIN, cy = LONG_MIN;	/* far outside: beyond the gaps */
 
-	if (horizontal && vertical)
-		return;
-	if (!horizontal && !vertical) {
-		route_problem(m, "a slanted route stroke", u0, v0, u1, v1);
-		return;
+	if (isfinite(u) && isfinite(v) && u >= -1 && v >= -1 && u < m->w + 1 && v < m->h + 1) {
+		cx = (long)floor(u);
+		cy = (long)floor(v);
 	}
-	across = horizontal ? (v0 + v1) / 2 : (u0 + u1) / 2;
-	along0 = horizontal ? fmin(u0, u1) : fmin(v0, v1);
-	along1 = horizontal ? fmax(u0, u1) : fmax(v0, v1);
-	if (fabs(across - floor(across) - 0.5) > 0.25) {
-		route_problem(m, "a route stroke off the square centres", u0, v0, u1, v1);
-		return;
+	if (cx >= 0 && cy >= 0 && cx < m->w && cy < m->h &&
+	    fabs(u - (double)cx - 0.5) <= 0.25 && fabs(v - (double)cy - 0.5) <= 0.25 &&
+	    !r->centre_seen[(size_t)cy * (size_t)m->w + (size_t)cx]) {
+		r->centre_seen[(size_t)cy * (size_t)m->w + (size_t)cx] = 1;
+		r->centres++;
 	}
-	row = (long)floor(across);
-	if (row < 0 || row >= (horizontal ? m->h : m->w))
-		return;	/* outside the maze, beyond the gaps */
-	lim = horizontal ? m->w : m->h;
-	from = (long)ceil(along0 - 0.25);
-	to = (long)floor(along1 + 0.25);
-	if (from < 0)
-		from = 0;
-	if (to > lim)
-		to = lim;
-	for (long k = from; k <= to; k++) {
-		if (horizontal)
-			add_step(m, true, k, row);	/* vertical grid line k in row */
+	if (r->cx != LONG_MIN && cx != LONG_MIN && (cx != r->cx || cy != r->cy)) {
+		long dx = cx - r->cx, dy = cy - r->cy;
+
+		if (labs(dx) + labs(dy) == 1)
+			cross(r, r->cx, r->cy, cx, cy);
 		else
-			add_step(m, false, row, k);	/* horizontal grid line k in column */
+			route_problem(m, "a route that passes diagonally through a corner",
+				      (double)r->cx + 0.5, (double)r->cy + 0.5, u, v);
 	}
+	r->cx = cx;
+	r->cy = cy;
+}
+
+/* sample the piece a-b (square units) every tenth of a square */
+static void route_piece(struct route_walk *r, double u0, double v0, double u1, double v1)
+{
+	double len = hypot(u1 - u0, v1 - v0);
+	int n;
+
+	if (!isfinite(len))
+		return;
+	n = (int)fmin(100000, ceil(len / 0.1));
+	for (int k = 1; k <= n; k++)
+		route_sample(r, u0 + (u1 - u0) * k / n, v0 + (v1 - v0) * k / n);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
 }
 
 /*
- * Find routes drawn in m: non-black strokes with at least two corners on
- * square centres, lying within three squares of the maze (its ends may reach
- * out of the gaps towards an arrow).
+ * Find the solution drawn in m: marks (coloured strokes of any dash, curves
+ * flattened, and coloured dots, chained in the order they were drawn when
+ * less than a square apart) lying within three squares of the maze, that
+ * pass near the centres of two squares or more. Each is sampled every
+ * tenth of a square; moving from one square to the next crosses the grid
+ * line between them. The painting operations used are kept, so the
+ * rendering that judges the walls leaves the drawn solution out.
  */
 static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 {
 	double mx0 = m->x_pt - 3 * m->cell_w_pt, my0 = m->y_pt - 3 * m->cell_h_pt;
 	double mx1 = m->x_pt + (m->w + 3) * m->cell_w_pt, my1 = m->y_pt + (m->h + 3) * m->cell_h_pt;
 	size_t k = 0;
+	struct route_walk r;
 
-	while (k < page->nsegs) {
-		size_t end = k, centres = 0;
-		bool inside = true;
-		int path = page->segs[k].path;
+	memset(&r, 0, sizeof r);
+	r.centre_seen = mb_mp_xcalloc((size_t)m->w * (size_t)m->h, 1);
+	r.hseen = mb_mp_xmalloc((size_t)(m->h + 1) * (size_t)m->w);
+	r.vseen = mb_mp_xmalloc((size_t)m->h * (size_t)(m->w + 1));
+	while (k < page->nmarks) {
+		size_t end = k + 1;
+		const struct mb_mp_mark *mk = &page->marks[k];
+		struct mb_mp_maze trial;
+		bool inside;
 
-		while (end < page->nsegs && page->segs[end].path == path)
-			end++;
-		if (page->segs[k].black || page->segs[k].dashed) {
+		/* a chain of dots, each under a square from the last */
+		if (mk->dot)
+			while (end < page->nmarks && page->marks[end].dot) {
+				const double *p = &page->mark_pts[2 * page->marks[end - 1].first];
+				const double *q = &page->mark_pts[2 * page->marks[end].first];
+
+				if (fabs(p[0] - q[0]) > m->cell_w_pt || fabs(p[1] - q[1]) > m->cell_h_pt)
+					break;
+				end++;
+			}
+		inside = true;
+		for (size_t q = k; q < end && inside; q++)
+			inside = page->marks[q].n > 0 && page->marks[q].x0 >= mx0 &&
+				 page->marks[q].x1 <= mx1 && page->marks[q].y0 >= my0 &&
+				 page->marks[q].y1 <= my1;
+		if (!inside) {
 			k = end;
 			continue;
 		}
-		for (size_t q = k; q < end && inside; q++) {
-			const struct mb_mp_seg *s = &page->segs[q];
+		/* walk it on a scratch maze: only a route that passes two centres counts */
+		trial = *m;
+		trial.steps = NULL;
+		trial.nsteps = trial.cap_steps = 0;
+		trial.route_problem[0] = 0;
+		r.m = &trial;
+		r.cx = LONG_MIN;
+		r.centres = 0;
+		memset(r.centre_seen, 0, (size_t)m->w * (size_t)m->h);
+		memset(r.hseen, 0, (size_t)(m->h + 1) * (size_t)m->w);
+		memset(r.vseen, 0, (size_t)m->h * (size_t)(m->w + 1));
+		for (size_t q = k; q < end; q++) {
+			const struct mb_mp_mark *pm = &page->marks[q];
+			const double *pt = &page->mark_pts[2 * pm->first];
 
-			inside = isfinite(s->x0) && isfinite(s->y0) && isfinite(s->x1) &&
-				 isfinite(s->y1) &&
-				 fmin(s->x0, s->x1) >= mx0 && fmax(s->x0, s->x1) <= mx1 &&
-				 fmin(s->y0, s->y1) >= my0 && fmax(s->y0, s->y1) <= my1;
-			centres += at_centre(m, (s->x0 - m->x_pt) / m->cell_w_pt,
-					     (s->y0 - m->y_pt) / m->cell_h_pt);
-			centres += at_centre(m, (s->x1 - m->x_pt) / m->cell_w_pt,
-					     (s->y1 - m->y_pt) / m->cell_h_pt);
-		}
-		if (inside && centres >= 2) {
-			m->solution = true;
-			for (size_t q = k; q < end; q++) {
-				const struct mb_mp_seg *s = &page->segs[q];
+			for (size_t i = 0; i < pm->n; i++) {
+				double u = (pt[2 * i] - m->x_pt) / m->cell_w_pt;
+				double v = (pt[2 * i + 1] - m->y_pt) / m->cell_h_pt;
+				const double *prev = NULL;
 
-				trace_route_piece(m, (s->x0 - m->x_pt) / m->cell_w_pt,
-						  (s->y0 - m->y_pt) / m->cell_h_pt,
-						  (s->x1 - m->x_pt) / m->cell_w_pt,
-						  (s->y1 - m->y_pt) / m->cell_h_pt);
+				if (i > 0)
+					prev = &pt[2 * i - 2];
+				else if (q > k && pm->dot)	/* the dot before, in the chain */
+					prev = &page->mark_pts[2 * page->marks[q - 1].first];
+				if (!prev) {
+					r.cx = LONG_MIN;
+					route_sample(&r, u, v);
+				} else {
+					route_piece(&r, (prev[0] - m->x_pt) / m->cell_w_pt,
+						    (prev[1] - m->y_pt) / m->cell_h_pt, u, v);
+				}
 			}
 		}
+		if (r.centres >= 2) {
+			m->solution = true;
+			if (!m->nsteps) {
+				free(m->steps);
+				m->steps = trial.steps;
+				m->nsteps = trial.nsteps;
+				m->cap_steps = trial.cap_steps;
+				trial.steps = NULL;
+			}
+			for (size_t i = 0; trial.steps && i < trial.nsteps; i++)
+				add_step(m, trial.steps[i].vertical, trial.steps[i].i, trial.steps[i].j);
+			if (trial.route_problem[0] && !m->route_problem[0])
+				snprintf(m->route_problem, sizeof m->route_problem, "%s",
+					 trial.route_problem);
+			for (size_t q = k; q < end; q++)
+				*(int *)mb_mp_push(&m->route_ops, &m->nroute_ops, &m->cap_route_ops,
+						   sizeof(int)) = page->marks[q].op;
+		}
+		free(trial.steps);
 		k = end;
 	}
+	free(r.centre_seen);
+	free(r.hseen);
+	free(r.vseen);
+	if (m->nroute_ops)
+		qsort(m->route_ops, m->nroute_ops, sizeof(int), cmp_int);
 }
 
-/* words that name a maze in the labels of the book's languages */
-static const char *const maze_words[] = { "maze", "labyrinth", "laberinto", "labirinto", "doolhof" };
+/*
+ * Words that name a maze, its solution or its puzzle in the labels of the
+ * book's languages (English, German, Spanish, French, and Italian and
+ * Dutch for good measure); "#12" names one too.
+ */
+static const char *const maze_words[] = {
+	"maze", "solution", "answer", "puzzle",
+	"labyrinth", "lösung", "rätsel", "antwort",
+	"laberinto", "solución", "respuesta", "rompecabezas",
+	"réponse", "énigme",
+	"labirinto", "soluzione", "doolhof", "oplossing"
+};
+
+/* words that say the next number is a page */
+static const char *const page_words[] = {
+	"page", "pages", "p.", "pp.", "seite", "s.", "página", "pagina", "pág.", "pag.",
+	"bladzijde", "blz."
+};
+
+/* words that say the next number is a count ("Maze 1 of 4") */
+static const char *const count_words[] = { "of", "von", "de", "sur", "di", "van", "/" };
 
 /*
- * The number right after a maze word ("Maze 12", "Labyrinthe 6", "MAZE #3"):
+ * The number right after a naming word ("Maze 12", "Labyrinthe 6", "MAZE #3"):
  * the word may run on ("Labyrinthe"), then only spaces and punctuation may
  * come before the number, so "60 Easy Mazes for Ages 5-7" names no maze.
  */
@@ -710,16 +834,29 @@ static const char *named_number(const char *s, size_t wordlen)
 	return isdigit((unsigned char)*p) ? p : NULL;
 }
 
-/* Where the label's number starts: after a maze word, else the first digit. */
+/* a word starts at s: the text before it is not a letter */
+static bool word_start(const char *text, const char *s)
+{
+	return s == text || !(isalpha((unsigned char)s[-1]) || ((unsigned char)s[-1] & 0x80));
+}
+
+/* Where the label's number starts: after a naming word or '#', else the first digit. */
 static const char *number_start(const char *text, bool *named)
 {
 	const char *p = NULL;
 
-	for (const char *s = text; *s && !p; s++)
+	for (const char *s = text; *s && !p; s++) {
+		if (*s == '#' && isdigit((unsigned char)s[1])) {
+			p = s + 1;
+			break;
+		}
+		if (!word_start(text, s))
+			continue;
 		for (size_t k = 0; k < sizeof maze_words / sizeof maze_words[0]; k++)
 			if (strncasecmp(s, maze_words[k], strlen(maze_words[k])) == 0 &&
 			    (p = named_number(s, strlen(maze_words[k]))))
 				break;
+	}
 	if (named)
 		*named = p && *p;
 	if (!p || !*p)
@@ -742,6 +879,23 @@ int mb_mp_label_number(const char *text, bool *named)
 	return *p ? to_number(p) : -1;
 }
 
+/* Does one of words[] (n) end just before p, after spaces and punctuation? */
+static bool word_before(const char *text, const char *p, const char *const *words, size_t n)
+{
+	const char *e = p;
+
+	while (e > text && (e[-1] == ' ' || e[-1] == '(' || e[-1] == ':' || e[-1] == ','))
+		e--;
+	for (size_t k = 0; k < n; k++) {
+		size_t len = strlen(words[k]);
+
+		if ((size_t)(e - text) >= len && strncasecmp(e - len, words[k], len) == 0 &&
+		    word_start(text, e - len))
+			return true;
+	}
+	return false;
+}
+
 int mb_mp_label_page(const char *text)
 {
 	const char *p = number_start(text, NULL);
@@ -750,9 +904,35 @@ int mb_mp_label_page(const char *text)
 		return -1;
 	while (isdigit((unsigned char)*p))
 		p++;
-	while (*p && !isdigit((unsigned char)*p))
+	for (;;) {
+		while (*p && !isdigit((unsigned char)*p))
+			p++;
+		if (!*p)
+			return -1;
+		if (word_before(text, p, count_words, sizeof count_words / sizeof count_words[0]))
+			return -1;	/* "Maze 1 of 4": a count */
+		if (word_before(text, p, page_words, sizeof page_words / sizeof page_words[0]))
+			return to_number(p);
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+}
+
+int mb_mp_folio(const char *text)
+{
+	const char *p = text;
+	int v;
+
+	while (*p == ' ' || *p == '-' || *p == '[' || *p == '(')
 		p++;
-	return *p ? to_number(p) : -1;
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	v = to_number(p);
+	while (isdigit((unsigned char)*p))
+		p++;
+	while (*p == ' ' || *p == '-' || *p == ']' || *p == ')')
+		p++;
+	return *p ? -1 : v;
 }
 
 struct text_line {
@@ -784,7 +964,8 @@ static size_t text_lines(const struct mb_mp_page *page, struct text_line **out)
 		struct text_line *l = n ? &lines[n - 1] : NULL;
 
 		if (l && fabs(t->baseline - l->baseline) <= 0.3 * fmax(t->size_pt, l->size) &&
-		    t->x0 >= l->x1 - 0.5 * l->size && t->x0 <= l->x1 + 1.5 * fmax(t->size_pt, l->size)) {
+		    t->x0 >= l->x1 - 0.5 * l->size &&
+		    t->x0 <= l->x1 + MB_MP_WORD_GAP * fmax(t->size_pt, l->size)) {
 			size_t len = strlen(l->text);
 
 			if (t->x0 > l->x1 + 0.15 * l->size && len + 1 < sizeof l->text && len &&
@@ -825,13 +1006,14 @@ static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size
 		bool named;
 		int num;
 
-		if (above < -0.5 * l->size || aside > right - left)
+		/* beside the maze's own columns, a label is a neighbour's more likely than its own */
+		if (above < -0.5 * l->size || aside > 0.5 * (right - left))
 			continue;
 		num = mb_mp_label_number(l->text, &named);
 		if (num < 0 || (best_named && !named) ||
-		    (named == best_named && above + aside >= best))
+		    (named == best_named && above + 3 * aside >= best))
 			continue;
-		best = above + aside;
+		best = above + 3 * aside;
 		best_named = named;
 		m->number = num;
 		m->named = named;
@@ -848,7 +1030,50 @@ static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size
  * one or two lines of another pen inside a maze's box (a tick, an arrow's
  * shaft) are decoration and are dropped.
  */
-static void merge_overlapping(struct cluster *cl, size_t ncl)
+/*
+ * Is the cluster a bare rectangle (every line on the edges of its box)? A
+ * frame or a border drawn around a maze, or a rim seen alone.
+ */
+static bool bare_rectangle(const struct line *lines, const struct cluster *c)
+{
+	double tol = fmax(0.5, c->width);
+
+	if (c->n > 16)
+		return false;
+	for (size_t k = 0; k < c->n; k++) {
+		const struct line *l = &lines[c->members[k]];
+
+		if (l->horizontal ? fabs(l->y0 - c->y0) > tol && fabs(l->y0 - c->y1) > tol
+				  : fabs(l->x0 - c->x0) > tol && fabs(l->x0 - c->x1) > tol)
+			return false;
+	}
+	return true;
+}
+
+/* Do all of a's lines lie on the edges of b's box (pieces of a rim in another pen)? */
+static bool on_box_edge(const struct line *lines, const struct cluster *a, const struct cluster *b)
+{
+	double tol = fmax(0.5, fmax(a->width, b->width));
+
+	for (size_t k = 0; k < a->n; k++) {
+		const struct line *l = &lines[a->members[k]];
+
+		if (l->horizontal ? fabs(l->y0 - b->y0) > tol && fabs(l->y0 - b->y1) > tol
+				  : fabs(l->x0 - b->x0) > tol && fabs(l->x0 - b->x1) > tol)
+			return false;
+	}
+	return true;
+}
+
+/* Does a lie inside b's box, clear of its edges on every side? */
+static bool inside_clear(const struct cluster *a, const struct cluster *b)
+{
+	double t = fmax(0.5, fmax(a->width, b->width));
+
+	return a->x0 > b->x0 + t && a->x1 < b->x1 - t && a->y0 > b->y0 + t && a->y1 < b->y1 - t;
+}
+
+static void merge_overlapping(const struct line *lines, struct cluster *cl, size_t ncl)
 {
 	bool merged = true;
 
@@ -863,10 +1088,20 @@ static void merge_overlapping(struct cluster *cl, size_t ncl)
 				    in->x0 > outer->x1 + t || in->x1 < outer->x0 - t ||
 				    in->y0 > outer->y1 + t || in->y1 < outer->y0 - t)
 					continue;
-				if (!same_width(in->width, outer->width) && in->n < 3) {
+				/* a frame around a maze, touching nothing of it, is not its rim */
+				if ((inside_clear(outer, in) && bare_rectangle(lines, in)) ||
+				    (inside_clear(in, outer) && bare_rectangle(lines, outer)))
+					continue;
+				if (!same_width(in->width, outer->width) && in->n < 3 &&
+				    !on_box_edge(lines, in, outer)) {
 					if (in->x0 >= outer->x0 - t && in->x1 <= outer->x1 + t &&
-					    in->y0 >= outer->y0 - t && in->y1 <= outer->y1 + t)
+					    in->y0 >= outer->y0 - t && in->y1 <= outer->y1 + t) {
 						in->dropped = true;
+						/* a mark inside the maze: what it closes, the ink tells */
+						outer->dropped_inside |= in->x1 > outer->x0 + t &&
+							in->x0 < outer->x1 - t && in->y1 > outer->y0 + t &&
+							in->y0 < outer->y1 - t;
+					}
 					continue;
 				}
 				for (size_t k = 0; k < in->n; k++)
@@ -876,6 +1111,7 @@ static void merge_overlapping(struct cluster *cl, size_t ncl)
 				outer->y0 = fmin(outer->y0, in->y0);
 				outer->x1 = fmax(outer->x1, in->x1);
 				outer->y1 = fmax(outer->y1, in->y1);
+				outer->dropped_inside |= in->dropped_inside;
 				in->dropped = true;
 				merged = true;
 			}
@@ -1017,7 +1253,7 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 		free(cl);
 		goto refuse;
 	}
-	merge_overlapping(cl, ncl);
+	merge_overlapping(lines, cl, ncl);
 	mazes = mb_mp_xcalloc(ncl ? ncl : 1, sizeof *mazes);
 	nlines = text_lines(page, &tl);
 	for (size_t a = 0; a < ncl; a++) {
@@ -1053,11 +1289,15 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 		}
 		if (m->w == 0)
 			rebuild_on_grid(m, lines, c);
-		if (m->w == 0 && c->n < 4) {
+		if ((m->w == 0 && c->n < 4) ||
+		    (m->w == 1 && m->h == 1 && !m->problem[0] && m->hwall[0] && m->hwall[1] &&
+		     m->vwall[0] && m->vwall[1])) {
+			/* stray lines, or a closed box: a frame or a border, not a maze */
 			mb_mp_maze_release(m);
 			goto next;
 		}
 		if (m->w > 0) {
+			m->inexact |= c->dropped_inside;
 			find_diagonal(m, page);
 			read_route(m, page);
 			find_label(m, tl, nlines);
@@ -1094,5 +1334,6 @@ void mb_mp_maze_release(struct mb_mp_maze *m)
 	free(m->hwall);
 	free(m->vwall);
 	free(m->steps);
+	free(m->route_ops);
 	memset(m, 0, sizeof *m);
 }

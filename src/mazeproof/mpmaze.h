@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * Rebuild mazes from the lines on a page, from geometry alone: the black
- * axis-aligned stroke segments are grouped into connected drawings, and
- * drawings whose boxes overlap are one maze (the entrance and exit cut the
- * rim, so a maze's walls are at least two connected pieces). Each maze's
- * grid is inferred (origin, cell size from the most common spacing of its
- * distinct coordinates, W x H), segments are snapped to cell edges and
- * become a wall set. Non-black stroked paths with corners on square centres
- * are a drawn solution route; they become a list of grid-line crossings.
- * The label nearest above a maze that holds a number names it ("Maze 12",
- * "Labyrinth 12 (Seite 14)").
+ * axis-aligned segments (strokes, and the axes of filled black rectangles)
+ * are grouped into connected drawings (in one pen within three quarters of
+ * it; in two pens where their ink meets), and drawings whose boxes overlap
+ * are one maze (the entrance and exit cut the rim, so a maze's walls are
+ * at least two connected pieces), except a bare rectangle around a maze
+ * that touches nothing of it (a frame). Each maze's grid is inferred
+ * (origin, cell size from the most common spacing of its distinct
+ * coordinates, W x H), segments are snapped to cell edges and become a
+ * wall set; a wall end snapped by more than half its pen marks the maze
+ * inexact (mazeproof then judges it from its rendering, mpraster.h).
+ * Marks (coloured strokes of any dash and curve, coloured dots) that pass
+ * the centres of two squares or more are a drawn solution; they are
+ * followed square by square into a list of grid-line crossings. The label
+ * nearest above a maze that holds a number names it ("Maze 12",
+ * "Solution 12", "#12", "Labyrinth 12 (Seite 14)").
  *
  * Squares are (x, y), 0-based, x to the right, y down, (0, 0) top left.
  */
@@ -58,6 +64,15 @@ struct mb_mp_maze {
 	size_t nsteps, cap_steps;
 	char route_problem[160];	/* a drawn route that is not a grid walk, "" if none */
 	char problem[200];	/* why the drawing could not be read, "" if it could */
+	double pen_pt;		/* the widest pen of its walls */
+	double thin_pt;		/* the thinnest */
+	/* a wall end sits more than half a pen off the grid: the lines do not say exactly what prints */
+	bool inexact;
+	int *route_ops;		/* the page's painting operations that draw its solution (sorted) */
+	size_t nroute_ops, cap_route_ops;
+	bool rendered;		/* walls judged from the rendered page */
+	char ink_note[200];	/* where the ink differs from the lines, "" if nowhere */
+	bool by_walls;		/* a copy paired with its maze by its walls, not a label */
 };
 
 static inline unsigned char mb_mp_hwall(const struct mb_mp_maze *m, int i, int j)
@@ -87,7 +102,13 @@ void mb_mp_maze_release(struct mb_mp_maze *m);
  * NULL) tells whether the number came after such a word.
  */
 int mb_mp_label_number(const char *text, bool *named);
-/* The next integer after that number ("Maze 12 (page 14)" gives 14), or -1. */
+/*
+ * The page a label refers to, after a word for a page ("Maze 12 (page
+ * 14)", "Labyrinth 12 (Seite 14)" give 14), or -1; "Maze 1 of 4" counts,
+ * it names no page.
+ */
 int mb_mp_label_page(const char *text);
+/* Is text a folio: a number standing alone? Returns it, or -1. */
+int mb_mp_folio(const char *text);
 
 #endif

@@ -12,13 +12,52 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* ink is what is darker than paper by this share (the preflight's lightest printable gray) */
+#define MB_MP_INK_SHARE 0.10
+/* a coloured fill no larger than this (points a side) may be a dot of a dotted solution */
+#define MB_MP_MAX_DOT_PT 24.0
+/* the largest area rendered for one maze (a 200 x 200 maze of 5 pt squares at 4 pixels a point) */
+#define MB_MP_MAX_RENDER_PIXELS 20000000.0
+/* glyphs further apart than this (ems) are separate pieces of text */
+#define MB_MP_WORD_GAP 0.9
+
 /* one straight stroked segment */
 struct mb_mp_seg {
 	double x0, y0, x1, y1;	/* page points, y down */
 	double width_pt;	/* line width after the transform */
 	bool black;		/* solid black ink (gray 0, rgb 0 0 0, cmyk 0 0 0 1), opaque */
 	bool dashed;
+	bool filled;		/* the long axis of a filled black rectangle, width its short side */
 	int path;		/* index of the stroked path it belongs to, per page */
+};
+
+/*
+ * Paint that the stroke list cannot describe exactly, with its box: a
+ * fill, an image, a shading, glyphs, a stroke in white or with
+ * transparency, a black stroke with curves, a clip. A maze any of these
+ * reaches is judged from its rendering (mpraster.h).
+ */
+enum mb_mp_unsure_kind {
+	MB_MP_UNSURE_PAINT,	/* ink or white paint of any kind */
+	MB_MP_UNSURE_CLIP,	/* a clip that may hide part of what is drawn */
+	MB_MP_UNSURE_OUTLINE,	/* a black filled outline: walls the lines do not show */
+};
+
+struct mb_mp_unsure {
+	double x0, y0, x1, y1;	/* page points, y down */
+	enum mb_mp_unsure_kind kind;
+};
+
+/*
+ * A piece of paint that may be a drawn solution: a visible stroke that is
+ * neither black nor white (any dash, curves flattened), or a small filled
+ * dot of such a colour (its centre). Its points are pts[first..first+n).
+ */
+struct mb_mp_mark {
+	size_t first, n;	/* into mb_mp_page.mark_pts, x y pairs */
+	int op;			/* painting operation index on the page (see mb_mp_doc_render) */
+	bool dot;		/* a filled dot: one point, its centre */
+	double x0, y0, x1, y1;	/* its box */
 };
 
 /* one run of text as drawn (a span), with the box of its glyph origins */
@@ -37,6 +76,14 @@ struct mb_mp_page {
 	size_t ntexts, cap_texts;
 	int npaths;
 	bool curved_path_seen;	/* stroked curves are never walls */
+	int nops;		/* painting operations (strokes and fills) seen */
+	double x0, y0, x1, y1;	/* the page's box: ink outside it does not print */
+	struct mb_mp_unsure *unsure;
+	size_t nunsure, cap_unsure;
+	struct mb_mp_mark *marks;
+	size_t nmarks, cap_marks;
+	double *mark_pts;
+	size_t nmark_pts, cap_mark_pts;
 };
 
 struct mb_mp_doc;
@@ -101,6 +148,17 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
  * pages is then pointless: each would fail the same way.
  */
 const char *mb_mp_doc_bound(const struct mb_mp_doc *doc);
+/*
+ * Render the box (x0, y0)-(x1, y1) of page index (page points, y down) at
+ * res pixels a point, in gray, with everything the page paints except the
+ * painting operations whose indices are in skip[] (nskip, sorted): white
+ * paint, clips, fills, images and optional content as MuPDF draws them.
+ * Returns a new buffer of *w x *h bytes (0 ink, 255 paper; what lies off the
+ * page is paper), or NULL with a message in err.
+ */
+unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, double x0, double y0,
+				double x1, double y1, double res, const int *skip, size_t nskip,
+				int *w, int *h, char *err, size_t errlen);
 /* Accepts NULL. */
 void mb_mp_doc_close(struct mb_mp_doc *doc);
 /* Free what a page holds and zero it. */

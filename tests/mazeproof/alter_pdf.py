@@ -21,6 +21,9 @@ it follows. Operations:
                 inside its top-left corner to half a square inside the bottom-right
   cross-wall    on a solution page, cut a corner off the first drawn route: join
                 two of its corners on one line directly (through a wall)
+  white-box     paint a white box over the middle 60 % of the wall nearest the
+                middle of the maze, after everything else (the lines still
+                draw the wall; the printed page shows an opening)
 """
 import re
 import subprocess
@@ -174,6 +177,22 @@ def alter(op, lines):
             new += [point(k, a + g1 - g0, y0, "m"), point(k, b, y0, "l")]
         new += [point(k, g0, y0, "m"), point(k, g1, y0, "l")]
         insert[k] = new
+    elif op == "white-box":
+        p = nearest_middle(segs)
+        (_, ax, ay), (_, bx, by) = p
+        k = len(lines) - 1
+        while k > 0 and not lines[k].strip():
+            k -= 1
+        if horizontal(p):
+            x0, x1 = min(ax, bx), max(ax, bx)
+            x0, x1 = x0 + 0.2 * (x1 - x0), x1 - 0.2 * (x1 - x0)
+            y0, y1 = ay - 3, ay + 3
+        else:
+            y0, y1 = min(ay, by), max(ay, by)
+            y0, y1 = y0 + 0.2 * (y1 - y0), y1 - 0.2 * (y1 - y0)
+            x0, x1 = ax - 3, ax + 3
+        insert[k] = ["q", "1 g", point(k, x0, y0, "m"), point(k, x1, y0, "l"),
+                     point(k, x1, y1, "l"), point(k, x0, y1, "l"), "h", "f", "Q"]
     elif op == "cross-wall":
         routes = sorted((p for p in paths if len(p) >= 3), key=len, reverse=True)
         if not routes:

@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# mazeproof on maze PDFs drawn by seven programs that are not mazebook
+# (reportlab, cairo, matplotlib, TikZ, rsvg-convert, WeasyPrint,
+# Ghostscript), in every drawing style it reads, each perfect and with each
+# flaw it must catch. tests/mazeproof/corpus/mkcorpus.py drew them and wrote
+# expected.txt from the flaw each was drawn with; the PDFs are checked in
+# (CI has none of those programs). Each file is judged twice: as mazeproof
+# runs (lines where they are exact, the rendering elsewhere) and with
+# --render (every maze from its rendering): both must give the verdict.
+. "$top_srcdir/tests/tap.sh"
+: "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
+DIR="$top_srcdir/tests/mazeproof/corpus"
+TAB=$(printf '\t')
+
+n=0
+while IFS="$TAB" read -r file want phrase; do
+  case "$file" in '#'*|'') continue ;; esac
+  n=$((n + 1))
+  for mode in lines render; do
+    opt=""
+    [ "$mode" = render ] && opt=--render
+    run "$MAZEPROOF" $opt "$DIR/$file"
+    found=1
+    old_ifs=$IFS
+    IFS='|'
+    for p in $phrase; do
+      contains "$out$err" "$p" && found=0
+    done
+    IFS=$old_ifs
+    [ "$rc" -eq "$want" ] && [ "$found" -eq 0 ]
+    ok $? "$file ($mode): exit $want, says '$phrase'" ||
+      printf '# got exit %s:\n%s\n%s\n' "$rc" "$out" "$err" | sed 's/^/# /'
+  done
+done < "$DIR/expected.txt"
+check "the corpus has files from seven producers" \
+  "$(sed -n 's/^\([a-z]*\)-.*/\1/p' "$DIR/expected.txt" | sort -u | wc -l)" -eq 7
+check "the corpus has at least 100 files" "$n" -ge 100
+
+# the ones mazeproof must judge from the rendering, not the lines
+for f in cairo-painted-round reportlab-white-stroke-rects tikz-crack-lines rsvg-clipped-rim-square; do
+  run "$MAZEPROOF" --json "$DIR/$f.pdf"
+  contains "$out" '"judged_from": "rendering"'
+  ok $? "$f: judged from the rendering"
+done
+run "$MAZEPROOF" --json "$DIR/reportlab-perfect-lines-solid.pdf"
+contains "$out" '"judged_from": "lines"' && contains "$out" '"copy_paired_by": "label"'
+ok $? "plain black lines: judged from the lines alone (the fast path)"
+run "$MAZEPROOF" --json "$DIR/cairo-unlabelled-copies-dashed.pdf"
+contains "$out" '"copy_paired_by": "walls"' && contains "$out" '"copy_found": true'
+ok $? "an unlabelled copy: paired by its walls"
+
+
+# pages turned with /Rotate: the mazes turn too (so their gaps are elsewhere:
+# --any-gaps), the rendering turns with the lines
+qpdf --rotate=+90 "$DIR/reportlab-perfect-lines-solid.pdf" "$TMP/rot.pdf"
+run "$MAZEPROOF" --any-gaps "$TMP/rot.pdf"
+check "a book turned by /Rotate 90 passes (--any-gaps)" "$rc" -eq 0
+run "$MAZEPROOF" --any-gaps --render "$TMP/rot.pdf"
+check "and judged from its rendering too" "$rc" -eq 0
+qpdf --rotate=+90 "$DIR/cairo-painted-round.pdf" "$TMP/rot.pdf"
+run "$MAZEPROOF" --any-gaps "$TMP/rot.pdf"
+check "a wall painted over on a page turned by /Rotate fails" "$rc" -eq 1
+contains "$out" "the printed page shows an opening at "
+ok $? "and names the opening"
+
+# a copy without a label whose maze is not in the book
+qpdf "$DIR/cairo-unlabelled-copies-dashed.pdf" --pages . 1,3 -- "$TMP/orphan.pdf"
+run "$MAZEPROOF" "$TMP/orphan.pdf"
+check "an unlabelled copy that matches no maze fails" "$rc" -eq 1
+contains "$out" "page 2: a 9x7 solution copy with no readable label matches no maze's walls"
+ok $? "and says it matches no maze"
+
+done_testing

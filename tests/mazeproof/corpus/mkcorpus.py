@@ -1,0 +1,909 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: AGPL-3.0-or-later
+"""Rebuild mazeproof's corpus: maze PDFs drawn by programs that are not
+mazebook, in every drawing style mazeproof must read, each perfect and with
+each flaw it must catch, and the table of the verdicts they must get.
+
+    tests/mazeproof/corpus/mkcorpus.py [OUTDIR]    (default: beside this script)
+
+Needs /usr/bin/python3 with python3-reportlab, python3-cairo and
+python3-matplotlib, pdflatex with TikZ (texlive-pictures), rsvg-convert
+(librsvg2-bin), weasyprint and ghostscript (ps2pdf). The PDFs are checked
+in, because CI has none of these; tests/cli_mazeproof_corpus.sh judges each
+against expected.txt, which this script writes from what it drew (the flaw
+it put in), never from mazeproof's output.
+
+The mazes come from the small generator below (Kruskal's algorithm on a
+linear congruential generator), which shares nothing with mazebook's.
+"""
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+W_PT, H_PT = 432.0, 648.0
+BLACK, WHITE = (0, 0, 0), (1, 1, 1)
+ROUTE_COLOURS = [(0.85, 0.1, 0.1), (0.1, 0.35, 0.85), (0.55, 0.55, 0.55), (0.1, 0.6, 0.2)]
+
+
+# --- the maze generator (tests only) -------------------------------------
+
+class Rng:
+    def __init__(self, seed):
+        self.s = (seed * 2654435761 + 12345) & 0xFFFFFFFF
+
+    def next(self, n):
+        self.s = (self.s * 1664525 + 1013904223) & 0xFFFFFFFF
+        return (self.s >> 8) % n
+
+
+class Maze:
+    """hw[j][i]: wall on top of square (i, j), j = h the bottom edge;
+    vw[j][i]: wall left of square (i, j), i = w the right edge."""
+
+    def __init__(self, w, h, seed):
+        self.w, self.h = w, h
+        self.hw = [[1] * w for _ in range(h + 1)]
+        self.vw = [[1] * (w + 1) for _ in range(h)]
+        rng = Rng(seed)
+        parent = list(range(w * h))
+
+        def root(a):
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+        edges = [(x, y, 'r') for y in range(h) for x in range(w - 1)] + \
+                [(x, y, 'd') for y in range(h - 1) for x in range(w)]
+        for k in range(len(edges) - 1, 0, -1):
+            j = rng.next(k + 1)
+            edges[k], edges[j] = edges[j], edges[k]
+        for x, y, d in edges:
+            a = y * w + x
+            b = a + 1 if d == 'r' else a + w
+            ra, rb = root(a), root(b)
+            if ra == rb:
+                continue
+            parent[ra] = rb
+            if d == 'r':
+                self.vw[y][x + 1] = 0
+            else:
+                self.hw[y + 1][x] = 0
+        self.hw[0][0] = 0              # entrance: top of (0, 0)
+        self.hw[h][w - 1] = 0          # exit: bottom of (w-1, h-1)
+
+    def copy(self):
+        m = Maze.__new__(Maze)
+        m.w, m.h = self.w, self.h
+        m.hw = [r[:] for r in self.hw]
+        m.vw = [r[:] for r in self.vw]
+        return m
+
+    def open(self, x, y, d):
+        if d == 0:
+            return y > 0 and not self.hw[y][x]
+        if d == 1:
+            return x + 1 < self.w and not self.vw[y][x + 1]
+        if d == 2:
+            return y + 1 < self.h and not self.hw[y + 1][x]
+        return x > 0 and not self.vw[y][x]
+
+    def route(self):
+        """squares from (0,0) to (w-1,h-1), by breadth-first search"""
+        prev = {(0, 0): None}
+        todo = [(0, 0)]
+        for c in todo:
+            x, y = c
+            for d, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+                n = (x + dx, y + dy)
+                if self.open(x, y, d) and n not in prev:
+                    prev[n] = c
+                    todo.append(n)
+        c, out = (self.w - 1, self.h - 1), []
+        while c is not None:
+            out.append(c)
+            c = prev[c]
+        return out[::-1]
+
+    def inner_wall(self):
+        """an inner wall on the route's side: (kind, i, j) of a wall present"""
+        for j in range(1, self.h):
+            for i in range(self.w):
+                if self.hw[j][i]:
+                    return ('h', i, j)
+        return None
+
+
+# --- what a page holds: a list of items, in points, y down ---------------
+
+class Page:
+    def __init__(self):
+        self.items = []
+
+    def line(self, x0, y0, x1, y1, w, rgb=BLACK, cap='butt', dash=None):
+        self.items.append(('line', x0, y0, x1, y1, w, rgb, cap, dash))
+
+    def rect(self, x, y, w, h, rgb=BLACK):
+        self.items.append(('rect', x, y, w, h, rgb))
+
+    def poly(self, pts, w, rgb, cap='round', dash=None, radius=0):
+        self.items.append(('poly', pts, w, rgb, cap, dash, radius))
+
+    def dot(self, cx, cy, r, rgb):
+        self.items.append(('dot', cx, cy, r, rgb))
+
+    def text(self, x, y, size, s):
+        self.items.append(('text', x, y, size, s))
+
+    def clip(self, x, y, w, h, page):
+        self.items.append(('clip', x, y, w, h, page.items))
+
+
+def wall_runs(m, split):
+    """(x0, y0, x1, y1) in squares: runs of walls, or one piece per wall"""
+    out = []
+    for j in range(m.h + 1):
+        i = 0
+        while i < m.w:
+            if not m.hw[j][i]:
+                i += 1
+                continue
+            e = i + 1
+            while not split and e < m.w and m.hw[j][e]:
+                e += 1
+            out.append((i, j, e, j))
+            i = e
+    for i in range(m.w + 1):
+        j = 0
+        while j < m.h:
+            if not m.vw[j][i]:
+                j += 1
+                continue
+            e = j + 1
+            while not split and e < m.h and m.vw[e][i]:
+                e += 1
+            out.append((i, j, i, e))
+            j = e
+    return out
+
+
+def draw_walls(pg, m, x0, y0, sq, style, crack=None):
+    """style: lines (butt runs), round (round caps, a piece per wall),
+    square (projecting caps), rects (filled rectangles), heavy (3 pt rim,
+    1.2 pt inner walls), thin (0.75 pt)"""
+    pen = {'lines': 1.0, 'round': 1.5, 'square': 1.2, 'rects': 2.0, 'heavy': 1.2,
+           'thin': 0.75}[style]
+    for (a, b, c, d) in wall_runs(m, style in ('round', 'square') or crack is not None):
+        rim = (a == c and a in (0, m.w)) or (b == d and b in (0, m.h))
+        X0, Y0, X1, Y1 = x0 + a * sq, y0 + b * sq, x0 + c * sq, y0 + d * sq
+        if crack and (a, b, c, d) == crack[0]:
+            # the wall stops short of the point it should reach
+            if b == d:
+                X1 -= crack[1]
+            else:
+                Y1 -= crack[1]
+        if style == 'rects':
+            if b == d:
+                pg.rect(X0 - pen / 2, Y0 - pen / 2, X1 - X0 + pen, pen)
+            else:
+                pg.rect(X0 - pen / 2, Y0 - pen / 2, pen, Y1 - Y0 + pen)
+        elif style == 'heavy':
+            w = 3.0 if rim else pen
+            pg.line(X0, Y0, X1, Y1, w, BLACK, 'square')
+        else:
+            pg.line(X0, Y0, X1, Y1, pen, BLACK,
+                    {'lines': 'square', 'round': 'round', 'square': 'square',
+                     'thin': 'square'}[style])
+    return pen
+
+
+def route_points(m, x0, y0, sq, squares):
+    pts = [(x0 + 0.5 * sq, y0 - 0.6 * sq)]
+    for (x, y) in squares:
+        pts.append((x0 + (x + 0.5) * sq, y0 + (y + 0.5) * sq))
+    lx, ly = squares[-1]
+    pts.append((x0 + (lx + 0.5) * sq, y0 + (ly + 1.6) * sq))
+    # keep only the corners
+    out = [pts[0]]
+    for k in range(1, len(pts) - 1):
+        a, b, c = out[-1], pts[k], pts[k + 1]
+        if (abs(a[0] - b[0]) < 1e-9 and abs(b[0] - c[0]) < 1e-9) or \
+           (abs(a[1] - b[1]) < 1e-9 and abs(b[1] - c[1]) < 1e-9):
+            continue
+        out.append(b)
+    out.append(pts[-1])
+    return out
+
+
+def draw_route(pg, m, x0, y0, sq, squares, style, rgb):
+    """style: solid, dashed, dotted (round dots from a dash pattern), dots
+    (filled circles), rounded (round corners)"""
+    pts = route_points(m, x0, y0, sq, squares)
+    w = 0.3 * sq
+    if style == 'solid':
+        pg.poly(pts, w, rgb, 'round')
+    elif style == 'dashed':
+        pg.poly(pts, w, rgb, 'butt', dash=(0.5 * sq, 0.25 * sq))
+    elif style == 'dotted':
+        pg.poly(pts, 0.25 * sq, rgb, 'round', dash=(0.0001, 0.35 * sq))
+    elif style == 'rounded':
+        pg.poly(pts, w, rgb, 'round', radius=0.4 * sq)
+    elif style == 'dots':
+        for (a, b) in zip(pts, pts[1:]):
+            n = max(1, int(round(math.hypot(b[0] - a[0], b[1] - a[1]) / (0.33 * sq))))
+            for k in range(n):
+                pg.dot(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n,
+                       0.12 * sq, rgb)
+        pg.dot(pts[-1][0], pts[-1][1], 0.12 * sq, rgb)
+
+
+# --- the producers --------------------------------------------------------
+
+def rgb_hex(c):
+    return '#%02x%02x%02x' % tuple(int(round(v * 255)) for v in c)
+
+
+def rounded_path(pts, r):
+    """('M'|'L'|'Q', points) pieces of a polyline with corners rounded by r"""
+    out = [('M', pts[0])]
+    for k in range(1, len(pts) - 1):
+        a, b, c = pts[k - 1], pts[k], pts[k + 1]
+        la, lc = math.hypot(b[0] - a[0], b[1] - a[1]), math.hypot(c[0] - b[0], c[1] - b[1])
+        rr = min(r, la / 2, lc / 2)
+        p = (b[0] + (a[0] - b[0]) * rr / la, b[1] + (a[1] - b[1]) * rr / la)
+        q = (b[0] + (c[0] - b[0]) * rr / lc, b[1] + (c[1] - b[1]) * rr / lc)
+        out.append(('L', p))
+        out.append(('Q', b, q))
+    out.append(('L', pts[-1]))
+    return out
+
+
+def cubic(p0, c, p1):
+    """the cubic Bézier control points of a quadratic one"""
+    return ((p0[0] + 2 * (c[0] - p0[0]) / 3, p0[1] + 2 * (c[1] - p0[1]) / 3),
+            (p1[0] + 2 * (c[0] - p1[0]) / 3, p1[1] + 2 * (c[1] - p1[1]) / 3), p1)
+
+
+def svg_items(items):
+    out = []
+    for it in items:
+        k = it[0]
+        if k == 'line':
+            _, x0, y0, x1, y1, w, rgb, cap, dash = it
+            d = ' stroke-dasharray="%g %g"' % dash if dash else ''
+            out.append('<line x1="%.3f" y1="%.3f" x2="%.3f" y2="%.3f" stroke="%s" '
+                       'stroke-width="%g" stroke-linecap="%s"%s/>'
+                       % (x0, y0, x1, y1, rgb_hex(rgb), w, cap, d))
+        elif k == 'rect':
+            _, x, y, w, h, rgb = it
+            out.append('<rect x="%.3f" y="%.3f" width="%.3f" height="%.3f" fill="%s"/>'
+                       % (x, y, w, h, rgb_hex(rgb)))
+        elif k == 'poly':
+            _, pts, w, rgb, cap, dash, radius = it
+            d = ' stroke-dasharray="%g %g"' % dash if dash else ''
+            if radius:
+                path = ''
+                for p in rounded_path(pts, radius):
+                    if p[0] == 'Q':
+                        path += 'Q %.3f %.3f %.3f %.3f ' % (p[1][0], p[1][1], p[2][0], p[2][1])
+                    else:
+                        path += '%s %.3f %.3f ' % (p[0], p[1][0], p[1][1])
+            else:
+                path = 'M ' + ' L '.join('%.3f %.3f' % p for p in pts)
+            out.append('<path d="%s" fill="none" stroke="%s" stroke-width="%g" '
+                       'stroke-linecap="%s" stroke-linejoin="round"%s/>'
+                       % (path, rgb_hex(rgb), w, cap, d))
+        elif k == 'dot':
+            _, cx, cy, r, rgb = it
+            out.append('<circle cx="%.3f" cy="%.3f" r="%.3f" fill="%s"/>'
+                       % (cx, cy, r, rgb_hex(rgb)))
+        elif k == 'text':
+            _, x, y, size, s = it
+            out.append('<text x="%.3f" y="%.3f" font-family="DejaVu Sans" font-size="%g">%s'
+                       '</text>' % (x, y, size, s))
+        elif k == 'clip':
+            _, x, y, w, h, sub = it
+            cid = 'c%d' % id(sub)
+            out.append('<clipPath id="%s"><rect x="%.3f" y="%.3f" width="%.3f" height="%.3f"/>'
+                       '</clipPath><g clip-path="url(#%s)">' % (cid, x, y, w, h, cid))
+            out.extend(svg_items(sub))
+            out.append('</g>')
+    return out
+
+
+def svg_page(pg):
+    return ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="%gpt" '
+            'height="%gpt" viewBox="0 0 %g %g">\n%s\n</svg>\n'
+            % (W_PT, H_PT, W_PT, H_PT, '\n'.join(svg_items(pg.items))))
+
+
+def produce_rsvg(pages, out, tmp):
+    files = []
+    for n, pg in enumerate(pages):
+        f = os.path.join(tmp, 'p%03d.svg' % n)
+        with open(f, 'w') as fh:
+            fh.write(svg_page(pg))
+        files.append(f)
+    subprocess.run(['rsvg-convert', '-f', 'pdf', '-o', out] + files, check=True)
+
+
+def produce_weasyprint(pages, out, tmp):
+    """HTML: walls drawn as filled rectangles are positioned <div>s, text is
+    HTML text, the rest inline SVG"""
+    body = []
+    for pg in pages:
+        divs, rest = [], []
+        for it in pg.items:
+            if it[0] == 'rect':
+                _, x, y, w, h, rgb = it
+                divs.append('<div style="position:absolute;left:%.3fpt;top:%.3fpt;width:%.3fpt;'
+                            'height:%.3fpt;background:%s"></div>' % (x, y, w, h, rgb_hex(rgb)))
+            elif it[0] == 'text':
+                _, x, y, size, s = it
+                divs.append('<div style="position:absolute;left:%.3fpt;top:%.3fpt;'
+                            'font:%gpt/1 \'DejaVu Sans\';white-space:nowrap">%s</div>'
+                            % (x, y - 0.76 * size, size, s))
+            else:
+                rest.append(it)
+        body.append('<section style="position:relative;width:%gpt;height:%gpt;'
+                    'page-break-after:always;overflow:hidden">'
+                    '<svg style="position:absolute;left:0;top:0" width="%gpt" height="%gpt" '
+                    'viewBox="0 0 %g %g">%s</svg>%s</section>'
+                    % (W_PT, H_PT, W_PT, H_PT, W_PT, H_PT, ''.join(svg_items(rest)),
+                       ''.join(divs)))
+    html = ('<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page{size:%gpt %gpt;'
+            'margin:0} body{margin:0}</style></head><body>%s</body></html>'
+            % (W_PT, H_PT, ''.join(body)))
+    f = os.path.join(tmp, 'book.html')
+    with open(f, 'w') as fh:
+        fh.write(html)
+    subprocess.run(['weasyprint', '-q', f, out], check=True)
+
+
+def produce_cairo(pages, out, tmp):
+    import cairo
+    surf = cairo.PDFSurface(out, W_PT, H_PT)
+    cr = cairo.Context(surf)
+    caps = {'butt': cairo.LINE_CAP_BUTT, 'round': cairo.LINE_CAP_ROUND,
+            'square': cairo.LINE_CAP_SQUARE}
+
+    def run(items):
+        for it in items:
+            k = it[0]
+            if k == 'line':
+                _, x0, y0, x1, y1, w, rgb, cap, dash = it
+                cr.set_source_rgb(*rgb)
+                cr.set_line_width(w)
+                cr.set_line_cap(caps[cap])
+                cr.set_dash(list(dash) if dash else [])
+                cr.move_to(x0, y0)
+                cr.line_to(x1, y1)
+                cr.stroke()
+            elif k == 'rect':
+                _, x, y, w, h, rgb = it
+                cr.set_source_rgb(*rgb)
+                cr.rectangle(x, y, w, h)
+                cr.fill()
+            elif k == 'poly':
+                _, pts, w, rgb, cap, dash, radius = it
+                cr.set_source_rgb(*rgb)
+                cr.set_line_width(w)
+                cr.set_line_cap(caps[cap])
+                cr.set_line_join(cairo.LINE_JOIN_ROUND)
+                cr.set_dash(list(dash) if dash else [])
+                if radius:
+                    cur = None
+                    for p in rounded_path(pts, radius):
+                        if p[0] == 'M':
+                            cr.move_to(*p[1])
+                        elif p[0] == 'L':
+                            cr.line_to(*p[1])
+                        else:
+                            c1, c2, e = cubic(cur, p[1], p[2])
+                            cr.curve_to(c1[0], c1[1], c2[0], c2[1], e[0], e[1])
+                        cur = p[-1]
+                else:
+                    cr.move_to(*pts[0])
+                    for p in pts[1:]:
+                        cr.line_to(*p)
+                cr.stroke()
+                cr.set_dash([])
+            elif k == 'dot':
+                _, cx, cy, r, rgb = it
+                cr.set_source_rgb(*rgb)
+                cr.arc(cx, cy, r, 0, 2 * math.pi)
+                cr.fill()
+            elif k == 'text':
+                _, x, y, size, s = it
+                cr.set_source_rgb(0, 0, 0)
+                cr.select_font_face('DejaVu Sans')
+                cr.set_font_size(size)
+                cr.move_to(x, y)
+                cr.show_text(s)
+            elif k == 'clip':
+                _, x, y, w, h, sub = it
+                cr.save()
+                cr.rectangle(x, y, w, h)
+                cr.clip()
+                run(sub)
+                cr.restore()
+    for pg in pages:
+        run(pg.items)
+        cr.show_page()
+    surf.finish()
+
+
+def produce_reportlab(pages, out, tmp):
+    from reportlab.pdfgen import canvas
+    c = canvas.Canvas(out, pagesize=(W_PT, H_PT), pageCompression=1)
+    caps = {'butt': 0, 'round': 1, 'square': 2}
+
+    def Y(y):
+        return H_PT - y
+
+    def run(items):
+        for it in items:
+            k = it[0]
+            if k == 'line':
+                _, x0, y0, x1, y1, w, rgb, cap, dash = it
+                c.setStrokeColorRGB(*rgb)
+                c.setLineWidth(w)
+                c.setLineCap(caps[cap])
+                c.setDash(list(dash) if dash else [])
+                c.line(x0, Y(y0), x1, Y(y1))
+            elif k == 'rect':
+                _, x, y, w, h, rgb = it
+                c.setFillColorRGB(*rgb)
+                c.rect(x, Y(y + h), w, h, stroke=0, fill=1)
+            elif k == 'poly':
+                _, pts, w, rgb, cap, dash, radius = it
+                c.setStrokeColorRGB(*rgb)
+                c.setLineWidth(w)
+                c.setLineCap(caps[cap])
+                c.setLineJoin(1)
+                c.setDash(list(dash) if dash else [])
+                p = c.beginPath()
+                if radius:
+                    cur = None
+                    for q in rounded_path(pts, radius):
+                        if q[0] == 'M':
+                            p.moveTo(q[1][0], Y(q[1][1]))
+                        elif q[0] == 'L':
+                            p.lineTo(q[1][0], Y(q[1][1]))
+                        else:
+                            c1, c2, e = cubic(cur, q[1], q[2])
+                            p.curveTo(c1[0], Y(c1[1]), c2[0], Y(c2[1]), e[0], Y(e[1]))
+                        cur = q[-1]
+                else:
+                    p.moveTo(pts[0][0], Y(pts[0][1]))
+                    for q in pts[1:]:
+                        p.lineTo(q[0], Y(q[1]))
+                c.drawPath(p, stroke=1, fill=0)
+                c.setDash([])
+            elif k == 'dot':
+                _, cx, cy, r, rgb = it
+                c.setFillColorRGB(*rgb)
+                c.circle(cx, Y(cy), r, stroke=0, fill=1)
+            elif k == 'text':
+                _, x, y, size, s = it
+                c.setFillColorRGB(0, 0, 0)
+                c.setFont('Helvetica', size)
+                c.drawString(x, Y(y), s)
+            elif k == 'clip':
+                _, x, y, w, h, sub = it
+                c.saveState()
+                p = c.beginPath()
+                p.rect(x, Y(y + h), w, h)
+                c.clipPath(p, stroke=0, fill=0)
+                run(sub)
+                c.restoreState()
+    for pg in pages:
+        run(pg.items)
+        c.showPage()
+    c.save()
+
+
+def produce_matplotlib(pages, out, tmp):
+    import matplotlib
+    matplotlib.use('pdf')
+    import matplotlib.pyplot as plt
+    matplotlib.rcParams['lines.scale_dashes'] = False   # dash lengths in points, as drawn
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.patches import Circle, PathPatch, Rectangle
+    from matplotlib.path import Path
+    caps = {'butt': 'butt', 'round': 'round', 'square': 'projecting'}
+    with PdfPages(out) as pdf:
+        for pg in pages:
+            fig = plt.figure(figsize=(W_PT / 72, H_PT / 72), dpi=72)
+            ax = fig.add_axes([0, 0, 1, 1])
+            ax.set_xlim(0, W_PT)
+            ax.set_ylim(H_PT, 0)
+            ax.axis('off')
+
+            def run(items, clip=None):
+                for it in items:
+                    k = it[0]
+                    art = None
+                    if k == 'line':
+                        _, x0, y0, x1, y1, w, rgb, cap, dash = it
+                        art, = ax.plot([x0, x1], [y0, y1], color=rgb, linewidth=w,
+                                       solid_capstyle=caps[cap], dash_capstyle=caps[cap],
+                                       linestyle=(0, dash) if dash else '-')
+                    elif k == 'rect':
+                        _, x, y, w, h, rgb = it
+                        art = ax.add_patch(Rectangle((x, y), w, h, facecolor=rgb,
+                                                     edgecolor='none', linewidth=0))
+                    elif k == 'poly':
+                        _, pts, w, rgb, cap, dash, radius = it
+                        if radius:
+                            verts, codes = [], []
+                            for q in rounded_path(pts, radius):
+                                if q[0] == 'M':
+                                    verts.append(q[1]); codes.append(Path.MOVETO)
+                                elif q[0] == 'L':
+                                    verts.append(q[1]); codes.append(Path.LINETO)
+                                else:
+                                    verts += [q[1], q[2]]; codes += [Path.CURVE3] * 2
+                            art = ax.add_patch(PathPatch(Path(verts, codes), facecolor='none',
+                                                         edgecolor=rgb, linewidth=w,
+                                                         capstyle=caps[cap], joinstyle='round'))
+                        else:
+                            art, = ax.plot([p[0] for p in pts], [p[1] for p in pts],
+                                           color=rgb, linewidth=w, solid_capstyle=caps[cap],
+                                           dash_capstyle=caps[cap], solid_joinstyle='round',
+                                           linestyle=(0, dash) if dash else '-')
+                    elif k == 'dot':
+                        _, cx, cy, r, rgb = it
+                        art = ax.add_patch(Circle((cx, cy), r, facecolor=rgb, edgecolor='none'))
+                    elif k == 'text':
+                        _, x, y, size, s = it
+                        art = ax.text(x, y, s, fontsize=size, va='baseline', ha='left',
+                                      family='DejaVu Sans')
+                    elif k == 'clip':
+                        _, x, y, w, h, sub = it
+                        run(sub, Rectangle((x, y), w, h, transform=ax.transData))
+                    if art is not None and clip is not None:
+                        art.set_clip_path(clip)
+            run(pg.items)
+            pdf.savefig(fig)
+            plt.close(fig)
+
+
+def tikz_colour(rgb):
+    return '{rgb,1:red,%.3f;green,%.3f;blue,%.3f}' % rgb
+
+
+def produce_tikz(pages, out, tmp):
+    caps = {'butt': 'butt', 'round': 'round', 'square': 'rect'}
+    body = []
+
+    def run(items):
+        for it in items:
+            k = it[0]
+            if k == 'line':
+                _, x0, y0, x1, y1, w, rgb, cap, dash = it
+                d = ',dash pattern=on %gbp off %gbp' % dash if dash else ''
+                body.append('\\draw[line width=%gbp,line cap=%s,color=%s%s] (%.3f,%.3f) -- '
+                            '(%.3f,%.3f);' % (w, caps[cap], tikz_colour(rgb), d, x0, y0, x1, y1))
+            elif k == 'rect':
+                _, x, y, w, h, rgb = it
+                body.append('\\fill[color=%s] (%.3f,%.3f) rectangle (%.3f,%.3f);'
+                            % (tikz_colour(rgb), x, y, x + w, y + h))
+            elif k == 'poly':
+                _, pts, w, rgb, cap, dash, radius = it
+                d = ',dash pattern=on %gbp off %gbp' % dash if dash else ''
+                r = ',rounded corners=%gbp' % radius if radius else ''
+                body.append('\\draw[line width=%gbp,line cap=%s,line join=round,color=%s%s%s] %s;'
+                            % (w, caps[cap], tikz_colour(rgb), d, r,
+                               ' -- '.join('(%.3f,%.3f)' % p for p in pts)))
+            elif k == 'dot':
+                _, cx, cy, r, rgb = it
+                body.append('\\fill[color=%s] (%.3f,%.3f) circle[radius=%gbp];'
+                            % (tikz_colour(rgb), cx, cy, r))
+            elif k == 'text':
+                _, x, y, size, s = it
+                body.append('\\node[anchor=base west,inner sep=0pt,font=\\fontsize{%g}{%g}'
+                            '\\selectfont] at (%.3f,%.3f) {%s};' % (size, size * 1.2, x, y,
+                                                                     s.replace('#', '\\#')))
+            elif k == 'clip':
+                _, x, y, w, h, sub = it
+                body.append('\\begin{scope}\\clip (%.3f,%.3f) rectangle (%.3f,%.3f);'
+                            % (x, y, x + w, y + h))
+                run(sub)
+                body.append('\\end{scope}')
+    for pg in pages:
+        # drawn from the page's top-left corner (two runs place it)
+        body.append('\\null\\begin{tikzpicture}[remember picture,overlay,x=1bp,y=-1bp,'
+                    'shift={(current page.north west)}]')
+        run(pg.items)
+        body.append('\\end{tikzpicture}\\newpage')
+    tex = ('\\documentclass{article}\n\\usepackage[paperwidth=%gbp,paperheight=%gbp,'
+           'margin=0pt]{geometry}\n\\usepackage{tikz}\n'
+           '\\pagestyle{empty}\n\\begin{document}\n%s\n\\end{document}\n'
+           % (W_PT, H_PT, '\n'.join(body)))
+    f = os.path.join(tmp, 'book.tex')
+    with open(f, 'w') as fh:
+        fh.write(tex)
+    for _ in range(2):
+        subprocess.run(['pdflatex', '-interaction=batchmode', '-halt-on-error', 'book.tex'],
+                       cwd=tmp, check=True, stdout=subprocess.DEVNULL)
+    shutil.copy(os.path.join(tmp, 'book.pdf'), out)
+
+
+def produce_ghostscript(pages, out, tmp):
+    caps = {'butt': 0, 'round': 1, 'square': 2}
+    ps = ['%!PS-Adobe-3.0', '%%%%BoundingBox: 0 0 %d %d' % (W_PT, H_PT),
+          '<< /PageSize [%g %g] >> setpagedevice' % (W_PT, H_PT)]
+
+    def Y(y):
+        return H_PT - y
+
+    def run(items):
+        for it in items:
+            k = it[0]
+            if k == 'line':
+                _, x0, y0, x1, y1, w, rgb, cap, dash = it
+                ps.append('%g %g %g setrgbcolor %g setlinewidth %d setlinecap %s 0 setdash '
+                          'newpath %.3f %.3f moveto %.3f %.3f lineto stroke'
+                          % (rgb + (w, caps[cap], '[%g %g]' % dash if dash else '[]',
+                                    x0, Y(y0), x1, Y(y1))))
+            elif k == 'rect':
+                _, x, y, w, h, rgb = it
+                ps.append('%g %g %g setrgbcolor %.3f %.3f %.3f %.3f rectfill'
+                          % (rgb + (x, Y(y + h), w, h)))
+            elif k == 'poly':
+                _, pts, w, rgb, cap, dash, radius = it
+                path = 'newpath %.3f %.3f moveto ' % (pts[0][0], Y(pts[0][1]))
+                if radius:
+                    for k2 in range(1, len(pts) - 1):
+                        path += '%.3f %.3f %.3f %.3f %g arct ' % (
+                            pts[k2][0], Y(pts[k2][1]), pts[k2 + 1][0], Y(pts[k2 + 1][1]), radius)
+                    path += '%.3f %.3f lineto ' % (pts[-1][0], Y(pts[-1][1]))
+                else:
+                    path += ' '.join('%.3f %.3f lineto' % (p[0], Y(p[1])) for p in pts[1:])
+                ps.append('%g %g %g setrgbcolor %g setlinewidth %d setlinecap 1 setlinejoin '
+                          '%s 0 setdash %s stroke [] 0 setdash'
+                          % (rgb + (w, caps[cap], '[%g %g]' % dash if dash else '[]', path)))
+            elif k == 'dot':
+                _, cx, cy, r, rgb = it
+                ps.append('%g %g %g setrgbcolor newpath %.3f %.3f %g 0 360 arc fill'
+                          % (rgb + (cx, Y(cy), r)))
+            elif k == 'text':
+                _, x, y, size, s = it
+                ps.append('0 setgray /Helvetica findfont %g scalefont setfont %.3f %.3f moveto '
+                          '(%s) show' % (size, x, Y(y), s.replace('(', '\\(').replace(')', '\\)')))
+            elif k == 'clip':
+                _, x, y, w, h, sub = it
+                ps.append('gsave newpath %.3f %.3f %.3f %.3f rectclip' % (x, Y(y + h), w, h))
+                run(sub)
+                ps.append('grestore')
+    for pg in pages:
+        run(pg.items)
+        ps.append('showpage')
+    f = os.path.join(tmp, 'book.ps')
+    with open(f, 'w') as fh:
+        fh.write('\n'.join(ps) + '\n')
+    subprocess.run(['ps2pdf', '-dDEVICEWIDTHPOINTS=%d' % W_PT, '-dDEVICEHEIGHTPOINTS=%d' % H_PT,
+                    '-dFIXEDMEDIA', f, out], check=True)
+
+
+PRODUCERS = {
+    'reportlab': produce_reportlab,
+    'cairo': produce_cairo,
+    'matplotlib': produce_matplotlib,
+    'tikz': produce_tikz,
+    'rsvg': produce_rsvg,
+    'weasyprint': produce_weasyprint,
+    'ghostscript': produce_ghostscript,
+}
+
+
+# --- the cases -------------------------------------------------------------
+
+def place(m, top=110.0):
+    """square size and origin for a maze centred on the page"""
+    sq = min(30.0, (W_PT - 80) / m.w, (H_PT - top - 80) / m.h)
+    return (W_PT - m.w * sq) / 2, top, sq
+
+
+def maze_page(m, number, style, label=True, folio=None, crack=None, extra=None,
+              clip_rim=False, frame=False):
+    pg = Page()
+    x0, y0, sq = place(m)
+    if label:
+        pg.text(x0, y0 - 24, 14, 'Maze %d' % number)
+    target = pg
+    if clip_rim:
+        # a clip that hides the right-hand rim (and nothing else)
+        target = Page()
+    draw_walls(target, m, x0, y0, sq, style, crack)
+    if clip_rim:
+        pg.clip(x0 - 10, y0 - 10, m.w * sq + 10 - 0.6 * sq, m.h * sq + 20, target)
+    if frame:
+        pg.line(x0 - sq, y0 - sq, x0 + (m.w + 1) * sq, y0 - sq, 1.0, BLACK, 'square')
+        pg.line(x0 - sq, y0 + (m.h + 1) * sq, x0 + (m.w + 1) * sq, y0 + (m.h + 1) * sq, 1.0,
+                BLACK, 'square')
+        pg.line(x0 - sq, y0 - sq, x0 - sq, y0 + (m.h + 1) * sq, 1.0, BLACK, 'square')
+        pg.line(x0 + (m.w + 1) * sq, y0 - sq, x0 + (m.w + 1) * sq, y0 + (m.h + 1) * sq, 1.0,
+                BLACK, 'square')
+    if extra:
+        extra(pg, m, x0, y0, sq)
+    if folio is not None:
+        pg.text(W_PT - 60, H_PT - 30, 10, '%d' % folio)
+    return pg
+
+
+def solution_page(mazes, style, labels, wrong=None, colour=0):
+    """mazes: [(number, maze, page of the maze)] two a page; labels: a format"""
+    pg = Page()
+    for k, (number, m, page) in enumerate(mazes):
+        top = 80.0 + k * 290
+        sq = min(20.0, (W_PT - 120) / m.w, 220.0 / m.h)
+        x0 = (W_PT - m.w * sq) / 2
+        if labels:
+            pg.text(x0, top - 14, 11, labels % {'n': number, 'p': page})
+        route = m.route()
+        if wrong is not None and k == 0:
+            route = wrong(m)
+        draw_route(pg, m, x0, top, sq, route, style, ROUTE_COLOURS[colour % 4])
+        draw_walls(pg, m, x0, top, sq, 'lines')
+    return pg
+
+
+def through_wall(m):
+    """a route straight down the first column, then along the bottom row"""
+    return [(0, y) for y in range(m.h)] + [(x, m.h - 1) for x in range(1, m.w)]
+
+
+def painted(pg, m, x0, y0, sq):
+    kind, i, j = m.inner_wall()
+    pg.rect(x0 + (i + 0.2) * sq, y0 + j * sq - 2.5, 0.6 * sq, 5, WHITE)
+
+
+def white_stroke(pg, m, x0, y0, sq):
+    kind, i, j = m.inner_wall()
+    pg.line(x0 + (i + 0.2) * sq, y0 + j * sq, x0 + (i + 0.8) * sq, y0 + j * sq, 4, WHITE)
+
+
+def white_gaps(pg, m, x0, y0, sq):
+    # the entrance and the exit painted out of a full rim, in white
+    pg.rect(x0 + 2.5, y0 - 4, sq - 5, 8, WHITE)
+    pg.rect(x0 + (m.w - 1) * sq + 2.5, y0 + m.h * sq - 4, sq - 5, 8, WHITE)
+
+
+def bar(pg, m, x0, y0, sq):
+    # a black bar across the corridor of the entrance square's row, mid-square
+    pg.rect(x0 + 0.45 * sq, y0, 0.1 * sq, sq, BLACK)
+
+
+def arrow_text(pg, m, x0, y0, sq):
+    # START and FINISH words near the gaps, as books print them: not walls
+    pg.text(x0 + sq + 4, y0 - 6, 9, 'START')
+    pg.text(x0 + (m.w - 3) * sq, y0 + m.h * sq + 14, 9, 'FINISH')
+
+
+def book(cases):
+    """cases: list of (name, pages builder, expected rc, expected phrase)"""
+    return cases
+
+
+def cases_for(producer, idx):
+    """the corpus of one producer: (name, pages, rc, phrase, options)"""
+    styles = ['lines', 'round', 'rects', 'heavy', 'square', 'thin']
+    sol_styles = ['solid', 'dashed', 'dotted', 'dots', 'rounded']
+    style = styles[idx % len(styles)]
+    style2 = styles[(idx + 2) % len(styles)]
+    sst = sol_styles[idx % len(sol_styles)]
+    sst2 = sol_styles[(idx + 2) % len(sol_styles)]
+    seed = 100 * idx
+    a, b = Maze(6, 5, seed + 1), Maze(9, 7, seed + 2)
+    out = []
+
+    def two(style_, sol, labels='Solution %(n)d', mazes=(a, b), **kw):
+        pages = [maze_page(mazes[0], 1, style_, extra=arrow_text),
+                 maze_page(mazes[1], 2, style_)]
+        pages.append(solution_page([(1, mazes[0], 1), (2, mazes[1], 2)], sol, labels, **kw))
+        return pages
+
+    out.append(('perfect-%s-%s' % (style, sst), two(style, sst), 0,
+                '2 mazes, 2 passed, 0 failed, 2 solution copies checked'))
+    out.append(('perfect-%s-%s' % (style2, sst2), two(style2, sst2, 'Answer %(n)d'), 0,
+                '2 mazes, 2 passed, 0 failed, 2 solution copies checked'))
+    # flaws in the model
+    loop = a.copy()
+    kind, i, j = loop.inner_wall()
+    loop.hw[j][i] = 0
+    out.append(('loop-%s' % style, [maze_page(loop, 1, style)], 1, 'FAILED: a loop of'))
+    cut = a.copy()
+    cx, cy = a.w - 2, a.h - 2
+    cut.hw[cy][cx] = cut.hw[cy + 1][cx] = cut.vw[cy][cx] = cut.vw[cy][cx + 1] = 1
+    out.append(('cutoff-%s' % style, [maze_page(cut, 1, style)], 1, 'unreachable'))
+    closed = a.copy()
+    closed.hw[0][0] = 1
+    out.append(('closed-entrance-%s' % style2, [maze_page(closed, 1, style2)], 1,
+                'one gap in the outer wall'))
+    gap = a.copy()
+    gap.vw[a.h // 2][0] = 0
+    out.append(('extra-gap-%s' % style2, [maze_page(gap, 1, style2)], 1,
+                '3 gaps in the outer wall'))
+    # flaws in the drawing: what prints is not what the lines say
+    out.append(('painted-%s' % style, [maze_page(a, 1, style, extra=painted)], 1,
+                'the printed page shows an opening'))
+    out.append(('white-stroke-%s' % style2, [maze_page(a, 1, style2, extra=white_stroke)], 1,
+                'the printed page shows an opening'))
+    full = a.copy()
+    full.hw[0][0] = full.hw[a.h][a.w - 1] = 1
+    out.append(('white-gaps-%s' % style, [maze_page(full, 1, style, extra=white_gaps)], 0,
+                'maze 1, page 1: %dx%d, perfect' % (a.w, a.h)))
+    out.append(('bar-%s' % style, [maze_page(a, 1, style, extra=bar)], 1,
+                'off the grid|ink inside the square'))
+    big = Maze(5, 4, seed + 3)
+    kind, i, j = big.inner_wall()
+    out.append(('crack-lines', [maze_page(big, 1, 'lines', crack=((i, j, i + 1, j), 2.8))], 1,
+                'the printed page shows an opening'))
+    out.append(('clipped-rim-%s' % style, [maze_page(a, 1, style, clip_rim=True)], 1,
+                'the printed page shows an opening'))
+    # solutions
+    out.append(('wrong-solution-%s' % sst, two(style, sst, wrong=through_wall), 1,
+                'the solution crosses a wall'))
+    out.append(('swapped-%s' % sst2, two(style, sst2, mazes=(a, b), labels=None)
+                if False else swapped(a, b, style, sst2), 1, 'walls differ|is %dx%d' % (b.w, b.h)))
+    out.append(('unlabelled-copies-%s' % sst, two(style, sst, labels=None), 0,
+                'found by its walls'))
+    out.append(('folio-%s' % sst2, folio_book(a, b, style, sst2), 0,
+                '2 mazes, 2 passed'))
+    out.append(('count-label', count_book(a, b, style), 0, '2 mazes, 2 passed'))
+    out.append(('frame-%s' % style, [maze_page(a, 1, style, frame=True)], 0,
+                'maze 1, page 1: %dx%d, perfect' % (a.w, a.h)))
+    return out
+
+
+def swapped(a, b, style, sst):
+    """two copies whose labels are swapped: each shows the other maze"""
+    pages = [maze_page(a, 1, style), maze_page(b, 2, style)]
+    pages.append(solution_page([(1, b, 1), (2, a, 2)], sst, 'Solution %(n)d'))
+    return pages
+
+
+def folio_book(a, b, style, sst):
+    """printed folios 11 and 12 on PDF pages 1 and 2; copies say '(page 11)'"""
+    pages = [maze_page(a, 1, style, folio=11), maze_page(b, 2, style, folio=12)]
+    pg = solution_page([(1, a, 11), (2, b, 12)], sst, 'Maze %(n)d (page %(p)d)')
+    pg.text(W_PT - 60, H_PT - 30, 10, '13')
+    pages.append(pg)
+    return pages
+
+
+def count_book(a, b, style):
+    """labels 'Maze 1 of 2': a count, not a page"""
+    pages = []
+    for n, m in ((1, a), (2, b)):
+        pg = maze_page(m, n, style, label=False)
+        x0, y0, sq = place(m)
+        pg.text(x0, y0 - 24, 14, 'Maze %d of 2' % n)
+        pages.append(pg)
+    return pages
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    outdir = sys.argv[1] if len(sys.argv) > 1 else here
+    os.makedirs(outdir, exist_ok=True)
+    table = ['# file\texit status\ta phrase of the output that must appear (| between '
+             'alternatives)\n', '# written by mkcorpus.py from the flaw each file was '
+             'drawn with\n']
+    for idx, name in enumerate(PRODUCERS):
+        for case, pages, rc, phrase in cases_for(name, idx):
+            fname = '%s-%s.pdf' % (name, case)
+            with tempfile.TemporaryDirectory() as tmp:
+                PRODUCERS[name](pages, os.path.join(outdir, fname), tmp)
+            table.append('%s\t%d\t%s\n' % (fname, rc, phrase))
+            print(fname)
+    with open(os.path.join(outdir, 'expected.txt'), 'w') as fh:
+        fh.writelines(table)
+
+
+if __name__ == '__main__':
+    main()
