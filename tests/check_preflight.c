@@ -956,6 +956,30 @@ START_TEST(cover_count_against_the_book)
 	mb_checklist_init(&cl);
 	mb_preflight_cover_count(&f, 40, &cl);
 	ck_assert_int_eq(mb_checklist_find(&cl, "cover.count")->status, MB_CHECK_FAIL);
+	/*
+	 * numbers that are not counts, beside ones that are: a title ending in
+	 * a number before the badge, a series' volume, the spine's title run
+	 * into the front's (found by the builder's own series and parallel books)
+	 */
+	{
+		static char *not_counts[] = {
+			"Parallel 1 30 MAZES", "Amazing Mazes Vol. 2 30 Mazes",
+			"Amazing Mazes Vol. 1 A Amazing Mazes Vol. 1 30 MAZES",
+			"Vol. 3 Easy Mazes 30 mazes", "Maze Book 30 Mazes for Everyone",
+		};
+
+		for (size_t i = 0; i < sizeof(not_counts) / sizeof(not_counts[0]); i++) {
+			cover_page.text = not_counts[i];
+			cover_page.text_len = strlen(not_counts[i]);
+			mb_checklist_release(&cl);
+			mb_checklist_init(&cl);
+			mb_preflight_cover_count(&f, 30, &cl);
+			c = mb_checklist_find(&cl, "cover.count");
+			ck_assert_msg(c->status == MB_CHECK_PASS, "'%s': %s", not_counts[i],
+				      c->message);
+			ck_assert_has(c->message, "the cover says 30 mazes, as the book has");
+		}
+	}
 	/* unknown count (mb 0): no check */
 	mb_checklist_release(&cl);
 	mb_checklist_init(&cl);

@@ -1927,6 +1927,25 @@ static bool mazes_word(const char *s)
 	return false;
 }
 
+/* is the number at c (in the folded text t) the number of a volume, book, part or issue? */
+static bool follows_volume_word(const char *t, const char *c)
+{
+	static const char *const words[] = { "vol", "volume", "book", "part", "no", "band",
+					     "tome", "tomo", "libro", "buch", "teil", "#" };
+	const char *end = c, *start;
+
+	while (end > t && (end[-1] == ' ' || end[-1] == '.'))
+		end--;
+	start = end;
+	while (start > t && start[-1] != ' ')
+		start--;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if ((size_t)(end - start) == strlen(words[i]) &&
+		    !strncmp(start, words[i], strlen(words[i])))
+			return true;
+	return end < c && end > t && end[-1] == '#';
+}
+
 void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct mb_checklist *cl)
 {
 	const struct mb_probe_page *p;
@@ -1946,12 +1965,21 @@ void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct m
 		if (!(*c >= '0' && *c <= '9') || (c > t && c[-1] >= '0' && c[-1] <= '9'))
 			continue;
 		n = strtol(c, (char **)&w, 10);
-		/* the number, then up to three words to a word for mazes */
-		for (int words = 0; words < 4 && *w; words++) {
+		/*
+		 * The number, then the word for mazes, with at most one word between
+		 * ("60 Easy Mazes") and no other number: a title ending in a number
+		 * next to the badge ("Parallel 1" "30 MAZES") or the spine's title
+		 * before the front's is not a count.
+		 */
+		for (int words = 0; words < 2 && *w; words++) {
 			while (*w == ' ')
 				w++;
+			if (*w >= '0' && *w <= '9')
+				break;
+			/* "Vol. 2 Easy Mazes": a volume's or part's number is not a count */
 			if (mazes_word(w)) {
-				said = n;
+				if (words == 0 || !follows_volume_word(t, c))
+					said = n;
 				break;
 			}
 			while (*w && *w != ' ')
