@@ -31,6 +31,7 @@ check "--force replaces: exit 0" "$rc" -eq 0
 strip() { sed -e 's/^seed: [0-9]*$/seed: S/' -e 's/^book_id: book-[0-9a-f]*$/book_id: B/' "$1"; }
 ok "$(strip mine.yaml > m.txt; strip book.yaml > b.txt; cmp -s m.txt b.txt; echo $?)" "--force wrote the starter"
 check "each spec gets its own seed" "$(grep '^seed:' mine.yaml)" != "$(grep '^seed:' book.yaml)"
+check "the starter gets this year for its copyright line" "$(grep '^year:' mine.yaml)" = "year: $(date +%Y)"
 run "$MAZEBOOK" init mine.yaml -f
 check "-f after FILE works too" "$rc" -eq 0
 

@@ -225,10 +225,11 @@ long mb_spec_price_cents(const struct mb_book_spec *spec);
 extern const char mb_spec_starter[];
 
 /*
- * The starter spec with its sample "seed: 1" and "book_id:" lines set to
- * seed and book_id (init draws both from the OS, once). free() it.
+ * The starter spec with its sample "seed: 1", "book_id:" and "year:" lines
+ * set to seed, book_id (init draws both from the OS, once) and year (the
+ * copyright year: the year init runs). free() it.
  */
-char *mb_spec_starter_with(uint64_t seed, const char *book_id);
+char *mb_spec_starter_with(uint64_t seed, const char *book_id, int year);
 
 /*
  * The book's id in the catalogue: book_id when the spec gives one, else

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mazebook/command.h"
@@ -41,6 +42,15 @@ static int write_all(int fd, const char *text, size_t len)
 		len -= (size_t)n;
 	}
 	return 1;
+}
+
+/* the copyright year the starter gets: init's, once (the build never reads the clock) */
+static int this_year(void)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	return localtime_r(&now, &tm) ? tm.tm_year + 1900 : 2026;
 }
 
 /* n random bytes from the OS; false (errno set) when it has none to give */
@@ -158,7 +168,7 @@ static int run_init(int argc, char **argv)
 			seed = seed << 8 | r[i];
 		snprintf(id, sizeof(id), "book-%02x%02x%02x%02x%02x%02x", r[8], r[9], r[10], r[11],
 			 r[12], r[13]);
-		text = mb_spec_starter_with(seed, id);
+		text = mb_spec_starter_with(seed, id, this_year());
 		wrote = write_starter(path, force, text);
 		free(text);
 		if (wrote != MB_EXIT_OK)

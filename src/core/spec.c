@@ -321,9 +321,10 @@ const char mb_spec_starter[] =
 	"one_sided: false\n"
 	"\n"
 	"# The copyright line on the title page's back. Left out, it reads\n"
-	"# \"Copyright (C) <year> <author>\", with the year below.\n"
+	"# \"Copyright (C) <year> <author>\", with the year below ('mazebook\n"
+	"# init' wrote the year it ran; the build never reads the clock).\n"
 	"# copyright: \"Copyright (C) 2026 Your Name. All rights reserved.\"\n"
-	"# year: 2026\n"
+	"year: 2026\n"
 	"# The publisher's name (\"Published by ...\") and the ISBN KDP gives the\n"
 	"# book (checked by its check digit); each printed under the copyright.\n"
 	"# imprint: \"Little Maze Press\"\n"
@@ -388,19 +389,33 @@ const char mb_spec_starter[] =
 	"  # The text on the back cover (keep it to a short paragraph).\n"
 	"  back: \"Fifty hand-checked mazes, with every solution at the back.\"\n";
 
-char *mb_spec_starter_with(uint64_t seed, const char *book_id)
+/* text with its one line `line` replaced by `with` (both "\nkey: value\n"); free() it */
+static char *replace_line(char *text, const char *line, const char *with)
 {
-	const char *at_seed = strstr(mb_spec_starter, "\nseed: 1\n");
-	const char *at_id = strstr(mb_spec_starter, "\nbook_id: my-first-book\n");
+	const char *at = strstr(text, line);
+	char *out;
 
-	if (!at_seed || !at_id || at_id < at_seed)
-		BUG("the starter spec lost its seed or book_id line");
-	return xasprintf("%.*s\nseed: %llu\n%.*s\nbook_id: %s\n%s",
-			 (int)(at_seed - mb_spec_starter), mb_spec_starter,
-			 (unsigned long long)seed,
-			 (int)(at_id - (at_seed + strlen("\nseed: 1\n"))),
-			 at_seed + strlen("\nseed: 1\n"), book_id,
-			 at_id + strlen("\nbook_id: my-first-book\n"));
+	if (!at)
+		BUG("the starter spec lost its line '%s'", line + 1);
+	out = xasprintf("%.*s%s%s", (int)(at - text), text, with, at + strlen(line));
+	free(text);
+	return out;
+}
+
+char *mb_spec_starter_with(uint64_t seed, const char *book_id, int year)
+{
+	char *text = xstrdup(mb_spec_starter), *line;
+
+	line = xasprintf("\nseed: %llu\n", (unsigned long long)seed);
+	text = replace_line(text, "\nseed: 1\n", line);
+	free(line);
+	line = xasprintf("\nbook_id: %s\n", book_id);
+	text = replace_line(text, "\nbook_id: my-first-book\n", line);
+	free(line);
+	line = xasprintf("\nyear: %d\n", year);
+	text = replace_line(text, "\nyear: 2026\n", line);
+	free(line);
+	return text;
 }
 
 const char *mb_spec_book_id(const struct mb_book_spec *spec, char *buf, size_t size)
