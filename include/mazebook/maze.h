@@ -95,6 +95,24 @@ bool mb_maze_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir);
  */
 void mb_maze_set_open(struct mb_maze *m, int x, int y, enum mb_dir dir, bool open);
 
+/*
+ * Is there a wall on the lattice line y (0..h) between x and x + 1 (the
+ * north side of (x, y), or the south side of (x, y - 1))? A wall is
+ * printed wherever a cell's side is closed: an inner wall, or the rim but
+ * for its gaps. Between two squares outside the cells there is none. The
+ * one wall test every drawing of a maze uses.
+ */
+bool mb_maze_wall_h(const struct mb_maze *m, int x, int y);
+/* The same for the lattice column x (0..w) between y and y + 1 (west side of (x, y)). */
+bool mb_maze_wall_v(const struct mb_maze *m, int x, int y);
+
+/*
+ * The point beyond the entrance (exit false) or the exit gap, in grid
+ * units: the gap's cell centre moved beyond squares out through the gap
+ * (0.5: the gap's midpoint; a route is drawn from and to such points).
+ */
+void mb_maze_gap_point(const struct mb_maze *m, bool exit, double beyond, double *x, double *y);
+
 /* Open the wall between two squares given by index; they must be adjacent. */
 void mb_maze_link(struct mb_maze *m, int a, int b);
 

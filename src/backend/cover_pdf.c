@@ -1134,8 +1134,7 @@ static void maze_path(cairo_t *cr, const struct mb_maze *m, double x, double y, 
 			bool wall = false;
 
 			if (i < m->w)
-				wall = j < m->h ? !mb_maze_is_open(m, i, j, MB_NORTH) :
-						  !mb_maze_is_open(m, i, m->h - 1, MB_SOUTH);
+				wall = mb_maze_wall_h(m, i, j);
 			if (wall && run < 0)
 				run = i;
 			if (!wall && run >= 0) {
@@ -1152,8 +1151,7 @@ static void maze_path(cairo_t *cr, const struct mb_maze *m, double x, double y, 
 			bool wall = false;
 
 			if (j < m->h)
-				wall = i < m->w ? !mb_maze_is_open(m, i, j, MB_WEST) :
-						  !mb_maze_is_open(m, m->w - 1, j, MB_EAST);
+				wall = mb_maze_wall_v(m, i, j);
 			if (wall && run < 0)
 				run = j;
 			if (!wall && run >= 0) {

@@ -307,8 +307,8 @@ static void wall_path(const struct mb_maze *m, struct content *c)
 		int start = -1;
 
 		for (int x = 0; x <= m->w; x++) {
-			bool wall = x < m->w && (j < m->h ? !mb_maze_is_open(m, x, j, MB_NORTH)
-							  : !mb_maze_is_open(m, x, m->h - 1, MB_SOUTH));
+			bool wall = x < m->w && mb_maze_wall_h(m, x, j);
+
 			if (wall && start < 0)
 				start = x;
 			if (!wall && start >= 0) {
@@ -323,8 +323,8 @@ static void wall_path(const struct mb_maze *m, struct content *c)
 		int start = -1;
 
 		for (int y = 0; y <= m->h; y++) {
-			bool wall = y < m->h && (i < m->w ? !mb_maze_is_open(m, i, y, MB_WEST)
-							  : !mb_maze_is_open(m, m->w - 1, y, MB_EAST));
+			bool wall = y < m->h && mb_maze_wall_v(m, i, y);
+
 			if (wall && start < 0)
 				start = y;
 			if (!wall && start >= 0) {
@@ -454,15 +454,18 @@ static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m
 {
 	int n = mb_maze_route(m, w->route);
 	struct content c = { 0 };
+	double gx, gy;
 
 	if (n == 0)
 		return;
 	begin_grid(&c, g, g->route_pt, ROUTE_GRAY);
 	if (colour_book(w))
 		put_rgb_stroke(&c, w->spec->palette.route_rgb);
-	put_num(&c, 0.5);
+	/* from just outside the entrance gap (0.45 of a square) */
+	mb_maze_gap_point(m, false, 0.95, &gx, &gy);
+	put_num(&c, gx);
 	put(&c, " ", 1);
-	put_num(&c, -0.45);
+	put_num(&c, gy);
 	put_str(&c, " m\n");
 	for (int i = 0; i < n; i++) {
 		int x = w->route[i] % m->w, y = w->route[i] / m->w;
@@ -477,9 +480,10 @@ static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m
 		}
 		put_half_point(&c, 2 * x + 1, 2 * y + 1, " l\n");
 	}
-	put_num(&c, m->w - 0.5);
+	mb_maze_gap_point(m, true, 0.95, &gx, &gy);
+	put_num(&c, gx);
 	put(&c, " ", 1);
-	put_num(&c, m->h + 0.45);
+	put_num(&c, gy);
 	put_str(&c, " l\nS\nQ\n");
 	write_content(w, page, &c);
 	free(c.p);

@@ -178,63 +178,59 @@ int mb_grid_shortest_walk(const struct mb_grid *g, int a, int b)
 	return len;
 }
 
+/* Can side dir of cell i be seen from beyond the lattice (no cell further that way)? */
+static bool visible(const struct mb_grid *g, int i, enum mb_dir dir)
+{
+	int x = i % g->w + mb_dir_dx[dir], y = i / g->w + mb_dir_dy[dir];
+
+	for (; x >= 0 && y >= 0 && x < g->w && y < g->h; x += mb_dir_dx[dir], y += mb_dir_dy[dir])
+		if (g->in[y * g->w + x])
+			return false;
+	return true;
+}
+
 void mb_grid_default_gaps(const struct mb_grid *g, struct mb_side *entrance,
 			  struct mb_side *exit)
 {
-	int n = g->w * g->h, *dist, *queue, *rim, nrim = 0, best = -1;
+	int n = g->w * g->h, *dist, *queue, best = -1;
 
 	if (g->kind == MB_GRID_RECT) {
 		*entrance = (struct mb_side){ 0, MB_NORTH };
 		*exit = (struct mb_side){ n - 1, MB_SOUTH };
 		return;
 	}
-	/* rim cells (each with its first rim side), then all pairs by walk */
-	rim = xmallocarray((size_t)g->cells, sizeof(int));
-	for (int k = 0; k < g->cells; k++) {
-		int c = g->cell_list[k];
-
-		for (int d = 0; d < 4; d++)
-			if (mb_grid_is_rim(g, c, (enum mb_dir)d)) {
-				rim[nrim++] = c;
-				break;
-			}
-	}
+	/*
+	 * The entrance in a top side nothing is above, the exit in a bottom
+	 * side nothing is below (so START and FINISH print in the bands over
+	 * and under the maze, as on the rectangle), the pair farthest apart
+	 * by walk; ties go to the first in index order.
+	 */
 	dist = xmallocarray((size_t)n, sizeof(int));
 	queue = xmallocarray((size_t)n, sizeof(int));
-	*entrance = (struct mb_side){ rim[0], MB_NORTH };
-	*exit = *entrance;
-	for (int r = 0; r < nrim; r++) {
-		walk_bfs(g, rim[r], dist, queue);
-		for (int s = r + 1; s < nrim; s++) {
-			if (dist[rim[s]] > best) {
-				best = dist[rim[s]];
-				entrance->cell = rim[r];
-				exit->cell = rim[s];
+	*entrance = (struct mb_side){ -1, MB_NORTH };
+	*exit = (struct mb_side){ -1, MB_SOUTH };
+	for (int k = 0; k < g->cells; k++) {
+		int a = g->cell_list[k];
+
+		if (!visible(g, a, MB_NORTH))
+			continue;
+		walk_bfs(g, a, dist, queue);
+		for (int j = 0; j < g->cells; j++) {
+			int b = g->cell_list[j];
+
+			if (b != a && visible(g, b, MB_SOUTH) && dist[b] > best) {
+				best = dist[b];
+				entrance->cell = a;
+				exit->cell = b;
 			}
 		}
+	}
+	if (entrance->cell < 0) {
+		/* one cell, or none below another: the first cell's top and bottom */
+		entrance->cell = exit->cell = g->cell_list[0];
 	}
 	free(queue);
 	free(dist);
-	free(rim);
-	/*
-	 * the side: the entrance prefers top, then left, right, bottom; the
-	 * exit bottom, then right, left, top (so a rectangle-like mask reads
-	 * like the rectangle)
-	 */
-	static const enum mb_dir in_order[4] = { MB_NORTH, MB_WEST, MB_EAST, MB_SOUTH };
-	static const enum mb_dir out_order[4] = { MB_SOUTH, MB_EAST, MB_WEST, MB_NORTH };
-
-	for (int k = 0; k < 4; k++)
-		if (mb_grid_is_rim(g, entrance->cell, in_order[k])) {
-			entrance->dir = in_order[k];
-			break;
-		}
-	for (int k = 0; k < 4; k++)
-		if (mb_grid_is_rim(g, exit->cell, out_order[k]) &&
-		    !(exit->cell == entrance->cell && out_order[k] == entrance->dir)) {
-			exit->dir = out_order[k];
-			break;
-		}
 }
 
 enum mb_status mb_grid_named_gap(const struct mb_grid *g, const char *side,

@@ -139,6 +139,33 @@ bool mb_maze_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir)
 	BUG("bad direction %d", (int)dir);
 }
 
+bool mb_maze_wall_h(const struct mb_maze *m, int x, int y)
+{
+	if (y < m->h && mb_maze_is_cell(m, x, y))
+		return !mb_maze_is_open(m, x, y, MB_NORTH);
+	if (y > 0 && mb_maze_is_cell(m, x, y - 1))
+		return !mb_maze_is_open(m, x, y - 1, MB_SOUTH);
+	return false;
+}
+
+bool mb_maze_wall_v(const struct mb_maze *m, int x, int y)
+{
+	if (x < m->w && mb_maze_is_cell(m, x, y))
+		return !mb_maze_is_open(m, x, y, MB_WEST);
+	if (x > 0 && mb_maze_is_cell(m, x - 1, y))
+		return !mb_maze_is_open(m, x - 1, y, MB_EAST);
+	return false;
+}
+
+void mb_maze_gap_point(const struct mb_maze *m, bool exit, double beyond, double *x, double *y)
+{
+	const struct mb_side *s = exit ? &m->exit : &m->entrance;
+
+	mb_grid_centre(m->grid, s->cell, x, y);
+	*x += mb_dir_dx[s->dir] * beyond;
+	*y += mb_dir_dy[s->dir] * beyond;
+}
+
 void mb_maze_set_open(struct mb_maze *m, int x, int y, enum mb_dir dir, bool open)
 {
 	int nx = x + mb_dir_dx[dir], ny = y + mb_dir_dy[dir];
