@@ -24,4 +24,14 @@
 struct mb_shape *mb_shape_load(const char *spec, const char *base_dir, const char *font_path,
 			       struct mb_error *err);
 
+struct mb_book_spec;
+
+/*
+ * Make spec->shape_grids[] from spec->shapes[]: about grid_w x grid_h
+ * squares each, at least the level's min_shape_squares (scaled to the
+ * grid), text in the spec's font (bold face). Fails with MB_ERR_INPUT at
+ * the spec's 'shape' key, saying which shape and what to change.
+ */
+enum mb_status mb_spec_shape_grids(struct mb_book_spec *spec, struct mb_error *err);
+
 #endif

@@ -556,10 +556,8 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 	}
 	/* a small decorative maze between the titles and the author */
 	side = fmin(live.w * 0.5, (y - live.y) - live.h * 0.22);
-	if (side > 72) {
-		deco = mb_maze_new(9, 9, NULL);
-		mb_generate(&mb_gen_backtracker, deco, mb_rng_derive(s->seed, 0x7469746c65),
-			    NULL);
+	deco = w->book->title_maze;
+	if (side > 72 && deco) {
 		box.w = box.h = side;
 		box.x = live.x + (live.w - side) / 2;
 		box.y = live.y + live.h * 0.16 + ((y - live.y - live.h * 0.16) - side) / 2;
@@ -568,7 +566,6 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 		wall_path(deco, &path);
 		draw_walls(w, page, &path, &g);
 		free(path.p);
-		mb_maze_free(deco);
 	}
 	size = fit_size(page, w->regular, fmin(18, below_pt), fmin(10, below_pt), live.w, 2,
 			s->author);
@@ -629,7 +626,7 @@ static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_p
 	struct mb_rect_pt live;
 	struct mb_maze_geometry g;
 	char text[128];
-	double top, head, x, cap = MB_LAYOUT_LABEL_PT * 0.73;
+	double top, head, x, gx, gy, cap = MB_LAYOUT_LABEL_PT * 0.73;
 
 	mb_layout_live_area(w->plan, n, &live);
 	heading(w, page, &live, MB_LAYOUT_HEADING_PT,
@@ -638,16 +635,25 @@ static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_p
 	top = mb_maze_geometry_top(&g);
 	head = fmin(14, fmax(8, g.cell_pt * 0.8));
 
-	/* START: an arrow down into the entrance, the word to its right */
-	x = g.x + g.cell_pt / 2;
-	arrow_down(page, x, top + MB_LAYOUT_LABEL_BAND_PT - 3, top + g.wall_pt + 1, head,
+	/*
+	 * START: an arrow down into the entrance, the word to its right. On a
+	 * shape the entrance is a top side nothing covers, perhaps lower than
+	 * the lattice's top: the arrow reaches down to it (and FINISH's from
+	 * the exit, a bottom side nothing is under).
+	 */
+	mb_maze_gap_point(m, false, 0.5, &gx, &gy);
+	x = g.x + gx * g.cell_pt;
+	arrow_down(page, x, top + MB_LAYOUT_LABEL_BAND_PT - 3,
+		   top - gy * g.cell_pt + g.wall_pt + 1, head,
 		   colour_book(w), w->spec->palette.start_rgb);
 	set_font(page, w->bold, MB_LAYOUT_LABEL_PT);
 	text_at(page, x + head / 2 + 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
 		l->start);
 	/* FINISH: an arrow down out of the exit, the word to its left */
-	x = g.x + (m->w - 0.5) * g.cell_pt;
-	arrow_down(page, x, g.y - g.wall_pt - 1, g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head,
+	mb_maze_gap_point(m, true, 0.5, &gx, &gy);
+	x = g.x + gx * g.cell_pt;
+	arrow_down(page, x, g.y + (m->h - gy) * g.cell_pt - g.wall_pt - 1,
+		   g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head,
 		   colour_book(w), w->spec->palette.finish_rgb);
 	text_at(page, x - head / 2 - 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
 		l->finish);

@@ -20,6 +20,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mazebook/fonts.h"
+#include "mazebook/level.h"
+#include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
 #define INK_SIDE 600	/* the longer side of the image drawn for the core */
@@ -268,4 +271,38 @@ struct mb_shape *mb_shape_load(const char *spec, const char *base_dir, const cha
 	s = ends_with(spec, ".svg") ? load_svg(spec, path, err) : load_png(spec, path, err);
 	free(path);
 	return s;
+}
+
+enum mb_status mb_spec_shape_grids(struct mb_book_spec *spec, struct mb_error *err)
+{
+	int squares = spec->grid_w * spec->grid_h;
+	int min = (int)((long)squares * spec->level->min_shape_squares /
+			(spec->level->w * spec->level->h));
+	char font[4096];
+	int line = 0, column = 0;
+
+	mb_spec_where(spec, "shape", &line, &column);
+	for (int i = 0; i < spec->shape_count; i++) {
+		struct mb_error e;
+		struct mb_shape *s;
+
+		if (spec->shape_grids[i])
+			continue;
+		mb_error_init(&e);
+		if (mb_font_find(spec->font_path ? spec->font_path : spec->font, true, font,
+				 sizeof(font), &e) != MB_OK)
+			return mb_error_set_at(err, e.code, spec->path, line, column, "%s",
+					       e.message);
+		s = mb_shape_load(spec->shapes[i], spec->base_dir, font, &e);
+		if (s) {
+			spec->shape_grids[i] = mb_shape_grid(s, squares, min, &e);
+			mb_shape_free(s);
+		}
+		if (!spec->shape_grids[i]) {
+			mb_error_set_at(err, e.code, spec->path, line, column, "%s (level %s: about %d "
+					"squares)", e.message, spec->level->name, squares);
+			return mb_error_blame(err, "shape");
+		}
+	}
+	return MB_OK;
 }

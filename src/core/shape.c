@@ -413,6 +413,77 @@ static int flood(int w, int h, const uint8_t *in, uint8_t value, int seed, int *
 	return tail;
 }
 
+/* is the lattice point (i, j) a corner of a cell? */
+static bool cell_corner(int w, int h, const uint8_t *in, int i, int j)
+{
+	for (int y = j - 1; y <= j; y++)
+		for (int x = i - 1; x <= i; x++)
+			if (x >= 0 && y >= 0 && x < w && y < h && in[y * w + x])
+				return true;
+	return false;
+}
+
+/*
+ * Holes and pockets become cells: the outside is what a flood from beyond
+ * the lattice reaches stepping between left-out squares across sides with
+ * at least one end that is no cell's corner. That is how mazeproof finds
+ * a printed shape (a gap has walls at both ends, and so has every side
+ * into a pocket one square wide), so a mask must be all of what it reads.
+ */
+static void fill_pockets(int w, int h, uint8_t *in)
+{
+	int pw = w + 2, ph = h + 2;
+	uint8_t *out = xmalloc((size_t)pw * (size_t)ph);
+	int *queue = xmallocarray((size_t)pw * (size_t)ph, sizeof(int));
+	bool changed = true;
+
+	while (changed) {
+		int head = 0, tail = 0;
+
+		changed = false;
+		memset(out, 0, (size_t)pw * (size_t)ph);
+		out[0] = 1;
+		queue[tail++] = 0;
+		while (head < tail) {
+			int p = queue[head++], px = p % pw, py = p / pw;
+
+			for (int d = 0; d < 4; d++) {
+				int qx = px + mb_dir_dx[d], qy = py + mb_dir_dy[d], q = qy * pw + qx;
+				int ax, ay, bx, by;	/* the side's end points, lattice coordinates */
+
+				if (qx < 0 || qy < 0 || qx >= pw || qy >= ph || out[q])
+					continue;
+				if (qx >= 1 && qy >= 1 && qx <= w && qy <= h && in[(qy - 1) * w + qx - 1])
+					continue;
+				if (d == MB_NORTH || d == MB_SOUTH) {
+					ax = px - 1;
+					ay = bx = 0;
+					ay = (d == MB_SOUTH ? qy : py) - 1;
+					bx = ax + 1;
+					by = ay;
+				} else {
+					ax = (d == MB_EAST ? qx : px) - 1;
+					ay = py - 1;
+					bx = ax;
+					by = ay + 1;
+				}
+				if (cell_corner(w, h, in, ax, ay) && cell_corner(w, h, in, bx, by))
+					continue;
+				out[q] = 1;
+				queue[tail++] = q;
+			}
+		}
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++)
+				if (!in[y * w + x] && !out[(y + 1) * pw + x + 1]) {
+					in[y * w + x] = 1;
+					changed = true;
+				}
+	}
+	free(queue);
+	free(out);
+}
+
 enum mb_status mb_shape_check(const char *what, int w, int h, uint8_t *in, int min_squares,
 			      struct mb_error *err)
 {
@@ -420,18 +491,7 @@ enum mb_status mb_shape_check(const char *what, int w, int h, uint8_t *in, int m
 	int *queue = xmallocarray((size_t)n, sizeof(int)), pieces = 0, biggest = 0, total = 0;
 	enum mb_status st = MB_OK;
 
-	/* holes: left-out squares the lattice's border cannot reach become cells */
-	for (int i = 0; i < n; i++)
-		comp[i] = -1;
-	for (int i = 0; i < n; i++) {
-		int x = i % w, y = i / w;
-
-		if (!in[i] && comp[i] < 0 && (x == 0 || y == 0 || x == w - 1 || y == h - 1))
-			flood(w, h, in, 0, i, comp, 0, queue);
-	}
-	for (int i = 0; i < n; i++)
-		if (!in[i] && comp[i] < 0)
-			in[i] = 1;
+	fill_pockets(w, h, in);
 	for (int i = 0; i < n; i++)
 		comp[i] = -1;
 	for (int i = 0; i < n; i++)
@@ -481,6 +541,27 @@ enum mb_status mb_shape_check(const char *what, int w, int h, uint8_t *in, int m
 			if ((a && d && !b && !c) || (b && c && !a && !d))
 				BUG("a corner-only join at (%d, %d) in one piece with no holes", x, y);
 		}
+	/*
+	 * a reader of the page tells a shape from a rectangle by a left-out
+	 * square whose corners touch no square of the maze (mazeproof)
+	 */
+	if (total < w * h) {
+		bool clear = false;
+
+		for (int y = 0; y < h && !clear; y++)
+			for (int x = 0; x < w && !clear; x++)
+				clear = !in[y * w + x] && !cell_corner(w, h, in, x, y) &&
+					!cell_corner(w, h, in, x + 1, y) &&
+					!cell_corner(w, h, in, x, y + 1) &&
+					!cell_corner(w, h, in, x + 1, y + 1);
+		if (!clear) {
+			st = mb_error_set(err, MB_ERR_INPUT,
+					  "shape %s fills its box too nearly for a reader of the "
+					  "page to tell it from a rectangle (no left-out square is "
+					  "clear of it): use a shape with more room around it", what);
+			goto out;
+		}
+	}
 	if (total < min_squares)
 		st = mb_error_set(err, MB_ERR_INPUT,
 				  "shape %s covers %d squares, fewer than the %d the level needs: "
@@ -562,6 +643,7 @@ struct mb_grid *mb_shape_grid(const struct mb_shape *s, int squares, int min_squ
 			continue;
 		mb_shape_raster(s, w, h, scale, in);
 		mb_error_init(&e);
+		trim(in, &w, &h);
 		if (mb_shape_check(what, w, h, in, min_squares, &e) != MB_OK) {
 			if (!have_first) {
 				first = e;
