@@ -647,16 +647,25 @@ static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_p
 		   top - gy * g.cell_pt + g.wall_pt + 1, head,
 		   colour_book(w), w->spec->palette.start_rgb);
 	set_font(page, w->bold, MB_LAYOUT_LABEL_PT);
-	text_at(page, x + head / 2 + 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
-		l->start);
+	/* the word beside its arrow, on the side with room (a shape's gap can be anywhere) */
+	if (x + head / 2 + 5 + text_width(page, l->start) <= live.x + live.w)
+		text_at(page, x + head / 2 + 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
+			l->start);
+	else
+		text_at(page, x - head / 2 - 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
+			l->start);
 	/* FINISH: an arrow down out of the exit, the word to its left */
 	mb_maze_gap_point(m, true, 0.5, &gx, &gy);
 	x = g.x + gx * g.cell_pt;
 	arrow_down(page, x, g.y + (m->h - gy) * g.cell_pt - g.wall_pt - 1,
 		   g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head,
 		   colour_book(w), w->spec->palette.finish_rgb);
-	text_at(page, x - head / 2 - 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
-		l->finish);
+	if (x - head / 2 - 5 - text_width(page, l->finish) >= live.x)
+		text_at(page, x - head / 2 - 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
+			l->finish);
+	else
+		text_at(page, x + head / 2 + 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
+			l->finish);
 	mark_colour(page, false, 0);	/* the walls and the folio in black */
 
 	draw_walls(w, page, maze_walls(w, p->first), &g);

@@ -19,6 +19,8 @@ it follows. Operations:
                 nearest the middle, between two grid lines (off the grid)
   diagonal      draw a black line diagonally across the maze, from half a square
                 inside its top-left corner to half a square inside the bottom-right
+  open-top      delete the highest horizontal wall line (a gap more in the
+                outer wall, of a shape too)
   cross-wall    on a solution page, cut a corner off the first drawn route: join
                 two of its corners on one line directly (through a wall)
 """
@@ -174,6 +176,9 @@ def alter(op, lines):
             new += [point(k, a + g1 - g0, y0, "m"), point(k, b, y0, "l")]
         new += [point(k, g0, y0, "m"), point(k, g1, y0, "l")]
         insert[k] = new
+    elif op == "open-top":
+        p = max((p for p in segs if horizontal(p)), key=lambda p: p[0][2])
+        drop |= {p[0][0], p[1][0]}
     elif op == "cross-wall":
         routes = sorted((p for p in paths if len(p) >= 3), key=len, reverse=True)
         if not routes:
