@@ -126,10 +126,10 @@ int mb_grid_shortest_walk(const struct mb_grid *g, int a, int b);
 
 /*
  * The default entrance and exit: on a rectangle the top of (0, 0) and the
- * bottom of (W-1, H-1); on a mask a top side with no cell above it and
- * a bottom side with no cell below it whose cells lie farthest apart by
- * walk (every wall open), ties going to the first in index order. (So the
- * START and FINISH marks print over and under the maze, clear of it.)
+ * bottom of (W-1, H-1); on a mask the top side of a cell in the top row
+ * and the bottom side of one in the bottom row whose cells lie farthest
+ * apart by walk (every wall open), ties going to the first in index order
+ * (so START and FINISH print over and under the maze, clear of it).
  */
 void mb_grid_default_gaps(const struct mb_grid *g, struct mb_side *entrance,
 			  struct mb_side *exit);

@@ -178,21 +178,11 @@ int mb_grid_shortest_walk(const struct mb_grid *g, int a, int b)
 	return len;
 }
 
-/* Can side dir of cell i be seen from beyond the lattice (no cell further that way)? */
-static bool visible(const struct mb_grid *g, int i, enum mb_dir dir)
-{
-	int x = i % g->w + mb_dir_dx[dir], y = i / g->w + mb_dir_dy[dir];
-
-	for (; x >= 0 && y >= 0 && x < g->w && y < g->h; x += mb_dir_dx[dir], y += mb_dir_dy[dir])
-		if (g->in[y * g->w + x])
-			return false;
-	return true;
-}
-
 void mb_grid_default_gaps(const struct mb_grid *g, struct mb_side *entrance,
 			  struct mb_side *exit)
 {
 	int n = g->w * g->h, *dist, *queue, best = -1;
+	int top, bottom;	/* the first and last rows with cells */
 
 	if (g->kind == MB_GRID_RECT) {
 		*entrance = (struct mb_side){ 0, MB_NORTH };
@@ -200,11 +190,14 @@ void mb_grid_default_gaps(const struct mb_grid *g, struct mb_side *entrance,
 		return;
 	}
 	/*
-	 * The entrance in a top side nothing is above, the exit in a bottom
-	 * side nothing is below (so START and FINISH print in the bands over
-	 * and under the maze, as on the rectangle), the pair farthest apart
-	 * by walk; ties go to the first in index order.
+	 * The entrance in the top side of a square of the top row, the exit
+	 * in the bottom side of one of the bottom row (so START and FINISH
+	 * print in the bands over and under the maze, as on the rectangle,
+	 * and their arrows cross no part of the shape's box), the pair
+	 * farthest apart by walk; ties go to the first in index order.
 	 */
+	top = g->cell_list[0] / g->w;
+	bottom = g->cell_list[g->cells - 1] / g->w;
 	dist = xmallocarray((size_t)n, sizeof(int));
 	queue = xmallocarray((size_t)n, sizeof(int));
 	*entrance = (struct mb_side){ -1, MB_NORTH };
@@ -212,13 +205,13 @@ void mb_grid_default_gaps(const struct mb_grid *g, struct mb_side *entrance,
 	for (int k = 0; k < g->cells; k++) {
 		int a = g->cell_list[k];
 
-		if (!visible(g, a, MB_NORTH))
-			continue;
+		if (a / g->w != top)
+			break;	/* past the top row */
 		walk_bfs(g, a, dist, queue);
 		for (int j = 0; j < g->cells; j++) {
 			int b = g->cell_list[j];
 
-			if (b != a && visible(g, b, MB_SOUTH) && dist[b] > best) {
+			if (b != a && b / g->w == bottom && dist[b] > best) {
 				best = dist[b];
 				entrance->cell = a;
 				exit->cell = b;
@@ -226,7 +219,7 @@ void mb_grid_default_gaps(const struct mb_grid *g, struct mb_side *entrance,
 		}
 	}
 	if (entrance->cell < 0) {
-		/* one cell, or none below another: the first cell's top and bottom */
+		/* one row of one cell: its top and its bottom */
 		entrance->cell = exit->cell = g->cell_list[0];
 	}
 	free(queue);
