@@ -63,6 +63,27 @@ ok $? "the PNG's silhouette comes through (wider than high, perfect)"
 run "$MAZEBOOK" maze --shape 'text "AB12"' --size 16x20
 ok $rc "a shape from a text"
 
+# every generator that carves shapes, on the SVG, a PNG and a text, at every level's size:
+# perfect (JSON measures) and about the level's squares
+for size in 10x12 16x20 24x30 32x40; do
+  n=$((${size%x*} * ${size#*x}))
+  for src in "$SH/moon.svg" "$SH/moon.png" 'text "ZOE"'; do
+    bad=
+    for gen in aldous-broder backtracker growing-tree hunt-and-kill kruskal prim prim-frontier wilson; do
+      "$MAZEBOOK" maze --shape "$src" --size $size -a $gen --seed 4 --count 2 --format json |
+        python3 -c '
+import json, sys
+n = int(sys.argv[1])
+for m in json.load(sys.stdin):
+    ms = m["measures"]
+    assert ms["perfect"] and ms["reachable"] == ms["squares"], ms
+    assert abs(ms["squares"] - n) <= n // 8, (ms["squares"], n)
+' $n || bad="$bad $gen"
+    done
+    check "$(basename "$src") at $size: every shape generator perfect, about $n squares" -z "$bad"
+  done
+done
+
 run "$MAZEBOOK" maze --shape hart
 check "an unknown shape is a usage error" "$rc" -eq 2
 contains "$err" "unknown shape 'hart' (built in: circle, heart, star, diamond, apple, fish, cat, butterfly, house, tree, rocket, dinosaur"
