@@ -3,8 +3,11 @@
 # The benchmark table (`make bench`): one Markdown table for this machine.
 #   - each generator: squares per second of CPU time at 32x40
 #     (bench/bench_generators, which also measures 200x200);
+#   - each generator that carves shapes on the heart at 1280 squares, and
+#     its time against the 32x40 rectangle;
 #   - each book in examples/, a 100-maze expert book (32x40, 8.5 x 11 in,
-#     128 pages) and a 600-page book (6 x 9 in white paper, the largest
+#     128 pages), a 100-maze shaped book (four shapes, medium) and a
+#     600-page book (6 x 9 in white paper, the largest
 #     trim whose KDP maximum, 828 pages, allows it; hard level):
 #     `mazebook build` wall and CPU time (its mazeproof run included) and
 #     peak memory, the page count, interior bytes per maze page (the whole
@@ -68,6 +71,9 @@ echo "|---|--:|--:|--:|--:|--:|--:|"
 "$GENBENCH" > "$tmp/generators.out"
 awk 'NF == 3 && $2 ~ /^[0-9]+$/ { printf "| generator %s | | | | | | %d |\n", $1, $2 }' \
   "$tmp/generators.out"
+# each generator that carves shapes, on the heart's 1280 squares: rectangle / masked time
+awk '$1 == "masked" && NF == 5 { printf "| generator %s on a 1280-square heart (%.2fx the 32x40 time) | | | | | | %d |\n", $2, $5, $4 }' \
+  "$tmp/generators.out"
 
 # the 100-maze expert book: the largest grids, 128 pages
 cat > "$tmp/expert-100.yaml" <<EOF
@@ -112,9 +118,25 @@ cover:
   back: "Hundreds of hard mazes, every one with a single way through."
 EOF
 
+# a 100-maze shaped book: four shapes in turn, medium level
+cat > "$tmp/shaped-100.yaml" <<EOF
+title: "The Big Book of Shaped Mazes"
+author: "Ada Lovelace"
+level: medium
+mazes: 100
+trim: 8.5x11
+seed: 100
+shape: [heart, star, cat, fish]
+solutions: 4
+output: out/
+cover:
+  back: "One hundred mazes in four shapes, every one with a single way through."
+EOF
+
 stages="spec mazes interior cover previews proof preflight checks signing sheet total"
 : > "$tmp/stages.md"
-for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/book-600.yaml"; do
+for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/shaped-100.yaml" \
+    "$tmp/book-600.yaml"; do
   book=$(basename "$spec" .yaml)
   out=$tmp/out-$book
   mazes=$(sed -n 's/^mazes:[[:space:]]*\([0-9]*\).*/\1/p' "$spec")

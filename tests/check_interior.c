@@ -69,8 +69,13 @@ static void spec_for(struct mb_book_spec *spec, const char *trim, int mazes, boo
 
 static void book_for(const struct mb_book_spec *spec, struct mb_book *book)
 {
+	memset(book, 0, sizeof(*book));
 	book->count = (size_t)spec->mazes;
 	book->mazes = xcalloc(book->count, sizeof(*book->mazes));
+	/* as mb_book_make chooses it */
+	book->title_seed = mb_rng_derive(spec->seed, MB_BOOK_TITLE_TAG);
+	book->title_maze = mb_maze_new(9, 9, NULL);
+	mb_generate(&mb_gen_backtracker, book->title_maze, book->title_seed, NULL);
 	for (size_t i = 0; i < book->count; i++) {
 		struct mb_book_maze *bm = &book->mazes[i];
 
@@ -89,6 +94,7 @@ static void book_free(struct mb_book *book)
 	for (size_t i = 0; i < book->count; i++)
 		mb_maze_free(book->mazes[i].maze);
 	free(book->mazes);
+	mb_maze_free(book->title_maze);
 }
 
 /* Write spec's book to dir/name; the plan stays for the caller. */

@@ -29,18 +29,31 @@ struct mb_book_maze {
 	struct mb_measures measures;
 	int attempts;			/* candidates generated, this one included */
 	char key[MB_CANON_KEY_SIZE];	/* its canonical key (mazebook/canon.h) */
+	int shape;			/* index into the spec's shapes, -1: a rectangle */
 };
 
 struct mb_book {
 	size_t count;
 	struct mb_book_maze *mazes;	/* count entries, owned */
+	/*
+	 * The title page's small maze: 9 x 9 by the backtracker (on a shaped
+	 * book, in the first shape), from MB_BOOK_TITLE_SEED(spec seed); owned
+	 */
+	struct mb_maze *title_maze;
+	uint64_t title_seed;
 };
+
+/* the title maze's seed, from the book's */
+#define MB_BOOK_TITLE_TAG 0x7469746c65ULL
 
 /* progress callback: called after each maze is chosen; may be NULL */
 typedef void mb_book_progress_fn(size_t done, size_t total, void *data);
 
 /*
- * Make spec->mazes mazes for the spec's grid, filter and algorithm. Fails
+ * Make spec->mazes mazes for the spec's grid, filter and algorithm; with
+ * shapes, maze n (from 1) is carved in spec->shape_grids[(n - 1) mod
+ * shape_count] (made first by mb_spec_shape_grids) with the level's
+ * shape_algorithms for "auto", and gaps named by entrance:/exit:. Fails
  * with MB_ERR_LIMIT when a maze cannot pass the filter within
  * MB_BOOK_MAX_ATTEMPTS candidates, naming the filter and the best
  * candidate found. No two mazes of a book are the same, nor turned or

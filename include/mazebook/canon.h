@@ -62,7 +62,11 @@ struct mb_canon_grid {
 	struct mb_canon_side entrance, exit;
 };
 
-/* The accessor over struct mb_maze (entrance above (0, 0), exit below (W-1, H-1)). */
+/*
+ * The accessor over struct mb_maze: its lattice, open walls and gaps (on a
+ * rectangle the entrance above (0, 0) and the exit below (W-1, H-1); a
+ * silhouette's squares left out have no open wall, so the form tells them).
+ */
 void mb_canon_grid_of_maze(const struct mb_maze *m, struct mb_canon_grid *g);
 
 /*

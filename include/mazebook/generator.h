@@ -54,6 +54,8 @@ struct mb_generator {
 	 * that do not grow from one square (they have no start).
 	 */
 	enum mb_start default_start;
+	/* the grid kinds it carves: MB_KIND_BIT()s of enum mb_grid_kind */
+	unsigned kinds;
 	/* m arrives with all inner walls closed; leaves it perfect */
 	void (*generate)(struct mb_maze *m, struct mb_rng *rng,
 			 const struct mb_gen_options *opt);
@@ -73,6 +75,16 @@ const struct mb_generator *mb_generator_find(const char *name);
  * that lists every valid name.
  */
 const struct mb_generator *mb_generator_lookup(const char *name, struct mb_error *err);
+
+/* Does gen carve mazes in grids of that kind? */
+bool mb_generator_supports(const struct mb_generator *gen, enum mb_grid_kind kind);
+
+/*
+ * MB_OK when gen supports kind; otherwise MB_ERR_INPUT with a message
+ * naming the generator, the kind and the generators that do support it.
+ */
+enum mb_status mb_generator_check_kind(const struct mb_generator *gen, enum mb_grid_kind kind,
+				       struct mb_error *err);
 
 /* Does gen grow from one start square (so that mb_gen_options.start applies)? */
 bool mb_generator_has_start(const struct mb_generator *gen);
@@ -99,7 +111,8 @@ void mb_generator_start_list(char *buf, size_t size);
 /*
  * Reset m and generate a maze into it with gen, seeded by seed; opt NULL
  * gives the defaults, and opt->start MB_START_DEFAULT the generator's
- * own start. The generator is handed the start resolved.
+ * own start. The generator is handed the start resolved. gen must support
+ * the maze's grid kind (BUG() otherwise: check with mb_generator_check_kind).
  */
 void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t seed,
 		 const struct mb_gen_options *opt);

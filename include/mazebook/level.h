@@ -18,6 +18,8 @@ struct mb_level {
 	double min_route_ratio;
 	int min_forks;
 	const char *algorithms;	/* what "algorithm: auto" uses, comma-separated */
+	int min_shape_squares;	/* a shaped maze's fewest squares (about w * h) */
+	const char *shape_algorithms;	/* "auto" on a shape */
 };
 
 /* A filter: the thresholds a maze must reach. */

@@ -2,8 +2,9 @@
 /*
  * The solver and the measures of a maze, defined exactly:
  *
- *   entrance     the top side of square (0, 0); exit: the bottom side of
- *                square (W-1, H-1)
+ *   entrance     a rim side (on a rectangle the top side of square (0, 0));
+ *                exit: another (the bottom side of square (W-1, H-1))
+ *   squares      the grid's cells (W x H on a rectangle)
  *   openings     of a square: its open sides, the entrance and exit gaps
  *                included (so a solver standing on it has openings - 1
  *                ways on)
@@ -12,12 +13,17 @@
  *   route        the squares on the path from the entrance square to the
  *                exit square, both counted (the shortest path when the
  *                maze is not perfect)
- *   route ratio  route / (W + H - 1): 1.0 is a walk with no detour
- *   forks        route squares with three or more openings
+ *   shortest walk
+ *                the fewest squares a walk from the entrance square to the
+ *                exit square visits with every wall open (W + H - 1 on a
+ *                rectangle)
+ *   route ratio  route / shortest walk: 1.0 is a walk with no detour
+ *   forks        route squares with three or more openings (degree >= 3)
  *   dead ends    squares with exactly one opening; share = dead ends / squares
- *   turns        changes of direction along the route, walking in through
- *                the entrance (heading south) and out through the exit
- *                (heading south)
+ *   turns        steps along the route whose heading makes a non-zero
+ *                angle with the step before, walking in through the
+ *                entrance (on a rectangle heading south) and out through
+ *                the exit (on a rectangle heading south)
  *   longest dead-end branch
  *                the most squares one can walk away from the route before
  *                being stopped (0 when every square is on the route)
@@ -37,6 +43,7 @@ struct mb_measures {
 	long reachable;		/* squares reachable from the entrance square */
 	bool perfect;
 	int route;		/* squares on the route; 0 if the exit is unreachable */
+	int shortest_walk;	/* route ratio's denominator */
 	double route_ratio;
 	int forks;
 	long dead_ends;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "mazebook/error.h"
+#include "mazebook/grid.h"
 #include "mazebook/generator.h"
 #include "mazebook/kdp.h"
 #include "mazebook/level.h"
@@ -31,6 +32,9 @@
 #define MB_SPEC_MAX_TITLE_CHARS 200
 /* any other string value, in characters */
 #define MB_SPEC_MAX_TEXT_CHARS 4000
+
+/* the most shapes a spec can list */
+#define MB_SPEC_MAX_SHAPES 32
 
 /* the most keys a spec can give (top-level, cover.*, price.*, palette.*), with room to spare */
 #define MB_SPEC_MAX_PLACES 48
@@ -85,6 +89,21 @@ struct mb_book_spec {
 	char *imprint;			/* the publisher's name, "Published by ..."; NULL: none */
 	char isbn[14];			/* ISBN-13 digits ("" when none): printed on the about page */
 	bool print_seed;		/* print the seed (anyone could rebuild the book); default no */
+
+	/*
+	 * shape: one shape for every maze, or a list used in turn (maze k
+	 * takes shape k mod count): a built-in name, a .svg or .png file
+	 * (relative to base_dir) or text "LETTERS". Empty: rectangles.
+	 */
+	char *shapes[MB_SPEC_MAX_SHAPES];
+	int shape_count;
+	/* entrance:, exit: "top" or "bottom" (NULL: the grid's default gaps) */
+	char *entrance, *exit_side;
+	/*
+	 * The masks of shapes[], made by mb_spec_shape_grids()
+	 * (include/mazebook/shape_load.h) at the level's density; owned
+	 */
+	struct mb_grid *shape_grids[MB_SPEC_MAX_SHAPES];
 
 	struct {
 		uint32_t background_rgb;	/* 0xRRGGBB, default 0x1565c0 */

@@ -41,6 +41,8 @@ struct mb_stats_sample {
 	uint64_t seed, count;		/* count at least 1; seeds wrap at 2^64 */
 	const struct mb_gen_options *opt;	/* NULL: the defaults (and default start) */
 	const struct mb_filter *filter;	/* NULL: count no passes */
+	/* a grid to carve (a shape's mask) instead of the w x h rectangle; or NULL */
+	struct mb_grid *grid;
 };
 
 struct mb_stats_result {

@@ -661,7 +661,8 @@ static enum mb_status plan_card(const struct cover *c, struct card *k,
 		return mb_error_set_at(err, MB_ERR_INPUT, c->spec->path, 0, 0,
 				       "the %s has no room left for its maze: shorten its text",
 				       where);
-	if (gw != maze->w || gh != maze->h)
+	/* a shaped maze is shown itself: a stand-in would need the shape again */
+	if ((gw != maze->w || gh != maze->h) && mb_maze_is_rect(maze))
 		k->maze = maze = k->own = cover_maze(c, bm, gw, gh);
 	cell = fmin((in.w - 2 * side) / maze->w, (in.h - top - bottom) / maze->h);
 	k->cell = cell;
@@ -676,16 +677,18 @@ static enum mb_status plan_card(const struct cover *c, struct card *k,
 
 	/* START above the entrance (square 0, 0), FINISH below the exit, kept on the card */
 	{
-		double sw, fw, fh;
+		double sw, fw, fh, ex, ey, fx, fy;
 		double inner_l = k->panel.x + k->radius * 0.5;
 		double inner_r = k->panel.x + k->panel.w - k->radius * 0.5;
 
 		layout_size(k->start, &sw, NULL);
 		layout_size(k->finish, &fw, &fh);
-		k->start_x = clamp(k->mx + cell / 2 - sw / 2, inner_l + k->tag_pad,
+		mb_maze_gap_point(maze, false, 0.5, &ex, &ey);
+		mb_maze_gap_point(maze, true, 0.5, &fx, &fy);
+		k->start_x = clamp(k->mx + ex * cell - sw / 2, inner_l + k->tag_pad,
 				   inner_r - sw - k->tag_pad);
 		k->start_y = k->my - tag_pt * 0.8 - k->tag_pad - tag_h;
-		k->finish_x = clamp(k->mx + (maze->w - 0.5) * cell - fw / 2,
+		k->finish_x = clamp(k->mx + fx * cell - fw / 2,
 				    inner_l + k->tag_pad, inner_r - fw - k->tag_pad);
 		k->finish_y = k->my + maze->h * cell + tag_pt * 0.8 + k->tag_pad;
 		if (caption) {
@@ -1306,8 +1309,7 @@ static void maze_path(cairo_t *cr, const struct mb_maze *m, double x, double y, 
 			bool wall = false;
 
 			if (i < m->w)
-				wall = j < m->h ? !mb_maze_is_open(m, i, j, MB_NORTH) :
-						  !mb_maze_is_open(m, i, m->h - 1, MB_SOUTH);
+				wall = mb_maze_wall_h(m, i, j);
 			if (wall && run < 0)
 				run = i;
 			if (!wall && run >= 0) {
@@ -1324,8 +1326,7 @@ static void maze_path(cairo_t *cr, const struct mb_maze *m, double x, double y, 
 			bool wall = false;
 
 			if (j < m->h)
-				wall = i < m->w ? !mb_maze_is_open(m, i, j, MB_WEST) :
-						  !mb_maze_is_open(m, m->w - 1, j, MB_EAST);
+				wall = mb_maze_wall_v(m, i, j);
 			if (wall && run < 0)
 				run = j;
 			if (!wall && run >= 0) {
@@ -1389,7 +1390,7 @@ static void draw_picture(cairo_t *cr, cairo_surface_t *pic, struct box box, bool
 static void draw_card(const struct cover *c, cairo_t *cr, const struct card *k)
 {
 	const struct mb_maze *m = k->maze;
-	double cell = k->cell;
+	double cell = k->cell, ex, ey, fx, fy;
 	double drop = fmax(2.0, k->radius * 0.3);
 	struct box shadow = { k->panel.x + drop, k->panel.y + drop, k->panel.w, k->panel.h };
 
@@ -1413,7 +1414,8 @@ static void draw_card(const struct cover *c, cairo_t *cr, const struct card *k)
 		cairo_set_line_width(cr, cell * 0.34);
 		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-		cairo_move_to(cr, k->mx + cell / 2, k->my - cell * 0.2);
+		mb_maze_gap_point(m, false, 0.7, &ex, &ey);
+		cairo_move_to(cr, k->mx + ex * cell, k->my + ey * cell);
 		for (int i = 0; i < k->route_len; i++) {
 			int sx = k->route[i] % m->w, sy = k->route[i] / m->w;
 
@@ -1441,10 +1443,13 @@ static void draw_card(const struct cover *c, cairo_t *cr, const struct card *k)
 	cairo_stroke(cr);
 	cairo_restore(cr);
 
-	tag(cr, k->start, k->start_x, k->start_y, k->tag_pad, c->go, k->mx + cell / 2,
-	    k->my - k->wall_pt);
+	/* the tags point at the gaps: on a shape, a top and a bottom side nothing covers */
+	mb_maze_gap_point(m, false, 0.5, &ex, &ey);
+	mb_maze_gap_point(m, true, 0.5, &fx, &fy);
+	tag(cr, k->start, k->start_x, k->start_y, k->tag_pad, c->go, k->mx + ex * cell,
+	    k->my + ey * cell - k->wall_pt);
 	tag(cr, k->finish, k->finish_x, k->finish_y, k->tag_pad, c->stop,
-	    k->mx + (m->w - 0.5) * cell, k->my + m->h * cell + k->wall_pt);
+	    k->mx + fx * cell, k->my + fy * cell + k->wall_pt);
 	if (k->caption) {
 		set_rgb(cr, c->dark);
 		cairo_move_to(cr, k->caption_x, k->caption_y);

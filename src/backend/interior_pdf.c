@@ -307,8 +307,8 @@ static void wall_path(const struct mb_maze *m, struct content *c)
 		int start = -1;
 
 		for (int x = 0; x <= m->w; x++) {
-			bool wall = x < m->w && (j < m->h ? !mb_maze_is_open(m, x, j, MB_NORTH)
-							  : !mb_maze_is_open(m, x, m->h - 1, MB_SOUTH));
+			bool wall = x < m->w && mb_maze_wall_h(m, x, j);
+
 			if (wall && start < 0)
 				start = x;
 			if (!wall && start >= 0) {
@@ -323,8 +323,8 @@ static void wall_path(const struct mb_maze *m, struct content *c)
 		int start = -1;
 
 		for (int y = 0; y <= m->h; y++) {
-			bool wall = y < m->h && (i < m->w ? !mb_maze_is_open(m, i, y, MB_WEST)
-							  : !mb_maze_is_open(m, m->w - 1, y, MB_EAST));
+			bool wall = y < m->h && mb_maze_wall_v(m, i, y);
+
 			if (wall && start < 0)
 				start = y;
 			if (!wall && start >= 0) {
@@ -454,15 +454,18 @@ static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m
 {
 	int n = mb_maze_route(m, w->route);
 	struct content c = { 0 };
+	double gx, gy;
 
 	if (n == 0)
 		return;
 	begin_grid(&c, g, g->route_pt, ROUTE_GRAY);
 	if (colour_book(w))
 		put_rgb_stroke(&c, w->spec->palette.route_rgb);
-	put_num(&c, 0.5);
+	/* from just outside the entrance gap (0.45 of a square) */
+	mb_maze_gap_point(m, false, 0.95, &gx, &gy);
+	put_num(&c, gx);
 	put(&c, " ", 1);
-	put_num(&c, -0.45);
+	put_num(&c, gy);
 	put_str(&c, " m\n");
 	for (int i = 0; i < n; i++) {
 		int x = w->route[i] % m->w, y = w->route[i] / m->w;
@@ -477,9 +480,10 @@ static void draw_route(struct writer *w, HPDF_Page page, const struct mb_maze *m
 		}
 		put_half_point(&c, 2 * x + 1, 2 * y + 1, " l\n");
 	}
-	put_num(&c, m->w - 0.5);
+	mb_maze_gap_point(m, true, 0.95, &gx, &gy);
+	put_num(&c, gx);
 	put(&c, " ", 1);
-	put_num(&c, m->h + 0.45);
+	put_num(&c, gy);
 	put_str(&c, " l\nS\nQ\n");
 	write_content(w, page, &c);
 	free(c.p);
@@ -552,10 +556,8 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 	}
 	/* a small decorative maze between the titles and the author */
 	side = fmin(live.w * 0.5, (y - live.y) - live.h * 0.22);
-	if (side > 72) {
-		deco = mb_maze_new(9, 9, NULL);
-		mb_generate(&mb_gen_backtracker, deco, mb_rng_derive(s->seed, 0x7469746c65),
-			    NULL);
+	deco = w->book->title_maze;
+	if (side > 72 && deco) {
 		box.w = box.h = side;
 		box.x = live.x + (live.w - side) / 2;
 		box.y = live.y + live.h * 0.16 + ((y - live.y - live.h * 0.16) - side) / 2;
@@ -564,7 +566,6 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 		wall_path(deco, &path);
 		draw_walls(w, page, &path, &g);
 		free(path.p);
-		mb_maze_free(deco);
 	}
 	size = fit_size(page, w->regular, fmin(18, below_pt), fmin(10, below_pt), live.w, 2,
 			s->author);
@@ -659,7 +660,7 @@ static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_p
 	struct mb_rect_pt live;
 	struct mb_maze_geometry g;
 	char text[128];
-	double top, head, x, cap = MB_LAYOUT_LABEL_PT * 0.73;
+	double top, head, x, gx, gy, cap = MB_LAYOUT_LABEL_PT * 0.73;
 
 	mb_layout_live_area(w->plan, n, &live);
 	heading(w, page, &live, MB_LAYOUT_HEADING_PT,
@@ -668,19 +669,37 @@ static void maze_page(struct writer *w, HPDF_Page page, int n, const struct mb_p
 	top = mb_maze_geometry_top(&g);
 	head = fmin(14, fmax(8, g.cell_pt * 0.8));
 
-	/* START: an arrow down into the entrance, the word to its right */
-	x = g.x + g.cell_pt / 2;
-	arrow_down(page, x, top + MB_LAYOUT_LABEL_BAND_PT - 3, top + g.wall_pt + 1, head,
+	/*
+	 * START: an arrow down into the entrance, the word to its right. On a
+	 * shape the entrance is a top side nothing covers, perhaps lower than
+	 * the lattice's top: the arrow reaches down to it (and FINISH's from
+	 * the exit, a bottom side nothing is under).
+	 */
+	mb_maze_gap_point(m, false, 0.5, &gx, &gy);
+	x = g.x + gx * g.cell_pt;
+	arrow_down(page, x, top + MB_LAYOUT_LABEL_BAND_PT - 3,
+		   top - gy * g.cell_pt + g.wall_pt + 1, head,
 		   colour_book(w), w->spec->palette.start_rgb);
 	set_font(page, w->bold, MB_LAYOUT_LABEL_PT);
-	text_at(page, x + head / 2 + 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
-		l->start);
+	/* the word beside its arrow, on the side with room (a shape's gap can be anywhere) */
+	if (x + head / 2 + 5 + text_width(page, l->start) <= live.x + live.w)
+		text_at(page, x + head / 2 + 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
+			l->start);
+	else
+		text_at(page, x - head / 2 - 5, top + MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
+			l->start);
 	/* FINISH: an arrow down out of the exit, the word to its left */
-	x = g.x + (m->w - 0.5) * g.cell_pt;
-	arrow_down(page, x, g.y - g.wall_pt - 1, g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head,
+	mb_maze_gap_point(m, true, 0.5, &gx, &gy);
+	x = g.x + gx * g.cell_pt;
+	arrow_down(page, x, g.y + (m->h - gy) * g.cell_pt - g.wall_pt - 1,
+		   g.y - MB_LAYOUT_LABEL_BAND_PT + 3, head,
 		   colour_book(w), w->spec->palette.finish_rgb);
-	text_at(page, x - head / 2 - 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
-		l->finish);
+	if (x - head / 2 - 5 - text_width(page, l->finish) >= live.x)
+		text_at(page, x - head / 2 - 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, RIGHT,
+			l->finish);
+	else
+		text_at(page, x + head / 2 + 5, g.y - MB_LAYOUT_LABEL_BAND_PT / 2 - cap / 2, LEFT,
+			l->finish);
 	mark_colour(page, false, 0);	/* the walls and the folio in black */
 
 	draw_walls(w, page, maze_walls(w, p->first), &g);

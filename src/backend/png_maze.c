@@ -39,25 +39,19 @@ static double at(int i)
 
 static void draw_walls(cairo_t *cr, const struct mb_maze *m)
 {
-	for (int y = 0; y < m->h; y++)
-		for (int x = 0; x < m->w; x++) {
-			if (!mb_maze_is_open(m, x, y, MB_NORTH)) {
+	/* mb_maze_wall_h/_v: the rim of a shaped maze and its inner walls alike */
+	for (int y = 0; y <= m->h; y++)
+		for (int x = 0; x < m->w; x++)
+			if (mb_maze_wall_h(m, x, y)) {
 				cairo_move_to(cr, at(x), at(y));
 				cairo_line_to(cr, at(x + 1), at(y));
 			}
-			if (!mb_maze_is_open(m, x, y, MB_WEST)) {
+	for (int x = 0; x <= m->w; x++)
+		for (int y = 0; y < m->h; y++)
+			if (mb_maze_wall_v(m, x, y)) {
 				cairo_move_to(cr, at(x), at(y));
 				cairo_line_to(cr, at(x), at(y + 1));
 			}
-			if (x == m->w - 1 && !mb_maze_is_open(m, x, y, MB_EAST)) {
-				cairo_move_to(cr, at(x + 1), at(y));
-				cairo_line_to(cr, at(x + 1), at(y + 1));
-			}
-			if (y == m->h - 1 && !mb_maze_is_open(m, x, y, MB_SOUTH)) {
-				cairo_move_to(cr, at(x), at(y + 1));
-				cairo_line_to(cr, at(x + 1), at(y + 1));
-			}
-		}
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, 2);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
@@ -68,13 +62,16 @@ static void draw_route(cairo_t *cr, const struct mb_maze *m)
 {
 	int *route = xmallocarray((size_t)m->w * (size_t)m->h, sizeof(*route));
 	int len = mb_maze_route(m, route);
-	double half = MB_PNG_MAZE_SQUARE_PX / 2.0;
+	double half = MB_PNG_MAZE_SQUARE_PX / 2.0, gx, gy;
 
 	if (len > 0) {
-		cairo_move_to(cr, at(0) + half, at(0) - half);
+		/* from one square beyond the entrance gap to one beyond the exit */
+		mb_maze_gap_point(m, false, 1.0, &gx, &gy);
+		cairo_move_to(cr, at(0) + gx * MB_PNG_MAZE_SQUARE_PX, at(0) + gy * MB_PNG_MAZE_SQUARE_PX);
 		for (int i = 0; i < len; i++)
 			cairo_line_to(cr, at(route[i] % m->w) + half, at(route[i] / m->w) + half);
-		cairo_line_to(cr, at(m->w - 1) + half, at(m->h) + half);
+		mb_maze_gap_point(m, true, 1.0, &gx, &gy);
+		cairo_line_to(cr, at(0) + gx * MB_PNG_MAZE_SQUARE_PX, at(0) + gy * MB_PNG_MAZE_SQUARE_PX);
 		cairo_set_source_rgb(cr, 0.84, 0.15, 0.16);
 		cairo_set_line_width(cr, 3);
 		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);

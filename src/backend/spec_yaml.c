@@ -69,7 +69,17 @@ struct key {
 };
 
 /* keys whose value is a list of scalars: set is called for each item */
-static const char *const list_keys[] = { "editions" };
+static const char *const list_keys[] = { "editions", "shape" };
+/* of those, the keys that also take one scalar ("shape: heart") */
+static const char *const scalar_or_list_keys[] = { "shape" };
+
+static bool takes_scalar_too(const struct key *k)
+{
+	for (size_t i = 0; i < sizeof(scalar_or_list_keys) / sizeof(scalar_or_list_keys[0]); i++)
+		if (!strcmp(k->name, scalar_or_list_keys[i]))
+			return true;
+	return false;
+}
 
 static bool takes_list(const struct key *k)
 {
@@ -657,6 +667,46 @@ static enum mb_status set_start(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
+static enum mb_status set_shape(struct reader *r, const struct scalar *v)
+{
+	struct mb_book_spec *s = r->spec;
+
+	if (v->null || v->len == 0)
+		return fail_at(r, v->line, v->column, "'%s' must be %s, not empty", v->key,
+				"a shape: a built-in name, a .svg or .png file, or text \"NAME\"");
+	if (v->len > 200 || strchr(v->text, '\n'))
+		return fail_at(r, v->line, v->column, "'%s' is too long for a shape", v->key);
+	if (s->shape_count >= MB_SPEC_MAX_SHAPES)
+		return fail_at(r, v->line, v->column, "'%s' lists more than %d shapes", v->key,
+				MB_SPEC_MAX_SHAPES);
+	s->shapes[s->shape_count++] = xstrdup(v->text);
+	return MB_OK;
+}
+
+/* entrance: and exit: in a book, top or bottom (START over the maze, FINISH under it) */
+static enum mb_status take_side(struct reader *r, const struct scalar *v, char **out)
+{
+	if (take_word(r, v, "top or bottom") != MB_OK)
+		return MB_ERR_INPUT;
+	if (strcmp(v->text, "top") && strcmp(v->text, "bottom"))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be top or bottom, not '%s' (START prints over the "
+				"maze and FINISH under it)", v->key, v->text);
+	free(*out);
+	*out = xstrdup(v->text);
+	return MB_OK;
+}
+
+static enum mb_status set_entrance(struct reader *r, const struct scalar *v)
+{
+	return take_side(r, v, &r->spec->entrance);
+}
+
+static enum mb_status set_exit(struct reader *r, const struct scalar *v)
+{
+	return take_side(r, v, &r->spec->exit_side);
+}
+
 static enum mb_status set_solutions(struct reader *r, const struct scalar *v)
 {
 	static const char *const valid[] = { "1", "2", "4", "6", "9" };
@@ -1133,6 +1183,9 @@ static const struct key top_keys[] = {
 	{ "seed", "a whole number", set_seed, NULL, 0 },
 	{ "algorithm", "auto or a generator's name", set_algorithm, NULL, 0 },
 	{ "start", "entrance, random or centre", set_start, NULL, 0 },
+	{ "shape", "a shape or a list of shapes", set_shape, NULL, 0 },
+	{ "entrance", "top or bottom", set_entrance, NULL, 0 },
+	{ "exit", "top or bottom", set_exit, NULL, 0 },
 	{ "solutions", "1, 2, 4, 6 or 9", set_solutions, NULL, 0 },
 	{ "output", "a folder name", set_output, NULL, 0 },
 	{ "language", "en, de, fr or es", set_language, NULL, 0 },
@@ -1675,7 +1728,7 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 
 		if (next(r, text, len) != MB_OK)
 			return MB_ERR_INPUT;
-		if (takes_list(k)) {
+		if (takes_list(k) && !(takes_scalar_too(k) && r->ev.type == YAML_SCALAR_EVENT)) {
 			if (read_list(r, text, len, k, display) != MB_OK)
 				return MB_ERR_INPUT;
 		} else if (k->sub && !(k->set && r->ev.type == YAML_SCALAR_EVENT)) {

@@ -67,6 +67,7 @@
 #include "mazebook/manifest.h"
 #include "mazebook/number.h"
 #include "mazebook/output.h"
+#include "mazebook/shape_load.h"
 #include "mazebook/preflight.h"
 #include "mazebook/probe.h"
 #include "mazebook/sign.h"
@@ -1659,7 +1660,8 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
 	    mb_cost_compute(NULL, b.spec.binding, b.spec.ink, b.spec.trim.large, b.plan.page_count,
 			    mb_spec_price_cents(&b.spec), &b.cost, &err) ||
-	    mb_interior_check_words(&b.spec, &b.plan, &err))
+	    mb_interior_check_words(&b.spec, &b.plan, &err) ||
+	    mb_spec_shape_grids(&b.spec, &err))
 		goto done;
 	lap(&b, STAGE_SPEC);
 	/* after the spec's other faults: those are named at their place first */

@@ -25,6 +25,8 @@
 #include "mazebook/number.h"
 #include "mazebook/output.h"
 #include "mazebook/png_maze.h"
+#include "mazebook/shape_load.h"
+#include "mazebook/fonts.h"
 #include "mazebook/xalloc.h"
 
 #define MAZE_MAX_COUNT 10000
@@ -126,6 +128,64 @@ static int write_one(const char *path, enum format format, const struct mb_maze 
 	return rc;
 }
 
+/*
+ * The maze to carve: the W x H rectangle, or the shape laid over about
+ * W x H squares (at least half that many); the gaps by name if given.
+ * NULL with *rc set after printing the error.
+ */
+static struct mb_maze *make_maze(int w, int h, const char *shape_name, const char *entrance,
+				 const char *exit_side, const struct mb_generator *gen, int *rc)
+{
+	struct mb_error err;
+	struct mb_grid *g;
+	struct mb_maze *m;
+	struct mb_side in, out;
+
+	mb_error_init(&err);
+	if (!shape_name) {
+		g = mb_grid_new_rect(w, h, &err);
+	} else {
+		char font[4096];
+		struct mb_shape *s;
+
+		if (mb_font_find(NULL, true, font, sizeof(font), &err) != MB_OK) {
+			*rc = mb_command_fail(&mb_cmd_maze, "%s", err.message);
+			return NULL;
+		}
+		s = mb_shape_load(shape_name, NULL, font, &err);
+		if (!s) {
+			*rc = mb_command_usage_error(&mb_cmd_maze, "--shape: %s", err.message);
+			return NULL;
+		}
+		g = mb_shape_grid(s, w * h, w * h / 2, &err);
+		mb_shape_free(s);
+		if (!g) {
+			*rc = mb_command_fail(&mb_cmd_maze, "--shape: %s", err.message);
+			return NULL;
+		}
+	}
+	if (mb_generator_check_kind(gen, g->kind, &err) != MB_OK) {
+		mb_grid_free(g);
+		*rc = mb_command_usage_error(&mb_cmd_maze, "--algorithm: %s", err.message);
+		return NULL;
+	}
+	m = mb_maze_new_on(g);
+	mb_grid_free(g);
+	in = m->entrance;
+	out = m->exit;
+	if ((entrance && mb_grid_named_gap(m->grid, entrance, &in, &err) != MB_OK) ||
+	    (exit_side && mb_grid_named_gap(m->grid, exit_side, &out, &err) != MB_OK) ||
+	    mb_maze_set_gaps(m, in, out, &err) != MB_OK) {
+		mb_maze_free(m);
+		*rc = mb_command_usage_error(&mb_cmd_maze, "%s: %s",
+					     entrance && !exit_side ? "--entrance" :
+					     exit_side && !entrance ? "--exit" : "--entrance/--exit",
+					     err.message);
+		return NULL;
+	}
+	return m;
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -138,9 +198,13 @@ static int run(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "newest-share", required_argument, NULL, 'N' },
 		{ "start", required_argument, NULL, 'T' },
+		{ "shape", required_argument, NULL, 'H' },
+		{ "entrance", required_argument, NULL, 'E' },
+		{ "exit", required_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = "backtracker", *output = NULL, *share_text = NULL;
+	const char *shape_name = NULL, *entrance = NULL, *exit_side = NULL;
 	int w = 16, h = 20, c, rc = MB_EXIT_OK;
 	uint64_t seed = 1, count = 1;
 	bool solution = false, started = false;
@@ -203,6 +267,15 @@ static int run(int argc, char **argv)
 				return mb_command_usage_error(&mb_cmd_maze, "--start: %s", err.message);
 			started = true;
 			break;
+		case 'H':
+			shape_name = optarg;
+			break;
+		case 'E':
+			entrance = optarg;
+			break;
+		case 'X':
+			exit_side = optarg;
+			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_maze, "option '%s' needs a value",
 						      argv[optind - 1]);
@@ -240,7 +313,9 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "not writing a PNG to a terminal: use -o FILE");
 
-	m = mb_maze_new(w, h, &err);
+	m = make_maze(w, h, shape_name, entrance, exit_side, gen, &rc);
+	if (!m)
+		return rc;
 	if (format == FORMAT_TEXT || format == FORMAT_JSON) {
 		struct output o;
 		bool ok = true;
@@ -295,7 +370,8 @@ const struct mb_command mb_cmd_maze = {
 	.name = "maze",
 	.summary = "generate mazes and print them as text, JSON, SVG or PNG",
 	.usage = "[--algorithm NAME] [--size WxH] [--seed N] [--count N] [--solution]"
-		 " [--format text|json|svg|png] [-o FILE] [--start S] [--newest-share X]",
+		 " [--format text|json|svg|png] [-o FILE] [--start S] [--newest-share X]"
+		 " [--shape SHAPE] [--entrance SIDE] [--exit SIDE]",
 	.help =
 	"  -a, --algorithm NAME  generator (default backtracker); an unknown name\n"
 	"                        lists the valid ones\n"
@@ -320,15 +396,33 @@ const struct mb_command mb_cmd_maze = {
 	"                        others have none (an error here)\n"
 	"      --newest-share X  growing-tree only: share of steps from the newest\n"
 	"                        square, 0 to 1 (default 0.75)\n"
+	"      --shape SHAPE     a shaped maze of about W x H squares (--size; at\n"
+	"                        least half that many): a built-in shape (circle,\n"
+	"                        heart, star, diamond, apple, fish, cat, butterfly,\n"
+	"                        house, tree, rocket, dinosaur), FILE.svg or\n"
+	"                        FILE.png (a dark silhouette on a light ground) or\n"
+	"                        'text \"ZOE\"' (letters and digits in DejaVu Sans\n"
+	"                        Bold); binary-tree, eller, recursive-division and\n"
+	"                        sidewinder carve rectangles only\n"
+	"      --entrance SIDE   top, bottom, left or right: the entrance on that\n"
+	"      --exit SIDE       side (the middle of the outermost squares facing\n"
+	"                        it); default: the rectangle's top left and bottom\n"
+	"                        right, on a shape the two rim sides farthest apart\n"
 	"\n"
 	"formats:\n"
 	"  text  '+' corners, '--' and '|' walls, each square 2 characters wide;\n"
 	"        the entrance is the gap over the top-left square, the exit the gap\n"
-	"        under the bottom-right one; mazes separated by one empty line\n"
+	"        under the bottom-right one; mazes separated by one empty line.\n"
+	"        A shaped maze (or one with --entrance/--exit) writes the squares\n"
+	"        outside the shape, and the corners no square touches, as spaces,\n"
+	"        and its gaps as SS or S (entrance) and FF or F (exit); lines keep\n"
+	"        their trailing spaces\n"
 	"  json  an array with one object per maze: width, height, algorithm,\n"
 	"        seed, start (null: the generator has none), open (a row of\n"
 	"        digits per line of squares: 1 = east wall open, + 2 = south wall\n"
-	"        open), route ([x, y] pairs) and measures\n"
+	"        open), route ([x, y] pairs) and measures; a shaped maze adds mask\n"
+	"        (a row of '#' in, '.' out per line of squares), entrance and exit\n"
+	"        ({x, y, side})\n"
 	"  svg   one image per file, walls as lines with round caps\n"
 	"  png   one image per file, 16 pixels per square\n"
 	"\n"
@@ -351,6 +445,7 @@ const struct mb_command mb_cmd_maze = {
 	"examples:\n"
 	"  mazebook maze --size 8x5 --seed 7 --solution\n"
 	"  mazebook maze --count 10 --format json -o mazes.json\n"
-	"  mazebook maze --size 24x30 --format png --solution -o maze.png\n",
+	"  mazebook maze --size 24x30 --format png --solution -o maze.png\n"
+	"  mazebook maze --shape heart --size 16x20 --solution\n",
 	.run = run,
 };

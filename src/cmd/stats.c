@@ -21,7 +21,10 @@
 
 #include "mazebook/command.h"
 #include "mazebook/generator.h"
+#include "mazebook/fonts.h"
+#include "mazebook/json.h"
 #include "mazebook/level.h"
+#include "mazebook/shape_load.h"
 #include "mazebook/maze.h"
 #include "mazebook/measure.h"
 #include "mazebook/number.h"
@@ -45,6 +48,8 @@ struct setup {
 	const struct mb_level *level;
 	struct mb_filter filter;
 	struct mb_gen_options opt;	/* opt.start: --start, else each one's default */
+	const char *shape;		/* --shape, or NULL */
+	struct mb_grid *grid;		/* its mask */
 };
 
 static double now_s(void)
@@ -66,6 +71,7 @@ static void measure_one(const struct setup *su, const struct mb_generator *gen,
 		.count = su->count,
 		.opt = &su->opt,
 		.filter = su->level ? &su->filter : NULL,
+		.grid = su->grid,
 	};
 	double seconds;
 
@@ -74,7 +80,8 @@ static void measure_one(const struct setup *su, const struct mb_generator *gen,
 	mb_stats_measure(&sample, now_s, &r->stats);
 	seconds = r->stats.generate_s;
 	/* a clock too coarse to see the work gives 0, printed as unknown */
-	r->squares_per_s = seconds > 0 ? (double)su->w * su->h * (double)su->count / seconds : 0;
+	r->squares_per_s = seconds > 0 ? (double)(su->grid ? su->grid->cells : su->w * su->h) *
+					 (double)su->count / seconds : 0;
 }
 
 /*
@@ -124,6 +131,9 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 			name_w = (int)strlen(rs[i].gen->name);
 	printf("%" PRIu64 " mazes of %dx%d squares per algorithm, seeds %" PRIu64
 	       " to %" PRIu64 "\n", su->count, su->w, su->h, su->seed, su->seed + su->count - 1);
+	if (su->grid)
+		printf("shape %s: %d squares on a %dx%d lattice\n", su->shape, su->grid->cells,
+		       su->grid->w, su->grid->h);
 	print_starts(rs, n);
 	if (su->level)
 		printf("level %s: route ratio at least %.2f and at least %d forks\n",
@@ -158,7 +168,13 @@ static void print_summary_json(const char *key, const struct mb_summary *s, bool
 static void print_json(const struct setup *su, const struct result *rs, size_t n)
 {
 	printf("{\n  \"width\": %d,\n  \"height\": %d,\n  \"count\": %" PRIu64 ",\n"
-	       "  \"seed\": %" PRIu64 ",\n  \"level\": ", su->w, su->h, su->count, su->seed);
+	       "  \"seed\": %" PRIu64 ",\n", su->w, su->h, su->count, su->seed);
+	if (su->grid) {
+		printf("  \"shape\": ");
+		mb_json_string(stdout, su->shape);
+		printf(", \"squares\": %d,\n", su->grid->cells);
+	}
+	printf("  \"level\": ");
 	if (su->level)
 		printf("{\"name\": \"%s\", \"min_route_ratio\": %.6g, \"min_forks\": %d}",
 		       su->level->name, su->filter.min_route_ratio, su->filter.min_forks);
@@ -200,6 +216,7 @@ static int run(int argc, char **argv)
 		{ "level", required_argument, NULL, 'l' },
 		{ "start", required_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "shape", required_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = "all";
@@ -246,6 +263,9 @@ static int run(int argc, char **argv)
 		case 'j':
 			json = true;
 			break;
+		case 'H':
+			su.shape = optarg;
+			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_stats, "option '%s' needs a value",
 						      argv[optind - 1]);
@@ -277,9 +297,36 @@ static int run(int argc, char **argv)
 			su.h = su.level->h;
 		}
 	}
+	if (su.shape) {
+		char font[4096];
+		struct mb_shape *s;
+
+		if (mb_font_find(NULL, true, font, sizeof(font), &err) != MB_OK)
+			return mb_command_fail(&mb_cmd_stats, "%s", err.message);
+		s = mb_shape_load(su.shape, NULL, font, &err);
+		if (!s)
+			return mb_command_usage_error(&mb_cmd_stats, "--shape: %s", err.message);
+		su.grid = mb_shape_grid(s, su.w * su.h,
+					su.level ? su.level->min_shape_squares : su.w * su.h / 2, &err);
+		mb_shape_free(s);
+		if (!su.grid)
+			return mb_command_fail(&mb_cmd_stats, "--shape: %s", err.message);
+		if (strcmp(algorithm, "all")) {
+			const struct mb_generator *gen = mb_generator_find(algorithm);
+
+			if (mb_generator_check_kind(gen, MB_GRID_MASK, &err) != MB_OK) {
+				mb_grid_free(su.grid);
+				return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s",
+							      err.message);
+			}
+		}
+	}
 	rs = xcalloc(mb_generator_count, sizeof(*rs));
+	/* on a shape, "all" is every generator that carves one */
 	for (size_t i = 0; i < mb_generator_count; i++)
-		if (!strcmp(algorithm, "all") || !strcmp(algorithm, mb_generators[i]->name))
+		if ((!strcmp(algorithm, "all") &&
+		     (!su.grid || mb_generator_supports(mb_generators[i], su.grid->kind))) ||
+		    !strcmp(algorithm, mb_generators[i]->name))
 			measure_one(&su, mb_generators[i], &rs[n++]);
 	if (json)
 		print_json(&su, rs, n);
@@ -288,6 +335,7 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		mb_stats_result_release(&rs[i].stats);
 	free(rs);
+	mb_grid_free(su.grid);
 	if (fflush(stdout) || ferror(stdout))
 		return mb_command_fail(&mb_cmd_stats, "cannot write 'standard output': %s",
 				       strerror(errno ? errno : EIO));
@@ -298,7 +346,7 @@ const struct mb_command mb_cmd_stats = {
 	.name = "stats",
 	.summary = "measure what each algorithm's mazes look like, and how fast it is",
 	.usage = "[--algorithm NAME|all] [--size WxH] [--count N] [--seed N] [--level L]"
-		 " [--start entrance|random|centre] [--json]",
+		 " [--start entrance|random|centre] [--shape SHAPE] [--json]",
 	.help =
 	"  -a, --algorithm NAME  one generator, or all (the default)\n"
 	"  -s, --size WxH        squares across and down, each 1 to 200 (default\n"
@@ -315,6 +363,12 @@ const struct mb_command mb_cmd_stats = {
 	"                        random for aldous-broder, prim-frontier, wilson).\n"
 	"                        The others have none: with --algorithm all they\n"
 	"                        are measured as always, naming one is an error\n"
+	"      --shape SHAPE     measure mazes in a shape (as 'mazebook maze\n"
+	"                        --shape'), laid out on about W x H squares (at\n"
+	"                        least the level's minimum with --level); all is\n"
+	"                        then every generator that carves shapes, and the\n"
+	"                        route ratio divides by the shortest walk the\n"
+	"                        shape allows\n"
 	"      --json            print JSON instead of a table\n"
 	"\n"
 	"For each algorithm: the minimum, 10th percentile, median, 90th percentile\n"

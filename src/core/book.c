@@ -9,6 +9,7 @@
 #include "config.h"
 #include "mazebook/book.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +21,9 @@ static size_t pick_generators(const struct mb_book_spec *spec,
 			      const struct mb_generator **gens, size_t max,
 			      struct mb_error *err)
 {
-	const char *list = spec->algorithm && strcmp(spec->algorithm, "auto") ?
-			   spec->algorithm : spec->level->algorithms;
+	bool named = spec->algorithm && strcmp(spec->algorithm, "auto");
+	const char *list = named ? spec->algorithm : spec->shape_count ?
+			   spec->level->shape_algorithms : spec->level->algorithms;
 	size_t n = 0;
 
 	while (*list && n < max) {
@@ -35,6 +37,11 @@ static size_t pick_generators(const struct mb_book_spec *spec,
 		gens[n] = mb_generator_lookup(name, err);
 		if (!gens[n])
 			return 0;
+		if (spec->shape_count &&
+		    mb_generator_check_kind(gens[n], MB_GRID_MASK, err) != MB_OK) {
+			mb_error_blame(err, "algorithm");
+			return 0;
+		}
 		n++;
 		list += strcspn(list, ",");
 		if (*list == ',')
@@ -61,22 +68,57 @@ static double closeness(const struct mb_filter *f, const struct mb_measures *ms)
 	return r < k ? r : k;
 }
 
+/* one candidate maze per shape, with the gaps entrance:/exit: name */
+static enum mb_status make_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped,
+				  struct mb_error *err)
+{
+	for (int i = 0; i < spec->shape_count; i++) {
+		struct mb_side in, out;
+
+		if (!spec->shape_grids[i])
+			BUG("shape '%s' has no mask (mb_spec_shape_grids first)", spec->shapes[i]);
+		shaped[i] = mb_maze_new_on(spec->shape_grids[i]);
+		in = shaped[i]->entrance;
+		out = shaped[i]->exit;
+		if ((spec->entrance && mb_grid_named_gap(shaped[i]->grid, spec->entrance, &in,
+							 err) != MB_OK) ||
+		    (spec->exit_side && mb_grid_named_gap(shaped[i]->grid, spec->exit_side, &out,
+							  err) != MB_OK) ||
+		    mb_maze_set_gaps(shaped[i], in, out, err) != MB_OK) {
+			for (int k = 0; k <= i; k++)
+				mb_maze_free(shaped[k]);
+			return mb_error_blame(err, spec->entrance ? "entrance" : "exit");
+		}
+	}
+	return MB_OK;
+}
+
+static void free_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped)
+{
+	for (int i = 0; i < spec->shape_count; i++)
+		mb_maze_free(shaped[i]);
+}
+
 enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *book,
 			    mb_book_progress_fn *progress, void *data, struct mb_error *err)
 {
 	const struct mb_generator *gens[32];
 	size_t ngens = pick_generators(spec, gens, 32, err);
 	struct mb_gen_options opt;
-	struct mb_maze *candidate;
+	struct mb_maze *candidate, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
 
 	memset(book, 0, sizeof(*book));
 	if (!ngens)
 		return err ? err->code : MB_ERR_INPUT;
 	if (spec->mazes < 1)
 		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least one maze");
+	if (make_shaped(spec, shaped, err) != MB_OK)
+		return err ? err->code : MB_ERR_INPUT;
 	candidate = mb_maze_new(spec->grid_w, spec->grid_h, err);
-	if (!candidate)
+	if (!candidate) {
+		free_shaped(spec, shaped);
 		return MB_ERR_INPUT;
+	}
 	mb_gen_options_init(&opt);
 	opt.start = spec->start;	/* generators without a start ignore it */
 	book->mazes = xcalloc((size_t)spec->mazes, sizeof(*book->mazes));
@@ -87,28 +129,31 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 		struct mb_book_maze *bm = &book->mazes[n - 1];
 		struct mb_measures ms, best = { 0 };
 		uint64_t best_seed = 0;
-		int attempt;
+		int attempt, shape = spec->shape_count ? (n - 1) % spec->shape_count : -1;
+		struct mb_maze *cand = shape >= 0 ? shaped[shape] : candidate;
+		char where[300];
 
 		for (attempt = 1; attempt <= MB_BOOK_MAX_ATTEMPTS; attempt++) {
 			uint64_t seed = mb_rng_derive(base, (uint64_t)attempt);
 			char key[MB_CANON_KEY_SIZE];
 
-			mb_generate(gen, candidate, seed, &opt);
-			mb_maze_measure(candidate, &ms);
+			mb_generate(gen, cand, seed, &opt);
+			mb_maze_measure(cand, &ms);
 			if (attempt == 1 || closeness(&spec->filter, &ms) > closeness(&spec->filter, &best)) {
 				best = ms;
 				best_seed = seed;
 			}
 			if (!mb_filter_pass(&spec->filter, &ms))
 				continue;
-			mb_canon_key_maze(candidate, key);
+			mb_canon_key_maze(cand, key);
 			if (seen_before(book, (size_t)n - 1, key))
 				continue;
 			bm->number = n;
 			bm->gen = gen;
 			bm->seed = seed;
 			bm->start = mb_generator_start(gen, &opt);
-			bm->maze = mb_maze_copy(candidate);
+			bm->maze = mb_maze_copy(cand);
+			bm->shape = shape;
 			bm->measures = ms;
 			bm->attempts = attempt;
 			memcpy(bm->key, key, sizeof(key));
@@ -116,18 +161,24 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			break;
 		}
 		if (attempt > MB_BOOK_MAX_ATTEMPTS) {
+			if (shape >= 0)
+				snprintf(where, sizeof(where), "shape '%s' (%d squares)",
+					 spec->shapes[shape], cand->grid->cells);
+			else
+				snprintf(where, sizeof(where), "%dx%d", spec->grid_w, spec->grid_h);
 			/* at the filter's key in the spec: the one the best candidate missed */
 			mb_error_set_field(err, MB_ERR_LIMIT,
 				     best.route_ratio < spec->filter.min_route_ratio
 				     ? "min_route_ratio" : "min_forks",
-				     "maze %d: no %s maze on %dx%d passed the filter (route ratio >= %.2f, forks >= %d) "
+				     "maze %d: no %s maze on %s passed the filter (route ratio >= %.2f, forks >= %d) "
 				     "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
 				     "lower min_route_ratio or min_forks, or choose another algorithm",
-				     n, gen->name, spec->grid_w, spec->grid_h,
+				     n, gen->name, where,
 				     spec->filter.min_route_ratio, spec->filter.min_forks,
 				     MB_BOOK_MAX_ATTEMPTS, best.route_ratio, best.forks,
 				     (unsigned long long)best_seed);
 			mb_maze_free(candidate);
+			free_shaped(spec, shaped);
 			mb_book_release(book);
 			return MB_ERR_LIMIT;
 		}
@@ -135,11 +186,18 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			progress((size_t)n, (size_t)spec->mazes, data);
 	}
 	mb_maze_free(candidate);
+	/* the title page's maze is the book's too: chosen here, proven with the rest */
+	book->title_seed = mb_rng_derive(spec->seed, MB_BOOK_TITLE_TAG);
+	book->title_maze = spec->shape_count ? mb_maze_copy(shaped[0]) : mb_maze_new(9, 9, NULL);
+	mb_generate(&mb_gen_backtracker, book->title_maze, book->title_seed, NULL);
+	free_shaped(spec, shaped);
 	return MB_OK;
 }
 
 void mb_book_release(struct mb_book *book)
 {
+	mb_maze_free(book->title_maze);
+	book->title_maze = NULL;
 	if (!book->mazes)
 		return;
 	for (size_t i = 0; i < book->count; i++)

@@ -150,8 +150,9 @@ void mb_canon_grid_of_maze(const struct mb_maze *m, struct mb_canon_grid *g)
 		.width = m->w,
 		.height = m->h,
 		.is_open = maze_is_open,
-		.entrance = { 0, 0, MB_NORTH },
-		.exit = { m->w - 1, m->h - 1, MB_SOUTH },
+		/* the maze's own gaps: a silhouette's need not be the corners */
+		.entrance = { m->entrance.cell % m->w, m->entrance.cell / m->w, m->entrance.dir },
+		.exit = { m->exit.cell % m->w, m->exit.cell / m->w, m->exit.dir },
 	};
 }
 

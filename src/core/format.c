@@ -64,20 +64,99 @@ static void buf_printf(struct buf *b, const char *fmt, ...)
 
 /* ---- text ---- */
 
-/* is there a wall on the north side of (x, y)? y == h means the bottom edge */
-static bool wall_above(const struct mb_maze *m, int x, int y)
+#define wall_above mb_maze_wall_h
+#define wall_left mb_maze_wall_v
+
+/* Is the lattice corner (x, y) (0..w, 0..h) a corner of some cell? */
+static bool corner_of_cell(const struct mb_maze *m, int x, int y)
 {
-	if (y == m->h)
-		return !mb_maze_is_open(m, x, m->h - 1, MB_SOUTH);
-	return !mb_maze_is_open(m, x, y, MB_NORTH);
+	return mb_maze_is_cell(m, x - 1, y - 1) || mb_maze_is_cell(m, x, y - 1) ||
+	       mb_maze_is_cell(m, x - 1, y) || mb_maze_is_cell(m, x, y);
 }
 
-/* is there a wall on the west side of (x, y)? x == w means the right edge */
-static bool wall_left(const struct mb_maze *m, int x, int y)
+/* 'S' (entrance), 'F' (exit) or 0 for the side dir of cell (x, y) */
+static char gap_mark(const struct mb_maze *m, int x, int y, enum mb_dir dir)
 {
-	if (x == m->w)
-		return !mb_maze_is_open(m, m->w - 1, y, MB_EAST);
-	return !mb_maze_is_open(m, x, y, MB_WEST);
+	int i = y * m->w + x;
+
+	if (!mb_maze_is_cell(m, x, y))
+		return 0;
+	if (m->entrance.cell == i && m->entrance.dir == dir)
+		return 'S';
+	if (m->exit.cell == i && m->exit.dir == dir)
+		return 'F';
+	return 0;
+}
+
+/* the gap marked on the lattice line y between x and x + 1, or 0 */
+static char gap_h(const struct mb_maze *m, int x, int y)
+{
+	char c = y < m->h ? gap_mark(m, x, y, MB_NORTH) : 0;
+
+	return c ? c : y > 0 ? gap_mark(m, x, y - 1, MB_SOUTH) : 0;
+}
+
+static char gap_v(const struct mb_maze *m, int x, int y)
+{
+	char c = x < m->w ? gap_mark(m, x, y, MB_WEST) : 0;
+
+	return c ? c : x > 0 ? gap_mark(m, x - 1, y, MB_EAST) : 0;
+}
+
+/*
+ * A shaped maze (or one with gaps of its own): squares outside the cells
+ * are spaces, corners that touch no cell are spaces, and the two gaps are
+ * written with their letters, S for the entrance and F for the exit
+ * ("SS" in a wall row, "S" in a row of squares), so that the parser can
+ * tell the outside from the inside.
+ */
+static char *text_general(const struct mb_maze *m, const bool *marked)
+{
+	size_t w = (size_t)m->w, row = 3 * w + 2;
+	char *text = xmallocarray(row * (2 * (size_t)m->h + 1) + 1, 1), *p = text;
+
+	for (int y = 0; y <= m->h; y++) {
+		for (int x = 0; x <= m->w; x++) {
+			char g = x < m->w ? gap_h(m, x, y) : 0;
+
+			*p++ = corner_of_cell(m, x, y) ? '+' : ' ';
+			if (x == m->w)
+				break;
+			if (g) {
+				*p++ = g;
+				*p++ = g;
+			} else {
+				bool wall = mb_maze_wall_h(m, x, y);
+
+				*p++ = wall ? '-' : ' ';
+				*p++ = wall ? '-' : ' ';
+			}
+		}
+		*p++ = '\n';
+		if (y == m->h)
+			break;
+		for (int x = 0; x <= m->w; x++) {
+			char g = gap_v(m, x, y);
+			bool mark;
+
+			*p++ = g ? g : mb_maze_wall_v(m, x, y) ? '|' : ' ';
+			if (x == m->w)
+				break;
+			mark = marked && marked[(size_t)y * w + (size_t)x] && mb_maze_is_cell(m, x, y);
+			*p++ = mark ? ':' : ' ';
+			*p++ = mark ? ':' : ' ';
+		}
+		*p++ = '\n';
+	}
+	*p = '\0';
+	return text;
+}
+
+/* Does the maze have the rectangle's fixed gaps (and no squares left out)? */
+static bool plain_rectangle(const struct mb_maze *m)
+{
+	return mb_maze_is_rect(m) && m->entrance.cell == 0 && m->entrance.dir == MB_NORTH &&
+	       m->exit.cell == m->w * m->h - 1 && m->exit.dir == MB_SOUTH;
 }
 
 /*
@@ -93,8 +172,11 @@ char *mb_format_text(const struct mb_maze *m, const bool *marked)
 		{ ' ', ' ', ' ' }, { '|', ' ', ' ' }, { ' ', ':', ':' }, { '|', ':', ':' }
 	};
 	size_t w = (size_t)m->w, row = 3 * w + 2;
-	char *text = xmallocarray(row * (2 * (size_t)m->h + 1) + 1, 1), *p = text;
+	char *text, *p;
 
+	if (!plain_rectangle(m))
+		return text_general(m, marked);
+	text = p = xmallocarray(row * (2 * (size_t)m->h + 1) + 1, 1);
 	for (int y = 0; y <= m->h; y++) {
 		const uint8_t *above = y > 0 ? m->open + (size_t)(y - 1) * w : NULL;
 		const uint8_t *cells = m->open + (size_t)y * w;
@@ -192,6 +274,237 @@ static const char *shown(const struct line *l, size_t col, char *tmp)
 	return tmp;
 }
 
+/* the character at col of l, a space past its end */
+static char at_col(const struct line *l, size_t col)
+{
+	return col < l->len ? l->s[col] : ' ';
+}
+
+/* does the run of non-blank lines from lines[0] mark gaps with S or F? */
+static bool has_gap_letters(const struct line *lines, size_t n)
+{
+	for (size_t i = 0; i < n && !blank(&lines[i]); i++)
+		if (memchr(lines[i].s, 'S', lines[i].len) || memchr(lines[i].s, 'F', lines[i].len))
+			return true;
+	return false;
+}
+
+/*
+ * A maze written with its gaps' letters (text_general): read the walls,
+ * find the outside by a flood from beyond the lattice that no wall and no
+ * gap stops, and take every square it cannot reach as a cell.
+ */
+static enum mb_status parse_general(const struct line *lines, int w, int h, const char *file,
+				    struct mb_text_maze *out, struct mb_error *err)
+{
+	int pw = w + 2, ph = h + 2, head = 0, tail = 0, cells = 0;
+	/* hw[y * w + x]: line y, between x and x + 1; vw[y * (w + 1) + x]: column x */
+	char *hw = xcalloc((size_t)(h + 1) * (size_t)w, 1);
+	char *vw = xcalloc((size_t)h * (size_t)(w + 1), 1);
+	uint8_t *outside = xcalloc((size_t)pw * (size_t)ph, 1), *in;
+	int *queue = xmallocarray((size_t)pw * (size_t)ph, sizeof(int));
+	bool *marks = xcalloc((size_t)w * (size_t)h, sizeof(bool));
+	struct mb_side gap[2] = { { -1, MB_NORTH }, { -1, MB_NORTH } };
+	int gap_line[2] = { 0, 0 }, gap_col[2] = { 0, 0 };
+	struct mb_grid *g;
+	enum mb_status st = MB_OK;
+	char tmp[16];
+
+	for (int r = 0; r <= 2 * h; r++) {
+		const struct line *l = &lines[r];
+		int y = r / 2;
+
+		for (int x = 0; x <= w; x++) {
+			size_t col = (size_t)x * 3;
+			char c = at_col(l, col);
+
+			if (r % 2 == 0) {
+				if (c != '+' && c != ' ') {
+					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 1,
+							     "expected '+' or ' ' at a corner, found %s",
+							     shown(l, col, tmp));
+					goto out;
+				}
+				if (x == w)
+					break;
+				c = at_col(l, col + 1);
+				if (c != at_col(l, col + 2) || (c != '-' && c != ' ' && c != 'S' && c != 'F')) {
+					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 2,
+							     "expected '--' (wall), '  ' (opening), 'SS' "
+							     "(entrance) or 'FF' (exit) between corners, found %s",
+							     shown(l, col + 1, tmp));
+					goto out;
+				}
+				hw[y * w + x] = c;
+			} else {
+				if (c != '|' && c != ' ' && c != 'S' && c != 'F') {
+					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 1,
+							     "expected '|' (wall), ' ' (opening), 'S' "
+							     "(entrance) or 'F' (exit), found %s",
+							     shown(l, col, tmp));
+					goto out;
+				}
+				vw[y * (w + 1) + x] = c;
+				if (x == w)
+					break;
+				c = at_col(l, col + 1);
+				if (c != at_col(l, col + 2) || (c != ' ' && c != ':')) {
+					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 2,
+							     "expected '  ' or '::' (a square), found %s",
+							     shown(l, col + 1, tmp));
+					goto out;
+				}
+				marks[y * w + x] = c == ':';
+			}
+		}
+		if (l->len > (size_t)(3 * w + 1)) {
+			st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, 3 * w + 2,
+					     "line is %zu characters long, longer than the maze's "
+					     "first line (%d)", l->len, 3 * w + 1);
+			goto out;
+		}
+	}
+	/* the flood over the padded lattice; a step crosses an edge that must be empty */
+	outside[0] = 1;
+	queue[tail++] = 0;
+	while (head < tail) {
+		int p = queue[head++], px = p % pw, py = p / pw;
+
+		for (int d = 0; d < 4; d++) {
+			int qx = px + mb_dir_dx[d], qy = py + mb_dir_dy[d], q = qy * pw + qx;
+			char edge = ' ';
+
+			if (qx < 0 || qy < 0 || qx >= pw || qy >= ph || outside[q])
+				continue;
+			/* the edge between padded p and q, in lattice coordinates */
+			if (d == MB_NORTH || d == MB_SOUTH) {
+				int ly = (d == MB_SOUTH ? qy : py) - 1, lx = px - 1;
+
+				if (lx >= 0 && lx < w && ly >= 0 && ly <= h)
+					edge = hw[ly * w + lx];
+			} else {
+				int lx = (d == MB_EAST ? qx : px) - 1, ly = py - 1;
+
+				if (ly >= 0 && ly < h && lx >= 0 && lx <= w)
+					edge = vw[ly * (w + 1) + lx];
+			}
+			if (edge != ' ')
+				continue;
+			outside[q] = 1;
+			queue[tail++] = q;
+		}
+	}
+	in = xmalloc((size_t)w * (size_t)h);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			in[y * w + x] = !outside[(y + 1) * pw + x + 1];
+			cells += in[y * w + x];
+		}
+	/* walls with no cell beside them, gaps not on the rim, marks outside */
+	for (int y = 0; y <= h && st == MB_OK; y++)
+		for (int x = 0; x < w && st == MB_OK; x++) {
+			char c = hw[y * w + x];
+			bool a = y > 0 && in[(y - 1) * w + x], b = y < h && in[y * w + x];
+
+			if (c == ' ')
+				continue;
+			if (!a && !b)
+				st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y].number,
+						     3 * x + 2, "a wall between two squares outside "
+						     "the maze");
+			else if ((c == 'S' || c == 'F') && a == b)
+				st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y].number,
+						     3 * x + 2, "the %s gap '%c%c' must be in the "
+						     "maze's outer wall", c == 'S' ? "entrance" : "exit",
+						     c, c);
+			else if (c == 'S' || c == 'F') {
+				int k = c == 'F';
+
+				if (gap[k].cell >= 0) {
+					st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y].number,
+							     3 * x + 2, "a second %s gap (the first is at "
+							     "line %d, column %d)", k ? "exit" : "entrance",
+							     gap_line[k], gap_col[k]);
+					break;
+				}
+				gap[k] = b ? (struct mb_side){ y * w + x, MB_NORTH }
+					   : (struct mb_side){ (y - 1) * w + x, MB_SOUTH };
+				gap_line[k] = lines[2 * y].number;
+				gap_col[k] = 3 * x + 2;
+			}
+		}
+	for (int y = 0; y < h && st == MB_OK; y++)
+		for (int x = 0; x <= w && st == MB_OK; x++) {
+			char c = vw[y * (w + 1) + x];
+			bool a = x > 0 && in[y * w + x - 1], b = x < w && in[y * w + x];
+
+			if (x < w && marks[y * w + x] && !b)
+				st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y + 1].number,
+						     3 * x + 2, "'::' marks a square outside the maze");
+			if (c == ' ' || st != MB_OK)
+				continue;
+			if (!a && !b)
+				st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y + 1].number,
+						     3 * x + 1, "a wall between two squares outside "
+						     "the maze");
+			else if ((c == 'S' || c == 'F') && a == b)
+				st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y + 1].number,
+						     3 * x + 1, "the %s gap '%c' must be in the "
+						     "maze's outer wall", c == 'S' ? "entrance" : "exit", c);
+			else if (c == 'S' || c == 'F') {
+				int k = c == 'F';
+
+				if (gap[k].cell >= 0) {
+					st = mb_error_set_at(err, MB_ERR_INPUT, file,
+							     lines[2 * y + 1].number, 3 * x + 1,
+							     "a second %s gap (the first is at line %d, "
+							     "column %d)", k ? "exit" : "entrance",
+							     gap_line[k], gap_col[k]);
+					break;
+				}
+				gap[k] = b ? (struct mb_side){ y * w + x, MB_WEST }
+					   : (struct mb_side){ y * w + x - 1, MB_EAST };
+				gap_line[k] = lines[2 * y + 1].number;
+				gap_col[k] = 3 * x + 1;
+			}
+		}
+	if (st == MB_OK && (cells == 0 || gap[0].cell < 0 || gap[1].cell < 0))
+		st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[0].number, 1,
+				     cells == 0 ? "the maze has no squares inside its outer wall"
+				     : gap[0].cell < 0 ? "the maze has no entrance gap ('SS' or 'S')"
+				     : "the maze has no exit gap ('FF' or 'F')");
+	if (st != MB_OK) {
+		free(in);
+		goto out;
+	}
+	g = cells == w * h ? mb_grid_new_rect(w, h, NULL) : mb_grid_new_mask(w, h, in, NULL);
+	free(in);
+	out->maze = mb_maze_new_on(g);
+	mb_grid_free(g);
+	if (mb_maze_set_gaps(out->maze, gap[0], gap[1], err) != MB_OK)
+		BUG("parsed gaps are not on the rim");
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			if (!mb_maze_is_cell(out->maze, x, y))
+				continue;
+			if (x + 1 < w && mb_maze_is_cell(out->maze, x + 1, y) &&
+			    vw[y * (w + 1) + x + 1] == ' ')
+				mb_maze_set_open(out->maze, x, y, MB_EAST, true);
+			if (y + 1 < h && mb_maze_is_cell(out->maze, x, y + 1) &&
+			    hw[(y + 1) * w + x] == ' ')
+				mb_maze_set_open(out->maze, x, y, MB_SOUTH, true);
+		}
+	out->marked = marks;
+	marks = NULL;
+out:
+	free(marks);
+	free(queue);
+	free(outside);
+	free(vw);
+	free(hw);
+	return st;
+}
+
 /*
  * Read one maze from the non-blank lines at lines[0..n), n >= 1. Returns
  * the lines it used through *used.
@@ -203,8 +516,9 @@ static enum mb_status parse_one(const struct line *lines, size_t n, const char *
 	char tmp[16];
 	int w, h;
 	size_t width;
+	bool general = has_gap_letters(lines, n);
 
-	if (first->len < 4 || (first->len - 1) % 3 || first->s[0] != '+')
+	if (first->len < 4 || (first->len - 1) % 3 || (first->s[0] != '+' && !general))
 		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
 				       "a maze must start with a wall row '+  +--+...+' of "
 				       "3W+1 characters (found %zu characters)", first->len);
@@ -244,9 +558,11 @@ static enum mb_status parse_one(const struct line *lines, size_t n, const char *
 	if (h > MB_MAZE_MAX_SIDE)
 		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
 				       "maze is %d squares high (at most %d)", h, MB_MAZE_MAX_SIDE);
+	out->line = first->number;
+	if (general)
+		return parse_general(lines, w, h, file, out, err);
 	out->maze = mb_maze_new(w, h, NULL);
 	out->marked = xcalloc((size_t)w * (size_t)h, sizeof(*out->marked));
-	out->line = first->number;
 	for (int r = 0; r <= 2 * h; r++) {
 		const struct line *l = &lines[r];
 		int y = r / 2;
@@ -407,7 +723,26 @@ char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t se
 		}
 		buf_puts(&b, "\"");
 	}
-	buf_puts(&b, "\n  ],\n  \"route\": [");
+	buf_puts(&b, "\n  ],\n");
+	if (!plain_rectangle(m)) {
+		/* a shaped maze: which squares are cells, and where the gaps are */
+		buf_puts(&b, "  \"mask\": [");
+		for (int y = 0; y < m->h; y++) {
+			buf_puts(&b, y ? ",\n    \"" : "\n    \"");
+			for (int x = 0; x < m->w; x++)
+				buf_add(&b, mb_maze_is_cell(m, x, y) ? "#" : ".", 1);
+			buf_puts(&b, "\"");
+		}
+		buf_puts(&b, "\n  ],\n");
+		for (int k = 0; k < 2; k++) {
+			const struct mb_side *g = k ? &m->exit : &m->entrance;
+
+			buf_printf(&b, "  \"%s\": {\"x\": %d, \"y\": %d, \"side\": \"%s\"},\n",
+				   k ? "exit" : "entrance", g->cell % m->w, g->cell / m->w,
+				   mb_dir_side_name[g->dir]);
+		}
+	}
+	buf_puts(&b, "  \"route\": [");
 	for (int i = 0; i < len; i++)
 		buf_printf(&b, "%s[%d, %d]", i ? ", " : "", route[i] % m->w, route[i] / m->w);
 	buf_printf(&b, "],\n  \"measures\": {\n"
@@ -472,12 +807,17 @@ char *mb_format_svg(const struct mb_maze *m, bool solution)
 		int len = mb_maze_route(m, route);
 
 		if (len > 0) {
-			buf_puts(&b, "<polyline id=\"route\" fill=\"none\" stroke=\"#d62728\" "
-				 "stroke-width=\"0.25\" stroke-linecap=\"round\" "
-				 "stroke-linejoin=\"round\" points=\"0.5,0");
+			double gx, gy;
+
+			/* from the entrance gap's midpoint to the exit gap's */
+			mb_maze_gap_point(m, false, 0.5, &gx, &gy);
+			buf_printf(&b, "<polyline id=\"route\" fill=\"none\" stroke=\"#d62728\" "
+				   "stroke-width=\"0.25\" stroke-linecap=\"round\" "
+				   "stroke-linejoin=\"round\" points=\"%g,%g", gx, gy);
 			for (int i = 0; i < len; i++)
 				buf_printf(&b, " %d.5,%d.5", route[i] % m->w, route[i] / m->w);
-			buf_printf(&b, " %d.5,%d\"/>\n", m->w - 1, m->h);
+			mb_maze_gap_point(m, true, 0.5, &gx, &gy);
+			buf_printf(&b, " %g,%g\"/>\n", gx, gy);
 		}
 		free(route);
 	}

@@ -81,6 +81,29 @@ void mb_generator_start_list(char *buf, size_t size)
 						 used ? ", " : "", mb_generators[i]->name);
 }
 
+bool mb_generator_supports(const struct mb_generator *gen, enum mb_grid_kind kind)
+{
+	return (gen->kinds & MB_KIND_BIT(kind)) != 0;
+}
+
+enum mb_status mb_generator_check_kind(const struct mb_generator *gen, enum mb_grid_kind kind,
+				       struct mb_error *err)
+{
+	char list[512] = "";
+	size_t used = 0;
+
+	if (mb_generator_supports(gen, kind))
+		return MB_OK;
+	for (size_t i = 0; i < mb_generator_count && used < sizeof(list); i++)
+		if (mb_generator_supports(mb_generators[i], kind))
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+						 used ? ", " : "", mb_generators[i]->name);
+	return mb_error_set(err, MB_ERR_INPUT,
+			    "algorithm '%s' works on rectangles only, not on a %s grid "
+			    "(use one of: %s)", gen->name,
+			    kind == MB_GRID_MASK ? "shaped (mask)" : mb_grid_kind_name(kind), list);
+}
+
 const struct mb_generator *mb_generator_find(const char *name)
 {
 	for (size_t i = 0; i < mb_generator_count; i++)
@@ -115,6 +138,9 @@ void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t see
 	else
 		mb_gen_options_init(&resolved);
 	resolved.start = mb_generator_start(gen, &resolved);
+	if (!mb_generator_supports(gen, m->grid->kind))
+		BUG("generator %s asked to carve a %s grid", gen->name,
+		    mb_grid_kind_name(m->grid->kind));
 	mb_rng_init(&rng, seed);
 	mb_maze_reset(m);
 	gen->generate(m, &rng, &resolved);

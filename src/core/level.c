@@ -7,7 +7,8 @@
 #include <string.h>
 
 const struct mb_level mb_levels[] = {
-#define MB_LEVEL(name, w, h, ratio, forks, algorithms) { name, w, h, ratio, forks, algorithms },
+#define MB_LEVEL(name, w, h, ratio, forks, algorithms, min_shape, shape_algorithms) \
+	{ name, w, h, ratio, forks, algorithms, min_shape, shape_algorithms },
 #include "levels.def"
 #undef MB_LEVEL
 };

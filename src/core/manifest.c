@@ -82,18 +82,37 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 	fprintf(f, "  \"pages\": %d,\n  \"spine_in\": %.4f,\n", info->pages, info->spine_in);
 	if (info->cost)
 		write_cost(f, info->cost);
+	if (spec->shape_count) {
+		fprintf(f, "  \"shapes\": [");
+		for (int i = 0; i < spec->shape_count; i++) {
+			fprintf(f, "%s", i ? ", " : "");
+			mb_json_string(f, spec->shapes[i]);
+		}
+		fprintf(f, "],\n");
+	}
+	if (book->title_maze)
+		fprintf(f, "  \"title_maze\": {\"generator\": \"backtracker\", \"seed\": %llu, "
+			"\"size\": [%d, %d], \"squares\": %d},\n",
+			(unsigned long long)book->title_seed, book->title_maze->w,
+			book->title_maze->h, mb_maze_cells(book->title_maze));
 	fprintf(f, "  \"mazes\": [\n");
 	for (size_t i = 0; i < book->count; i++) {
 		const struct mb_book_maze *bm = &book->mazes[i];
 		const struct mb_measures *ms = &bm->measures;
+		char shape_key[32] = "";
+
+		/* a shaped maze: its shape's index in "shapes" */
+		if (bm->shape >= 0)
+			snprintf(shape_key, sizeof(shape_key), "\"shape\": %d, ", bm->shape);
 
 		fprintf(f, "    {\"number\": %d, \"page\": %d, \"generator\": \"%s\", \"seed\": %llu, "
-			"\"start\": %s%s%s, \"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
+			"\"start\": %s%s%s, %s\"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
 			"\"dead_end_share\": %.4f, \"turns\": %d, \"longest_dead_end\": %d, "
 			"\"attempts\": %d, \"key\": \"%s\"}%s\n",
 			bm->number, info->maze_pages ? info->maze_pages[i] : 0, bm->gen->name,
 			(unsigned long long)bm->seed, bm->start ? "\"" : "",
 			bm->start ? mb_start_name(bm->start) : "null", bm->start ? "\"" : "",
+			shape_key,
 			bm->maze->w, bm->maze->h, ms->route,
 			ms->route_ratio, ms->forks, ms->dead_end_share, ms->turns,
 			ms->longest_dead_end, bm->attempts, bm->key, i + 1 < book->count ? "," : "");

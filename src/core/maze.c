@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* The grid and its walls; see include/mazebook/maze.h. */
+/* The open walls over a grid and the two gaps; see include/mazebook/maze.h. */
 #include "config.h"
 #include "mazebook/maze.h"
 
@@ -9,24 +9,27 @@
 
 #include "mazebook/xalloc.h"
 
-const int mb_dir_dx[4] = { 0, 1, 0, -1 };
-const int mb_dir_dy[4] = { -1, 0, 1, 0 };
-const enum mb_dir mb_dir_opposite[4] = { MB_SOUTH, MB_WEST, MB_NORTH, MB_EAST };
+struct mb_maze *mb_maze_new_on(struct mb_grid *grid)
+{
+	struct mb_maze *m = xmalloc(sizeof(*m));
+
+	m->w = grid->w;
+	m->h = grid->h;
+	m->open = xcalloc((size_t)m->w * (size_t)m->h, 1);
+	m->grid = mb_grid_ref(grid);
+	mb_grid_default_gaps(grid, &m->entrance, &m->exit);
+	return m;
+}
 
 struct mb_maze *mb_maze_new(int w, int h, struct mb_error *err)
 {
+	struct mb_grid *g = mb_grid_new_rect(w, h, err);
 	struct mb_maze *m;
 
-	if (w < 1 || h < 1 || w > MB_MAZE_MAX_SIDE || h > MB_MAZE_MAX_SIDE) {
-		mb_error_set(err, MB_ERR_INPUT,
-			     "maze size %dx%d is out of range (each side 1 to %d squares)",
-			     w, h, MB_MAZE_MAX_SIDE);
+	if (!g)
 		return NULL;
-	}
-	m = xmalloc(sizeof(*m));
-	m->w = w;
-	m->h = h;
-	m->open = xcalloc((size_t)w * (size_t)h, 1);
+	m = mb_maze_new_on(g);
+	mb_grid_free(g);
 	return m;
 }
 
@@ -34,16 +37,41 @@ void mb_maze_free(struct mb_maze *m)
 {
 	if (!m)
 		return;
+	mb_grid_free(m->grid);
 	free(m->open);
 	free(m);
 }
 
 struct mb_maze *mb_maze_copy(const struct mb_maze *m)
 {
-	struct mb_maze *c = mb_maze_new(m->w, m->h, NULL);
+	struct mb_maze *c = mb_maze_new_on(m->grid);
 
 	memcpy(c->open, m->open, (size_t)m->w * (size_t)m->h);
+	c->entrance = m->entrance;
+	c->exit = m->exit;
 	return c;
+}
+
+enum mb_status mb_maze_set_gaps(struct mb_maze *m, struct mb_side entrance,
+				struct mb_side exit, struct mb_error *err)
+{
+	const struct mb_side *s[2] = { &entrance, &exit };
+	static const char *const what[2] = { "entrance", "exit" };
+
+	for (int k = 0; k < 2; k++) {
+		int c = s[k]->cell;
+
+		if (c < 0 || c >= m->w * m->h || !mb_maze_is_cell(m, c % m->w, c / m->w) ||
+		    (unsigned)s[k]->dir > MB_WEST || !mb_grid_is_rim(m->grid, c, s[k]->dir))
+			return mb_error_set(err, MB_ERR_INPUT,
+					    "the %s (square %d, side %d) is not a side of the rim",
+					    what[k], c, (int)s[k]->dir);
+	}
+	if (entrance.cell == exit.cell && entrance.dir == exit.dir)
+		return mb_error_set(err, MB_ERR_INPUT, "the entrance and the exit are the same side");
+	m->entrance = entrance;
+	m->exit = exit;
+	return MB_OK;
 }
 
 void mb_maze_reset(struct mb_maze *m)
@@ -53,12 +81,43 @@ void mb_maze_reset(struct mb_maze *m)
 
 bool mb_maze_equal(const struct mb_maze *a, const struct mb_maze *b)
 {
-	return a->w == b->w && a->h == b->h &&
-	       !memcmp(a->open, b->open, (size_t)a->w * (size_t)a->h);
+	if (a->w != b->w || a->h != b->h || a->grid->kind != b->grid->kind ||
+	    memcmp(&a->entrance, &b->entrance, sizeof(a->entrance)) ||
+	    memcmp(&a->exit, &b->exit, sizeof(a->exit)))
+		return false;
+	if (a->grid->in && memcmp(a->grid->in, b->grid->in, (size_t)a->w * (size_t)a->h))
+		return false;
+	return !memcmp(a->open, b->open, (size_t)a->w * (size_t)a->h);
+}
+
+/* the general case: a rim side is open only at a gap */
+static bool mask_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir)
+{
+	int i = y * m->w + x;
+
+	if (!mb_maze_is_cell(m, x, y))
+		return false;
+	if (!mb_maze_is_cell(m, x + mb_dir_dx[dir], y + mb_dir_dy[dir]))
+		return mb_maze_is_gap(m, i, dir);
+	switch (dir) {
+	case MB_NORTH:
+		return m->open[i - m->w] & MB_OPEN_SOUTH;
+	case MB_SOUTH:
+		return m->open[i] & MB_OPEN_SOUTH;
+	case MB_WEST:
+		return m->open[i - 1] & MB_OPEN_EAST;
+	case MB_EAST:
+		return m->open[i] & MB_OPEN_EAST;
+	}
+	BUG("bad direction %d", (int)dir);
 }
 
 bool mb_maze_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir)
 {
+	if (m->grid->kind != MB_GRID_RECT || m->entrance.cell != 0 ||
+	    m->exit.cell != m->w * m->h - 1 || m->entrance.dir != MB_NORTH ||
+	    m->exit.dir != MB_SOUTH)
+		return mask_is_open(m, x, y, dir);
 	switch (dir) {
 	case MB_NORTH:
 		if (y == 0)
@@ -80,12 +139,39 @@ bool mb_maze_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir)
 	BUG("bad direction %d", (int)dir);
 }
 
+bool mb_maze_wall_h(const struct mb_maze *m, int x, int y)
+{
+	if (y < m->h && mb_maze_is_cell(m, x, y))
+		return !mb_maze_is_open(m, x, y, MB_NORTH);
+	if (y > 0 && mb_maze_is_cell(m, x, y - 1))
+		return !mb_maze_is_open(m, x, y - 1, MB_SOUTH);
+	return false;
+}
+
+bool mb_maze_wall_v(const struct mb_maze *m, int x, int y)
+{
+	if (x < m->w && mb_maze_is_cell(m, x, y))
+		return !mb_maze_is_open(m, x, y, MB_WEST);
+	if (x > 0 && mb_maze_is_cell(m, x - 1, y))
+		return !mb_maze_is_open(m, x - 1, y, MB_EAST);
+	return false;
+}
+
+void mb_maze_gap_point(const struct mb_maze *m, bool exit, double beyond, double *x, double *y)
+{
+	const struct mb_side *s = exit ? &m->exit : &m->entrance;
+
+	mb_grid_centre(m->grid, s->cell, x, y);
+	*x += mb_dir_dx[s->dir] * beyond;
+	*y += mb_dir_dy[s->dir] * beyond;
+}
+
 void mb_maze_set_open(struct mb_maze *m, int x, int y, enum mb_dir dir, bool open)
 {
 	int nx = x + mb_dir_dx[dir], ny = y + mb_dir_dy[dir];
 	uint8_t bit;
 
-	if (!mb_maze_inside(m, x, y) || !mb_maze_inside(m, nx, ny))
+	if (!mb_maze_is_cell(m, x, y) || !mb_maze_is_cell(m, nx, ny))
 		BUG("wall %d of (%d,%d) is on the boundary of a %dx%d maze",
 		    (int)dir, x, y, m->w, m->h);
 	/* the wall lives in the square west of it or north of it */
@@ -104,10 +190,13 @@ void mb_maze_link(struct mb_maze *m, int a, int b)
 {
 	int lo = a < b ? a : b, hi = a < b ? b : a;
 
-	if (hi == lo + 1 && hi % m->w != 0)
-		m->open[lo] |= MB_OPEN_EAST;
-	else if (hi == lo + m->w)
+	if (lo < 0 || hi >= m->w * m->h || !mb_maze_is_cell(m, lo % m->w, lo / m->w) ||
+	    !mb_maze_is_cell(m, hi % m->w, hi / m->w))
+		BUG("squares %d and %d are not both cells of the maze", a, b);
+	if (hi == lo + m->w)
 		m->open[lo] |= MB_OPEN_SOUTH;
+	else if (hi == lo + 1 && hi % m->w != 0)
+		m->open[lo] |= MB_OPEN_EAST;
 	else
 		BUG("squares %d and %d of a %dx%d maze are not adjacent", a, b, m->w, m->h);
 }

@@ -69,9 +69,9 @@ static int solve(const struct mb_maze *m, int *out, long *reachable)
 	int *queue = xmallocarray(n, sizeof(int));
 	int *dist = xmallocarray(n, sizeof(int));
 	int *parent = xmallocarray(n, sizeof(int));
-	int exit_sq = (int)n - 1, len = 0;
+	int exit_sq = m->exit.cell, len = 0;
 
-	queue[0] = 0;
+	queue[0] = m->entrance.cell;
 	*reachable = bfs(m, queue, 1, dist, parent);
 	if (dist[exit_sq] >= 0) {
 		len = dist[exit_sq] + 1;
@@ -97,7 +97,7 @@ int mb_maze_route(const struct mb_maze *m, int *route)
 
 bool mb_maze_is_perfect(const struct mb_maze *m)
 {
-	long squares = (long)m->w * m->h, reachable;
+	long squares = mb_maze_cells(m), reachable;
 
 	if (mb_maze_openings(m) != squares - 1)
 		return false;
@@ -115,6 +115,19 @@ static enum mb_dir step_dir(const struct mb_maze *m, int from, int to)
 	return to > from ? MB_EAST : MB_WEST;
 }
 
+/*
+ * The angle in degrees (0 to 180) between two successive steps, from the
+ * cell centres' geometry: any change of heading on the square grid is a
+ * turn of 90 degrees (a step back, 180, cannot happen on a route).
+ */
+static int turn_angle(const struct mb_maze *m, enum mb_dir from, enum mb_dir to)
+{
+	int dot = mb_dir_dx[from] * mb_dir_dx[to] + mb_dir_dy[from] * mb_dir_dy[to];
+
+	(void)m;
+	return dot == 1 ? 0 : dot == 0 ? 90 : 180;
+}
+
 void mb_maze_measure(const struct mb_maze *m, struct mb_measures *out)
 {
 	size_t n = (size_t)m->w * (size_t)m->h;
@@ -124,21 +137,25 @@ void mb_maze_measure(const struct mb_maze *m, struct mb_measures *out)
 	memset(out, 0, sizeof(*out));
 	out->w = m->w;
 	out->h = m->h;
-	out->squares = (long)n;
+	out->squares = mb_maze_cells(m);
 	out->openings = mb_maze_openings(m);
 	out->route = solve(m, route, &out->reachable);
 	out->perfect = out->openings == out->squares - 1 && out->reachable == out->squares;
-	out->route_ratio = (double)out->route / (double)(m->w + m->h - 1);
+	out->shortest_walk = mb_grid_shortest_walk(m->grid, m->entrance.cell, m->exit.cell);
+	out->route_ratio = (double)out->route / (double)out->shortest_walk;
 	out->route_share = (double)out->route / (double)out->squares;
 
-	for (int y = 0; y < m->h; y++)
-		for (int x = 0; x < m->w; x++)
-			if (mb_maze_degree(m, x, y) == 1)
-				out->dead_ends++;
+	for (int k = 0; k < m->grid->cells; k++) {
+		int c = mb_grid_cell_at(m->grid, k);
+
+		if (mb_maze_degree(m, c % m->w, c / m->w) == 1)
+			out->dead_ends++;
+	}
 	out->dead_end_share = (double)out->dead_ends / (double)out->squares;
 
 	if (out->route > 0) {
-		enum mb_dir heading = MB_SOUTH;	/* walking in through the entrance */
+		/* walking in through the entrance, out through the exit */
+		enum mb_dir heading = mb_dir_opposite[m->entrance.dir];
 
 		for (int k = 0; k < out->route; k++) {
 			int sq = route[k];
@@ -146,8 +163,8 @@ void mb_maze_measure(const struct mb_maze *m, struct mb_measures *out)
 			if (mb_maze_degree(m, sq % m->w, sq / m->w) >= 3)
 				out->forks++;
 			enum mb_dir next = k + 1 < out->route ?
-					   step_dir(m, sq, route[k + 1]) : MB_SOUTH;
-			if (next != heading)
+					   step_dir(m, sq, route[k + 1]) : m->exit.dir;
+			if (turn_angle(m, heading, next) != 0)
 				out->turns++;
 			heading = next;
 		}

@@ -85,6 +85,12 @@ void mb_spec_release(struct mb_book_spec *spec)
 	free(spec->catalogue);
 	free(spec->series.title);
 	free(spec->source);
+	for (int i = 0; i < spec->shape_count; i++) {
+		free(spec->shapes[i]);
+		mb_grid_free(spec->shape_grids[i]);
+	}
+	free(spec->entrance);
+	free(spec->exit_side);
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
 }

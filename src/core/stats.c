@@ -59,7 +59,8 @@ void mb_stats_measure(const struct mb_stats_sample *sample, mb_stats_clock_fn *c
 		      struct mb_stats_result *out)
 {
 	uint64_t count = sample->count;
-	struct mb_maze *m = mb_maze_new(sample->w, sample->h, NULL);
+	struct mb_maze *m = sample->grid ? mb_maze_new_on(sample->grid)
+					 : mb_maze_new(sample->w, sample->h, NULL);
 	struct mb_measures ms;
 
 	if (!m || count == 0 || count > SIZE_MAX / sizeof(double))

@@ -19,14 +19,14 @@ enum { UNSEEN = 0, SEEN = 1, BORDER = 2 };
 
 static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
-	int n = m->w * m->h, i = start_square(m, rng, opt->start), p, left = n - 1;
+	int n = m->grid->cells, i = start_square(m, rng, opt->start), p, left = n - 1;
 	struct padded pad;
 	uint8_t *state;
 	struct bits bits;
 
 	padded_init(&pad, m);
 	state = xmalloc((size_t)pad.size);
-	padded_fill(&pad, state, UNSEEN, BORDER);
+	padded_fill(&pad, m, state, UNSEEN, BORDER);
 	bits_init(&bits);
 	p = padded_index(&pad, i % m->w, i / m->w);
 	state[p] = SEEN;
@@ -52,5 +52,6 @@ const struct mb_generator mb_gen_aldous_broder = {
 	.summary = "random walk: uniform, many short dead ends, no bias (slow on big grids)",
 	.uniform = true,
 	.default_start = MB_START_RANDOM,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

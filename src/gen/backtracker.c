@@ -30,7 +30,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 
 	padded_init(&pad, m);
 	seen = xmalloc((size_t)pad.size);
-	padded_fill(&pad, seen, 0, 1);
+	padded_fill(&pad, m, seen, 0, 1);
 	bits_init(&bits);
 	stack[top++] = (struct padded_cell){ padded_index(&pad, start % m->w, start / m->w), start };
 	seen[stack[0].p] = 1;
@@ -54,5 +54,6 @@ const struct mb_generator mb_gen_backtracker = {
 	.summary = "depth-first search: long winding corridors, few dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

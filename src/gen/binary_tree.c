@@ -36,5 +36,6 @@ const struct mb_generator mb_gen_binary_tree = {
 	.name = "binary-tree",
 	.summary = "north or west at each square: diagonal bias, the route never detours",
 	.uniform = false,
+	.kinds = MB_KINDS_RECT,
 	.generate = generate,
 };

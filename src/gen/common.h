@@ -19,6 +19,30 @@
 #include "mazebook/rng.h"
 
 /*
+ * The cell nearest the lattice's centre square (W / 2, H / 2): that square
+ * itself on a rectangle, else the first cell by distance (squared), in
+ * index order.
+ */
+static inline int centre_cell(const struct mb_maze *m)
+{
+	int cx = m->w / 2, cy = m->h / 2, best = -1;
+	long best_d = 0;
+
+	if (mb_maze_is_cell(m, cx, cy))
+		return cy * m->w + cx;
+	for (int k = 0; k < m->grid->cells; k++) {
+		int c = mb_grid_cell_at(m->grid, k), dx = c % m->w - cx, dy = c / m->w - cy;
+		long d = (long)dx * dx + (long)dy * dy;
+
+		if (best < 0 || d < best_d) {
+			best = c;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/*
  * The square (y * W + x) to start from; mb_generate hands the generators
  * a resolved start, never MB_START_DEFAULT. Only a random start draws
  * from rng, and it draws first, as these generators always did.
@@ -27,11 +51,11 @@ static inline int start_square(const struct mb_maze *m, struct mb_rng *rng, enum
 {
 	switch (start) {
 	case MB_START_ENTRANCE:
-		return 0;
+		return m->entrance.cell;
 	case MB_START_RANDOM:
-		return (int)mb_rng_below(rng, (uint32_t)(m->w * m->h));
+		return mb_grid_cell_at(m->grid, (int)mb_rng_below(rng, (uint32_t)m->grid->cells));
 	case MB_START_CENTRE:
-		return m->h / 2 * m->w + m->w / 2;
+		return centre_cell(m);
 	case MB_START_DEFAULT:
 		break;
 	}
@@ -138,18 +162,30 @@ static inline struct padded_cell padded_carve(const struct padded *p, struct mb_
 	return c;
 }
 
-/* Set flags[] (p->size bytes) to inner on the maze's squares, border elsewhere. */
-static inline void padded_fill(const struct padded *p, uint8_t *flags, uint8_t inner,
-			       uint8_t border)
+/*
+ * Set flags[] (p->size bytes) to inner on the maze's cells, border
+ * elsewhere: the padding and, on a mask, the squares left out, so that a
+ * search over the padded grid walks the mask's graph unchanged.
+ */
+static inline void padded_fill(const struct padded *p, const struct mb_maze *m,
+			       uint8_t *flags, uint8_t inner, uint8_t border)
 {
 	int rows = p->size / p->w;
+	const uint8_t *in = m->grid->in;
 
 	memset(flags, border, (size_t)p->w);
 	for (int row = 1; row < rows - 1; row++) {
 		uint8_t *f = flags + row * p->w;
 
 		f[0] = border;
-		memset(f + 1, inner, (size_t)p->w - 2);
+		if (in) {
+			const uint8_t *r = in + (row - 1) * m->w;
+
+			for (int x = 0; x < m->w; x++)
+				f[x + 1] = r[x] ? inner : border;
+		} else {
+			memset(f + 1, inner, (size_t)p->w - 2);
+		}
 		f[p->w - 1] = border;
 	}
 	memset(flags + (rows - 1) * p->w, border, (size_t)p->w);

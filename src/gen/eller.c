@@ -90,5 +90,6 @@ const struct mb_generator mb_gen_eller = {
 	.name = "eller",
 	.summary = "row by row with joined sets: short dead ends, a slight horizontal grain",
 	.uniform = false,
+	.kinds = MB_KINDS_RECT,
 	.generate = generate,
 };

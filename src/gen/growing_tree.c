@@ -47,7 +47,7 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 
 	padded_init(&pad, m);
 	seen = xmalloc((size_t)pad.size);
-	padded_fill(&pad, seen, 0, 1);
+	padded_fill(&pad, m, seen, 0, 1);
 	bits_init(&bits);
 	active[count++] = (struct padded_cell){ padded_index(&pad, start % m->w, start / m->w), start };
 	seen[active[0].p] = 1;
@@ -97,5 +97,6 @@ const struct mb_generator mb_gen_growing_tree = {
 	.summary = "newest or random active square: corridors to branches by newest_share",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

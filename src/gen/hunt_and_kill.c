@@ -32,6 +32,11 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	uint8_t *seen = xcalloc((size_t)n, 1);
 	int cur = start_square(m, rng, opt->start), x = cur % w, cursor = 0;
 
+	/* seen: 1 in the maze, 2 not a cell (a square left out of a mask) */
+	for (int i = 0; m->grid->in && i < n; i++)
+		if (!m->grid->in[i])
+			seen[i] = 2;
+
 	seen[cur] = 1;
 	for (;;) {
 		int nb[4], nbx[4], k = 0;
@@ -66,13 +71,13 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 			k = 0;
 			if (seen[cur])
 				continue;
-			if (cur >= w && seen[cur - w])
+			if (cur >= w && seen[cur - w] == 1)
 				nb[k++] = cur - w;
-			if (x < w - 1 && seen[cur + 1])
+			if (x < w - 1 && seen[cur + 1] == 1)
 				nb[k++] = cur + 1;
-			if (cur + w < n && seen[cur + w])
+			if (cur + w < n && seen[cur + w] == 1)
 				nb[k++] = cur + w;
-			if (x > 0 && seen[cur - 1])
+			if (x > 0 && seen[cur - 1] == 1)
 				nb[k++] = cur - 1;
 			if (k > 0)
 				break;
@@ -88,5 +93,6 @@ const struct mb_generator mb_gen_hunt_and_kill = {
 	.summary = "random walks restarted by a scan: long corridors, fewest dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

@@ -21,20 +21,23 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	int *walls = xmallocarray((size_t)2 * (size_t)n, sizeof(*walls));
 	int *parent = xmallocarray((size_t)n, sizeof(*parent));
 	int *size = xmallocarray((size_t)n, sizeof(*size));
-	int count = 0, joined = 0;
+	int count = 0, joined = 0, cells = m->grid->cells;
+	const uint8_t *in = m->grid->in;
 
 	(void)opt;
 	for (int y = 0, i = 0; y < h; y++) {
 		for (int x = 0; x < w; x++, i++) {
 			parent[i] = i;
 			size[i] = 1;
-			if (x < w - 1)
+			if (in && !in[i])
+				continue;
+			if (x < w - 1 && (!in || in[i + 1]))
 				walls[count++] = 2 * i;
-			if (y < h - 1)
+			if (y < h - 1 && (!in || in[i + w]))
 				walls[count++] = 2 * i + 1;
 		}
 	}
-	for (int k = 0; joined < n - 1; k++) {
+	for (int k = 0; joined < cells - 1; k++) {
 		int j = k + (int)mb_rng_below(rng, (uint32_t)(count - k));
 		int wall = walls[j], a = wall >> 1, b = a + ((wall & 1) ? w : 1);
 		int ra = uf_find(parent, a), rb = uf_find(parent, b);
@@ -55,5 +58,6 @@ const struct mb_generator mb_gen_kruskal = {
 	.name = "kruskal",
 	.summary = "random walls joined by union-find: short dead ends, many forks",
 	.uniform = false,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

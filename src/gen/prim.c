@@ -48,11 +48,14 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	struct state s = {
 		.w = m->w,
 		.n = n,
-		.in = xcalloc((size_t)n, 1),
+		.in = xmalloc((size_t)n),
 		.walls = xmallocarray((size_t)2 * (size_t)n, sizeof(int)),
 		.count = 0,
 	};
 
+	/* a square left out of a mask counts as in: no wall towards it is offered */
+	for (int i = 0; i < n; i++)
+		s.in[i] = m->grid->in ? !m->grid->in[i] : 0;
 	add_square(&s, start_square(m, rng, opt->start));
 	while (s.count > 0) {
 		int k = (int)mb_rng_below(rng, (uint32_t)s.count);
@@ -73,5 +76,6 @@ const struct mb_generator mb_gen_prim = {
 	.summary = "random walls off the grown maze: many short dead ends, easy and branchy",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

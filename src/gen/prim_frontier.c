@@ -13,7 +13,7 @@
 #include "mazebook/xalloc.h"
 #include "common.h"
 
-enum { OUT = 0, FRONTIER = 1, IN = 2 };
+enum { OUT = 0, FRONTIER = 1, IN = 2, LEFT_OUT = 3 };	/* LEFT_OUT: not a cell */
 
 struct state {
 	int w, n;
@@ -58,6 +58,9 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	};
 	int start = start_square(m, rng, opt->start);
 
+	for (int i = 0; m->grid->in && i < n; i++)
+		if (!m->grid->in[i])
+			s.state[i] = LEFT_OUT;
 	add_square(&s, start, start % w);
 	while (s.count > 0) {
 		int k = (int)mb_rng_below(rng, (uint32_t)s.count);
@@ -86,5 +89,6 @@ const struct mb_generator mb_gen_prim_frontier = {
 	.summary = "random frontier squares joined to the maze: very short spiky dead ends",
 	.uniform = false,
 	.default_start = MB_START_RANDOM,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

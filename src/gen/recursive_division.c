@@ -72,5 +72,6 @@ const struct mb_generator mb_gen_recursive_division = {
 	.name = "recursive-division",
 	.summary = "walls with one gap cut the field again and again: long straight walls, boxy",
 	.uniform = false,
+	.kinds = MB_KINDS_RECT,
 	.generate = generate,
 };

@@ -41,5 +41,6 @@ const struct mb_generator mb_gen_sidewinder = {
 	.name = "sidewinder",
 	.summary = "east runs that open north once: open top row, horizontal texture",
 	.uniform = false,
+	.kinds = MB_KINDS_RECT,
 	.generate = generate,
 };

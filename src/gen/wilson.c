@@ -33,15 +33,15 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	padded_init(&pad, m);
 	state = xmalloc((size_t)pad.size);
 	way = xmalloc((size_t)pad.size);
-	padded_fill(&pad, state, FREE, BORDER);
+	padded_fill(&pad, m, state, FREE, BORDER);
 	bits_init(&bits);
 	state[padded_index(&pad, root % w, root / w)] = IN_TREE;
 	for (int y = 0, s = 0; y < h; y++) {
 		for (int x = 0; x < w; x++, s++) {
 			int start = padded_index(&pad, x, y), p = start, i = s;
 
-			if (state[start] == IN_TREE)
-				continue;
+			if (state[start] != FREE)
+				continue;	/* in the tree, or not a cell */
 			do {
 				unsigned d;
 
@@ -71,5 +71,6 @@ const struct mb_generator mb_gen_wilson = {
 	.summary = "loop-erased random walks: uniform, many short dead ends, no bias",
 	.uniform = true,
 	.default_start = MB_START_RANDOM,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

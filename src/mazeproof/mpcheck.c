@@ -35,9 +35,91 @@ static void say(char *why, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Can one walk from square (x, y) to its neighbour in direction d? */
-static bool is_open(const struct mb_mp_maze *m, int x, int y, int d)
+/*
+ * Which lattice squares are the maze's (a shaped maze leaves some out):
+ * those a flood from beyond the lattice cannot reach. The flood crosses a
+ * side with no wall when at least one of its two end points touches no
+ * wall at all; a gap in the outer wall has walls at both ends, so the
+ * flood stops there, and inside a perfect maze every corner touches a
+ * wall. On a rectangle every square is the maze's. in[] gets w * h flags;
+ * returns how many are set.
+ */
+static bool point_free(const struct mb_mp_maze *m, int i, int j)
 {
+	if (i < 0 || j < 0 || i > m->w || j > m->h)
+		return true;
+	return !((i > 0 && mb_mp_hwall(m, i - 1, j)) || (i < m->w && mb_mp_hwall(m, i, j)) ||
+		 (j > 0 && mb_mp_vwall(m, i, j - 1)) || (j < m->h && mb_mp_vwall(m, i, j)));
+}
+
+static int maze_squares(const struct mb_mp_maze *m, unsigned char *in)
+{
+	int pw = m->w + 2, ph = m->h + 2, head = 0, tail = 0, n = 0;
+	unsigned char *out = mb_mp_xcalloc((size_t)pw * (size_t)ph, 1);
+	int *queue = mb_mp_xmalloc((size_t)pw * (size_t)ph * sizeof *queue);
+
+	out[0] = 1;
+	queue[tail++] = 0;
+	while (head < tail) {
+		int p = queue[head++], px = p % pw, py = p / pw;
+
+		for (int d = 0; d < 4; d++) {
+			int qx = px + dx[d], qy = py + dy[d], q = qy * pw + qx;
+			/* lattice coordinates of the side between the two: a line and its ends */
+			int lx = (d == 1 ? qx : px) - 1, ly = (d == 2 ? qy : py) - 1;
+			bool wall, free_end;
+
+			if (qx < 0 || qy < 0 || qx >= pw || qy >= ph || out[q])
+				continue;
+			if (d % 2 == 0) {	/* a side along line y = ly, from x = lx to lx + 1 */
+				lx = px - 1;
+				wall = lx >= 0 && lx < m->w && ly >= 0 && ly <= m->h &&
+				       mb_mp_hwall(m, lx, ly);
+				free_end = point_free(m, lx, ly) || point_free(m, lx + 1, ly);
+			} else {		/* along line x = lx, from y = ly to ly + 1 */
+				ly = py - 1;
+				wall = ly >= 0 && ly < m->h && lx >= 0 && lx <= m->w &&
+				       mb_mp_vwall(m, lx, ly);
+				free_end = point_free(m, lx, ly) || point_free(m, lx, ly + 1);
+			}
+			if (wall || !free_end)
+				continue;
+			out[q] = 1;
+			queue[tail++] = q;
+		}
+	}
+	/*
+	 * A shape leaves out squares no wall touches at all, not even at a
+	 * corner (mazebook prints a shape with an empty square all round it);
+	 * when the flood found none such, it only slipped in through two
+	 * neighbouring gaps of a rectangle: then every square is the maze's.
+	 */
+	bool shape = false;
+
+	for (int y = 0; y < m->h && !shape; y++)
+		for (int x = 0; x < m->w && !shape; x++)
+			shape = out[(y + 1) * pw + x + 1] && point_free(m, x, y) &&
+				point_free(m, x + 1, y) && point_free(m, x, y + 1) &&
+				point_free(m, x + 1, y + 1);
+	for (int y = 0; y < m->h; y++)
+		for (int x = 0; x < m->w; x++) {
+			in[y * m->w + x] = !shape || !out[(y + 1) * pw + x + 1];
+			n += in[y * m->w + x];
+		}
+	free(queue);
+	free(out);
+	return n;
+}
+
+/* Can one walk from square (x, y) to its neighbour in direction d (both the maze's)? */
+static bool is_open_in(const struct mb_mp_maze *m, const unsigned char *in, int x, int y,
+		       int d)
+{
+	int nx = x + dx[d], ny = y + dy[d];
+
+	if (in && (!in[y * m->w + x] || nx < 0 || ny < 0 || nx >= m->w || ny >= m->h ||
+		   !in[ny * m->w + nx]))
+		return false;
 	switch (d) {
 	case 0:
 		return y > 0 && !mb_mp_hwall(m, x, y);
@@ -76,20 +158,36 @@ static void add_gap(struct mb_mp_proof *p, enum mb_mp_side side, int x, int y)
 	p->ngaps++;
 }
 
-static void find_gaps(const struct mb_mp_maze *m, struct mb_mp_proof *p)
+/* is (x, y) one of the maze's squares? */
+static bool inside(const struct mb_mp_maze *m, const unsigned char *in, int x, int y)
 {
-	for (int x = 0; x < m->w; x++)
-		if (!mb_mp_hwall(m, x, 0))
-			add_gap(p, MB_MP_TOP, x, 0);
+	return x >= 0 && y >= 0 && x < m->w && y < m->h && in[y * m->w + x];
+}
+
+/*
+ * Every side of the maze's squares towards a square not the maze's (or
+ * beyond the lattice) with no wall: tops row by row, then lefts, rights
+ * and bottoms (on a rectangle: along the top, down the left and right
+ * edges, along the bottom).
+ */
+static void find_gaps(const struct mb_mp_maze *m, const unsigned char *in, struct mb_mp_proof *p)
+{
 	for (int y = 0; y < m->h; y++)
-		if (!mb_mp_vwall(m, 0, y))
-			add_gap(p, MB_MP_LEFT, 0, y);
-	for (int y = 0; y < m->h; y++)
-		if (!mb_mp_vwall(m, m->w, y))
-			add_gap(p, MB_MP_RIGHT, m->w - 1, y);
+		for (int x = 0; x < m->w; x++)
+			if (inside(m, in, x, y) && !inside(m, in, x, y - 1) && !mb_mp_hwall(m, x, y))
+				add_gap(p, MB_MP_TOP, x, y);
 	for (int x = 0; x < m->w; x++)
-		if (!mb_mp_hwall(m, x, m->h))
-			add_gap(p, MB_MP_BOTTOM, x, m->h - 1);
+		for (int y = 0; y < m->h; y++)
+			if (inside(m, in, x, y) && !inside(m, in, x - 1, y) && !mb_mp_vwall(m, x, y))
+				add_gap(p, MB_MP_LEFT, x, y);
+	for (int x = m->w - 1; x >= 0; x--)
+		for (int y = 0; y < m->h; y++)
+			if (inside(m, in, x, y) && !inside(m, in, x + 1, y) && !mb_mp_vwall(m, x + 1, y))
+				add_gap(p, MB_MP_RIGHT, x, y);
+	for (int y = m->h - 1; y >= 0; y--)
+		for (int x = 0; x < m->w; x++)
+			if (inside(m, in, x, y) && !inside(m, in, x, y + 1) && !mb_mp_hwall(m, x, y + 1))
+				add_gap(p, MB_MP_BOTTOM, x, y);
 }
 
 static void report_gaps(const struct mb_mp_proof *p, char *why, size_t len)
@@ -110,7 +208,8 @@ static void report_gaps(const struct mb_mp_proof *p, char *why, size_t len)
 }
 
 /* Count simple paths from s to t by exhaustive depth-first search, up to 2. */
-static long count_routes(const struct mb_mp_maze *m, int s, int t, struct mb_mp_proof *p)
+static long count_routes(const struct mb_mp_maze *m, const unsigned char *in, int s, int t,
+			 struct mb_mp_proof *p)
 {
 	size_t n = (size_t)m->w * (size_t)m->h;
 	int *stack = mb_mp_xmalloc(n * sizeof *stack);
@@ -148,7 +247,7 @@ static long count_routes(const struct mb_mp_maze *m, int s, int t, struct mb_mp_
 			int d = next[top]++, x = c % m->w, y = c / m->w;
 			int nb = (y + dy[d]) * m->w + x + dx[d];
 
-			if (is_open(m, x, y, d) && !on[nb]) {
+			if (is_open_in(m, in, x, y, d) && !on[nb]) {
 				stack[++top] = nb;
 				next[top] = 0;
 				on[nb] = 1;
@@ -220,10 +319,13 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 	unsigned char *tree = mb_mp_xcalloc((size_t)n, 1);	/* directions kept in the forest */
 	int loop_a = -1, loop_b = -1, start, qh = 0, qt = 0, first_unreached = -1;
 	char loop[200] = "";
+	unsigned char *in = mb_mp_xmalloc((size_t)n);
+	bool shaped;
 
 	memset(p, 0, sizeof *p);
-	p->squares = n;
-	find_gaps(m, p);
+	p->squares = maze_squares(m, in);
+	shaped = p->squares < n;
+	find_gaps(m, in, p);
 	if (p->ngaps != 2)
 		report_gaps(p, p->why, sizeof p->why);
 
@@ -235,7 +337,7 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 			for (int d = 1; d <= 2; d++) {
 				int a = y * w + x, b = (y + dy[d]) * w + x + dx[d], ra, rb;
 
-				if (!is_open(m, x, y, d))
+				if (!is_open_in(m, in, x, y, d))
 					continue;
 				p->openings++;
 				ra = root(parent, a);
@@ -262,15 +364,15 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 		for (int d = 0; d < 4; d++) {
 			int nb = (y + dy[d]) * w + x + dx[d];
 
-			if (is_open(m, x, y, d) && !seen[nb]) {
+			if (is_open_in(m, in, x, y, d) && !seen[nb]) {
 				seen[nb] = 1;
 				queue[qt++] = nb;
 			}
 		}
 	}
-	p->unreachable = n - qt;
+	p->unreachable = p->squares - qt;
 	for (int c = 0; c < n && first_unreached < 0; c++)
-		if (!seen[c])
+		if (!seen[c] && in[c])
 			first_unreached = c;
 	if (loop_a >= 0) {
 		describe_loop(m, tree, loop_a, loop_b, loop, sizeof loop);
@@ -286,7 +388,7 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 	if (p->ngaps >= 2) {
 		int s = p->gaps[0].y * w + p->gaps[0].x, t = p->gaps[1].y * w + p->gaps[1].x;
 
-		p->routes = count_routes(m, s, t, p);
+		p->routes = count_routes(m, in, s, t, p);
 		if (p->routes == 0)
 			say(p->why, sizeof p->why, "no route from the entrance to the exit");
 		else if (p->routes == 2)
@@ -295,7 +397,17 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 			say(p->why, sizeof p->why, "route count not settled after %ld search steps",
 			    MB_MP_SEARCH_BUDGET);
 	}
-	if (corners && p->ngaps == 2) {
+	if (corners && shaped && p->ngaps == 2) {
+		/* a shaped book prints START over its maze and FINISH under it */
+		if (p->gaps[0].side != MB_MP_TOP || p->gaps[1].side != MB_MP_BOTTOM) {
+			char a[40], b[40];
+
+			mb_mp_gap_name(&p->gaps[0], a, sizeof a);
+			mb_mp_gap_name(&p->gaps[1], b, sizeof b);
+			say(p->why, sizeof p->why, "the gaps are at the %s and the %s, not in a top "
+			    "and a bottom side", a, b);
+		}
+	} else if (corners && p->ngaps == 2) {
 		struct mb_mp_gap want[2] = { { MB_MP_TOP, 0, 0 }, { MB_MP_BOTTOM, w - 1, h - 1 } };
 		static const char *const role[2] = { "entrance", "exit" };
 
@@ -311,6 +423,7 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 		}
 	}
 	p->ok = p->why[0] == 0;
+	free(in);
 	free(tree);
 	free(parent);
 	free(queue);
@@ -360,8 +473,13 @@ static void node_name(const struct mb_mp_maze *m, int node, char *buf, size_t le
 static bool is_entrance_or_exit(const struct mb_mp_maze *m, const struct mb_mp_gap *g, int node)
 {
 	int k = g->side == MB_MP_TOP || g->side == MB_MP_BOTTOM ? g->x : g->y;
+	/* the square beyond the gap: outside the lattice, or one the shape leaves out */
+	int bx = g->x + (g->side == MB_MP_LEFT ? -1 : g->side == MB_MP_RIGHT ? 1 : 0);
+	int by = g->y + (g->side == MB_MP_TOP ? -1 : g->side == MB_MP_BOTTOM ? 1 : 0);
+	bool beyond_in = bx >= 0 && by >= 0 && bx < m->w && by < m->h;
 
-	return node == g->y * m->w + g->x || node == outside_node(m, g->side, k);
+	return node == g->y * m->w + g->x || node == outside_node(m, g->side, k) ||
+	       (beyond_in && node == by * m->w + bx);
 }
 
 bool mb_mp_check_solution(const struct mb_mp_maze *puzzle, const struct mb_mp_proof *proof,
@@ -462,15 +580,19 @@ bool mb_mp_check_solution(const struct mb_mp_maze *puzzle, const struct mb_mp_pr
 	}
 	if (!why[0]) {
 		/* a simple path between the right ends: it must visit the route's squares */
+		unsigned char *in = mb_mp_xmalloc((size_t)w * (size_t)h);
+
+		maze_squares(copy, in);
 		for (size_t k = 0; k < proof->route_len; k++)
 			on_route[proof->route[k]] = 1;
 		for (int k = 0; k < w * h; k++)
-			if ((deg[k] > 0) != (on_route[k] != 0)) {
+			if (in[k] && (deg[k] > 0) != (on_route[k] != 0)) {
 				node_name(copy, k, a_name, sizeof a_name);
 				say(why, whylen, "the drawn solution is not the maze's one route (it %s %s)",
 				    deg[k] ? "visits" : "misses", a_name);
 				break;
 			}
+		free(in);
 	}
 	free(deg);
 	free(parent);

@@ -19,6 +19,8 @@ it follows. Operations:
                 nearest the middle, between two grid lines (off the grid)
   diagonal      draw a black line diagonally across the maze, from half a square
                 inside its top-left corner to half a square inside the bottom-right
+  open-top      delete the highest horizontal wall line (a gap more in the
+                outer wall, of a shape too)
   cross-wall    on a solution page, cut a corner off the first drawn route: join
                 two of its corners on one line directly (through a wall)
   white-box     paint a white box over the middle 60 % of the wall nearest the
@@ -193,6 +195,9 @@ def alter(op, lines):
             x0, x1 = ax - 3, ax + 3
         insert[k] = ["q", "1 g", point(k, x0, y0, "m"), point(k, x1, y0, "l"),
                      point(k, x1, y1, "l"), point(k, x0, y1, "l"), "h", "f", "Q"]
+    elif op == "open-top":
+        p = max((p for p in segs if horizontal(p)), key=lambda p: p[0][2])
+        drop |= {p[0][0], p[1][0]}
     elif op == "cross-wall":
         routes = sorted((p for p in paths if len(p) >= 3), key=len, reverse=True)
         if not routes:

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Shapes from outside files and from text, as ink images for the core's
+ * mask maker (include/mazebook/shape_load.h). Every source is drawn with
+ * cairo on white into an image of at most INK_SIDE pixels a side, and the
+ * darkness of each pixel (alpha composited on white) is what the core
+ * reads: one path for SVG, PNG and text, so that they fill alike.
+ */
+#include "config.h"
+#include "mazebook/shape_load.h"
+
+#include <cairo.h>
+#include <cairo-ft.h>
+#include <errno.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <librsvg/rsvg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mazebook/fonts.h"
+#include "mazebook/level.h"
+#include "mazebook/spec.h"
+#include "mazebook/xalloc.h"
+
+#define INK_SIDE 600	/* the longer side of the image drawn for the core */
+
+static bool ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+
+	return n > t && !strcasecmp(s + n - t, tail);
+}
+
+static char *resolve(const char *file, const char *base_dir)
+{
+	if (file[0] == '/' || !base_dir || !*base_dir)
+		return xstrdup(file);
+	return xasprintf("%s/%s", base_dir, file);
+}
+
+/* the darkness of an ARGB32 surface painted on white */
+static struct mb_shape *ink_of(const char *name, cairo_surface_t *img, struct mb_error *err)
+{
+	int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
+	int stride = cairo_image_surface_get_stride(img);
+	const unsigned char *data;
+	uint8_t *ink = xmalloc((size_t)w * (size_t)h);
+	struct mb_shape *s;
+
+	cairo_surface_flush(img);
+	data = cairo_image_surface_get_data(img);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			uint32_t px = *(const uint32_t *)(data + y * stride + 4 * x);
+			/* premultiplied: on white, channel + (255 - alpha) */
+			int a = px >> 24, r = (px >> 16 & 0xff) + 255 - a;
+			int g = (px >> 8 & 0xff) + 255 - a, b = (px & 0xff) + 255 - a;
+			int lum = (r * 299 + g * 587 + b * 114) / 1000;
+
+			ink[y * w + x] = (uint8_t)(255 - (lum > 255 ? 255 : lum));
+		}
+	s = mb_shape_from_ink(name, w, h, ink, err);
+	free(ink);
+	return s;
+}
+
+/* a w x h ARGB32 image with src drawn scaled into it (src: sw x sh) */
+static cairo_surface_t *scaled_copy(cairo_surface_t *src, int sw, int sh)
+{
+	double k = (double)INK_SIDE / (sw > sh ? sw : sh);
+	int w = (int)(sw * k + 0.5), h = (int)(sh * k + 0.5);
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w < 1 ? 1 : w,
+							  h < 1 ? 1 : h);
+	cairo_t *cr = cairo_create(img);
+
+	cairo_scale(cr, k, k);
+	cairo_set_source_surface(cr, src, 0, 0);
+	cairo_paint(cr);
+	cairo_destroy(cr);
+	return img;
+}
+
+static struct mb_shape *load_png(const char *name, const char *path, struct mb_error *err)
+{
+	cairo_surface_t *png = cairo_image_surface_create_from_png(path), *img;
+	cairo_status_t st = cairo_surface_status(png);
+	struct mb_shape *s;
+
+	if (st != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(png);
+		mb_error_set(err, MB_ERR_INPUT, "cannot read shape '%s': %s", path,
+			     st == CAIRO_STATUS_FILE_NOT_FOUND ? strerror(ENOENT)
+			     : st == CAIRO_STATUS_READ_ERROR ? "not a PNG file"
+			     : cairo_status_to_string(st));
+		return NULL;
+	}
+	img = scaled_copy(png, cairo_image_surface_get_width(png),
+			  cairo_image_surface_get_height(png));
+	cairo_surface_destroy(png);
+	s = ink_of(name, img, err);
+	cairo_surface_destroy(img);
+	return s;
+}
+
+static struct mb_shape *load_svg(const char *name, const char *path, struct mb_error *err)
+{
+	GError *gerr = NULL;
+	RsvgHandle *h = rsvg_handle_new_from_file(path, &gerr);
+	gdouble sw = 0, sh = 0;
+	cairo_surface_t *img;
+	cairo_t *cr;
+	struct mb_shape *s;
+	double k;
+	int w, hh;
+
+	if (!h) {
+		mb_error_set(err, MB_ERR_INPUT, "cannot read shape '%s': %s", path,
+			     gerr ? gerr->message : "not an SVG file");
+		if (gerr)
+			g_error_free(gerr);
+		return NULL;
+	}
+	if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &sw, &sh) || sw <= 0 || sh <= 0) {
+		RsvgRectangle ink, logical;
+
+		if (!rsvg_handle_get_geometry_for_element(h, NULL, &ink, &logical, NULL) ||
+		    ink.width <= 0 || ink.height <= 0) {
+			g_object_unref(h);
+			mb_error_set(err, MB_ERR_INPUT,
+				     "shape '%s' has no size (give the svg element a width and "
+				     "height or a viewBox)", path);
+			return NULL;
+		}
+		sw = ink.x + ink.width;
+		sh = ink.y + ink.height;
+	}
+	k = INK_SIDE / (sw > sh ? sw : sh);
+	w = (int)(sw * k + 0.5);
+	hh = (int)(sh * k + 0.5);
+	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w < 1 ? 1 : w, hh < 1 ? 1 : hh);
+	cr = cairo_create(img);
+	{
+		RsvgRectangle vp = { 0, 0, w, hh };
+
+		if (!rsvg_handle_render_document(h, cr, &vp, &gerr)) {
+			cairo_destroy(cr);
+			cairo_surface_destroy(img);
+			g_object_unref(h);
+			mb_error_set(err, MB_ERR_INPUT, "cannot draw shape '%s': %s", path,
+				     gerr ? gerr->message : "librsvg failed");
+			if (gerr)
+				g_error_free(gerr);
+			return NULL;
+		}
+	}
+	cairo_destroy(cr);
+	g_object_unref(h);
+	s = ink_of(name, img, err);
+	cairo_surface_destroy(img);
+	return s;
+}
+
+/*
+ * text "ZOE": the letters in the font, side by side, and a bar under the
+ * baseline a fifth of the cap height thick that joins them into one piece.
+ */
+static struct mb_shape *load_text(const char *name, const char *text, const char *font_path,
+				  struct mb_error *err)
+{
+	FT_Library lib;
+	FT_Face face;
+	cairo_font_face_t *cf;
+	cairo_surface_t *probe, *img;
+	cairo_t *cr;
+	cairo_text_extents_t ext;
+	struct mb_shape *s = NULL;
+	const double size = 200;
+	double pad, bar, w, h;
+
+	if (!*text) {
+		mb_error_set(err, MB_ERR_INPUT, "shape %s: the text is empty", name);
+		return NULL;
+	}
+	for (const char *p = text; *p; p++)
+		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= '0' && *p <= '9'))) {
+			mb_error_set(err, MB_ERR_INPUT,
+				     "shape %s: only letters A-Z, a-z and digits make a text "
+				     "shape (found '%c')", name, *p);
+			return NULL;
+		}
+	if (!font_path) {
+		mb_error_set(err, MB_ERR_INPUT, "shape %s needs a font", name);
+		return NULL;
+	}
+	if (FT_Init_FreeType(&lib)) {
+		mb_error_set(err, MB_ERR_INTERNAL, "cannot start FreeType");
+		return NULL;
+	}
+	if (FT_New_Face(lib, font_path, 0, &face)) {
+		FT_Done_FreeType(lib);
+		mb_error_set(err, MB_ERR_INPUT, "shape %s: cannot read font '%s'", name, font_path);
+		return NULL;
+	}
+	cf = cairo_ft_font_face_create_for_ft_face(face, 0);
+	probe = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+	cr = cairo_create(probe);
+	cairo_set_font_face(cr, cf);
+	cairo_set_font_size(cr, size);
+	cairo_text_extents(cr, text, &ext);
+	cairo_destroy(cr);
+	cairo_surface_destroy(probe);
+	pad = size * 0.05;
+	bar = size * 0.14;
+	w = ext.width + 2 * pad;
+	h = -ext.y_bearing + bar + 2 * pad;
+	if (ext.width > 0 && ext.height > 0) {
+		img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w + 1, (int)h + 1);
+		cr = cairo_create(img);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_set_font_face(cr, cf);
+		cairo_set_font_size(cr, size);
+		cairo_move_to(cr, pad - ext.x_bearing, pad - ext.y_bearing);
+		cairo_show_text(cr, text);
+		/* the bar, overlapping the letters' feet by half its height */
+		cairo_rectangle(cr, pad, pad - ext.y_bearing - bar / 2, ext.width, bar);
+		cairo_fill(cr);
+		cairo_destroy(cr);
+		s = ink_of(name, img, err);
+		cairo_surface_destroy(img);
+	} else {
+		mb_error_set(err, MB_ERR_INPUT, "shape %s: the font draws nothing for it", name);
+	}
+	cairo_font_face_destroy(cf);
+	FT_Done_Face(face);
+	FT_Done_FreeType(lib);
+	return s;
+}
+
+struct mb_shape *mb_shape_load(const char *spec, const char *base_dir, const char *font_path,
+			       struct mb_error *err)
+{
+	struct mb_shape *s;
+	char *path;
+
+	if (!strncmp(spec, "text ", 5)) {
+		const char *t = spec + 5;
+		size_t n;
+		char *text;
+
+		while (*t == ' ')
+			t++;
+		n = strlen(t);
+		if (n >= 2 && t[0] == '"' && t[n - 1] == '"') {
+			t++;
+			n -= 2;
+		}
+		text = xasprintf("%.*s", (int)n, t);
+		s = load_text(spec, text, font_path, err);
+		free(text);
+		return s;
+	}
+	if (!ends_with(spec, ".svg") && !ends_with(spec, ".png"))
+		return mb_shape_builtin(spec, err);
+	path = resolve(spec, base_dir);
+	s = ends_with(spec, ".svg") ? load_svg(spec, path, err) : load_png(spec, path, err);
+	free(path);
+	return s;
+}
+
+enum mb_status mb_spec_shape_grids(struct mb_book_spec *spec, struct mb_error *err)
+{
+	int squares = spec->grid_w * spec->grid_h;
+	int min = (int)((long)squares * spec->level->min_shape_squares /
+			(spec->level->w * spec->level->h));
+	char font[4096];
+	int line = 0, column = 0;
+
+	mb_spec_where(spec, "shape", &line, &column);
+	for (int i = 0; i < spec->shape_count; i++) {
+		struct mb_error e;
+		struct mb_shape *s;
+
+		if (spec->shape_grids[i])
+			continue;
+		mb_error_init(&e);
+		if (mb_font_find(spec->font_path ? spec->font_path : spec->font, true, font,
+				 sizeof(font), &e) != MB_OK)
+			return mb_error_set_at(err, e.code, spec->path, line, column, "%s",
+					       e.message);
+		s = mb_shape_load(spec->shapes[i], spec->base_dir, font, &e);
+		if (s) {
+			spec->shape_grids[i] = mb_shape_grid(s, squares, min, &e);
+			mb_shape_free(s);
+		}
+		if (!spec->shape_grids[i]) {
+			mb_error_set_at(err, e.code, spec->path, line, column, "%s (level %s: about %d "
+					"squares)", e.message, spec->level->name, squares);
+			return mb_error_blame(err, "shape");
+		}
+	}
+	return MB_OK;
+}
