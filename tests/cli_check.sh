@@ -285,4 +285,18 @@ check "it pictures the cover in its folder" -f bout/faults/cover.png
 contains "$err" "picture of the faults in 'bout/faults'"
 ok $? "and says where the pictures are"
 
+# images where the page's own drawing does not show them: in an annotation's
+# appearance and in a soft mask's group, each 100 dpi (tests/image_places_pdf.py)
+if command -v python3 >/dev/null 2>&1; then
+  python3 "$top_srcdir/tests/image_places_pdf.py" .
+  for f in annot-image smask-image; do
+    run "$MAZEBOOK" check $f.pdf
+    expect FAIL interior.image-dpi "an image at 100 dpi as printed on page 2" \
+      "$f: the hidden image's resolution is measured"
+  done
+else
+  skip "no python3 to write the PDFs"
+  skip "no python3 to write the PDFs"
+fi
+
 done_testing
