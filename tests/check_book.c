@@ -192,11 +192,19 @@ START_TEST(manifest_names_its_book)
 	free(title);
 	free(source);
 	/* a manifest without the fields (an older one, or not ours) names nothing */
-	mb_manifest_read_book("{\n  \"tool\": \"x\"\n}\n", 20, &title, &source);
+	{
+		static const char older[] = "{\n  \"tool\": \"x\"\n}\n";
+
+		mb_manifest_read_book(older, strlen(older), &title, &source);
+	}
 	ck_assert_ptr_null(title);
 	ck_assert_ptr_null(source);
 	/* a string cut off by the end of what was read is not taken */
-	mb_manifest_read_book("{\n  \"title\": \"Fir", 17, &title, &source);
+	{
+		static const char cut[] = "{\n  \"title\": \"Fir";
+
+		mb_manifest_read_book(cut, strlen(cut), &title, &source);
+	}
 	ck_assert_ptr_null(title);
 	free(text);
 	mb_book_release(&book);

@@ -21,7 +21,9 @@ spec() {
   printf 'title: "%s"\nauthor: "T"\nlevel: %s\nmazes: %s\nseed: %s\nbook_id: %s\n' \
     "$2" "${6:-easy}" "${5:-24}" "$3" "$4" > "$1"
 }
-# rows DIR: how many mazes the catalogue holds (export: a header line, then one per maze)
+# rows DIR: how many mazes the catalogue holds (export: a header line, then one per maze);
+# a book of N numbered mazes holds N + 1: its title page's maze too (and the
+# cover's stand-ins, when its grid is too fine for the cover's cards)
 rows() { "$MAZEBOOK" catalogue export | tail -n +2 | wc -l; }
 # book_rows ID: the mazes the catalogue holds for a book
 book_rows() { "$MAZEBOOK" catalogue export | tail -n +2 | awk -F, -v id="$1" '$2 == id' | wc -l; }
@@ -54,19 +56,21 @@ ok $rc "the pasted seed builds"
 spec a.yaml "Book A" 1234 book-a
 run "$MAZEBOOK" build a.yaml -o A -q
 ok $rc "book A builds and is recorded"
-check "the catalogue holds A's 24 mazes" "$(book_rows book-a)" -eq 24
-grep -q "^PASS  catalogue.unique .*24 maze keys checked against the catalogue" A/checklist.txt
+check "the catalogue holds A's 24 mazes and its title page's" "$(book_rows book-a)" -eq 25
+"$MAZEBOOK" catalogue export | awk -F, '$2 == "book-a" && $4 == "title-page"' | grep -q .
+ok $? "the title page's maze is recorded in its place"
+grep -q "^PASS  catalogue.unique .*25 maze keys checked against the catalogue" A/checklist.txt
 ok $? "A's checklist states the catalogue check and the keys checked"
 run "$MAZEBOOK" build a.yaml -o A -q
 spec c.yaml "Book C" 4321 book-c
 run "$MAZEBOOK" build c.yaml -o C
-contains "$out" "catalogue  24 maze keys checked against 48 mazes of 2 other books: none printed before; recorded as 'book-c'"
+contains "$out" "catalogue  25 maze keys checked against 50 mazes of 2 other books: none printed before; recorded as 'book-c'"
 ok $? "the summary states the catalogue's size (this book left out)"
 spec b.yaml "Book B" 1234 book-b
 before=$(rows)
 run "$MAZEBOOK" build b.yaml -o B
 check "book B with A's seed: exit 1" "$rc" -eq 1
-contains "$err" "24 of the 24 mazes were printed before; maze 1 (page " &&
+contains "$err" "25 of the 25 mazes were printed before; maze 1 (page " &&
   contains "$err" "of 'Book A' (book 'book-a', in '$TMP/A')" &&
   contains "$err" "change the spec's 'seed'" && contains "$err" "series:"
 ok $? "the refusal names the other book, its maze and page, and what to change"
@@ -75,7 +79,7 @@ check "the refused book recorded nothing" "$(rows)" -eq "$before"
 # one repeat alone: a book whose first mazes are A's (more mazes, same seed) names its first new one
 spec a30.yaml "Book A30" 1234 book-a30 30
 run "$MAZEBOOK" build a30.yaml -o A30
-contains "$err" "24 of the 30 mazes were printed before; maze 1 (page"
+contains "$err" "25 of the 31 mazes were printed before; maze 1 (page"
 ok $? "a partial repeat counts the repeats"
 
 # --- the same book again: one set of entries, the same bytes ---
@@ -85,7 +89,7 @@ for f in interior.pdf cover.pdf manifest.json checklist.txt; do
   cmp -s A/$f A2/$f
   ok $? "the rebuild's $f is byte-identical"
 done
-check "the rebuild keeps one set of entries" "$(book_rows book-a)" -eq 24
+check "the rebuild keeps one set of entries" "$(book_rows book-a)" -eq 25
 run "$MAZEBOOK" catalogue list
 check "list shows each book once" "$(printf '%s\n' "$out" | grep -c '^book-a ')" -eq 1
 contains "$out" "$TMP/A2"
@@ -101,8 +105,9 @@ okc=0
 for i in 1 2 3 4; do [ "$(cat p$i.rc)" = 0 ] && okc=$((okc + 1)); done
 check "four different books at once all build" "$okc" -eq 4
 keys=$("$MAZEBOOK" catalogue export | tail -n +2 | awk -F, '$2 ~ /^par-/ {print $1}')
-check "four builds at once recorded 120 mazes" "$(printf '%s\n' "$keys" | wc -l)" -eq 120
-check "... each key once" "$(printf '%s\n' "$keys" | sort -u | wc -l)" -eq 120
+check "four builds at once recorded 124 mazes (4 x 30 and their title pages')" \
+  "$(printf '%s\n' "$keys" | wc -l)" -eq 124
+check "... each key once" "$(printf '%s\n' "$keys" | sort -u | wc -l)" -eq 124
 # four books with one seed at once: the database decides, one wins
 for i in 1 2 3 4; do
   spec q$i.yaml "Race $i" 777 race-$i 30
@@ -119,7 +124,7 @@ done
 check "four books with one seed at once: exactly one is built" "$won" -eq 1
 check "... the three others fail naming the repeat, and write no book" "$lost_clearly" -eq 3
 race=$("$MAZEBOOK" catalogue export | tail -n +2 | awk -F, '$2 ~ /^race-/' | wc -l)
-check "... and the catalogue holds the winner's 30 mazes once" "$race" -eq 30
+check "... and the catalogue holds the winner's 30 mazes (and title page's) once" "$race" -eq 31
 
 # --- a build killed at random moments: the old entries or the new, never half ---
 spec k.yaml "Killed" 4242 killed 40
@@ -133,16 +138,16 @@ for d in $(awk 'BEGIN { srand(); for (i = 0; i < 10; i++) printf "%.2f ", 0.05 +
   n=$(book_rows killed)
   head=$("$MAZEBOOK" catalogue show killed | sed -n 's/^mazes *//p')
   tries=$((tries + 1))
-  { [ "$n" -eq 40 ] || [ "$n" -eq 48 ]; } && [ "$n" -eq "$head" ] && never_half=$((never_half + 1))
+  { [ "$n" -eq 41 ] || [ "$n" -eq 49 ]; } && [ "$n" -eq "$head" ] && never_half=$((never_half + 1))
 done
-check "killed at 10 random moments: always 40 or 48 entries, as the book's row says" \
+check "killed at 10 random moments: always 41 or 49 entries (with the title page's), as the book's row says" \
   "$never_half" -eq "$tries"
 run "$MAZEBOOK" build k.yaml -o K -q
 ok $rc "the build, let run, finishes"
-check "... and the catalogue holds the new 48" "$(book_rows killed)" -eq 48
+check "... and the catalogue holds the new 48 and the title page's" "$(book_rows killed)" -eq 49
 run "$MAZEBOOK" catalogue check K
 ok $rc "catalogue check passes on the finished book"
-contains "$out" "48 mazes, 48 distinct keys" && contains "$out" "recorded: yes"
+contains "$out" "49 mazes, 49 distinct keys" && contains "$out" "recorded: yes"
 ok $? "check says the book is unique and recorded"
 
 # --- catalogue check fails on a repeat (the checker can fail) ---
@@ -175,7 +180,7 @@ sed -e '/"book_id":/d' -e 's/, "key": "[0-9a-f]*"//' OLD/manifest.json > OLD/old
 check "the old manifest has no keys" "$(grep -c '"key"' OLD/old-manifest.json)" -eq 0
 run "$MAZEBOOK" catalogue import OLD/old-manifest.json
 ok $rc "import of the old manifest"
-contains "$out" "24 mazes, keys made again from each maze's recipe"
+contains "$out" "25 mazes, keys made again from each maze's recipe"
 ok $? "import says the keys were made again"
 id=$(printf '%s\n' "$out" | sed -n "s/^imported '\([^']*\)'.*/\1/p")
 got=$("$MAZEBOOK" catalogue export | awk -F, -v id="$id" '$2 == id {print $1}' | sort)
@@ -189,12 +194,36 @@ contains "$err" "of 'Old Book' (book '$id'"
 ok $? "... naming the imported book"
 run "$MAZEBOOK" catalogue import OLD
 ok $rc "importing the same book again replaces its entries"
-check "... still 24 entries" "$(book_rows "$id")" -eq 24
+check "... still 25 entries" "$(book_rows "$id")" -eq 25
+
+# --- the cover's own mazes: a grid too fine for its cards gets stand-ins, recorded too ---
+printf 'title: "Fine Grid"\nauthor: "T"\nlevel: expert\nmazes: 24\nseed: 7878\nbook_id: fine\ngrid: 110x140\nsolutions: 1\n' > fine.yaml
+run "$MAZEBOOK" build fine.yaml -o FINE -q
+ok $rc "a book whose grid is too fine for the cover's cards builds"
+places=$("$MAZEBOOK" catalogue export | awk -F, '$2 == "fine" {print $4}' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+check "it records 24 interior mazes, the title page's and both cover stand-ins ($places)" \
+  "$places" = " 1 cover-back; 1 cover-front; 24 interior; 1 title-page;"
+grep -q '"place": "cover-front", "number": 1, "page": 0, "generator": "[a-z-]*", "seed": [0-9]*, "size": \[60, 76\]' FINE/manifest.json
+ok $? "the manifest lists the cover's stand-in with its recipe"
+sed -e '/"book_id":/d' -e 's/, "key": "[0-9a-f]*"//' FINE/manifest.json > fine-old.json
+run "$MAZEBOOK" catalogue forget fine
+run "$MAZEBOOK" catalogue import fine-old.json
+fid=$(printf '%s\n' "$out" | sed -n "s/^imported '\([^']*\)'.*/\1/p")
+check "import makes the cover's and title page's keys again from their recipes" \
+  "$("$MAZEBOOK" catalogue export | awk -F, -v id="$fid" '$2 == id && $4 != "interior" {print $1}' | sort | tr '\n' ' ')" = \
+  "$(grep -o '"place": "[a-z-]*", [^}]*"key": "[0-9a-f]*"' FINE/manifest.json | sed 's/.*"key": "//; s/"//' | sort | tr '\n' ' ')"
+run "$MAZEBOOK" catalogue forget "$fid"
+# a book with the same seed but another title: the title page's maze is a repeat as well
+printf 'title: "Fine Grid Again"\nauthor: "T"\nlevel: easy\nmazes: 24\nseed: 7878\nbook_id: fine2\n' > fine2.yaml
+run "$MAZEBOOK" build fine.yaml -o FINE -q
+run "$MAZEBOOK" build fine2.yaml -o FINE2
+contains "$err" "the title page's maze (page 1) was printed before, perhaps turned or mirrored: it is the title page's maze (page 1) of 'Fine Grid'"
+ok $(( $? + (rc != 1) )) "a repeat of the title page's maze alone is named as such"
 
 # --- forget, show, stats, export ---
 run "$MAZEBOOK" catalogue forget "$id"
 ok $rc "forget a book"
-contains "$out" "forgot '$id' and its 24 mazes"
+contains "$out" "forgot '$id' and its 25 mazes"
 ok $? "forget says what went"
 run "$MAZEBOOK" build new.yaml -o NEW -q
 ok $rc "the book forgotten, its seed builds another"
@@ -256,7 +285,7 @@ ok $? "the message names the file and says to try again"
 check "the locked build put no book in place" ! -e LOCKED/interior.pdf
 kill "$locker" 2>/dev/null
 wait "$locker" 2>/dev/null
-check "the lock's loser left the catalogue as it was" "$(book_rows book-a)" -eq 24
+check "the lock's loser left the catalogue as it was" "$(book_rows book-a)" -eq 25
 
 MAZEBOOK_CATALOGUE="$TMP/none-here.db" run "$MAZEBOOK" catalogue list
 check "list on a missing catalogue: exit 1" "$rc" -eq 1
@@ -343,12 +372,13 @@ all=""
 passes=0
 for n in 1 2 3 4 5; do
   run "$MAZEBOOK" catalogue check S/vol-$n
-  [ "$rc" -eq 0 ] && contains "$out" "100 mazes, 100 distinct keys" &&
+  [ "$rc" -eq 0 ] && contains "$out" "101 mazes, 101 distinct keys" &&
     contains "$out" "book 'amazing-vol-$n' ('Amazing Mazes Vol. $n')" && passes=$((passes + 1))
   all="$all $(grep -o '"key": "[0-9a-f]*"' S/vol-$n/manifest.json | cut -d'"' -f4)"
 done
 check "catalogue check passes on each volume, each with its own id and title" "$passes" -eq 5
-check "the five volumes hold 500 distinct keys" "$(printf '%s\n' $all | sort -u | wc -l)" -eq 500
+check "the five volumes hold 505 distinct keys (500 mazes, 5 title pages)" \
+  "$(printf '%s\n' $all | sort -u | wc -l)" -eq 505
 check "each volume has its own cover and checklist" -s S/vol-5/cover.pdf -a -s S/vol-5/checklist.txt
 cmp -s S/vol-1/cover.pdf S/vol-2/cover.pdf
 check "... and the covers differ (the title has the volume)" $? -ne 0
@@ -358,7 +388,7 @@ ok $rc "--volumes 2-4 rebuilds some"
 cmp -s vol3.pdf S/vol-3/interior.pdf
 ok $? "... volume 3 again, byte for byte"
 check "... the catalogue still holds each volume once" \
-  "$("$MAZEBOOK" catalogue export | awk -F, '$2 ~ /^amazing-vol-/' | wc -l)" -eq 500
+  "$("$MAZEBOOK" catalogue export | awk -F, '$2 ~ /^amazing-vol-/' | wc -l)" -eq 505
 run "$MAZEBOOK" build series.yaml -o S --volumes 6
 check "--volumes past the series: usage error" "$rc" -eq 2
 run "$MAZEBOOK" build a.yaml -o X --volumes 2

@@ -51,8 +51,8 @@ book_rows() { "$MAZEBOOK" catalogue export | tail -n +2 | awk -F, -v id="$1" '$2
 spec a.yaml "Book A" 1234 book-a
 run "$MAZEBOOK" build a.yaml -o A -q
 ok $rc "PostgreSQL: book A builds and is recorded"
-check "PostgreSQL: the catalogue holds its 24 mazes" "$(book_rows book-a)" -eq 24
-grep -q "^PASS  catalogue.unique .*24 maze keys checked" A/checklist.txt
+check "PostgreSQL: the catalogue holds its 24 mazes and its title page's" "$(book_rows book-a)" -eq 25
+grep -q "^PASS  catalogue.unique .*25 maze keys checked" A/checklist.txt
 ok $? "PostgreSQL: the checklist states the catalogue check"
 spec b.yaml "Book B" 1234 book-b
 run "$MAZEBOOK" build b.yaml -o B
@@ -64,7 +64,7 @@ run "$MAZEBOOK" build a.yaml -o A2 -q
 ok $rc "PostgreSQL: rebuilding A is not a repeat"
 cmp -s A/interior.pdf A2/interior.pdf && cmp -s A/manifest.json A2/manifest.json
 ok $? "PostgreSQL: the rebuild is byte-identical"
-check "PostgreSQL: one set of entries" "$(book_rows book-a)" -eq 24
+check "PostgreSQL: one set of entries" "$(book_rows book-a)" -eq 25
 
 for i in 1 2 3 4; do
   spec q$i.yaml "Race $i" 777 race-$i 30
@@ -80,8 +80,8 @@ for i in 1 2 3 4; do
 done
 check "PostgreSQL: four books with one seed at once: one is built" "$won" -eq 1
 check "PostgreSQL: ... three fail naming the repeat" "$lost" -eq 3
-check "PostgreSQL: ... 30 entries" \
-  "$("$MAZEBOOK" catalogue export | tail -n +2 | awk -F, '$2 ~ /^race-/' | wc -l)" -eq 30
+check "PostgreSQL: ... 31 entries (30 and the title page's)" \
+  "$("$MAZEBOOK" catalogue export | tail -n +2 | awk -F, '$2 ~ /^race-/' | wc -l)" -eq 31
 for i in 1 2 3 4; do
   spec p$i.yaml "Parallel $i" 50$i par-$i 30
   ("$MAZEBOOK" build p$i.yaml -o P$i -q > p$i.out 2>&1; echo $? > p$i.rc) &
@@ -91,7 +91,7 @@ okc=0
 for i in 1 2 3 4; do [ "$(cat p$i.rc)" = 0 ] && okc=$((okc + 1)); done
 check "PostgreSQL: four different books at once all build" "$okc" -eq 4
 keys=$("$MAZEBOOK" catalogue export | tail -n +2 | awk -F, '$2 ~ /^par-/ {print $1}')
-check "PostgreSQL: 120 mazes, each key once" "$(printf '%s\n' "$keys" | sort -u | wc -l)" -eq 120
+check "PostgreSQL: 124 mazes (4 x 30 and their title pages'), each key once" "$(printf '%s\n' "$keys" | sort -u | wc -l)" -eq 124
 
 run "$MAZEBOOK" catalogue check A2
 ok $rc "PostgreSQL: catalogue check passes"

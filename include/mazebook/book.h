@@ -32,9 +32,28 @@ struct mb_book_maze {
 	int shape;			/* index into the spec's shapes, -1: a rectangle */
 };
 
+/*
+ * A maze the book prints besides its numbered ones: the title page's, and
+ * the cover's stand-ins (drawn where the book's grid is too fine for the
+ * cover's cards). The catalogue records them and the manifest lists them,
+ * with the recipe that makes them again.
+ */
+struct mb_book_extra {
+	const char *place;		/* "title-page", "cover-front", "cover-back" */
+	int page;			/* the interior page; 0 on the cover */
+	const char *generator;		/* a generator's name */
+	uint64_t seed;
+	struct mb_maze *maze;		/* owned */
+	char key[MB_CANON_KEY_SIZE];
+};
+
+#define MB_BOOK_MAX_EXTRAS 4
+
 struct mb_book {
 	size_t count;
 	struct mb_book_maze *mazes;	/* count entries, owned */
+	size_t extra_count;
+	struct mb_book_extra extras[MB_BOOK_MAX_EXTRAS];	/* the title page's first */
 	/*
 	 * The title page's small maze: 9 x 9 by the backtracker (on a shaped
 	 * book, in the first shape), from MB_BOOK_TITLE_SEED(spec seed); owned
@@ -63,5 +82,12 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			    mb_book_progress_fn *progress, void *data, struct mb_error *err);
 
 void mb_book_release(struct mb_book *book);
+
+/*
+ * Add a maze the book prints outside its numbered ones (book takes maze);
+ * false when MB_BOOK_MAX_EXTRAS are there.
+ */
+bool mb_book_add_extra(struct mb_book *book, const char *place, int page, const char *generator,
+		       uint64_t seed, struct mb_maze *maze);
 
 #endif

@@ -90,6 +90,7 @@ struct mb_catalogue_maze {
 struct mb_catalogue_hit {
 	char key[MB_CANON_KEY_SIZE];
 	int number, page;		/* in this book */
+	char place[16], other_place[16];	/* "interior", "title-page", "cover-front" ... */
 	char book_id[128], title[256], output[512];
 	int other_number, other_page;	/* in the other book */
 };
@@ -142,10 +143,14 @@ enum mb_status mb_catalogue_query(struct mb_catalogue *cat, const char *sql,
 /*
  * The catalogue's view of a book's mazes: key, place, number, page, grid,
  * level, generator, seed (pages: each maze's page, book->count entries;
- * NULL: 0). Strings borrowed from spec and book. free() the array.
+ * NULL: 0), the numbered ones ("interior") and then the book's others
+ * (the title page's, the cover's stand-ins: book->extras, number 1 in
+ * their place). *count gets how many. Strings borrowed from spec and
+ * book. free() the array.
  */
 struct mb_catalogue_maze *mb_catalogue_mazes_of(const struct mb_book_spec *spec,
-						const struct mb_book *book, const int *pages);
+						const struct mb_book *book, const int *pages,
+						size_t *count);
 
 /*
  * The message for a repeat: maze N (page P) of this book is maze M of

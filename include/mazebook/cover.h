@@ -45,8 +45,26 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
  * wide (its capitals at least 6 px tall; field "title"). Errors as
  * mb_cover_write.
  */
+/*
+ * A maze the cover makes of its own: a coarser stand-in where the book's
+ * grid is too fine for a card, with the recipe that makes it again.
+ */
+struct mb_cover_stand_in {
+	const char *place;		/* "cover-front" or "cover-back" */
+	const char *generator;		/* the book maze's generator */
+	uint64_t seed;
+	struct mb_maze *maze;		/* the caller's to free */
+};
+
+#define MB_COVER_MAX_STAND_INS 2
+
+/*
+ * ... and the stand-ins it will draw into stand_ins[] (room for
+ * MB_COVER_MAX_STAND_INS; *count of them), when both are given.
+ */
 enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
-			      int interior_pages, struct mb_error *err);
+			      int interior_pages, struct mb_cover_stand_in *stand_ins, size_t *count,
+			      struct mb_error *err);
 
 /*
  * The same cover drawn at dpi (10 to 1200) to a PNG at png_path, with the

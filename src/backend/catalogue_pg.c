@@ -33,9 +33,13 @@ static enum mb_status db_exec(struct mb_catalogue_db *c, const char *sql,
 	const char *cols[32];
 
 	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
-		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
-		char msg[512];
+		const char *field = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+		char msg[512], state_text[8] = "";
+		const char *state = field ? state_text : NULL;
 
+		/* the state lives in res: copied before res is cleared */
+		if (field)
+			snprintf(state_text, sizeof(state_text), "%s", field);
 		snprintf(msg, sizeof(msg), "%s", PQerrorMessage(c->conn));
 		msg[strcspn(msg, "\n")] = '\0';
 		PQclear(res);

@@ -111,6 +111,8 @@ static const char *const level_keys[4] = { "easy", "medium", "hard", "expert" };
 struct card {
 	const struct mb_maze *maze;	/* the book's maze, or own */
 	struct mb_maze *own;		/* a coarser stand-in made for the cover; or NULL */
+	uint64_t own_seed;		/* its seed, with bm's generator: makes it again */
+	const char *own_generator;
 	struct box panel;
 	double mx, my, cell;		/* the maze's top left corner and square side */
 	double wall_pt;
@@ -596,7 +598,7 @@ static enum mb_status fit(const struct cover *c, const char *field, const char *
  * candidate with the longest route.
  */
 static struct mb_maze *cover_maze(const struct cover *c, const struct mb_book_maze *bm, int w,
-				  int h)
+				  int h, struct card *k)
 {
 	const struct mb_generator *gen = bm->gen ? bm->gen : &mb_gen_backtracker;
 	struct mb_maze *m = mb_maze_new(w, h, NULL), *best = NULL;
@@ -604,19 +606,23 @@ static struct mb_maze *cover_maze(const struct cover *c, const struct mb_book_ma
 
 	if (!m)
 		BUG("cover maze %dx%d", w, h);
+	k->own_generator = gen->name;
 	for (uint64_t attempt = 1; attempt <= COVER_MAZE_ATTEMPTS; attempt++) {
 		struct mb_measures ms;
+		uint64_t seed = mb_rng_derive(bm->seed ^ COVER_SEED_TAG, attempt);
 
-		mb_generate(gen, m, mb_rng_derive(bm->seed ^ COVER_SEED_TAG, attempt), NULL);
+		mb_generate(gen, m, seed, NULL);
 		mb_maze_measure(m, &ms);
 		if (mb_filter_pass(&c->spec->filter, &ms)) {
 			mb_maze_free(best);
+			k->own_seed = seed;
 			return m;
 		}
 		if (ms.route_ratio > best_ratio) {
 			best_ratio = ms.route_ratio;
 			mb_maze_free(best);
 			best = mb_maze_copy(m);
+			k->own_seed = seed;
 		}
 	}
 	mb_maze_free(m);
@@ -663,7 +669,7 @@ static enum mb_status plan_card(const struct cover *c, struct card *k,
 				       where);
 	/* a shaped maze is shown itself: a stand-in would need the shape again */
 	if ((gw != maze->w || gh != maze->h) && mb_maze_is_rect(maze))
-		k->maze = maze = k->own = cover_maze(c, bm, gw, gh);
+		k->maze = maze = k->own = cover_maze(c, bm, gw, gh, k);
 	cell = fmin((in.w - 2 * side) / maze->w, (in.h - top - bottom) / maze->h);
 	k->cell = cell;
 	k->panel.w = maze->w * cell + 2 * side;
@@ -1749,16 +1755,33 @@ static void create_date(char *buf, size_t size)
 }
 
 enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
-			      int interior_pages, struct mb_error *err)
+			      int interior_pages, struct mb_cover_stand_in *stand_ins, size_t *count,
+			      struct mb_error *err)
 {
 	struct cover c;
 	enum mb_status st = plan(&c, spec, book, interior_pages, err);
+	const struct {
+		const struct card *k;
+		const char *place;
+	} cards[] = { { &c.hero, "cover-front" }, { &c.sample, "cover-back" } };
 
 	/* the writer draws what it is given; the build asks these before it writes */
 	if (!st)
 		st = check_contrast(&c, err);
 	if (!st)
 		st = check_thumbnail(&c, err);
+	if (count)
+		*count = 0;
+	/* the mazes the cover makes of its own, for the book's manifest and catalogue */
+	for (size_t i = 0; !st && stand_ins && count && i < sizeof(cards) / sizeof(cards[0]); i++) {
+		const struct card *k = cards[i].k;
+
+		if (!k->own || (k == &c.hero && c.art))
+			continue;
+		stand_ins[*count] = (struct mb_cover_stand_in){ cards[i].place, k->own_generator,
+							       k->own_seed, mb_maze_copy(k->own) };
+		(*count)++;
+	}
 	cover_release(&c);
 	return st;
 }

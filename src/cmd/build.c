@@ -203,6 +203,7 @@ struct build {
 	double lap;		/* when the running stage began */
 	struct mb_catalogue *cat;	/* NULL: catalogue: none */
 	struct mb_catalogue_maze *cat_mazes;	/* the book's, for the catalogue */
+	size_t cat_count;			/* its numbered mazes and the others */
 	char book_id[MB_SPEC_MAX_BOOK_ID + 32];
 	long long cat_size[2];	/* the catalogue's mazes and books, this book's left out */
 };
@@ -1248,7 +1249,7 @@ static void print_summary(const struct build *b, double seconds)
 	printf("  proof      %s\n", b->proof_summary);
 	if (b->cat)
 		printf("  catalogue  %zu maze keys checked against %lld mazes of %lld other books: "
-		       "none printed before; recorded as '%s' in %s\n", b->book.count, b->cat_size[0],
+		       "none printed before; recorded as '%s' in %s\n", b->cat_count, b->cat_size[0],
 		       b->cat_size[1], b->book_id, b->cat->where);
 	else
 		printf("  catalogue  none: the mazes were not checked against other books\n");
@@ -1321,6 +1322,19 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, n, err);
 }
 
+/* the cover planned before anything is written; its stand-in mazes join the book's */
+static enum mb_status cover_check(struct build *b, struct mb_error *err)
+{
+	struct mb_cover_stand_in own[MB_COVER_MAX_STAND_INS];
+	size_t n = 0;
+	enum mb_status st = mb_cover_check(&b->spec, &b->book, b->plan.page_count, own, &n, err);
+
+	for (size_t i = 0; i < n; i++)
+		mb_book_add_extra(&b->book, own[i].place, 0, own[i].generator, own[i].seed,
+				  own[i].maze);
+	return st;
+}
+
 /*
  * The catalogue, before anything is written: is any maze of this book one
  * that another book printed? The checklist says what was checked.
@@ -1334,19 +1348,19 @@ static enum mb_status check_catalogue(struct build *b, struct mb_error *err)
 	enum mb_status st;
 
 	mb_spec_book_id(&b->spec, b->book_id, sizeof(b->book_id));
-	b->cat_mazes = mb_catalogue_mazes_of(&b->spec, &b->book, b->plan.maze_page);
+	b->cat_mazes = mb_catalogue_mazes_of(&b->spec, &b->book, b->plan.maze_page, &b->cat_count);
 	if (mb_catalogue_location(b->spec.catalogue, b->spec.base_dir, &where, err))
 		return err->code;
 	if (!where) {
 		mb_checklist_add(&b->checklist, "catalogue.unique", MB_CHECK_WARN, "", "not checked",
 				 "catalogue", "no catalogue ('none'): the %zu mazes were not checked "
-				 "against the books printed before", b->book.count);
+				 "against the books printed before", b->cat_count);
 		return MB_OK;
 	}
 	st = mb_catalogue_open(where, true, &b->cat, err);
 	free(where);
 	if (!st)
-		st = mb_catalogue_repeats(b->cat, b->book_id, b->cat_mazes, b->book.count, hits, 8,
+		st = mb_catalogue_repeats(b->cat, b->book_id, b->cat_mazes, b->cat_count, hits, 8,
 					  &n, err);
 	if (!st)
 		st = mb_catalogue_size(b->cat, b->book_id, &mazes, &books, err);
@@ -1357,7 +1371,7 @@ static enum mb_status check_catalogue(struct build *b, struct mb_error *err)
 				    mb_catalogue_repeat_message(&hits[0], b->cat->where, msg, sizeof(msg)));
 	if (n)
 		return mb_error_set(err, MB_ERR_CHECK, "%zu of the %zu mazes were printed before; %s",
-				    n, b->book.count,
+				    n, b->cat_count,
 				    mb_catalogue_repeat_message(&hits[0], b->cat->where, msg, sizeof(msg)));
 	/*
 	 * the checklist says what was checked, not the catalogue's size: that
@@ -1366,7 +1380,7 @@ static enum mb_status check_catalogue(struct build *b, struct mb_error *err)
 	 */
 	mb_checklist_add(&b->checklist, "catalogue.unique", MB_CHECK_PASS, "", "0 repeats",
 			 "0 repeats", "%zu maze keys checked against the catalogue of the books "
-			 "printed before: none is a repeat", b->book.count);
+			 "printed before: none is a repeat", b->cat_count);
 	b->cat_size[0] = mazes;
 	b->cat_size[1] = books;
 	return MB_OK;
@@ -1376,7 +1390,7 @@ static enum mb_status check_catalogue(struct build *b, struct mb_error *err)
 static enum mb_status record_in_catalogue(struct build *b, struct mb_error *err)
 {
 	char hex[MB_SHA256_HEX_SIZE], when[32], msg[MB_ERROR_MESSAGE_MAX];
-	char *out = realpath(b->out_dir, NULL);
+	char *out;
 	time_t now = time(NULL);
 	struct mb_catalogue_hit hit;
 	struct mb_catalogue_book book;
@@ -1384,11 +1398,12 @@ static enum mb_status record_in_catalogue(struct build *b, struct mb_error *err)
 
 	if (!b->cat)
 		return MB_OK;
+	out = realpath(b->out_dir, NULL);
 	mb_sha256_hex(b->spec.source ? b->spec.source : "", b->spec.source_len, hex);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	book = (struct mb_catalogue_book){ b->book_id, b->spec.title, hex,
 					   out ? out : b->out_dir, when, "built" };
-	st = mb_catalogue_record(b->cat, &book, b->cat_mazes, b->book.count, &hit, err);
+	st = mb_catalogue_record(b->cat, &book, b->cat_mazes, b->cat_count, &hit, err);
 	free(out);
 	if (st == MB_ERR_CHECK && hit.book_id[0])
 		return mb_error_set(err, MB_ERR_CHECK, "%s (recorded while this book was being "
@@ -1666,11 +1681,14 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	lap(&b, STAGE_SPEC);
 	/* after the spec's other faults: those are named at their place first */
 	if ((!seed_opt && require_seed(&b.spec, &err)) ||
-	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err) || check_catalogue(&b, &err))
+	    mb_book_make(&b.spec, &b.book, show_progress, &b, &err))
 		goto done;
 	lap(&b, STAGE_MAZES);
-	/* the cover's texts fit and can be read, before anything is written */
-	if (mb_cover_check(&b.spec, &b.book, b.plan.page_count, &err))
+	/*
+	 * the cover's texts fit and can be read, before anything is written;
+	 * the mazes it makes of its own are the book's, in its catalogue too
+	 */
+	if (cover_check(&b, &err) || check_catalogue(&b, &err))
 		goto done;
 	show_stage(&b, "writing the interior, cover and previews");
 	if (mb_output_mkdirs(b.out_dir, &err) || (!out_opt && output_still_inside(&b, &err)) ||

@@ -190,6 +190,8 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	book->title_seed = mb_rng_derive(spec->seed, MB_BOOK_TITLE_TAG);
 	book->title_maze = spec->shape_count ? mb_maze_copy(shaped[0]) : mb_maze_new(9, 9, NULL);
 	mb_generate(&mb_gen_backtracker, book->title_maze, book->title_seed, NULL);
+	mb_book_add_extra(book, "title-page", 1, mb_gen_backtracker.name, book->title_seed,
+			  mb_maze_copy(book->title_maze));
 	free_shaped(spec, shaped);
 	return MB_OK;
 }
@@ -198,10 +200,28 @@ void mb_book_release(struct mb_book *book)
 {
 	mb_maze_free(book->title_maze);
 	book->title_maze = NULL;
+	for (size_t i = 0; i < book->extra_count; i++)
+		mb_maze_free(book->extras[i].maze);
+	book->extra_count = 0;
 	if (!book->mazes)
 		return;
 	for (size_t i = 0; i < book->count; i++)
 		mb_maze_free(book->mazes[i].maze);
 	free(book->mazes);
 	memset(book, 0, sizeof(*book));
+}
+
+bool mb_book_add_extra(struct mb_book *book, const char *place, int page, const char *generator,
+		       uint64_t seed, struct mb_maze *maze)
+{
+	struct mb_book_extra *e;
+
+	if (book->extra_count >= MB_BOOK_MAX_EXTRAS) {
+		mb_maze_free(maze);
+		return false;
+	}
+	e = &book->extras[book->extra_count++];
+	*e = (struct mb_book_extra){ place, page, generator, seed, maze, "" };
+	mb_canon_key_maze(maze, e->key);
+	return true;
 }

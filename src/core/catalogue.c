@@ -181,7 +181,7 @@ static bool take_hit(void *data, int ncols, const char *const *cols)
 	struct mb_catalogue_hit *h;
 	size_t i;
 
-	if (ncols < 6 || !cols[0])
+	if (ncols < 7 || !cols[0])
 		return true;
 	for (i = 0; i < s->n && strcmp(s->mazes[i].key, cols[0]); i++)
 		;
@@ -194,6 +194,8 @@ static bool take_hit(void *data, int ncols, const char *const *cols)
 	snprintf(h->key, sizeof(h->key), "%s", cols[0]);
 	h->number = s->mazes[i].number;
 	h->page = s->mazes[i].page;
+	snprintf(h->place, sizeof(h->place), "%s", s->mazes[i].place ? s->mazes[i].place : "interior");
+	snprintf(h->other_place, sizeof(h->other_place), "%s", cols[6] ? cols[6] : "interior");
 	snprintf(h->book_id, sizeof(h->book_id), "%s", cols[1] ? cols[1] : "");
 	h->other_number = cols[2] ? atoi(cols[2]) : 0;
 	h->other_page = cols[3] ? atoi(cols[3]) : 0;
@@ -224,7 +226,8 @@ enum mb_status mb_catalogue_repeats(struct mb_catalogue *cat, const char *book_i
 		size_t used;
 
 		used = (size_t)snprintf(sql, sizeof(sql),
-					"SELECT m.key, m.book_id, m.number, m.page, b.title, b.output "
+					"SELECT m.key, m.book_id, m.number, m.page, b.title, b.output, "
+					"m.place "
 					"FROM mazes m JOIN books b ON b.id = m.book_id "
 					"WHERE m.book_id <> $1 AND m.key IN (");
 		params[0] = book_id ? book_id : "";
@@ -368,9 +371,10 @@ enum mb_status mb_catalogue_query(struct mb_catalogue *cat, const char *sql,
 }
 
 struct mb_catalogue_maze *mb_catalogue_mazes_of(const struct mb_book_spec *spec,
-						const struct mb_book *book, const int *pages)
+						const struct mb_book *book, const int *pages,
+						size_t *count)
 {
-	struct mb_catalogue_maze *out = xcalloc(book->count ? book->count : 1, sizeof(*out));
+	struct mb_catalogue_maze *out = xcalloc(book->count + book->extra_count + 1, sizeof(*out));
 
 	for (size_t i = 0; i < book->count; i++) {
 		const struct mb_book_maze *bm = &book->mazes[i];
@@ -386,19 +390,53 @@ struct mb_catalogue_maze *mb_catalogue_mazes_of(const struct mb_book_spec *spec,
 		m->generator = bm->gen->name;
 		m->seed = bm->seed;
 	}
+	/* the title page's and the cover's own mazes: printed too, numbered in their place */
+	for (size_t i = 0; i < book->extra_count; i++) {
+		const struct mb_book_extra *e = &book->extras[i];
+		struct mb_catalogue_maze *m = &out[book->count + i];
+
+		memcpy(m->key, e->key, sizeof(m->key));
+		m->place = e->place;
+		m->number = 1;
+		m->page = e->page;
+		m->w = e->maze->w;
+		m->h = e->maze->h;
+		m->level = spec->level ? spec->level->name : "";
+		m->generator = e->generator;
+		m->seed = e->seed;
+	}
+	*count = book->count + book->extra_count;
 	return out;
+}
+
+/* "maze 9 (page 11)", or the other mazes a book prints by their place */
+static void name_maze(const char *place, int number, int page, char *buf, size_t size)
+{
+	if (!strcmp(place, "title-page"))
+		snprintf(buf, size, "the title page's maze (page %d)", page);
+	else if (!strcmp(place, "cover-front"))
+		snprintf(buf, size, "the front cover's maze");
+	else if (!strcmp(place, "cover-back"))
+		snprintf(buf, size, "the back cover's maze");
+	else
+		snprintf(buf, size, "maze %d (page %d)", number, page);
 }
 
 const char *mb_catalogue_repeat_message(const struct mb_catalogue_hit *hit, const char *where,
 					char *buf, size_t size)
 {
+	char mine[64], theirs[64];
+
 	(void)where;
+	name_maze(hit->place[0] ? hit->place : "interior", hit->number, hit->page, mine,
+		  sizeof(mine));
+	name_maze(hit->other_place[0] ? hit->other_place : "interior", hit->other_number,
+		  hit->other_page, theirs, sizeof(theirs));
 	snprintf(buf, size,
-		 "maze %d (page %d) was printed before, perhaps turned or mirrored: it is maze %d "
-		 "(page %d) of '%s' (book '%s', in '%s'); KDP refuses reused content: change the "
+		 "%s was printed before, perhaps turned or mirrored: it is %s "
+		 "of '%s' (book '%s', in '%s'); KDP refuses reused content: change the "
 		 "spec's 'seed' to any other number, or make the books volumes of one 'series:' "
 		 "(the same book under another id? give it 'book_id: %s')",
-		 hit->number, hit->page, hit->other_number, hit->other_page, hit->title,
-		 hit->book_id, hit->output, hit->book_id);
+		 mine, theirs, hit->title, hit->book_id, hit->output, hit->book_id);
 	return buf;
 }

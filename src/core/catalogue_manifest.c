@@ -315,7 +315,8 @@ static bool is_key(const char *s)
 
 /* one maze of the manifest: its key, or its recipe made again */
 static enum mb_status take_maze(const char *name, const struct jval *o, size_t index,
-				struct mb_catalogue_manifest *m, struct mb_error *err)
+				const char *place, struct mb_catalogue_manifest *m,
+				struct mb_error *err)
 {
 	struct mb_catalogue_maze *z = &m->mazes[index];
 	const struct jval *size = get(o, "size");
@@ -331,7 +332,7 @@ static enum mb_status take_maze(const char *name, const struct jval *o, size_t i
 				    "seed or size: not a mazebook manifest?", name, index + 1);
 	z->w = atoi(size->items[0].text);
 	z->h = atoi(size->items[1].text);
-	z->place = "interior";
+	z->place = place;
 	z->generator = xstrdup(gen_name);
 	z->level = m->level;
 	if (key) {
@@ -369,7 +370,7 @@ enum mb_status mb_catalogue_manifest_read(const char *name, const char *text, si
 {
 	struct jparse j = { text, text + len, text, NULL, 0 };
 	struct jval root = { 0 };
-	const struct jval *mazes;
+	const struct jval *mazes, *others;
 	const char *title, *id, *level;
 	enum mb_status st = MB_OK;
 
@@ -412,10 +413,28 @@ enum mb_status mb_catalogue_manifest_read(const char *name, const char *text, si
 		free(t);
 		m->book_id = xasprintf("t-%.16s", hex);
 	}
-	m->mazes = xcalloc(mazes->count, sizeof(*m->mazes));
+	others = get(&root, "other_mazes");
+	if (others && others->type != J_ARRAY)
+		others = NULL;
+	m->mazes = xcalloc(mazes->count + (others ? others->count : 0), sizeof(*m->mazes));
 	for (size_t i = 0; i < mazes->count && !st; i++) {
-		st = take_maze(name, &mazes->items[i], i, m, err);
+		st = take_maze(name, &mazes->items[i], i, "interior", m, err);
 		m->count = i + 1;
+	}
+	/* the title page's and the cover's own mazes (manifests before them have none) */
+	for (size_t i = 0; others && i < others->count && !st; i++) {
+		const char *place = get_str(&others->items[i], "place");
+
+		if (!place || (strcmp(place, "title-page") && strcmp(place, "cover-front") &&
+			       strcmp(place, "cover-back"))) {
+			st = mb_error_set(err, MB_ERR_INPUT, "'%s': other maze %zu has no place "
+					  "(title-page, cover-front or cover-back)", name, i + 1);
+			break;
+		}
+		st = take_maze(name, &others->items[i], m->count,
+			       !strcmp(place, "title-page") ? "title-page" :
+			       !strcmp(place, "cover-front") ? "cover-front" : "cover-back", m, err);
+		m->count++;
 	}
 	jfree(&root);
 	if (st)

@@ -117,6 +117,16 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			ms->route_ratio, ms->forks, ms->dead_end_share, ms->turns,
 			ms->longest_dead_end, bm->attempts, bm->key, i + 1 < book->count ? "," : "");
 	}
+	/* the mazes it prints besides: the title page's, the cover's own (catalogue import) */
+	fprintf(f, "  ],\n  \"other_mazes\": [\n");
+	for (size_t i = 0; i < book->extra_count; i++) {
+		const struct mb_book_extra *e = &book->extras[i];
+
+		fprintf(f, "    {\"place\": \"%s\", \"number\": 1, \"page\": %d, \"generator\": "
+			"\"%s\", \"seed\": %llu, \"size\": [%d, %d], \"key\": \"%s\"}%s\n",
+			e->place, e->page, e->generator, (unsigned long long)e->seed, e->maze->w,
+			e->maze->h, e->key, i + 1 < book->extra_count ? "," : "");
+	}
 	fprintf(f, "  ]\n}\n");
 }
 
