@@ -67,7 +67,7 @@ check "a page is paper: its corner is white" \
   "$(sed -n 's/^page 1 corner //p' "$TMP/sheet.txt")" = "(255, 255, 255)"
 # pages in the manifest's order: maze pages inked, the blank page before the solutions not
 ink=$(sed -n 's/^ink //p' "$TMP/sheet.txt")
-first=$(sed -n 's/.*"number": 1, "page": \([0-9]*\).*/\1/p' "$TMP/easy/manifest.json")
+first=$(sed -n 's/.*{"number": 1, "page": \([0-9]*\), "generator".*/\1/p' "$TMP/easy/manifest.json" | head -n 1)
 inked() { for e in $ink; do [ "${e%%:*}" = "$1" ] && { awk -v v="${e#*:}" 'BEGIN { exit !(v > 0.01) }'; return; }; done; return 1; }
 inked "$first"
 ok $? "maze 1's page ($first) is drawn with its walls"
