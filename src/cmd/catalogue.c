@@ -18,6 +18,7 @@
 
 #include "mazebook/catalogue.h"
 #include "mazebook/command.h"
+#include "mazebook/json.h"
 #include "mazebook/sha256.h"
 #include "mazebook/xalloc.h"
 
@@ -90,20 +91,10 @@ static void csv_field(const char *s, bool last)
 	putchar(last ? '\n' : ',');
 }
 
+/* a JSON string on stdout; a missing value is the empty string */
 static void json_string(const char *s)
 {
-	putchar('"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	mb_json_string(stdout, s ? s : "");
 }
 
 static const char *const export_cols[] = { "key", "book_id", "title", "place", "number",
