@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The interior's pages as drawing lists (include/mazebook/draw.h): the
+ * core decides every word, line and maze on a page; the libharu renderer
+ * only replays the list. Text is measured through the renderer's font
+ * backend (ctx->metrics), so wrapping and fitting happen here.
+ */
+#ifndef MAZEBOOK_PAGES_H
+#define MAZEBOOK_PAGES_H
+
+#include "mazebook/book.h"
+#include "mazebook/draw.h"
+#include "mazebook/labels.h"
+#include "mazebook/layout.h"
+#include "mazebook/spec.h"
+
+struct mb_page_context {
+	const struct mb_book_spec *spec;
+	const struct mb_book *book;
+	const struct mb_page_plan *plan;
+	const struct mb_labels *labels;		/* the book's language */
+	const struct mb_text_metrics *metrics;	/* the renderer's fonts */
+	bool colour;				/* a colour interior (else gray only) */
+};
+
+/*
+ * Compose page n (1-based) of ctx->plan into out: out is cleared and sized
+ * to the PDF page (trim, plus bleed), and filled with what that page
+ * prints, its folio included. A blank page gives an empty list.
+ */
+void mb_page_compose(const struct mb_page_context *ctx, int n, struct mb_draw_list *out);
+
+#endif
