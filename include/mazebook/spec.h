@@ -45,6 +45,26 @@ struct mb_spec_place {
 	int line, column;	/* of the value, 1-based */
 };
 
+/*
+ * One section of a book (issue 14): a run of mazes with its own title,
+ * level or grid, shape, algorithm and filter. The book-wide keys are the
+ * defaults of every section; a spec without "sections:" is one section
+ * (section_count 0, and the book-wide keys describe it).
+ */
+#define MB_SPEC_MAX_SECTIONS 16
+
+struct mb_section_spec {
+	char *title;			/* printed on the section page and in the contents */
+	char *description;		/* one line under the title; NULL: made from the level */
+	char *level;			/* "easy".."expert"; NULL: the book's */
+	int mazes;			/* how many mazes this section has */
+	int grid_w, grid_h;		/* 0: the level's (fitted to the trim) */
+	char *algorithm;		/* NULL: the book's */
+	char *shape;			/* NULL: the book's shapes */
+	struct mb_filter filter;	/* the level's unless overridden */
+	char *ramp_from, *ramp_to;	/* "ramp: easy..hard": grow level step by step; NULL: none */
+};
+
 struct mb_book_spec {
 	char *path;			/* the spec file, for messages */
 	char *base_dir;			/* the spec's folder ("." for a bare name) */
@@ -130,6 +150,17 @@ struct mb_book_spec {
 		uint32_t finish_rgb;	/* FINISH, default 0xc62828 */
 		uint32_t route_rgb;	/* the solution route, default 0x1e88e5 */
 	} palette;
+
+	/* sections: (issue 14); 0: one section made of the book-wide keys */
+	struct mb_section_spec sections[MB_SPEC_MAX_SECTIONS];
+	int section_count;
+	bool order_ramp;		/* order: ramp (sort each section by difficulty) */
+
+	/* the pages around the mazes, each on by default where a kids' book has it */
+	struct {
+		bool title, belongs_to, how_to_play, contents, copyright, section_pages,
+		    certificate;
+	} pages;
 
 	/* the keys the file gave, in the order read (defaults have none) */
 	struct mb_spec_place places[MB_SPEC_MAX_PLACES];
