@@ -118,19 +118,20 @@ static void put_num(struct content *c, double v)
 	int n;
 
 	/* whole numbers and halves, the grid's points, without printf */
-	if (fabs(v) < 1e9 && v * 2 == floor(v * 2)) {
-		long twice = (long)(v * 2);
+	if (fabs(v) < 1e9) {
+		long whole = (long)v;
 
-		if (twice == 0) {
-			put(c, "0", 1);
+		if (v == whole) {
+			put_long(c, whole);
 			return;
 		}
-		if (twice < 0 && twice % 2 && twice / 2 == 0)
-			put(c, "-", 1);	/* -0.5 */
-		put_long(c, twice / 2);
-		if (twice % 2)
+		if (v - whole == 0.5 || v - whole == -0.5) {
+			if (whole == 0 && v < 0)
+				put(c, "-", 1);	/* -0.5 */
+			put_long(c, whole);
 			put(c, ".5", 2);
-		return;
+			return;
+		}
 	}
 	n = snprintf(num, sizeof(num), "%.5f", v);
 	while (n > 0 && num[n - 1] == '0')
