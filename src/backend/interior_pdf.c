@@ -29,6 +29,7 @@
 #include "mazebook/labels.h"
 #include "mazebook/pages.h"
 #include "mazebook/xalloc.h"
+
 /*
  * zlib's level for page content, chosen by measurement (README,
  * Benchmarks): libharu always uses the default, 6, which took most of the
@@ -36,7 +37,7 @@
  */
 #define CONTENT_DEFLATE_LEVEL 4
 
-/* bytes of page content, built here and written as they are (see write_content) */
+/* a buffer for a page's compressed content */
 struct content {
 	char *p;
 	size_t len, cap;
