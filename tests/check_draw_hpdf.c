@@ -157,6 +157,48 @@ START_TEST(text_through_libharu)
 }
 END_TEST
 
+/* What a RESTORE undoes is written again; text under a transform stands upright. */
+START_TEST(state_follows_save_and_restore)
+{
+	struct doc d;
+	struct mb_draw_list *l = mb_draw_new(200, 300);
+	struct mb_pen pen = { .width = 2, .rgb = 0x808080 };
+	struct mb_matrix m = { 2, 0, 0, 2, 10, 20 };
+	struct mb_text_run run = { .x = 3, .y = 4, .size = 10, .text = "A",
+				   .outline = 0.5, .outline_rgb = 0xff0000 };
+	char *s, *second;
+
+	open_doc(&d, 200, 300);
+	mb_draw_save(l);
+	mb_draw_move(l, 0, 0);
+	mb_draw_line(l, 1, 0);
+	mb_draw_stroke(l, &pen);
+	mb_draw_restore(l);
+	mb_draw_move(l, 0, 0);
+	mb_draw_line(l, 1, 0);
+	mb_draw_stroke(l, &pen);	/* the Q undid "2 w" and the gray: both again */
+	mb_draw_save(l);
+	mb_draw_transform(l, &m);
+	mb_draw_text(l, &run);
+	mb_draw_restore(l);
+	mb_draw_text(l, &run);		/* the Q undid Tf: set again */
+	ck_assert_int_eq(mb_hpdf_replay(d.page, l, &d.fonts, NULL), MB_OK);
+	s = content(&d);
+	ck_assert_msg(!strncmp(s, "q\n2 w\n0.50196 G\n0 300 m\n1 300 l\nS\nQ\n"
+				  "2 w\n0.50196 G\n0 300 m\n1 300 l\nS\n", 68), "%s", s);
+	ck_assert_ptr_nonnull(strstr(s, "2 0 0 -2 10 280 cm\n"));
+	ck_assert_ptr_nonnull(strstr(s, "1 0 0 -1 3 4 Tm"));	/* upright in local units */
+	ck_assert_ptr_nonnull(strstr(s, "2 Tr"));		/* fill, then stroke the outline */
+	ck_assert_ptr_nonnull(strstr(s, "1 0 0 RG"));
+	second = strstr(strstr(s, " Tf") + 3, " Tf");
+	ck_assert_msg(second != NULL, "%s", s);
+	ck_assert_ptr_nonnull(strstr(second, "296 Td"));
+	free(s);
+	mb_draw_free(l);
+	HPDF_Free(d.pdf);
+}
+END_TEST
+
 /* What an interior page cannot hold is refused, naming it. */
 START_TEST(refuses_transparency_pictures_and_missing_faces)
 {
@@ -195,6 +237,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, a_path_flips_and_states_once);
 	tcase_add_test(tc, a_maze_is_written_in_grid_units);
 	tcase_add_test(tc, text_through_libharu);
+	tcase_add_test(tc, state_follows_save_and_restore);
 	tcase_add_test(tc, refuses_transparency_pictures_and_missing_faces);
 	suite_add_tcase(s, tc);
 	return s;
