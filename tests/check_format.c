@@ -320,7 +320,7 @@ START_TEST(svg_route)
 
 	parse_ok(example, &set);
 	svg = mb_format_svg(set.items[0].maze, true);
-	ck_assert_ptr_nonnull(strstr(svg, "<polyline id=\"route\""));
+	ck_assert_ptr_nonnull(strstr(svg, "<polyline fill=\"none\" stroke=\"#d62728\""));
 	ck_assert_ptr_nonnull(strstr(svg, "points=\"0.5,0 0.5,0.5 0.5,1.5 1.5,1.5 "));
 	ck_assert_ptr_nonnull(strstr(svg, " 7.5,4.5 7.5,5\"/>"));
 	/* the example's walls in as few lines as straight runs allow */

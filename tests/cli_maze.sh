@@ -106,7 +106,7 @@ run "$MAZEBOOK" maze --size 4x3 --format png --count 3 -o "$TMP/many.png"
 check "png --count 3 writes numbered files" -s "$TMP/many-3.png"
 check "... starting at 1" -s "$TMP/many-1.png"
 run "$MAZEBOOK" maze --size 4x3 --format svg --solution -o "$TMP/m.svg"
-contains "$(cat "$TMP/m.svg")" "<polyline id=\"route\""; ok $? "svg with the route"
+contains "$(cat "$TMP/m.svg")" "<polyline fill=\"none\" stroke=\"#d62728\""; ok $? "svg with the route"
 if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$TMP/m.svg"
   ok $? "svg is well-formed XML"

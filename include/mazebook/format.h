@@ -96,10 +96,12 @@ char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t se
 		     const char *start);
 
 /*
- * The maze as a standalone SVG image, one user unit per square: walls are
- * <line> elements (each straight run of walls one line) with round caps;
- * with solution, the route is a polyline through the squares' centres,
- * from the entrance gap to the exit gap.
+ * The maze as a standalone SVG image, one user unit per square (16 px),
+ * drawn by maze_draw and written by draw_svg: walls are <line> elements
+ * (each straight run of walls one line) with round caps, in a group moved
+ * half a square in from the white margin; with solution, the route is a
+ * red polyline through the centres of the squares where it turns, from the
+ * entrance gap to the exit gap.
  */
 char *mb_format_svg(const struct mb_maze *m, bool solution);
 
