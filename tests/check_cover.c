@@ -23,6 +23,7 @@
 #include <cairo.h>
 
 #include "mazebook/cover.h"
+#include "mazebook/labels.h"
 
 #include "check_main.h"
 #include "check_util.h"
@@ -948,25 +949,30 @@ START_TEST(feature_mark_is_in_the_font)
 }
 END_TEST
 
-/* the cover's fixed words, for the build's font check */
+/* the cover's words come from the book's one table, for the build's font check too */
 START_TEST(cover_words_per_language)
 {
-	const char *w[32];
-	size_t n = mb_cover_words("fr", w, 32), m;
-	bool depart = false;
+	const char *w[MB_LABELS_WORDS_MAX];
+	const struct mb_labels *fr = mb_labels_find("fr"), *es = mb_labels_find("es");
+	size_t n = mb_labels_words(fr, w, MB_LABELS_WORDS_MAX), m;
+	bool depart = false, badge = false;
 
-	ck_assert_uint_ge(n, 8);
-	ck_assert_uint_le(n, 16);
+	ck_assert_uint_ge(n, 20);
+	ck_assert_uint_le(n, MB_LABELS_WORDS_MAX);
 	for (size_t i = 0; i < n; i++) {
 		ck_assert_ptr_nonnull(w[i]);
 		depart |= !strcmp(w[i], "D\xc3\x89PART");
+		badge |= !strcmp(w[i], "LABYRINTHES");
 	}
-	ck_assert(depart);
-	/* an unknown or absent language gives English; max is respected */
-	m = mb_cover_words(NULL, w, 2);
+	ck_assert(depart && badge);
+	/* Spanish START is one word inside and on the cover */
+	ck_assert_str_eq(es->start, "INICIO");
+	ck_assert_ptr_nonnull(strstr(es->cover_blurb, es->start));
+	ck_assert_ptr_nonnull(strstr(es->how_to_play, es->start));
+	/* max is respected */
+	m = mb_labels_words(mb_labels_find(NULL), w, 2);
 	ck_assert_uint_eq(m, n);
-	ck_assert_str_eq(w[0], "START");
-	ck_assert_str_eq(w[1], "FINISH");
+	ck_assert_str_eq(w[1], "START");
 }
 END_TEST
 

@@ -78,14 +78,4 @@ enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struc
 				    int interior_pages, const char *png_path, double dpi,
 				    struct mb_error *err);
 
-/*
- * The fixed words the cover prints in language (NULL or unknown: English):
- * tags, badge, feature list, default back text, level names (not the
- * feature list's mark: the cover takes a check mark, a bullet or '-',
- * whichever the font has). Up to max pointers to static UTF-8 strings go
- * into words; returns how many there are (at most 16). For checking them
- * against the font before anything is written.
- */
-size_t mb_cover_words(const char *language, const char **words, size_t max);
-
 #endif

@@ -37,6 +37,7 @@
 
 #include "mazebook/generator.h"
 #include "mazebook/kdp.h"
+#include "mazebook/labels.h"
 #include "mazebook/layout.h"
 #include "mazebook/level.h"
 #include "mazebook/measure.h"
@@ -61,44 +62,6 @@ struct rgb {
 struct box {
 	double x, y, w, h;
 };
-
-/* the printed words, per spec->language */
-struct labels {
-	const char *lang;
-	const char *start, *finish;
-	const char *mazes_word;		/* under the count on the badge */
-	const char *mazes;		/* after the count: "12 mazes" */
-	const char *level;		/* before the level's name: "Level: easy" */
-	const char *solutions;
-	const char *sample;
-	const char *blurb;		/* after the count: the back text when the spec has none */
-	const char *level_names[4];	/* easy, medium, hard, expert */
-};
-
-static const struct labels label_sets[] = {
-	{ "en", "START", "FINISH", "MAZES", "mazes", "Level:", "Solutions included",
-	  "Sample maze",
-	  "mazes to solve, each one from START to FINISH. Find the way, then check it "
-	  "against the solutions at the back of the book.",
-	  { "easy", "medium", "hard", "expert" } },
-	{ "de", "START", "ZIEL", "LABYRINTHE", "Labyrinthe", "Stufe:", "Mit L\xc3\xb6sungen",
-	  "Beispiel",
-	  "Labyrinthe, jedes vom START bis zum ZIEL. Finde den Weg und vergleiche ihn mit "
-	  "den L\xc3\xb6sungen hinten im Buch.",
-	  { "leicht", "mittel", "schwer", "Experte" } },
-	{ "fr", "D\xc3\x89PART", "ARRIV\xc3\x89" "E", "LABYRINTHES", "labyrinthes",
-	  "Niveau :", "Solutions incluses", "Exemple",
-	  "labyrinthes \xc3\xa0 r\xc3\xa9soudre, du D\xc3\x89PART \xc3\xa0 l'ARRIV\xc3\x89"
-	  "E. Trouve le chemin, puis v\xc3\xa9rifie-le avec les solutions \xc3\xa0 la fin du livre.",
-	  { "facile", "moyen", "difficile", "expert" } },
-	{ "es", "INICIO", "META", "LABERINTOS", "laberintos", "Nivel:",
-	  "Con soluciones", "Ejemplo",
-	  "laberintos para resolver, del INICIO a la META. Encuentra el camino y "
-	  "compru\xc3\xa9" "balo con las soluciones al final del libro.",
-	  { "f\xc3\xa1" "cil", "medio", "dif\xc3\xad" "cil", "experto" } },
-};
-
-static const char *const level_keys[4] = { "easy", "medium", "hard", "expert" };
 
 /* candidates tried for a coarser cover maze that passes the level's filter */
 #define COVER_MAZE_ATTEMPTS 200
@@ -134,7 +97,7 @@ struct cover {
 	const struct mb_book_spec *spec;
 	const struct mb_book *book;
 	int pages;
-	const struct labels *lb;
+	const struct mb_labels *lb;	/* the book's words, inside and out */
 	struct mb_cover_geometry g;
 	struct mb_cover_case hc;	/* a hardcover's wrap and hinge; zero for a paperback */
 	double page_w, page_h;
@@ -202,14 +165,6 @@ static struct box page_box(const struct cover *c, struct mb_rect_in r)
 	return (struct box){ PT(r.x), PT(c->g.h_in - r.y - r.h), PT(r.w), PT(r.h) };
 }
 
-static const struct labels *labels_for(const char *lang)
-{
-	for (size_t i = 0; lang && i < sizeof(label_sets) / sizeof(label_sets[0]); i++)
-		if (!strcasecmp(lang, label_sets[i].lang))
-			return &label_sets[i];
-	return &label_sets[0];
-}
-
 /*
  * The mark before each line of the back cover's feature list: the first of
  * these the font has in bold (DejaVu Serif, for one, has no check mark), so
@@ -220,27 +175,9 @@ static const struct {
 	const char *utf8;
 } marks[] = { { 0x2713, "\xe2\x9c\x93" }, { 0x2022, "\xe2\x80\xa2" }, { '-', "-" } };
 
-size_t mb_cover_words(const char *language, const char **words, size_t max)
-{
-	const struct labels *lb = labels_for(language);
-	const char *all[] = { lb->start, lb->finish, lb->mazes_word, lb->mazes, lb->level,
-			      lb->solutions, lb->sample, lb->blurb, lb->level_names[0],
-			      lb->level_names[1], lb->level_names[2], lb->level_names[3] };
-	size_t n = sizeof(all) / sizeof(all[0]);
-
-	for (size_t i = 0; i < n && i < max; i++)
-		words[i] = all[i];
-	return n;
-}
-
 static const char *level_name(const struct cover *c)
 {
-	const char *name = c->spec->level ? c->spec->level->name : NULL;
-
-	for (int i = 0; name && i < 4; i++)
-		if (!strcmp(name, level_keys[i]))
-			return c->lb->level_names[i];
-	return name;
+	return c->spec->level ? mb_labels_level_name(c->lb, c->spec->level->name) : NULL;
 }
 
 /* ---- fonts and text fitting ---- */
@@ -851,7 +788,7 @@ static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 			 r * 0.75, r * 0.72, 0, &c->badge_num, err);
 		if (st)
 			return st;
-		st = fit(c, "cover badge", c->lb->mazes_word, PANGO_WEIGHT_BOLD, PANGO_ALIGN_CENTER,
+		st = fit(c, "cover badge", c->lb->cover_badge, PANGO_WEIGHT_BOLD, PANGO_ALIGN_CENTER,
 			 r * 1.5, r * 0.4, r * 0.3, 0, &c->badge_word, err);
 		if (st)
 			return st;
@@ -918,7 +855,10 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 	 * portrait back it leaves the sample card room for squares of 4 pt.
 	 */
 	if (!text || !text[0]) {
-		blurb = xasprintf("%zu %s", c->book->count, c->lb->blurb);
+		char buf[1024];
+
+		blurb = xstrdup(mb_labels_format(c->lb->cover_blurb, (int)c->book->count, 0, buf,
+						 sizeof(buf)));
 		text = blurb;
 	}
 	if (wide)
@@ -945,8 +885,11 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 	 */
 	{
 		const char *lvl = level_name(c);
-		char *mazes_line = xasprintf("%zu %s", c->book->count, c->lb->mazes);
-		char *level_line = lvl ? xasprintf("%s %s", c->lb->level, lvl) : NULL;
+		char count[256];
+		char *mazes_line = xstrdup(mb_labels_format(c->lb->cover_count,
+							    (int)c->book->count, 0, count,
+							    sizeof(count)));
+		char *level_line = lvl ? xasprintf("%s %s", c->lb->cover_level, lvl) : NULL;
 		double fx = b.x + m, fw = c->barcode.x - PT(0.0625) - gap - fx;
 		double fh = b.y + b.h - m - row_y, max_pt = clamp(b.w * 0.034, 10, 18);
 
@@ -979,7 +922,7 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 				      row_y - gap - y };
 		char *list;
 
-		st = plan_card(c, &c->sample, bm, in, tag_pt, c->lb->sample, 0, "back cover",
+		st = plan_card(c, &c->sample, bm, in, tag_pt, c->lb->cover_sample, 0, "back cover",
 			       err);
 		if (st) {
 			free(mazes_line);
@@ -989,7 +932,7 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 		list = xasprintf("%s %s\n%s%s%s%s%s %s", c->mark, mazes_line,
 				 level_line ? c->mark : "", level_line ? " " : "",
 				 level_line ? level_line : "", level_line ? "\n" : "", c->mark,
-				 c->lb->solutions);
+				 c->lb->cover_solutions);
 		st = fit(c, "cover feature list", list, PANGO_WEIGHT_BOLD, PANGO_ALIGN_LEFT, fw, fh,
 			 max_pt, 9, &c->features, err);
 		free(list);
@@ -1226,7 +1169,10 @@ static enum mb_status plan(struct cover *c, const struct mb_book_spec *spec,
 	    (st = check_utf8(c, "cover back text", spec->cover.back, err)))
 		return st;
 
-	c->lb = labels_for(spec->language);
+	/* an unknown language was refused with the spec; English otherwise */
+	c->lb = mb_labels_find(spec->language);
+	if (!c->lb)
+		c->lb = mb_labels_find(NULL);
 	{
 		struct mb_print print = mb_spec_print(spec);
 

@@ -1288,9 +1288,8 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	const char *lang = s->language ? s->language : "en";
 	char what[64];
 	struct mb_font_text texts[64];
-	const char *cover_words[32];
-	char filled[32][1024];	/* the label templates with their numbers filled in */
-	size_t n = 0, words;
+	char filled[MB_LABELS_WORDS_MAX][1024];	/* the templates with their numbers filled in */
+	size_t n = 0;
 
 	snprintf(what, sizeof(what), "the wording for language '%s'", lang);
 	texts[n++] = (struct mb_font_text){ "title", "the title", s->title };
@@ -1300,25 +1299,18 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
 	texts[n++] = (struct mb_font_text){ "imprint", "the imprint", s->imprint };
 	if (l) {
-		const char *interior[] = { l->maze, l->start, l->finish, l->solutions,
-					   l->solution_long, l->solution_short,
-					   l->how_to_play_title, l->how_to_play, l->level,
-					   l->mazes, l->seed, l->page, l->rebuild, l->copyright,
-					   l->published_by,
-					   l->level_names[0], l->level_names[1],
-					   l->level_names[2], l->level_names[3] };
+		/* one table of words for the interior and the cover */
+		const char *words[MB_LABELS_WORDS_MAX];
+		size_t count = mb_labels_words(l, words, MB_LABELS_WORDS_MAX);
 
 		/* "Maze %d": the digits are printed, the "%d" is not */
-		for (size_t i = 0; i < sizeof(interior) / sizeof(interior[0]); i++)
+		for (size_t i = 0; i < count; i++)
 			texts[n++] = (struct mb_font_text){
 				"language", what,
-				mb_labels_format(interior[i], 1234567890, 1234567890, filled[i],
+				mb_labels_format(words[i], 1234567890, 1234567890, filled[i],
 						 sizeof(filled[i]))
 			};
 	}
-	words = mb_cover_words(s->language, cover_words, 32);
-	for (size_t i = 0; i < words && i < 32; i++)
-		texts[n++] = (struct mb_font_text){ "language", what, cover_words[i] };
 	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, n, err);
 }
 
