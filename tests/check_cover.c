@@ -792,6 +792,81 @@ START_TEST(fine_grid_cover_draws_a_coarser_maze)
 }
 END_TEST
 
+/* files a and b hold the same bytes */
+static bool same_bytes(const char *a, const char *b)
+{
+	char *cmd = xasprintf("cmp -s '%s' '%s'", a, b);
+	int rc = system(cmd);
+
+	free(cmd);
+	return rc == 0;
+}
+
+/*
+ * The core makes the cover's stand-ins for the grids the cards report, and
+ * the writer draws the book's: the same bytes as the recipe it used to run
+ * itself, and another cover when the book holds another maze there.
+ */
+START_TEST(cover_mazes_planned_by_the_core)
+{
+	struct fixture f;
+	struct mb_level fine;
+	struct mb_cover_grid grids[MB_COVER_CARDS];
+	size_t n = 0;
+	struct mb_error err;
+	char *own = tmp_path("own.pdf"), *planned = tmp_path("planned.pdf");
+	char *swapped = tmp_path("swapped.pdf"), buf[700];
+
+	fixture_init(&f, "6x9", 120, MB_PAPER_WHITE);
+	f.spec.cover.text_rgb = 0x1a1a1a;	/* the check wants 4.5:1 on the spine */
+	fixture_book_free(&f.book);
+	fine = *f.spec.level;
+	fine.w = 120;
+	fine.h = 150;
+	fixture_book(&f.book, &fine, 12);
+	write_ok(&f, own);
+
+	mb_error_init(&err);
+	ck_assert_msg(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, &err) == MB_OK, "%s",
+		      mb_error_format(&err, buf, sizeof(buf)));
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(grids[0].place, "cover-front");
+	ck_assert_str_eq(grids[1].place, "cover-back");
+	for (size_t i = 0; i < n; i++) {
+		ck_assert(grids[i].drawn);
+		ck_assert_int_lt(grids[i].w, 120);
+		ck_assert_int_lt(grids[i].h, 150);
+	}
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, f.pages, grids, n, &err), MB_OK);
+	ck_assert_uint_eq(f.book.extra_count, 2);
+	ck_assert_ptr_nonnull(f.book.cover_pattern);
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_book_extra *e =
+			mb_cover_stand_in_of(&f.book, grids[i].place, grids[i].w, grids[i].h);
+
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(e->generator, "backtracker");
+		ck_assert_uint_eq(strlen(e->key), MB_CANON_KEY_SIZE - 1);
+	}
+	/* planning twice keeps one set */
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, f.pages, grids, n, &err), MB_OK);
+	ck_assert_uint_eq(f.book.extra_count, 2);
+	write_ok(&f, planned);
+	ck_assert_msg(same_bytes(own, planned), "the planned stand-ins are not the recipe's");
+
+	/* another maze in the book's place: the writer draws it, so the cover changes */
+	mb_generate(&mb_gen_backtracker, f.book.extras[0].maze, 4242, NULL);
+	write_ok(&f, swapped);
+	ck_assert_msg(!same_bytes(own, swapped), "the writer ignored the book's stand-in");
+
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, 0, grids, n, &err), MB_ERR_INPUT);
+	mb_book_release(&f.book);
+	free(own);
+	free(planned);
+	free(swapped);
+}
+END_TEST
+
 START_TEST(bad_inputs_fail_cleanly)
 {
 	struct fixture f;
@@ -1082,6 +1157,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, text_that_cannot_fit_is_refused_without_a_file);
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, bad_inputs_fail_cleanly);
+	tcase_add_test(tc, cover_mazes_planned_by_the_core);
 	tcase_add_test(tc, font_file_is_used_and_embedded);
 	tcase_add_test(tc, feature_mark_is_in_the_font);
 	tcase_add_test(tc, cover_words_per_language);

@@ -16,6 +16,7 @@
 #define MAZEBOOK_COVER_H
 
 #include "mazebook/book.h"
+#include "mazebook/cover_plan.h"
 #include "mazebook/error.h"
 #include "mazebook/spec.h"
 
@@ -46,24 +47,14 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
  * mb_cover_write.
  */
 /*
- * A maze the cover makes of its own: a coarser stand-in where the book's
- * grid is too fine for a card, with the recipe that makes it again.
- */
-struct mb_cover_stand_in {
-	const char *place;		/* "cover-front" or "cover-back" */
-	const char *generator;		/* the book maze's generator */
-	uint64_t seed;
-	struct mb_maze *maze;		/* the caller's to free */
-};
-
-#define MB_COVER_MAX_STAND_INS 2
-
-/*
- * ... and the stand-ins it will draw into stand_ins[] (room for
- * MB_COVER_MAX_STAND_INS; *count of them), when both are given.
+ * ... and the grid each of its cards has room for into grids[] (room for
+ * MB_COVER_CARDS; *count of them), when both are given: the core makes the
+ * stand-ins they need (mb_cover_plan_mazes), and the writer then draws the
+ * book's. Each place's grid is the same for a given spec, book and page
+ * count, so the writer finds the stand-ins planned for it.
  */
 enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
-			      int interior_pages, struct mb_cover_stand_in *stand_ins, size_t *count,
+			      int interior_pages, struct mb_cover_grid *grids, size_t *count,
 			      struct mb_error *err);
 
 /*

@@ -17,6 +17,7 @@
 #include "mazebook/colour.h"
 #include "mazebook/cover_image.h"
 #include "mazebook/cover.h"
+#include "mazebook/cover_plan.h"
 #include "mazebook/fonts.h"
 
 #include <errno.h>
@@ -63,19 +64,15 @@ struct box {
 	double x, y, w, h;
 };
 
-/* candidates tried for a coarser cover maze that passes the level's filter */
-#define COVER_MAZE_ATTEMPTS 200
 /* the most rows of a book grid the back reserves room for (the medium level's) */
 #define COVER_RESERVE_ROWS 20
-/* mixed into a book maze's seed for its cover stand-in ("cover") */
-#define COVER_SEED_TAG 0x636f766572ULL
 
 /* a maze drawn on a white card, with START and FINISH tags */
 struct card {
-	const struct mb_maze *maze;	/* the book's maze, or own */
-	struct mb_maze *own;		/* a coarser stand-in made for the cover; or NULL */
-	uint64_t own_seed;		/* its seed, with bm's generator: makes it again */
-	const char *own_generator;
+	const char *place;		/* "cover-front", "cover-back" */
+	const struct mb_maze *maze;	/* the book's maze, or its stand-in */
+	struct mb_maze *own;		/* a stand-in the book did not hold; or NULL */
+	int grid_w, grid_h;		/* the grid the card has room for */
 	struct box panel;
 	double mx, my, cell;		/* the maze's top left corner and square side */
 	double wall_pt;
@@ -528,55 +525,18 @@ static enum mb_status fit(const struct cover *c, const char *field, const char *
 /* ---- planning ---- */
 
 /*
- * A w x h stand-in for book maze bm, for a cover whose card cannot show
- * bm's fine grid well: the same generator, a seed derived from bm's (so
- * the same book always gets the same cover) and, when one of
- * COVER_MAZE_ATTEMPTS candidates passes it, the level's filter; else the
- * candidate with the longest route.
- */
-static struct mb_maze *cover_maze(const struct cover *c, const struct mb_book_maze *bm, int w,
-				  int h, struct card *k)
-{
-	const struct mb_generator *gen = bm->gen ? bm->gen : &mb_gen_backtracker;
-	struct mb_maze *m = mb_maze_new(w, h, NULL), *best = NULL;
-	double best_ratio = -1;
-
-	if (!m)
-		BUG("cover maze %dx%d", w, h);
-	k->own_generator = gen->name;
-	for (uint64_t attempt = 1; attempt <= COVER_MAZE_ATTEMPTS; attempt++) {
-		struct mb_measures ms;
-		uint64_t seed = mb_rng_derive(bm->seed ^ COVER_SEED_TAG, attempt);
-
-		mb_generate(gen, m, seed, NULL);
-		mb_maze_measure(m, &ms);
-		if (mb_filter_pass(&c->spec->filter, &ms)) {
-			mb_maze_free(best);
-			k->own_seed = seed;
-			return m;
-		}
-		if (ms.route_ratio > best_ratio) {
-			best_ratio = ms.route_ratio;
-			mb_maze_free(best);
-			best = mb_maze_copy(m);
-			k->own_seed = seed;
-		}
-	}
-	mb_maze_free(m);
-	return best;
-}
-
-/*
  * Place book maze bm on a card centred in the box `in`, as large as fits
  * with room above for the START tag (and caption) and below for FINISH.
  * A grid too fine to look good at that size (squares under
  * MB_LAYOUT_MIN_COVER_CELL_PT, where 1 pt walls would pass a quarter of a
- * square) is drawn from a coarser stand-in of the same proportions made by
- * cover_maze(): the cover shows what the book's mazes look like, not every
- * square of one of them. Fails (MB_ERR_INPUT naming where) only when not
+ * square) is drawn from a coarser stand-in of the same proportions, made
+ * by the core (mb_cover_plan_mazes) and held by the book: the cover shows
+ * what the book's mazes look like, not every square of one of them. A
+ * caller that did not plan the cover's mazes (the cover's own tests) gets
+ * the same stand-in from the same core recipe, mb_cover_stand_in. Fails (MB_ERR_INPUT naming where) only when not
  * even a coarse maze fits: the texts above and beside it took the room.
  */
-static enum mb_status plan_card(const struct cover *c, struct card *k,
+static enum mb_status plan_card(const struct cover *c, struct card *k, const char *place,
 				const struct mb_book_maze *bm, struct box in, double tag_pt,
 				const char *caption, double route_share, const char *where,
 				struct mb_error *err)
@@ -586,6 +546,7 @@ static enum mb_status plan_card(const struct cover *c, struct card *k,
 	int gw, gh;
 
 	memset(k, 0, sizeof(*k));
+	k->place = place;
 	k->maze = maze;
 	k->start = layout_at(c, c->lb->start, tag_pt, PANGO_WEIGHT_BOLD, PANGO_ALIGN_LEFT, 0);
 	k->finish = layout_at(c, c->lb->finish, tag_pt, PANGO_WEIGHT_BOLD, PANGO_ALIGN_LEFT, 0);
@@ -604,9 +565,18 @@ static enum mb_status plan_card(const struct cover *c, struct card *k,
 		return mb_error_set_at(err, MB_ERR_INPUT, c->spec->path, 0, 0,
 				       "the %s has no room left for its maze: shorten its text",
 				       where);
+	k->grid_w = gw;
+	k->grid_h = gh;
 	/* a shaped maze is shown itself: a stand-in would need the shape again */
-	if ((gw != maze->w || gh != maze->h) && mb_maze_is_rect(maze))
-		k->maze = maze = k->own = cover_maze(c, bm, gw, gh, k);
+	if ((gw != maze->w || gh != maze->h) && mb_maze_is_rect(maze)) {
+		const struct mb_book_extra *e = mb_cover_stand_in_of(c->book, place, gw, gh);
+		uint64_t seed;
+
+		if (e)
+			k->maze = maze = e->maze;
+		else
+			k->maze = maze = k->own = mb_cover_stand_in(c->spec, bm, gw, gh, &seed);
+	}
 	cell = fmin((in.w - 2 * side) / maze->w, (in.h - top - bottom) / maze->h);
 	k->cell = cell;
 	k->panel.w = maze->w * cell + 2 * side;
@@ -774,7 +744,8 @@ static enum mb_status plan_front(struct cover *c, struct mb_error *err)
 
 		in = (struct box){ x0 + 0.75 * r, y + 0.6 * r, x1 - x0 - 1.5 * r,
 				   bottom - y - 0.6 * r };
-		st = plan_card(c, &c->hero, &c->book->mazes[0], in, tag_pt, NULL, 0.4,
+		st = plan_card(c, &c->hero, "cover-front",
+			       mb_cover_card_maze(c->book, "cover-front"), in, tag_pt, NULL, 0.4,
 			       "front cover", err);
 		if (st)
 			return st;
@@ -828,7 +799,7 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 	double gap = b.h * 0.025, pad = PT(0.16);
 	double row_y = c->barcode.y - PT(0.0625);	/* the top of the barcode row */
 	double tag_pt = clamp(fmin(b.w, b.h) * 0.016, 7.5, 10);
-	const struct mb_book_maze *bm = &c->book->mazes[c->book->count / 2];
+	const struct mb_book_maze *bm = mb_cover_card_maze(c->book, "cover-back");
 	struct box col = { b.x + m, b.y + m, wide ? b.w / 2 - m - gap / 2 : b.w - 2 * m, 0 };
 	double y = col.y, lh, room;
 	char *blurb = NULL;
@@ -922,7 +893,7 @@ static enum mb_status plan_back(struct cover *c, struct mb_error *err)
 				      row_y - gap - y };
 		char *list;
 
-		st = plan_card(c, &c->sample, bm, in, tag_pt, c->lb->cover_sample, 0, "back cover",
+		st = plan_card(c, &c->sample, "cover-back", bm, in, tag_pt, c->lb->cover_sample, 0, "back cover",
 			       err);
 		if (st) {
 			free(mazes_line);
@@ -1415,17 +1386,17 @@ static void draw_card(const struct cover *c, cairo_t *cr, const struct card *k)
  */
 static void draw_pattern(const struct cover *c, cairo_t *cr)
 {
-	double cell = PT(0.55);
-	int w = (int)ceil(c->page_w / cell), h = (int)ceil(c->page_h / cell);
-	struct mb_maze *m;
+	double cell = MB_COVER_PATTERN_CELL_PT;
+	const struct mb_maze *m = c->book->cover_pattern;
+	struct mb_maze *own = NULL;
 	double clear = PT(0.25);
+	uint64_t seed;
 
-	w = w > MB_MAZE_MAX_SIDE ? MB_MAZE_MAX_SIDE : w;
-	h = h > MB_MAZE_MAX_SIDE ? MB_MAZE_MAX_SIDE : h;
-	m = mb_maze_new(w, h, NULL);
+	/* the book's, from the core; made by the same recipe when it holds none */
+	if (!m)
+		m = own = mb_cover_pattern(c->book, c->page_w, c->page_h, &seed);
 	if (!m)
 		return;
-	mb_generate(&mb_gen_backtracker, m, c->book->mazes[0].seed ^ 0x636f766572ULL, NULL);
 	cairo_save(cr);
 	cairo_rectangle(cr, 0, 0, c->spine.x - clear, c->page_h);
 	cairo_rectangle(cr, c->spine.x + c->spine.w + clear, 0,
@@ -1438,7 +1409,7 @@ static void draw_pattern(const struct cover *c, cairo_t *cr)
 	maze_path(cr, m, -cell * 0.3, -cell * 0.3, cell);
 	cairo_stroke(cr);
 	cairo_restore(cr);
-	mb_maze_free(m);
+	mb_maze_free(own);
 }
 
 static void draw_cover(const struct cover *c, cairo_t *cr)
@@ -1701,15 +1672,12 @@ static void create_date(char *buf, size_t size)
 }
 
 enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
-			      int interior_pages, struct mb_cover_stand_in *stand_ins, size_t *count,
+			      int interior_pages, struct mb_cover_grid *grids, size_t *count,
 			      struct mb_error *err)
 {
 	struct cover c;
 	enum mb_status st = plan(&c, spec, book, interior_pages, err);
-	const struct {
-		const struct card *k;
-		const char *place;
-	} cards[] = { { &c.hero, "cover-front" }, { &c.sample, "cover-back" } };
+	const struct card *cards[] = { &c.hero, &c.sample };
 
 	/* the writer draws what it is given; the build asks these before it writes */
 	if (!st)
@@ -1718,14 +1686,12 @@ enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_b
 		st = check_thumbnail(&c, err);
 	if (count)
 		*count = 0;
-	/* the mazes the cover makes of its own, for the book's manifest and catalogue */
-	for (size_t i = 0; !st && stand_ins && count && i < sizeof(cards) / sizeof(cards[0]); i++) {
-		const struct card *k = cards[i].k;
+	/* the grid each card has room for: the core makes the stand-ins they need */
+	for (size_t i = 0; !st && grids && count && i < sizeof(cards) / sizeof(cards[0]); i++) {
+		const struct card *k = cards[i];
 
-		if (!k->own || (k == &c.hero && c.art))
-			continue;
-		stand_ins[*count] = (struct mb_cover_stand_in){ cards[i].place, k->own_generator,
-							       k->own_seed, mb_maze_copy(k->own) };
+		grids[*count] = (struct mb_cover_grid){ k->place, k->grid_w, k->grid_h,
+							!(k == &c.hero && c.art) };
 		(*count)++;
 	}
 	cover_release(&c);

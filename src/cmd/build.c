@@ -1314,16 +1314,18 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, n, err);
 }
 
-/* the cover planned before anything is written; its stand-in mazes join the book's */
+/*
+ * The cover planned before anything is written; the core makes the mazes
+ * its cards need (and its pattern), which join the book's
+ */
 static enum mb_status cover_check(struct build *b, struct mb_error *err)
 {
-	struct mb_cover_stand_in own[MB_COVER_MAX_STAND_INS];
+	struct mb_cover_grid grids[MB_COVER_CARDS];
 	size_t n = 0;
-	enum mb_status st = mb_cover_check(&b->spec, &b->book, b->plan.page_count, own, &n, err);
+	enum mb_status st = mb_cover_check(&b->spec, &b->book, b->plan.page_count, grids, &n, err);
 
-	for (size_t i = 0; i < n; i++)
-		mb_book_add_extra(&b->book, own[i].place, 0, own[i].generator, own[i].seed,
-				  own[i].maze);
+	if (!st)
+		st = mb_cover_plan_mazes(&b->spec, &b->book, b->plan.page_count, grids, n, err);
 	return st;
 }
 
