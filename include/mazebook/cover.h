@@ -6,8 +6,10 @@
  * mazes drawn large with its route begun; the back the description, a
  * sample maze, a short list of what is inside and KDP's barcode area kept
  * plain white; the spine the title and author when KDP allows spine text
- * and they fit. Text is laid out with Pango in DejaVu Sans (or spec->font)
- * and embedded as subsets; colours are opaque RGB.
+ * and they fit. The core composes all of it as a drawing list
+ * (mazebook/cover_compose.h), fitting the text with Pango's metrics of
+ * DejaVu Sans (or spec->font); this writer replays the list with cairo
+ * and embeds the fonts as subsets; colours are opaque RGB.
  *
  * The same inputs always give the same bytes: the PDF's creation date is
  * SOURCE_DATE_EPOCH when that is set, else a fixed date.
