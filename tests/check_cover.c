@@ -867,6 +867,73 @@ START_TEST(cover_mazes_planned_by_the_core)
 }
 END_TEST
 
+/* mazeproof (beside mazebook) on a PDF: its exit status; its report in *out (owned) */
+static int mazeproof_on(const char *pdf, char **out)
+{
+	const char *mb = getenv("MAZEBOOK");
+	char *dir = xasprintf("%s", mb ? mb : "./mazebook"), *slash = strrchr(dir, '/');
+	char *cmd;
+	int rc;
+
+	if (slash)
+		*slash = '\0';
+	cmd = xasprintf("'%s/mazeproof' -- '%s' 2>&1", slash ? dir : ".", pdf);
+	*out = run(cmd, &rc);
+	free(cmd);
+	free(dir);
+	return rc;
+}
+
+/*
+ * The cover's proof sheet: the cards' mazes as the cover draws them, black
+ * on white, which mazeproof proves; a loop opened in a stand-in fails it.
+ */
+START_TEST(cover_mazes_proven_by_mazeproof)
+{
+	struct fixture f;
+	struct mb_level fine;
+	struct mb_cover_grid grids[MB_COVER_CARDS];
+	size_t n = 0, count = 0;
+	struct mb_error err;
+	char *sheet = tmp_path("sheet.pdf"), *out;
+	struct mb_maze *m;
+	bool opened = false;
+
+	fixture_init(&f, "8.5x11", 120, MB_PAPER_WHITE);
+	f.spec.cover.text_rgb = 0x1a1a1a;
+	fixture_book_free(&f.book);
+	fine = *f.spec.level;
+	fine.w = 120;
+	fine.h = 150;
+	fixture_book(&f.book, &fine, 12);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, &err), MB_OK);
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, f.pages, grids, n, &err), MB_OK);
+	ck_assert_int_eq(mb_cover_proof_sheet(&f.spec, &f.book, f.pages, sheet, &count, &err),
+			 MB_OK);
+	ck_assert_uint_eq(count, 2);
+	ck_assert_int_eq(mazeproof_on(sheet, &out), 0);
+	ck_assert_msg(strstr(out, "2 mazes, 2 passed, 0 failed"), "%s", out);
+	free(out);
+	/* a wall taken out of the back's stand-in: a loop, and mazeproof says so */
+	m = f.book.extras[1].maze;
+	for (int y = 0; y < m->h && !opened; y++)
+		for (int x = 1; x < m->w && !opened; x++)
+			if (mb_maze_wall_v(m, x, y)) {
+				mb_maze_link(m, y * m->w + x - 1, y * m->w + x);
+				opened = true;
+			}
+	ck_assert(opened);
+	ck_assert_int_eq(mb_cover_proof_sheet(&f.spec, &f.book, f.pages, sheet, &count, &err),
+			 MB_OK);
+	ck_assert_int_ne(mazeproof_on(sheet, &out), 0);
+	ck_assert_msg(strstr(out, "1 passed, 1 failed"), "%s", out);
+	free(out);
+	mb_book_release(&f.book);
+	free(sheet);
+}
+END_TEST
+
 START_TEST(bad_inputs_fail_cleanly)
 {
 	struct fixture f;
@@ -1158,6 +1225,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, bad_inputs_fail_cleanly);
 	tcase_add_test(tc, cover_mazes_planned_by_the_core);
+	tcase_add_test(tc, cover_mazes_proven_by_mazeproof);
 	tcase_add_test(tc, font_file_is_used_and_embedded);
 	tcase_add_test(tc, feature_mark_is_in_the_font);
 	tcase_add_test(tc, cover_words_per_language);

@@ -44,6 +44,8 @@ YAML
   rm -f interior.txt cover.txt
   run "$MAZEBOOK" build "$lang.yaml" -o "out-$lang"
   check "$lang: the book builds" "$rc" -eq 0
+  grep -q "^PASS  cover.mazeproof .*2 of the cover's 2 mazes passed" "out-$lang/checklist.txt"
+  ok $? "$lang: mazeproof proves the cover's two mazes"
   pdftotext -q "out-$lang/interior.pdf" interior.txt 2>/dev/null &&
     pdftotext -q "out-$lang/cover.pdf" cover.txt 2>/dev/null
   ok $? "$lang: interior and cover read back as text"

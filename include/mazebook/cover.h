@@ -60,6 +60,20 @@ enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_b
 			      struct mb_error *err);
 
 /*
+ * The cover's puzzles as they print, for mazeproof (which reads black
+ * walls on white): a page of the cover's size, white, holding each card's
+ * maze drawn by the very ops of the cover's list (the same points, pens
+ * and caps), black instead of the card's ink. The background's faint
+ * pattern is a texture with no gaps, not a puzzle, and is left out, as is
+ * the front's maze when the publisher's art covers it. *count gets how
+ * many mazes the sheet holds; with none, nothing is written. Errors as
+ * mb_cover_write.
+ */
+enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struct mb_book *book,
+				    int interior_pages, const char *path, size_t *count,
+				    struct mb_error *err);
+
+/*
  * The same cover drawn at dpi (10 to 1200) to a PNG at png_path, with the
  * print guides on top: the bleed shaded, the trim lines, the spine folds
  * and the spine text clearance, the safe zone 0.125 in inside each trim,

@@ -639,6 +639,105 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 	return st;
 }
 
+/*
+ * The cards' maze groups of the cover's list (SAVE, TRANSFORM, walls,
+ * STROKE, RESTORE at the list's top level: the pattern's sits inside its
+ * clip) copied into sheet, their strokes black.
+ */
+static size_t card_mazes(const struct mb_draw_list *l, struct mb_draw_list *sheet)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	for (size_t i = 0; i < l->count; i++) {
+		const struct mb_draw_op *op = &l->ops[i];
+
+		if (op->kind == MB_DRAW_SAVE && depth == 0 && i + 1 < l->count &&
+		    l->ops[i + 1].kind == MB_DRAW_TRANSFORM) {
+			size_t j = i + 1;
+
+			mb_draw_save(sheet);
+			for (; j < l->count && l->ops[j].kind != MB_DRAW_RESTORE; j++) {
+				const struct mb_draw_op *g = &l->ops[j];
+				struct mb_pen pen;
+
+				switch (g->kind) {
+				case MB_DRAW_TRANSFORM:
+					mb_draw_transform(sheet, &g->u.matrix);
+					break;
+				case MB_DRAW_MOVE:
+					mb_draw_move(sheet, g->u.p[0].x, g->u.p[0].y);
+					break;
+				case MB_DRAW_LINE:
+					mb_draw_line(sheet, g->u.p[0].x, g->u.p[0].y);
+					break;
+				case MB_DRAW_STROKE:
+					pen = g->u.pen;
+					pen.rgb = 0x000000;
+					pen.alpha = 1;
+					mb_draw_stroke(sheet, &pen);
+					break;
+				default:
+					BUG("a maze group holds op %d", (int)g->kind);
+				}
+			}
+			mb_draw_restore(sheet);
+			n++;
+			i = j;
+			continue;
+		}
+		if (op->kind == MB_DRAW_SAVE)
+			depth++;
+		else if (op->kind == MB_DRAW_RESTORE)
+			depth--;
+	}
+	return n;
+}
+
+enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struct mb_book *book,
+				    int interior_pages, const char *path, size_t *count,
+				    struct mb_error *err)
+{
+	struct cover c;
+	struct sink sink;
+	struct mb_draw_list *sheet;
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	cairo_status_t cs;
+	enum mb_status st;
+
+	*count = 0;
+	st = plan(&c, spec, book, interior_pages, err);
+	if (st) {
+		cover_release(&c);
+		return st;
+	}
+	sheet = mb_draw_new(c.k.page_w, c.k.page_h);
+	*count = card_mazes(c.k.list, sheet);
+	if (*count == 0 || (st = sink_open(&sink, path, err))) {
+		mb_draw_free(sheet);
+		cover_release(&c);
+		return st;
+	}
+	surface = cairo_pdf_surface_create_for_stream(sink_write, &sink, c.k.page_w, c.k.page_h);
+	cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_4);
+	cr = cairo_create(surface);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	mb_draw_cairo(cr, sheet, NULL);
+	cairo_show_page(cr);
+	cs = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_surface_finish(surface);
+	if (cs == CAIRO_STATUS_SUCCESS)
+		cs = cairo_surface_status(surface);
+	cairo_surface_destroy(surface);
+	st = sink_close(&sink, path, cs, err);
+	mb_draw_free(sheet);
+	cover_release(&c);
+	return st;
+}
+
 enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struct mb_book *book,
 				    int interior_pages, const char *png_path, double dpi,
 				    struct mb_error *err)
