@@ -318,6 +318,39 @@ START_TEST(same_input_same_list)
 }
 END_TEST
 
+/* the preview's guides as a list: labelled, the bleed washed out, a hardcover's hinges */
+START_TEST(guides_for_the_preview)
+{
+	struct fx f;
+	struct mb_draw_list *l;
+	bool wash = false, hinge = false;
+	char want[64];
+
+	fx_init(&f, "6x9", 120);
+	ck_assert_int_eq(compose(&f), MB_OK);
+	l = mb_draw_new(f.c.page_w, f.c.page_h);
+	mb_cover_guides(&f.c, &f.spec, &mono, 60, l);
+	snprintf(want, sizeof(want), "BACK  %.4f x %.4f in", f.c.g.w_in, f.c.g.h_in);
+	ck_assert_ptr_nonnull(run_of(l, want));
+	ck_assert_ptr_nonnull(run_of(l, "barcode area"));
+	ck_assert_ptr_null(run_of(l, "hinge"));
+	for (size_t i = 0; i < l->count; i++)
+		wash |= l->ops[i].kind == MB_DRAW_FILL && l->ops[i].u.paint.even_odd &&
+			l->ops[i].u.paint.alpha == 0.55;
+	ck_assert(wash);
+	mb_draw_free(l);
+	f.spec.binding = MB_BINDING_HARDCOVER;
+	ck_assert_int_eq(compose(&f), MB_OK);
+	ck_assert(f.c.hc.hardcover);
+	l = mb_draw_new(f.c.page_w, f.c.page_h);
+	mb_cover_guides(&f.c, &f.spec, &mono, 60, l);
+	hinge = run_of(l, "hinge") != NULL;
+	ck_assert(hinge);
+	mb_draw_free(l);
+	fx_release(&f);
+}
+END_TEST
+
 START_TEST(bad_inputs)
 {
 	struct fx f;
@@ -351,6 +384,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, text_that_cannot_fit_is_refused);
 	tcase_add_test(tc, checks_contrast_and_thumbnail);
 	tcase_add_test(tc, same_input_same_list);
+	tcase_add_test(tc, guides_for_the_preview);
 	tcase_add_test(tc, bad_inputs);
 	suite_add_tcase(s, tc);
 	return s;

@@ -69,6 +69,7 @@ struct mb_cover {
 	size_t grid_count;
 	struct mb_cover_text texts[MB_COVER_MAX_TEXTS];
 	size_t text_count;
+	int pages;				/* the interior's page count */
 	double title_pt;			/* the front title's size */
 	double title_cap_pt;			/* the height of its capitals */
 };
@@ -93,6 +94,17 @@ enum mb_status mb_cover_compose(const struct mb_cover_input *in, struct mb_cover
  */
 enum mb_status mb_cover_compose_check(const struct mb_cover *c, const struct mb_book_spec *spec,
 				      struct mb_error *err);
+
+/*
+ * The preview's print guides for a cover drawn at dpi, appended to l (to
+ * draw over the cover): the bleed (or a hardcover's wrap) washed out, the
+ * trim lines, the spine folds and the spine text clearance, a hardcover's
+ * hinges, the safe zone 0.125 in inside each trim, the barcode box, and
+ * labels on white. Lines and labels keep a legible size in pixels. tm
+ * measures the labels.
+ */
+void mb_cover_guides(const struct mb_cover *c, const struct mb_book_spec *spec,
+		     const struct mb_text_metrics *tm, double dpi, struct mb_draw_list *l);
 
 void mb_cover_release(struct mb_cover *c);
 

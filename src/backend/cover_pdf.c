@@ -41,14 +41,9 @@
 #include "mazebook/xalloc.h"
 #include "png_rgb.h"
 
-#define PT(in) ((in) * MB_PT_PER_IN)
 #define DEFAULT_FAMILY "DejaVu Sans"
 /* used when SOURCE_DATE_EPOCH is not set: any fixed date keeps output reproducible */
 #define FIXED_CREATE_DATE "2024-01-01T00:00:00Z"
-
-struct rgb {
-	double r, g, b;
-};
 
 struct cover {
 	const struct mb_book_spec *spec;
@@ -65,23 +60,6 @@ struct cover {
 	/* the publisher's pictures: front art on the hero card, the imprint's logo */
 	cairo_surface_t *art, *logo;
 };
-
-static struct rgb rgb_from(uint32_t v)
-{
-	return (struct rgb){ ((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0,
-			     (v & 0xff) / 255.0 };
-}
-
-static void set_rgb(cairo_t *cr, struct rgb c)
-{
-	cairo_set_source_rgb(cr, c.r, c.g, c.b);
-}
-
-/* the geometry's rectangle (inches, bottom left, y up) in page points, y down */
-static struct mb_cover_box page_box(const struct cover *c, struct mb_rect_in r)
-{
-	return (struct mb_cover_box){ PT(r.x), PT(c->k.g.h_in - r.y - r.h), PT(r.w), PT(r.h) };
-}
 
 /*
  * The mark before each line of the back cover's feature list: the first of
@@ -382,138 +360,6 @@ static cairo_status_t draw_cover(struct cover *c, cairo_t *cr)
 	return mb_draw_cairo(cr, c->k.list, &r);
 }
 
-/* ---- the preview's guides ---- */
-
-static void guide_label(const struct cover *c, cairo_t *cr, const char *text, double x,
-			double y, struct rgb color, double size_pt)
-{
-	PangoLayout *l = mb_draw_cairo_layout(&c->fonts, MB_FACE_BOLD, size_pt, text, -1);
-	PangoRectangle logical;
-	double w, h;
-
-	pango_layout_get_extents(l, NULL, &logical);
-	w = (double)(logical.x + logical.width) / PANGO_SCALE;
-	h = (double)logical.height / PANGO_SCALE;
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_rectangle(cr, x - 2, y - 1, w + 4, h + 2);
-	cairo_fill(cr);
-	set_rgb(cr, color);
-	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, l);
-	g_object_unref(l);
-}
-
-/* the guides over the drawn cover; lines and labels keep a legible size in pixels */
-static void draw_guides(const struct cover *c, cairo_t *cr, double dpi)
-{
-	double px = MB_PT_PER_IN / dpi;		/* one pixel in points */
-	double thin = fmax(1.0, 2 * px), label_pt = fmax(7, 10 * px);
-	/* a hardcover's wrap is where a paperback's bleed is: it folds round the boards */
-	double bleed = PT(c->k.hc.hardcover ? c->k.hc.wrap_in : mb_kdp.cover_bleed_in);
-	double safe = PT(mb_kdp.cover_safe_in);
-	double clear = PT(mb_kdp.spine_text_clearance_in);
-	struct mb_cover_box trim = { bleed, bleed, c->k.page_w - 2 * bleed, c->k.page_h - 2 * bleed };
-	struct rgb red = rgb_from(0xd50000), green = rgb_from(0x00a040), blue = rgb_from(0x2962ff);
-	struct rgb magenta = rgb_from(0xc000c0);
-	double dash[] = { 6 * px, 4 * px };
-	struct mb_cover_box boards[2] = { c->k.back, c->k.front };
-	const struct mb_cover_box *panels[] = { &boards[0], &boards[1] };
-	char buf[200], print_name[64];
-	struct mb_print print = mb_spec_print(c->spec);
-
-	cairo_save(cr);
-	/* what the trim cuts off, washed out */
-	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-	cairo_rectangle(cr, 0, 0, c->k.page_w, c->k.page_h);
-	cairo_rectangle(cr, trim.x, trim.y, trim.w, trim.h);
-	cairo_set_source_rgba(cr, 1, 1, 1, 0.55);
-	cairo_fill(cr);
-	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-
-	cairo_set_line_width(cr, thin);
-	set_rgb(cr, red);
-	cairo_rectangle(cr, trim.x, trim.y, trim.w, trim.h);
-	cairo_stroke(cr);
-
-	/* folds, and the spine text clearance inside them */
-	set_rgb(cr, blue);
-	for (int i = 0; i < 2; i++) {
-		double x = c->k.spine.x + i * c->k.spine.w;
-
-		cairo_move_to(cr, x, 0);
-		cairo_line_to(cr, x, c->k.page_h);
-	}
-	cairo_stroke(cr);
-	cairo_set_dash(cr, dash, 2, 0);
-	for (int i = 0; i < 2; i++) {
-		double x = i ? c->k.spine.x + c->k.spine.w - clear : c->k.spine.x + clear;
-
-		cairo_move_to(cr, x, trim.y);
-		cairo_line_to(cr, x, trim.y + trim.h);
-	}
-	cairo_stroke(cr);
-
-	/* a hardcover: the hinge on each board, and the safe zones run up to it */
-	if (c->k.hc.hardcover) {
-		struct rgb orange = rgb_from(0xff6d00);
-		struct mb_cover_box hb = page_box(c, c->k.hc.hinge_back), hf = page_box(c, c->k.hc.hinge_front);
-
-		cairo_save(cr);
-		cairo_rectangle(cr, hb.x, hb.y, hb.w, hb.h);
-		cairo_rectangle(cr, hf.x, hf.y, hf.w, hf.h);
-		cairo_set_source_rgba(cr, 1, 0.43, 0, 0.25);
-		cairo_fill_preserve(cr);
-		set_rgb(cr, orange);
-		cairo_set_dash(cr, dash, 2, 0);
-		cairo_stroke(cr);
-		cairo_restore(cr);
-		cairo_set_line_width(cr, thin);
-		boards[0].w += safe;	/* the hinge already keeps text off the spine side */
-		boards[1].x -= safe;
-		boards[1].w += safe;
-	}
-
-	/* safe zones */
-	set_rgb(cr, green);
-	for (int i = 0; i < 2; i++) {
-		const struct mb_cover_box *p = panels[i];
-
-		cairo_rectangle(cr, p->x + safe, p->y + safe, p->w - 2 * safe, p->h - 2 * safe);
-	}
-	cairo_stroke(cr);
-	cairo_set_dash(cr, NULL, 0, 0);
-
-	set_rgb(cr, magenta);
-	cairo_set_line_width(cr, thin * 1.5);
-	cairo_rectangle(cr, c->k.barcode.x, c->k.barcode.y, c->k.barcode.w, c->k.barcode.h);
-	cairo_stroke(cr);
-
-	snprintf(buf, sizeof(buf), "BACK  %.4f x %.4f in", c->k.g.w_in, c->k.g.h_in);
-	guide_label(c, cr, buf, c->k.back.x + safe + 3, c->k.back.y + safe + 3, red, label_pt);
-	snprintf(buf, sizeof(buf), "FRONT  %sspine %.4f in: %d pages, %s%s",
-		 c->k.hc.hardcover ? "hardcover, " : "", c->k.g.spine_in, c->pages,
-		 print.ink == MB_INK_BLACK ? mb_kdp_paper_name(c->spec->paper)
-					   : mb_kdp_print_name(&print, print_name, sizeof(print_name)),
-		 c->k.spine_text ? "" :
-		 mb_kdp_spine_text_allowed(c->pages) ? ", text does not fit" : ", no text");
-	guide_label(c, cr, buf, c->k.front.x + safe + 3, c->k.front.y + safe + 3, red, label_pt);
-	guide_label(c, cr, "barcode area", c->k.barcode.x + 6, c->k.barcode.y + 6, magenta, label_pt);
-	if (c->k.hc.hardcover) {
-		struct mb_cover_box hf = page_box(c, c->k.hc.hinge_front);
-
-		guide_label(c, cr, "red: boards   shaded: 15 mm wrap   blue: spine folds   "
-			    "orange: 10 mm hinge   green: safe zone", c->k.back.x + safe + 3,
-			    c->k.page_h - bleed - 1.3 * label_pt, red, label_pt);
-		guide_label(c, cr, "wrap", bleed * 0.2, c->k.page_h / 2, red, label_pt);
-		guide_label(c, cr, "hinge", hf.x + 2, hf.y + hf.h / 2, rgb_from(0xff6d00),
-			    label_pt);
-	} else {
-		guide_label(c, cr, "red: trim   blue: folds   green: safe zone", c->k.back.x + safe + 3,
-			    c->k.page_h - bleed - 1.3 * label_pt, red, label_pt);
-	}
-	cairo_restore(cr);
-}
-
 /* ---- output ---- */
 
 struct sink {
@@ -770,7 +616,15 @@ enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struc
 	cr = cairo_create(surface);
 	cairo_scale(cr, dpi / MB_PT_PER_IN, dpi / MB_PT_PER_IN);
 	draw_cover(&c, cr);
-	draw_guides(&c, cr, dpi);
+	{
+		/* the print guides: the core's list over the cover */
+		struct mb_draw_list *guides = mb_draw_new(c.k.page_w, c.k.page_h);
+		const struct mb_cairo_replay r = { &c.fonts, NULL, NULL };
+
+		mb_cover_guides(&c.k, spec, &c.tm, dpi, guides);
+		mb_draw_cairo(cr, guides, &r);
+		mb_draw_free(guides);
+	}
 	cs = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);

@@ -983,6 +983,7 @@ enum mb_status mb_cover_compose(const struct mb_cover_input *in, struct mb_cover
 	add_text(out, &p.features, "the back's list", true);
 	add_text(out, &p.spine_title, "the spine's title", true);
 	add_text(out, &p.spine_author, "the spine's author", false);
+	out->pages = in->pages;
 	out->title_pt = p.title.size;
 	out->title_cap_pt = p.cap[MB_FACE_BOLD] * p.title.size;
 
@@ -1032,6 +1033,121 @@ enum mb_status mb_cover_compose_check(const struct mb_cover *c, const struct mb_
 		"where Amazon shows the cover %d px wide (at least %g px are needed to read it): "
 		"shorten the title or move words into the subtitle",
 		c->title_pt, cap_px, MB_COVER_THUMB_W_PX, MB_COVER_MIN_THUMB_CAP_PX);
+}
+
+/* a guide's label on a white box, its top left at (x, y) */
+static void guide_label(struct mb_draw_list *l, const struct mb_text_metrics *tm,
+			const char *text, double x, double y, uint32_t rgb, double size)
+{
+	double asc, desc, cap, w = mb_text_width(tm, MB_FACE_BOLD, size, text, strlen(text));
+
+	tm->extents(tm->ctx, MB_FACE_BOLD, &asc, &desc, &cap);
+	mb_draw_rect(l, x - 2, y - 1, w + 4, (asc + desc) * size + 2);
+	fill(l, 0xffffff);
+	mb_draw_text(l, &(struct mb_text_run){ .x = x, .y = y + asc * size, .face = MB_FACE_BOLD,
+					       .size = size, .rgb = rgb, .text = text });
+}
+
+static void rect_path(struct mb_draw_list *l, box b)
+{
+	mb_draw_rect(l, b.x, b.y, b.w, b.h);
+}
+
+void mb_cover_guides(const struct mb_cover *c, const struct mb_book_spec *spec,
+		     const struct mb_text_metrics *tm, double dpi, struct mb_draw_list *l)
+{
+	double px = MB_PT_PER_IN / dpi;		/* one pixel in points */
+	double thin = fmax(1.0, 2 * px), label_pt = fmax(7, 10 * px);
+	/* a hardcover's wrap is where a paperback's bleed is: it folds round the boards */
+	double bleed = PT(c->hc.hardcover ? c->hc.wrap_in : mb_kdp.cover_bleed_in);
+	double safe = PT(mb_kdp.cover_safe_in);
+	double clear = PT(mb_kdp.spine_text_clearance_in);
+	box trim = { bleed, bleed, c->page_w - 2 * bleed, c->page_h - 2 * bleed };
+	const uint32_t red = 0xd50000, green = 0x00a040, blue = 0x2962ff, magenta = 0xc000c0,
+		       orange = 0xff6d00;
+	struct mb_pen solid = { .width = thin }, dashed = { .width = thin, .ndash = 2,
+							     .dash = { 6 * px, 4 * px } };
+	box boards[2] = { c->back, c->front };
+	char buf[200], print_name[64];
+	struct mb_print print = mb_spec_print(spec);
+
+	/* what the trim cuts off, washed out */
+	mb_draw_rect(l, 0, 0, c->page_w, c->page_h);
+	rect_path(l, trim);
+	mb_draw_fill(l, &(struct mb_paint){ .rgb = 0xffffff, .alpha = 0.55, .even_odd = true });
+	rect_path(l, trim);
+	solid.rgb = red;
+	mb_draw_stroke(l, &solid);
+
+	/* folds, and the spine text clearance inside them */
+	for (int i = 0; i < 2; i++) {
+		double x = c->spine.x + i * c->spine.w;
+
+		mb_draw_move(l, x, 0);
+		mb_draw_line(l, x, c->page_h);
+	}
+	solid.rgb = blue;
+	mb_draw_stroke(l, &solid);
+	for (int i = 0; i < 2; i++) {
+		double x = i ? c->spine.x + c->spine.w - clear : c->spine.x + clear;
+
+		mb_draw_move(l, x, trim.y);
+		mb_draw_line(l, x, trim.y + trim.h);
+	}
+	dashed.rgb = blue;
+	mb_draw_stroke(l, &dashed);
+
+	/* a hardcover: the hinge on each board, and the safe zones run up to it */
+	if (c->hc.hardcover) {
+		box hb = page_box(c, c->hc.hinge_back), hf = page_box(c, c->hc.hinge_front);
+
+		for (int pass = 0; pass < 2; pass++) {
+			rect_path(l, hb);
+			rect_path(l, hf);
+			if (pass == 0) {
+				mb_draw_fill(l, &(struct mb_paint){ .rgb = orange, .alpha = 0.25 });
+			} else {
+				dashed.rgb = orange;
+				mb_draw_stroke(l, &dashed);
+			}
+		}
+		boards[0].w += safe;	/* the hinge already keeps text off the spine side */
+		boards[1].x -= safe;
+		boards[1].w += safe;
+	}
+
+	/* safe zones */
+	for (int i = 0; i < 2; i++)
+		mb_draw_rect(l, boards[i].x + safe, boards[i].y + safe, boards[i].w - 2 * safe,
+			     boards[i].h - 2 * safe);
+	dashed.rgb = green;
+	mb_draw_stroke(l, &dashed);
+
+	rect_path(l, c->barcode);
+	mb_draw_stroke(l, &(struct mb_pen){ .width = thin * 1.5, .rgb = magenta });
+
+	snprintf(buf, sizeof(buf), "BACK  %.4f x %.4f in", c->g.w_in, c->g.h_in);
+	guide_label(l, tm, buf, c->back.x + safe + 3, c->back.y + safe + 3, red, label_pt);
+	snprintf(buf, sizeof(buf), "FRONT  %sspine %.4f in: %d pages, %s%s",
+		 c->hc.hardcover ? "hardcover, " : "", c->g.spine_in, c->pages,
+		 print.ink == MB_INK_BLACK ? mb_kdp_paper_name(spec->paper)
+					   : mb_kdp_print_name(&print, print_name, sizeof(print_name)),
+		 c->spine_text ? "" :
+		 mb_kdp_spine_text_allowed(c->pages) ? ", text does not fit" : ", no text");
+	guide_label(l, tm, buf, c->front.x + safe + 3, c->front.y + safe + 3, red, label_pt);
+	guide_label(l, tm, "barcode area", c->barcode.x + 6, c->barcode.y + 6, magenta, label_pt);
+	if (c->hc.hardcover) {
+		box hf = page_box(c, c->hc.hinge_front);
+
+		guide_label(l, tm, "red: boards   shaded: 15 mm wrap   blue: spine folds   "
+			    "orange: 10 mm hinge   green: safe zone", c->back.x + safe + 3,
+			    c->page_h - bleed - 1.3 * label_pt, red, label_pt);
+		guide_label(l, tm, "wrap", bleed * 0.2, c->page_h / 2, red, label_pt);
+		guide_label(l, tm, "hinge", hf.x + 2, hf.y + hf.h / 2, orange, label_pt);
+	} else {
+		guide_label(l, tm, "red: trim   blue: folds   green: safe zone", c->back.x + safe + 3,
+			    c->page_h - bleed - 1.3 * label_pt, red, label_pt);
+	}
 }
 
 void mb_cover_release(struct mb_cover *c)
