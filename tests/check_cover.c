@@ -23,6 +23,7 @@
 #include <cairo.h>
 
 #include "mazebook/cover.h"
+#include "mazebook/labels.h"
 
 #include "check_main.h"
 #include "check_util.h"
@@ -791,6 +792,148 @@ START_TEST(fine_grid_cover_draws_a_coarser_maze)
 }
 END_TEST
 
+/* files a and b hold the same bytes */
+static bool same_bytes(const char *a, const char *b)
+{
+	char *cmd = xasprintf("cmp -s '%s' '%s'", a, b);
+	int rc = system(cmd);
+
+	free(cmd);
+	return rc == 0;
+}
+
+/*
+ * The core makes the cover's stand-ins for the grids the cards report, and
+ * the writer draws the book's: the same bytes as the recipe it used to run
+ * itself, and another cover when the book holds another maze there.
+ */
+START_TEST(cover_mazes_planned_by_the_core)
+{
+	struct fixture f;
+	struct mb_level fine;
+	struct mb_cover_grid grids[MB_COVER_CARDS];
+	size_t n = 0;
+	struct mb_error err;
+	char *own = tmp_path("own.pdf"), *planned = tmp_path("planned.pdf");
+	char *swapped = tmp_path("swapped.pdf"), buf[700];
+
+	fixture_init(&f, "6x9", 120, MB_PAPER_WHITE);
+	f.spec.cover.text_rgb = 0x1a1a1a;	/* the check wants 4.5:1 on the spine */
+	fixture_book_free(&f.book);
+	fine = *f.spec.level;
+	fine.w = 120;
+	fine.h = 150;
+	fixture_book(&f.book, &fine, 12);
+	write_ok(&f, own);
+
+	mb_error_init(&err);
+	ck_assert_msg(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, &err) == MB_OK, "%s",
+		      mb_error_format(&err, buf, sizeof(buf)));
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(grids[0].place, "cover-front");
+	ck_assert_str_eq(grids[1].place, "cover-back");
+	for (size_t i = 0; i < n; i++) {
+		ck_assert(grids[i].drawn);
+		ck_assert_int_lt(grids[i].w, 120);
+		ck_assert_int_lt(grids[i].h, 150);
+	}
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, f.pages, grids, n, &err), MB_OK);
+	ck_assert_uint_eq(f.book.extra_count, 2);
+	ck_assert_ptr_nonnull(f.book.cover_pattern);
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_book_extra *e =
+			mb_cover_stand_in_of(&f.book, grids[i].place, grids[i].w, grids[i].h);
+
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(e->generator, "backtracker");
+		ck_assert_uint_eq(strlen(e->key), MB_CANON_KEY_SIZE - 1);
+	}
+	/* planning twice keeps one set */
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, f.pages, grids, n, &err), MB_OK);
+	ck_assert_uint_eq(f.book.extra_count, 2);
+	write_ok(&f, planned);
+	ck_assert_msg(same_bytes(own, planned), "the planned stand-ins are not the recipe's");
+
+	/* another maze in the book's place: the writer draws it, so the cover changes */
+	mb_generate(&mb_gen_backtracker, f.book.extras[0].maze, 4242, NULL);
+	write_ok(&f, swapped);
+	ck_assert_msg(!same_bytes(own, swapped), "the writer ignored the book's stand-in");
+
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, 0, grids, n, &err), MB_ERR_INPUT);
+	mb_book_release(&f.book);
+	free(own);
+	free(planned);
+	free(swapped);
+}
+END_TEST
+
+/* mazeproof (beside mazebook) on a PDF: its exit status; its report in *out (owned) */
+static int mazeproof_on(const char *pdf, char **out)
+{
+	const char *mb = getenv("MAZEBOOK");
+	char *dir = xasprintf("%s", mb ? mb : "./mazebook"), *slash = strrchr(dir, '/');
+	char *cmd;
+	int rc;
+
+	if (slash)
+		*slash = '\0';
+	cmd = xasprintf("'%s/mazeproof' -- '%s' 2>&1", slash ? dir : ".", pdf);
+	*out = run(cmd, &rc);
+	free(cmd);
+	free(dir);
+	return rc;
+}
+
+/*
+ * The cover's proof sheet: the cards' mazes as the cover draws them, black
+ * on white, which mazeproof proves; a loop opened in a stand-in fails it.
+ */
+START_TEST(cover_mazes_proven_by_mazeproof)
+{
+	struct fixture f;
+	struct mb_level fine;
+	struct mb_cover_grid grids[MB_COVER_CARDS];
+	size_t n = 0, count = 0;
+	struct mb_error err;
+	char *sheet = tmp_path("sheet.pdf"), *out;
+	struct mb_maze *m;
+	bool opened = false;
+
+	fixture_init(&f, "8.5x11", 120, MB_PAPER_WHITE);
+	f.spec.cover.text_rgb = 0x1a1a1a;
+	fixture_book_free(&f.book);
+	fine = *f.spec.level;
+	fine.w = 120;
+	fine.h = 150;
+	fixture_book(&f.book, &fine, 12);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, &err), MB_OK);
+	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, f.pages, grids, n, &err), MB_OK);
+	ck_assert_int_eq(mb_cover_proof_sheet(&f.spec, &f.book, f.pages, sheet, &count, &err),
+			 MB_OK);
+	ck_assert_uint_eq(count, 2);
+	ck_assert_int_eq(mazeproof_on(sheet, &out), 0);
+	ck_assert_msg(strstr(out, "2 mazes, 2 passed, 0 failed"), "%s", out);
+	free(out);
+	/* a wall taken out of the back's stand-in: a loop, and mazeproof says so */
+	m = f.book.extras[1].maze;
+	for (int y = 0; y < m->h && !opened; y++)
+		for (int x = 1; x < m->w && !opened; x++)
+			if (mb_maze_wall_v(m, x, y)) {
+				mb_maze_link(m, y * m->w + x - 1, y * m->w + x);
+				opened = true;
+			}
+	ck_assert(opened);
+	ck_assert_int_eq(mb_cover_proof_sheet(&f.spec, &f.book, f.pages, sheet, &count, &err),
+			 MB_OK);
+	ck_assert_int_ne(mazeproof_on(sheet, &out), 0);
+	ck_assert_msg(strstr(out, "1 passed, 1 failed"), "%s", out);
+	free(out);
+	mb_book_release(&f.book);
+	free(sheet);
+}
+END_TEST
+
 START_TEST(bad_inputs_fail_cleanly)
 {
 	struct fixture f;
@@ -948,25 +1091,30 @@ START_TEST(feature_mark_is_in_the_font)
 }
 END_TEST
 
-/* the cover's fixed words, for the build's font check */
+/* the cover's words come from the book's one table, for the build's font check too */
 START_TEST(cover_words_per_language)
 {
-	const char *w[32];
-	size_t n = mb_cover_words("fr", w, 32), m;
-	bool depart = false;
+	const char *w[MB_LABELS_WORDS_MAX];
+	const struct mb_labels *fr = mb_labels_find("fr"), *es = mb_labels_find("es");
+	size_t n = mb_labels_words(fr, w, MB_LABELS_WORDS_MAX), m;
+	bool depart = false, badge = false;
 
-	ck_assert_uint_ge(n, 8);
-	ck_assert_uint_le(n, 16);
+	ck_assert_uint_ge(n, 20);
+	ck_assert_uint_le(n, MB_LABELS_WORDS_MAX);
 	for (size_t i = 0; i < n; i++) {
 		ck_assert_ptr_nonnull(w[i]);
 		depart |= !strcmp(w[i], "D\xc3\x89PART");
+		badge |= !strcmp(w[i], "LABYRINTHES");
 	}
-	ck_assert(depart);
-	/* an unknown or absent language gives English; max is respected */
-	m = mb_cover_words(NULL, w, 2);
+	ck_assert(depart && badge);
+	/* Spanish START is one word inside and on the cover */
+	ck_assert_str_eq(es->start, "INICIO");
+	ck_assert_ptr_nonnull(strstr(es->cover_blurb, es->start));
+	ck_assert_ptr_nonnull(strstr(es->how_to_play, es->start));
+	/* max is respected */
+	m = mb_labels_words(mb_labels_find(NULL), w, 2);
 	ck_assert_uint_eq(m, n);
-	ck_assert_str_eq(w[0], "START");
-	ck_assert_str_eq(w[1], "FINISH");
+	ck_assert_str_eq(w[1], "START");
 }
 END_TEST
 
@@ -1076,6 +1224,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, text_that_cannot_fit_is_refused_without_a_file);
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, bad_inputs_fail_cleanly);
+	tcase_add_test(tc, cover_mazes_planned_by_the_core);
+	tcase_add_test(tc, cover_mazes_proven_by_mazeproof);
 	tcase_add_test(tc, font_file_is_used_and_embedded);
 	tcase_add_test(tc, feature_mark_is_in_the_font);
 	tcase_add_test(tc, cover_words_per_language);

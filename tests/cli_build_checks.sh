@@ -32,6 +32,8 @@ report() { # COUNT PASSED FAILED [FAILING-LINE]
   echo "], \"errors\": [], \"count\": $1, \"passed\": $2, \"failed\": $3, \"solution_copies\": $1, \"rendered\": 0, \"numbered_by_order\": false}"
 }
 path=$1
+# the cover's proof sheet (its two cards' mazes) passes whatever the part
+case $path in *.proof) report 2 2 0; exit 0 ;; esac
 case $FAKE_PROOF in
 fail)
   report 60 59 1 "10x12, FAILED: 2 routes (a loop)"

@@ -205,6 +205,8 @@ check "it records 24 interior mazes, the title page's and both cover stand-ins (
   "$places" = " 1 cover-back; 1 cover-front; 24 interior; 1 title-page;"
 grep -q '"place": "cover-front", "number": 1, "page": 0, "generator": "[a-z-]*", "seed": [0-9]*, "size": \[60, 76\]' FINE/manifest.json
 ok $? "the manifest lists the cover's stand-in with its recipe"
+grep -q '^  "cover_pattern": {"generator": "backtracker", "seed": [0-9]*, "size": \[[0-9]*, [0-9]*\]}$' FINE/manifest.json
+ok $? "the manifest lists the cover's background pattern with its recipe (a texture: not catalogued)"
 sed -e '/"book_id":/d' -e 's/, "key": "[0-9a-f]*"//' FINE/manifest.json > fine-old.json
 run "$MAZEBOOK" catalogue forget fine
 run "$MAZEBOOK" catalogue import fine-old.json

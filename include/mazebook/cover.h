@@ -6,8 +6,10 @@
  * mazes drawn large with its route begun; the back the description, a
  * sample maze, a short list of what is inside and KDP's barcode area kept
  * plain white; the spine the title and author when KDP allows spine text
- * and they fit. Text is laid out with Pango in DejaVu Sans (or spec->font)
- * and embedded as subsets; colours are opaque RGB.
+ * and they fit. The core composes all of it as a drawing list
+ * (mazebook/cover_compose.h), fitting the text with Pango's metrics of
+ * DejaVu Sans (or spec->font); this writer replays the list with cairo
+ * and embeds the fonts as subsets; colours are opaque RGB.
  *
  * The same inputs always give the same bytes: the PDF's creation date is
  * SOURCE_DATE_EPOCH when that is set, else a fixed date.
@@ -16,6 +18,7 @@
 #define MAZEBOOK_COVER_H
 
 #include "mazebook/book.h"
+#include "mazebook/cover_plan.h"
 #include "mazebook/error.h"
 #include "mazebook/spec.h"
 
@@ -46,25 +49,29 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
  * mb_cover_write.
  */
 /*
- * A maze the cover makes of its own: a coarser stand-in where the book's
- * grid is too fine for a card, with the recipe that makes it again.
- */
-struct mb_cover_stand_in {
-	const char *place;		/* "cover-front" or "cover-back" */
-	const char *generator;		/* the book maze's generator */
-	uint64_t seed;
-	struct mb_maze *maze;		/* the caller's to free */
-};
-
-#define MB_COVER_MAX_STAND_INS 2
-
-/*
- * ... and the stand-ins it will draw into stand_ins[] (room for
- * MB_COVER_MAX_STAND_INS; *count of them), when both are given.
+ * ... and the grid each of its cards has room for into grids[] (room for
+ * MB_COVER_CARDS; *count of them), when both are given: the core makes the
+ * stand-ins they need (mb_cover_plan_mazes), and the writer then draws the
+ * book's. Each place's grid is the same for a given spec, book and page
+ * count, so the writer finds the stand-ins planned for it.
  */
 enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
-			      int interior_pages, struct mb_cover_stand_in *stand_ins, size_t *count,
+			      int interior_pages, struct mb_cover_grid *grids, size_t *count,
 			      struct mb_error *err);
+
+/*
+ * The cover's puzzles as they print, for mazeproof (which reads black
+ * walls on white): a page of the cover's size, white, holding each card's
+ * maze drawn by the very ops of the cover's list (the same points, pens
+ * and caps), black instead of the card's ink. The background's faint
+ * pattern is a texture with no gaps, not a puzzle, and is left out, as is
+ * the front's maze when the publisher's art covers it. *count gets how
+ * many mazes the sheet holds; with none, nothing is written. Errors as
+ * mb_cover_write.
+ */
+enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struct mb_book *book,
+				    int interior_pages, const char *path, size_t *count,
+				    struct mb_error *err);
 
 /*
  * The same cover drawn at dpi (10 to 1200) to a PNG at png_path, with the
@@ -77,15 +84,5 @@ enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_b
 enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struct mb_book *book,
 				    int interior_pages, const char *png_path, double dpi,
 				    struct mb_error *err);
-
-/*
- * The fixed words the cover prints in language (NULL or unknown: English):
- * tags, badge, feature list, default back text, level names (not the
- * feature list's mark: the cover takes a check mark, a bullet or '-',
- * whichever the font has). Up to max pointers to static UTF-8 strings go
- * into words; returns how many there are (at most 16). For checking them
- * against the font before anything is written.
- */
-size_t mb_cover_words(const char *language, const char **words, size_t max);
 
 #endif

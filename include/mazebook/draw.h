@@ -92,6 +92,7 @@ struct mb_text_run {
 	double outline;		/* > 0: also stroke the glyph outlines this wide, in outline_rgb */
 	uint32_t outline_rgb;
 	const char *text;	/* UTF-8, one line (owned by the list) */
+	double angle_deg;	/* turned about (x, y), clockwise on the page (y down); 0: level */
 };
 
 struct mb_draw_image {

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The words printed in a book, per language (UTF-8). Templates hold "%d"
+ * The words printed in a book, per language (UTF-8): the one table the
+ * interior and the cover both print from, so a word (START, a level's
+ * name) is the same inside the book and on its cover. Templates hold "%d"
  * for numbers, filled in order by mb_labels_format (never by printf, so a
  * template can never be a format-string hazard).
  */
@@ -29,6 +31,13 @@ struct mb_labels {
 	const char *copyright;		/* "Copyright © %s" is built from it: "Copyright ©" */
 	const char *published_by;	/* "Published by %s": the imprint line */
 	const char *level_names[4];	/* easy, medium, hard, expert */
+	/* the cover's own words (the ones above it shares with the interior) */
+	const char *cover_badge;	/* "MAZES": under the count on the front's badge */
+	const char *cover_count;	/* "%d mazes": the back's list */
+	const char *cover_level;	/* "Level:": before the level's name on the back */
+	const char *cover_solutions;	/* "Solutions included": the back's list */
+	const char *cover_sample;	/* "Sample maze": over the back's maze */
+	const char *cover_blurb;	/* "%d mazes to solve, ...": the back text when the spec has none */
 };
 
 extern const struct mb_labels mb_labels_table[];
@@ -44,6 +53,15 @@ const struct mb_labels *mb_labels_lookup(const char *language, struct mb_error *
  * always NUL-terminated. Returns buf.
  */
 const char *mb_labels_format(const char *tmpl, int a, int b, char *buf, size_t size);
+
+/*
+ * Every word and template of labels, for checking them against a font
+ * before anything is printed: up to max pointers into words (templates
+ * as they are, "%d" included). Returns how many there are (at most
+ * MB_LABELS_WORDS_MAX).
+ */
+#define MB_LABELS_WORDS_MAX 32
+size_t mb_labels_words(const struct mb_labels *labels, const char **words, size_t max);
 
 /* The level's name in this language (the English level name if not one of the four). */
 const char *mb_labels_level_name(const struct mb_labels *labels, const char *level);

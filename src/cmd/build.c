@@ -155,6 +155,8 @@ struct cover_run {
 	struct mb_error err;
 	enum mb_status st;
 	double cover_s, preview_s;	/* wall time of each */
+	char *proof_sheet;	/* the cover's mazes for mazeproof (a temporary file), or NULL */
+	size_t proof_mazes;	/* how many it holds */
 };
 
 /*
@@ -507,6 +509,12 @@ static void *make_cover(void *data)
 		r->st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
 					     b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI,
 					     &r->err);
+	/* the cover's puzzles as they print, for mazeproof after the interior's proof */
+	if (r->st == MB_OK) {
+		r->proof_sheet = xasprintf("%s.proof", b->out[FILE_COVER].temp_path);
+		r->st = mb_cover_proof_sheet(&b->spec, &b->book, b->plan.page_count,
+					     r->proof_sheet, &r->proof_mazes, &r->err);
+	}
 	r->cover_s = t1 - t0;
 	r->preview_s = now_s() - t1;
 	return NULL;
@@ -922,6 +930,64 @@ static enum mb_status finish_proof(struct build *b, struct proof_run *p, struct 
 	return MB_OK;
 }
 
+/*
+ * The cover's mazes proven the same way as the interior's: mazeproof on
+ * the cover's proof sheet (its cards' walls drawn by the cover's own ops,
+ * black on white), one check in the checklist. A shaped book's mazes have
+ * their gaps where the shape puts them (--any-gaps). The sheet goes.
+ */
+static void prove_cover(struct build *b)
+{
+	struct cover_run *r = &b->cover;
+	struct proof_report rep = { .count = -1, .passed = -1, .failed = -1 };
+	char *prog, *cmd, *line = NULL, summary[512];
+	size_t cap = 0;
+	ssize_t len;
+	bool passed;
+	int status = -1;
+	FILE *f;
+
+	if (!r->proof_sheet)
+		return;
+	if (r->proof_mazes == 0) {
+		mb_checklist_add(&b->checklist, "cover.mazeproof", MB_CHECK_PASS, NULL,
+				 "no maze on the cover", "every maze perfect, one route",
+				 "the cover shows no maze (the publisher's art on the front)");
+		free(r->proof_sheet);
+		r->proof_sheet = NULL;
+		return;
+	}
+	prog = mazeproof_path();
+	/* the paths are the build's own temporary names: no quote in them to escape */
+	cmd = xasprintf("'%s' --json %s-- '%s' 2>&1", prog,
+			b->spec.shape_count > 0 ? "--any-gaps " : "", r->proof_sheet);
+	f = strchr(prog, '\'') || strchr(r->proof_sheet, '\'') ? NULL : popen(cmd, "r");
+	while (f && (len = getline(&line, &cap, f)) >= 0) {
+		line[strcspn(line, "\n")] = '\0';
+		proof_line(&rep, line);
+	}
+	free(line);
+	if (f)
+		status = pclose(f);
+	free(cmd);
+	free(prog);
+	unlink(r->proof_sheet);
+	free(r->proof_sheet);
+	r->proof_sheet = NULL;
+	passed = status == 0 && rep.parsed && rep.failed == 0 &&
+		 rep.passed == (long)r->proof_mazes;
+	if (rep.parsed)
+		snprintf(summary, sizeof(summary), "%ld of the cover's %zu maze%s passed", rep.passed,
+			 r->proof_mazes, r->proof_mazes == 1 ? "" : "s");
+	else
+		snprintf(summary, sizeof(summary), "no report from mazeproof on the cover's mazes");
+	mb_checklist_add(&b->checklist, "cover.mazeproof", passed ? MB_CHECK_PASS : MB_CHECK_FAIL,
+			 NULL, summary, "every maze perfect, one route", "mazeproof: %s%s%s",
+			 summary, !passed && rep.failing ? ": " : "",
+			 !passed && rep.failing ? rep.failing : "");
+	free(rep.failing);
+}
+
 static enum mb_status run_preflight(struct build *b, struct mb_error *err)
 {
 	struct mb_preflight_options opts = {
@@ -1288,9 +1354,8 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	const char *lang = s->language ? s->language : "en";
 	char what[64];
 	struct mb_font_text texts[64];
-	const char *cover_words[32];
-	char filled[32][1024];	/* the label templates with their numbers filled in */
-	size_t n = 0, words;
+	char filled[MB_LABELS_WORDS_MAX][1024];	/* the templates with their numbers filled in */
+	size_t n = 0;
 
 	snprintf(what, sizeof(what), "the wording for language '%s'", lang);
 	texts[n++] = (struct mb_font_text){ "title", "the title", s->title };
@@ -1300,38 +1365,33 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
 	texts[n++] = (struct mb_font_text){ "imprint", "the imprint", s->imprint };
 	if (l) {
-		const char *interior[] = { l->maze, l->start, l->finish, l->solutions,
-					   l->solution_long, l->solution_short,
-					   l->how_to_play_title, l->how_to_play, l->level,
-					   l->mazes, l->seed, l->page, l->rebuild, l->copyright,
-					   l->published_by,
-					   l->level_names[0], l->level_names[1],
-					   l->level_names[2], l->level_names[3] };
+		/* one table of words for the interior and the cover */
+		const char *words[MB_LABELS_WORDS_MAX];
+		size_t count = mb_labels_words(l, words, MB_LABELS_WORDS_MAX);
 
 		/* "Maze %d": the digits are printed, the "%d" is not */
-		for (size_t i = 0; i < sizeof(interior) / sizeof(interior[0]); i++)
+		for (size_t i = 0; i < count; i++)
 			texts[n++] = (struct mb_font_text){
 				"language", what,
-				mb_labels_format(interior[i], 1234567890, 1234567890, filled[i],
+				mb_labels_format(words[i], 1234567890, 1234567890, filled[i],
 						 sizeof(filled[i]))
 			};
 	}
-	words = mb_cover_words(s->language, cover_words, 32);
-	for (size_t i = 0; i < words && i < 32; i++)
-		texts[n++] = (struct mb_font_text){ "language", what, cover_words[i] };
 	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, n, err);
 }
 
-/* the cover planned before anything is written; its stand-in mazes join the book's */
+/*
+ * The cover planned before anything is written; the core makes the mazes
+ * its cards need (and its pattern), which join the book's
+ */
 static enum mb_status cover_check(struct build *b, struct mb_error *err)
 {
-	struct mb_cover_stand_in own[MB_COVER_MAX_STAND_INS];
+	struct mb_cover_grid grids[MB_COVER_CARDS];
 	size_t n = 0;
-	enum mb_status st = mb_cover_check(&b->spec, &b->book, b->plan.page_count, own, &n, err);
+	enum mb_status st = mb_cover_check(&b->spec, &b->book, b->plan.page_count, grids, &n, err);
 
-	for (size_t i = 0; i < n; i++)
-		mb_book_add_extra(&b->book, own[i].place, 0, own[i].generator, own[i].seed,
-				  own[i].maze);
+	if (!st)
+		st = mb_cover_plan_mazes(&b->spec, &b->book, b->plan.page_count, grids, n, err);
 	return st;
 }
 
@@ -1704,6 +1764,8 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	b.stage_s[STAGE_CHECKS] = b.stage_s[STAGE_PREFLIGHT];
 	st = finish_proof(&b, &b.proof, &err);
 	if (!st)
+		prove_cover(&b);
+	if (!st)
 		st = finish_sheet(&b, &err);
 	lap(&b, STAGE_CHECKS);
 	if (st)
@@ -1727,6 +1789,10 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	rc = MB_EXIT_OK;
 done:
 	finish_cover(&b, NULL);	/* a build that failed while the cover was being made */
+	if (b.cover.proof_sheet) {	/* the cover's proof sheet of a build that failed */
+		unlink(b.cover.proof_sheet);
+		free(b.cover.proof_sheet);
+	}
 	finish_sheet(&b, NULL);	/* or while the contact sheet was */
 	stop_proof(&b.proof);	/* a build that failed before the proof's verdict */
 	mb_spec_locate(&b.spec, &err);	/* an error about a spec key: at its place */

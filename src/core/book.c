@@ -200,6 +200,8 @@ void mb_book_release(struct mb_book *book)
 {
 	mb_maze_free(book->title_maze);
 	book->title_maze = NULL;
+	mb_maze_free(book->cover_pattern);
+	book->cover_pattern = NULL;
 	for (size_t i = 0; i < book->extra_count; i++)
 		mb_maze_free(book->extras[i].maze);
 	book->extra_count = 0;

@@ -1,7 +1,15 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The printed words of a book in English, German, French and Spanish.
- * Kept short and plain: the readers are children.
+ * The printed words of a book in English, German, French and Spanish,
+ * inside and on the cover alike. Kept short and plain: the readers are
+ * children.
+ *
+ * Spanish START is INICIO, not SALIDA: in a maze "la salida" is the way
+ * out ("encuentra la salida" is how Spanish maze puzzles are set, and the
+ * rules below say "callejón sin salida" for a dead end), so a SALIDA arrow
+ * at the entrance reads as the exit. INICIO cannot be misread; META stays
+ * the finish. German expert is "Profi", as German children's puzzle books
+ * name their hardest level.
  */
 #include "config.h"
 
@@ -35,6 +43,13 @@ const struct mb_labels mb_labels_table[] = {
 		.copyright = "Copyright ©",
 		.published_by = "Verlag: %s",
 		.level_names = { "leicht", "mittel", "schwer", "Profi" },
+		.cover_badge = "LABYRINTHE",
+		.cover_count = "%d Labyrinthe",
+		.cover_level = "Stufe:",
+		.cover_solutions = "Mit Lösungen",
+		.cover_sample = "Beispiel",
+		.cover_blurb = "%d Labyrinthe, jedes vom START bis zum ZIEL. Finde den Weg und vergleiche ihn mit "
+			       "den Lösungen hinten im Buch.",
 	},
 	{
 		.language = "en",
@@ -57,17 +72,24 @@ const struct mb_labels mb_labels_table[] = {
 		.copyright = "Copyright ©",
 		.published_by = "Published by %s",
 		.level_names = { "easy", "medium", "hard", "expert" },
+		.cover_badge = "MAZES",
+		.cover_count = "%d mazes",
+		.cover_level = "Level:",
+		.cover_solutions = "Solutions included",
+		.cover_sample = "Sample maze",
+		.cover_blurb = "%d mazes to solve, each one from START to FINISH. Find the way, then check it "
+			       "against the solutions at the back of the book.",
 	},
 	{
 		.language = "es",
 		.maze = "Laberinto %d",
-		.start = "SALIDA",
+		.start = "INICIO",
 		.finish = "META",
 		.solutions = "Soluciones",
 		.solution_long = "Solución del laberinto %d (página %d)",
 		.solution_short = "Laberinto %d (página %d)",
 		.how_to_play_title = "Cómo se juega",
-		.how_to_play = "Pon tu lápiz en la flecha de SALIDA y busca un camino por el "
+		.how_to_play = "Pon tu lápiz en la flecha de INICIO y busca un camino por el "
 			       "laberinto hasta la flecha de META. No puedes cruzar ninguna "
 			       "pared. Si llegas a un callejón sin salida, vuelve atrás y prueba "
 			       "otro camino. Las soluciones están al final del libro.",
@@ -79,6 +101,13 @@ const struct mb_labels mb_labels_table[] = {
 		.copyright = "Copyright ©",
 		.published_by = "Publicado por %s",
 		.level_names = { "fácil", "medio", "difícil", "experto" },
+		.cover_badge = "LABERINTOS",
+		.cover_count = "%d laberintos",
+		.cover_level = "Nivel:",
+		.cover_solutions = "Con soluciones",
+		.cover_sample = "Ejemplo",
+		.cover_blurb = "%d laberintos para resolver, del INICIO a la META. Encuentra el camino y "
+			       "compruébalo con las soluciones al final del libro.",
 	},
 	{
 		.language = "fr",
@@ -103,6 +132,13 @@ const struct mb_labels mb_labels_table[] = {
 		.copyright = "Copyright ©",
 		.published_by = "Publié par %s",
 		.level_names = { "facile", "moyen", "difficile", "expert" },
+		.cover_badge = "LABYRINTHES",
+		.cover_count = "%d labyrinthes",
+		.cover_level = "Niveau :",
+		.cover_solutions = "Solutions incluses",
+		.cover_sample = "Exemple",
+		.cover_blurb = "%d labyrinthes à résoudre, du DÉPART à l’ARRIVÉE. Trouve le chemin, puis "
+			       "vérifie-le avec les solutions à la fin du livre.",
 	},
 };
 
@@ -163,6 +199,24 @@ const char *mb_labels_format(const char *tmpl, int a, int b, char *buf, size_t s
 	}
 	buf[used] = '\0';
 	return buf;
+}
+
+size_t mb_labels_words(const struct mb_labels *l, const char **words, size_t max)
+{
+	const char *all[] = { l->maze, l->start, l->finish, l->solutions, l->solution_long,
+			      l->solution_short, l->how_to_play_title, l->how_to_play, l->level,
+			      l->mazes, l->seed, l->page, l->rebuild, l->copyright,
+			      l->published_by, l->level_names[0], l->level_names[1],
+			      l->level_names[2], l->level_names[3], l->cover_badge,
+			      l->cover_count, l->cover_level, l->cover_solutions,
+			      l->cover_sample, l->cover_blurb };
+	size_t n = sizeof(all) / sizeof(all[0]);
+
+	_Static_assert(sizeof(all) / sizeof(all[0]) <= MB_LABELS_WORDS_MAX,
+		       "raise MB_LABELS_WORDS_MAX");
+	for (size_t i = 0; i < n && i < max; i++)
+		words[i] = all[i];
+	return n;
 }
 
 const char *mb_labels_level_name(const struct mb_labels *labels, const char *level)

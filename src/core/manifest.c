@@ -127,7 +127,18 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			e->place, e->page, e->generator, (unsigned long long)e->seed, e->maze->w,
 			e->maze->h, e->key, i + 1 < book->extra_count ? "," : "");
 	}
-	fprintf(f, "  ]\n}\n");
+	fprintf(f, "  ]");
+	/*
+	 * the cover's faint background: its recipe, without a key (a texture,
+	 * not a puzzle: the catalogue does not record it, and every "key" here
+	 * is one the catalogue holds)
+	 */
+	if (book->cover_pattern)
+		fprintf(f, ",\n  \"cover_pattern\": {\"generator\": \"backtracker\", \"seed\": %llu, "
+			"\"size\": [%d, %d]}",
+			(unsigned long long)book->cover_pattern_seed, book->cover_pattern->w,
+			book->cover_pattern->h);
+	fprintf(f, "\n}\n");
 }
 
 /*

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The cover's mazes, made by the core (see include/mazebook/cover_plan.h).
+ * The recipes are the ones the cover writer used when it made these
+ * mazes itself, so every cover keeps its mazes byte for byte: a stand-in
+ * from mb_rng_derive(seed ^ "cover", attempt), the pattern from the first
+ * maze's seed ^ "cover" by the backtracker.
+ */
+#include "config.h"
+#include "mazebook/cover_plan.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "mazebook/generator.h"
+#include "mazebook/kdp.h"
+#include "mazebook/level.h"
+#include "mazebook/measure.h"
+#include "mazebook/rng.h"
+
+const struct mb_book_maze *mb_cover_card_maze(const struct mb_book *book, const char *place)
+{
+	if (!book || book->count == 0 || !place)
+		return NULL;
+	if (!strcmp(place, "cover-front"))
+		return &book->mazes[0];
+	if (!strcmp(place, "cover-back"))
+		return &book->mazes[book->count / 2];
+	return NULL;
+}
+
+struct mb_maze *mb_cover_stand_in(const struct mb_book_spec *spec,
+				  const struct mb_book_maze *bm, int w, int h, uint64_t *seed)
+{
+	const struct mb_generator *gen = bm->gen ? bm->gen : &mb_gen_backtracker;
+	struct mb_maze *m = mb_maze_new(w, h, NULL), *best = NULL;
+	double best_ratio = -1;
+
+	if (!m)
+		BUG("cover maze %dx%d", w, h);
+	for (uint64_t attempt = 1; attempt <= MB_COVER_MAZE_ATTEMPTS; attempt++) {
+		struct mb_measures ms;
+		uint64_t s = mb_rng_derive(bm->seed ^ MB_COVER_SEED_TAG, attempt);
+
+		mb_generate(gen, m, s, NULL);
+		mb_maze_measure(m, &ms);
+		if (mb_filter_pass(&spec->filter, &ms)) {
+			mb_maze_free(best);
+			*seed = s;
+			return m;
+		}
+		if (ms.route_ratio > best_ratio) {
+			best_ratio = ms.route_ratio;
+			mb_maze_free(best);
+			best = mb_maze_copy(m);
+			*seed = s;
+		}
+	}
+	mb_maze_free(m);
+	return best;
+}
+
+struct mb_maze *mb_cover_pattern(const struct mb_book *book, double page_w_pt, double page_h_pt,
+				 uint64_t *seed)
+{
+	int w = (int)ceil(page_w_pt / MB_COVER_PATTERN_CELL_PT);
+	int h = (int)ceil(page_h_pt / MB_COVER_PATTERN_CELL_PT);
+	struct mb_maze *m;
+
+	if (!book || book->count == 0)
+		return NULL;
+	w = w > MB_MAZE_MAX_SIDE ? MB_MAZE_MAX_SIDE : w < 1 ? 1 : w;
+	h = h > MB_MAZE_MAX_SIDE ? MB_MAZE_MAX_SIDE : h < 1 ? 1 : h;
+	m = mb_maze_new(w, h, NULL);
+	if (!m)
+		BUG("cover pattern %dx%d", w, h);
+	*seed = book->mazes[0].seed ^ MB_COVER_SEED_TAG;
+	mb_generate(&mb_gen_backtracker, m, *seed, NULL);
+	return m;
+}
+
+static bool is_cover_place(const char *place)
+{
+	return !strcmp(place, "cover-front") || !strcmp(place, "cover-back");
+}
+
+/* drop the extras an earlier plan added (the title page's stays first) */
+static void drop_cover_extras(struct mb_book *book)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < book->extra_count; i++) {
+		if (is_cover_place(book->extras[i].place))
+			mb_maze_free(book->extras[i].maze);
+		else
+			book->extras[kept++] = book->extras[i];
+	}
+	book->extra_count = kept;
+}
+
+enum mb_status mb_cover_plan_mazes(const struct mb_book_spec *spec, struct mb_book *book,
+				   int interior_pages, const struct mb_cover_grid *grids, size_t n,
+				   struct mb_error *err)
+{
+	struct mb_cover_geometry g;
+	struct mb_cover_case hc;
+	struct mb_print print = mb_spec_print(spec);
+
+	if (!book || book->count == 0 || !book->mazes[0].maze)
+		return mb_error_set(err, MB_ERR_INPUT, "the book has no mazes to draw on the cover");
+	if (interior_pages < 1)
+		return mb_error_set(err, MB_ERR_INPUT,
+				    "interior page count %d: expected 1 or more", interior_pages);
+	drop_cover_extras(book);
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_book_maze *bm = mb_cover_card_maze(book, grids[i].place);
+		struct mb_maze *m;
+		uint64_t seed = 0;
+		/* the extra keeps the pointer: one of the two static names */
+		const char *place = !strcmp(grids[i].place, "cover-front") ? "cover-front"
+									    : "cover-back";
+
+		if (!bm)
+			BUG("cover card '%s'", grids[i].place ? grids[i].place : "(null)");
+		/* a shaped maze is shown itself: a stand-in would need the shape again */
+		if (!grids[i].drawn || !mb_maze_is_rect(bm->maze) ||
+		    (grids[i].w == bm->maze->w && grids[i].h == bm->maze->h))
+			continue;
+		m = mb_cover_stand_in(spec, bm, grids[i].w, grids[i].h, &seed);
+		if (!mb_book_add_extra(book, place, 0, bm->gen ? bm->gen->name : mb_gen_backtracker.name, seed,
+				       m))
+			return mb_error_set(err, MB_ERR_LIMIT,
+					    "the book holds %d mazes besides its numbered ones: no "
+					    "room for the cover's", MB_BOOK_MAX_EXTRAS);
+	}
+	mb_kdp_cover_geometry_for(&spec->trim, interior_pages, &print, &g, &hc);
+	mb_maze_free(book->cover_pattern);
+	book->cover_pattern = mb_cover_pattern(book, g.w_in * MB_PT_PER_IN, g.h_in * MB_PT_PER_IN,
+					       &book->cover_pattern_seed);
+	return MB_OK;
+}
+
+const struct mb_book_extra *mb_cover_stand_in_of(const struct mb_book *book, const char *place,
+						 int w, int h)
+{
+	for (size_t i = 0; book && i < book->extra_count; i++) {
+		const struct mb_book_extra *e = &book->extras[i];
+
+		if (!strcmp(e->place, place) && e->maze->w == w && e->maze->h == h)
+			return e;
+	}
+	return NULL;
+}
