@@ -157,6 +157,28 @@ START_TEST(text_through_libharu)
 }
 END_TEST
 
+/* A turned run (the spine's) is set by a text matrix: clockwise on the page. */
+START_TEST(turned_text_runs_clockwise)
+{
+	struct doc d;
+	struct mb_draw_list *l = mb_draw_new(200, 300);
+	struct mb_text_run run = { .x = 20, .y = 50, .size = 10, .text = "Spine",
+				   .angle_deg = 90 };
+	char *s;
+
+	open_doc(&d, 200, 300);
+	mb_draw_text(l, &run);
+	ck_assert_int_eq(mb_hpdf_replay(d.page, l, &d.fonts, NULL), MB_OK);
+	s = content(&d);
+	/* a quarter turn clockwise: the baseline runs down the page (0 -1), the tops face right */
+	ck_assert_msg(strstr(s, "0 -1 1 0 20 250 Tm"), "%s", s);
+	ck_assert_ptr_null(strstr(s, " Td"));
+	free(s);
+	mb_draw_free(l);
+	HPDF_Free(d.pdf);
+}
+END_TEST
+
 /* What a RESTORE undoes is written again; text under a transform stands upright. */
 START_TEST(state_follows_save_and_restore)
 {
@@ -237,6 +259,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, a_path_flips_and_states_once);
 	tcase_add_test(tc, a_maze_is_written_in_grid_units);
 	tcase_add_test(tc, text_through_libharu);
+	tcase_add_test(tc, turned_text_runs_clockwise);
 	tcase_add_test(tc, state_follows_save_and_restore);
 	tcase_add_test(tc, refuses_transparency_pictures_and_missing_faces);
 	suite_add_tcase(s, tc);

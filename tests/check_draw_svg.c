@@ -55,6 +55,13 @@ START_TEST(ops_become_elements)
 	ck_assert_ptr_nonnull(strstr(svg, "fill=\"#ff0000\" fill-rule=\"evenodd\" fill-opacity=\"0.5\""));
 	ck_assert_ptr_nonnull(strstr(svg, ">Tom &amp; &lt;Jerry&gt;</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, "font-weight=\"bold\""));
+	free(svg);
+	/* a turned run turns about its own origin, clockwise as in the list */
+	run.angle_deg = -90;
+	mb_draw_text(l, &run);
+	svg = mb_draw_svg(l, 2, "DejaVu Sans", NULL);
+	ck_assert_ptr_nonnull(strstr(svg, " transform=\"rotate(-90 1 40)\">Tom &amp;"));
+	ck_assert_int_eq(count_of(svg, "rotate("), 1);
 	/* the transform's and the clip's groups both close at the RESTORE, before the circle */
 	ck_assert_int_eq(count_of(svg, "<g "), count_of(svg, "</g>"));
 	ck_assert(strstr(svg, "</g>\n</g>\n<path d=\"M60 25C") != NULL);

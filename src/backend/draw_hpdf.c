@@ -363,7 +363,23 @@ static enum mb_status text(struct replay *r, const struct mb_text_run *t)
 		g->render = mode;
 	}
 	HPDF_Page_BeginText(r->page);
-	if (g->local) {
+	if (t->angle_deg != 0) {
+		/*
+		 * Turned clockwise as seen on the page: the baseline runs along
+		 * (cos, sin) in the list's y-down units, the glyphs' up is a
+		 * quarter turn before it. In page units (y up) both flip in y.
+		 */
+		double a = t->angle_deg * M_PI / 180, c = cos(a), s = sin(a);
+
+		if (g->local)
+			HPDF_Page_SetTextMatrix(r->page, (HPDF_REAL)c, (HPDF_REAL)s, (HPDF_REAL)s,
+						(HPDF_REAL)-c, (HPDF_REAL)t->x, (HPDF_REAL)t->y);
+		else
+			HPDF_Page_SetTextMatrix(r->page, (HPDF_REAL)c, (HPDF_REAL)-s,
+						(HPDF_REAL)s, (HPDF_REAL)c, (HPDF_REAL)t->x,
+						(HPDF_REAL)(r->l->height - t->y));
+		HPDF_Page_ShowText(r->page, t->text);
+	} else if (g->local) {
 		/* the local units run y down: set the glyphs upright again */
 		HPDF_Page_SetTextMatrix(r->page, 1, 0, 0, -1, (HPDF_REAL)t->x, (HPDF_REAL)t->y);
 		HPDF_Page_ShowText(r->page, t->text);

@@ -235,6 +235,16 @@ static void text(struct out *o, const struct mb_text_run *t, const char *family)
 		attr_num(o, "stroke-width", t->outline);
 		puts_(o, " paint-order=\"stroke\"");
 	}
+	if (t->angle_deg != 0) {
+		/* SVG's rotate() turns clockwise in its y-down space, as the list does */
+		puts_(o, " transform=\"rotate(");
+		num(o, t->angle_deg);
+		put(o, " ", 1);
+		num(o, t->x);
+		put(o, " ", 1);
+		num(o, t->y);
+		puts_(o, ")\"");
+	}
 	put(o, ">", 1);
 	escaped(o, t->text);
 	puts_(o, "</text>\n");
