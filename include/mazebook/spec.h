@@ -37,7 +37,7 @@
 #define MB_SPEC_MAX_SHAPES 32
 
 /* the most keys a spec can give (top-level, cover.*, price.*, palette.*), with room to spare */
-#define MB_SPEC_MAX_PLACES 64
+#define MB_SPEC_MAX_PLACES 96
 
 /* Where a key's value is in the spec file: for messages about it. */
 struct mb_spec_place {

@@ -884,6 +884,41 @@ static enum mb_status set_print_seed(struct reader *r, const struct scalar *v)
 	return take_bool(r, v, &r->spec->print_seed);
 }
 
+static enum mb_status set_page_title(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->pages.title);
+}
+
+static enum mb_status set_page_belongs_to(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->pages.belongs_to);
+}
+
+static enum mb_status set_page_how_to_play(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->pages.how_to_play);
+}
+
+static enum mb_status set_page_contents(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->pages.contents);
+}
+
+static enum mb_status set_page_copyright(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->pages.copyright);
+}
+
+static enum mb_status set_page_section_pages(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->pages.section_pages);
+}
+
+static enum mb_status set_page_certificate(struct reader *r, const struct scalar *v)
+{
+	return take_bool(r, v, &r->spec->pages.certificate);
+}
+
 static enum mb_status set_copyright(struct reader *r, const struct scalar *v)
 {
 	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->copyright) != MB_OK)
@@ -1158,6 +1193,17 @@ static const struct key palette_keys[] = {
 	{ "route", "a colour", set_palette_route, NULL, 0 },
 };
 
+/* the pages around the mazes (issue 14), in the order they print */
+static const struct key page_keys[] = {
+	{ "title", "true or false", set_page_title, NULL, 0 },
+	{ "copyright", "true or false", set_page_copyright, NULL, 0 },
+	{ "belongs_to", "true or false", set_page_belongs_to, NULL, 0 },
+	{ "how_to_play", "true or false", set_page_how_to_play, NULL, 0 },
+	{ "contents", "true or false", set_page_contents, NULL, 0 },
+	{ "section_pages", "true or false", set_page_section_pages, NULL, 0 },
+	{ "certificate", "true or false", set_page_certificate, NULL, 0 },
+};
+
 static const struct key cover_keys[] = {
 	{ "background", "a colour", set_background, NULL, 0 },
 	{ "text", "a colour", set_text, NULL, 0 },
@@ -1213,11 +1259,14 @@ static const struct key top_keys[] = {
 	{ "book_id", "a book id such as my-book-1", set_book_id, NULL, 0 },
 	{ "catalogue", "a file, a postgres:// URL or none", set_catalogue, NULL, 0 },
 	{ "series", "a mapping of volumes and title", NULL, series_keys, COUNT(series_keys) },
+	{ "pages", "a mapping of title, copyright, belongs_to, how_to_play, contents, "
+		   "section_pages and certificate (each true or false)",
+	  NULL, page_keys, COUNT(page_keys) },
 };
 
 #define MAX_KEYS COUNT(top_keys)
 _Static_assert(COUNT(top_keys) + COUNT(cover_keys) + COUNT(price_keys) + COUNT(palette_keys) +
-		       COUNT(series_keys) <=
+		       COUNT(series_keys) + COUNT(page_keys) <=
 		       MB_SPEC_MAX_PLACES,
 	       "struct mb_book_spec has a place for every key");
 

@@ -41,6 +41,14 @@ void mb_spec_init(struct mb_book_spec *spec)
 	spec->palette.start_rgb = 0x2e7d32;
 	spec->palette.finish_rgb = 0xc62828;
 	spec->palette.route_rgb = 0x1e88e5;
+	/* a kids' activity book has every one of them */
+	spec->pages.title = true;
+	spec->pages.belongs_to = true;
+	spec->pages.how_to_play = true;
+	spec->pages.contents = true;
+	spec->pages.copyright = true;
+	spec->pages.section_pages = true;
+	spec->pages.certificate = true;
 }
 
 void mb_spec_select_edition(struct mb_book_spec *spec, int edition)
