@@ -29,6 +29,20 @@ struct mb_labels {
 	const char *copyright;		/* "Copyright © %s" is built from it: "Copyright ©" */
 	const char *published_by;	/* "Published by %s": the imprint line */
 	const char *level_names[4];	/* easy, medium, hard, expert */
+	/* the pages around the mazes (issue 14); page_matter.c sets them */
+	const char *belongs_to;		/* "This book belongs to" */
+	const char *name;		/* "Name": beside a line to write on */
+	const char *age;		/* "Age" */
+	const char *ramp;		/* the how-to-play page's sentence on the ramp */
+	const char *contents;		/* "Contents" */
+	const char *section_mazes;	/* "%d mazes": a section page's count */
+	const char *certificate_title;	/* "Certificate of Completion" */
+	const char *certificate_awarded;	/* "This certificate is awarded to" */
+	const char *certificate_text;	/* "for finding the way through all %d mazes of" */
+	const char *date;		/* "Date" */
+	const char *signed_by;		/* "Signed" */
+	const char *isbn;		/* "ISBN" */
+	const char *rights;		/* "All rights reserved." */
 };
 
 extern const struct mb_labels mb_labels_table[];

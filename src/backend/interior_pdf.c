@@ -34,6 +34,8 @@
 #include "mazebook/generator.h"
 #include "mazebook/labels.h"
 #include "mazebook/measure.h"
+#include "mazebook/page_matter.h"
+#include "mazebook/pages.h"
 #include "mazebook/xalloc.h"
 
 /* DejaVu Sans's ascent and descent in ems, to keep glyphs inside the live area */
@@ -573,77 +575,6 @@ static void title_page(struct writer *w, HPDF_Page page, int n)
 		  live.y + live.h * 0.1, live.w, CENTRE, s->author);
 }
 
-/* the copyright line: the spec's own, or "Copyright © 2026 Author" (the year when given) */
-static char *copyright_line(const struct mb_book_spec *s, const struct mb_labels *l)
-{
-	if (s->copyright)
-		return xstrdup(s->copyright);
-	if (s->year)
-		return xasprintf("%s %d %s", l->copyright, s->year, s->author);
-	return xasprintf("%s %s", l->copyright, s->author);
-}
-
-/* "Published by ..." for the imprint, or NULL */
-static char *imprint_line(const struct mb_book_spec *s, const struct mb_labels *l)
-{
-	const char *at = s->imprint ? strstr(l->published_by, "%s") : NULL;
-
-	if (!at)
-		return NULL;
-	return xasprintf("%.*s%s%s", (int)(at - l->published_by), l->published_by, s->imprint,
-			 at + 2);
-}
-
-static void about_page(struct writer *w, HPDF_Page page, int n)
-{
-	const struct mb_book_spec *s = w->spec;
-	const struct mb_labels *l = w->labels;
-	struct mb_rect_pt live;
-	char line[512], isbn[32], *copyright, *imprint;
-	double y;
-	int lines;
-
-	mb_layout_live_area(w->plan, n, &live);
-	HPDF_Page_SetGrayFill(page, 0);
-	y = live.y + live.h;
-	y = paragraph(page, w->bold, 22, 28, live.x, y, live.w, LEFT, l->how_to_play_title);
-	y = paragraph(page, w->regular, 13, 19, live.x, y - 14, live.w, LEFT, l->how_to_play);
-	y -= 28;
-	snprintf(line, sizeof(line), "%s: %s", l->level,
-		 mb_labels_level_name(l, s->level ? s->level->name : "?"));
-	y = paragraph(page, w->regular, 12, 16, live.x, y, live.w, LEFT, line);
-	snprintf(line, sizeof(line), "%s: %zu", l->mazes, w->book->count);
-	y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
-	/* the seed lets anyone with this tool rebuild the book: only when asked */
-	if (s->print_seed) {
-		snprintf(line, sizeof(line), "%s: %" PRIu64, l->seed, s->seed);
-		y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
-		paragraph(page, w->regular, 10, 14, live.x, y - 6, live.w, LEFT, l->rebuild);
-	}
-
-	/* the title, copyright, imprint and ISBN at the foot of the page */
-	copyright = copyright_line(s, l);
-	imprint = imprint_line(s, l);
-	if (s->isbn[0])
-		snprintf(isbn, sizeof(isbn), "ISBN %s", s->isbn);
-	set_font(page, w->regular, 10);
-	lines = wrap(page, s->title, live.w, NULL, NULL, NULL) +
-		wrap(page, copyright, live.w, NULL, NULL, NULL) +
-		(imprint ? wrap(page, imprint, live.w, NULL, NULL, NULL) : 0) +
-		(s->isbn[0] ? 1 : 0);
-	y = paragraph(page, w->regular, 10, 14, live.x,
-		      live.y + 10 * (ASCENT + DESCENT) + (lines - 1) * 14 +
-			      4 * (1 + (imprint != NULL) + (s->isbn[0] != 0)),
-		      live.w, LEFT, s->title);
-	y = paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, copyright);
-	if (imprint)
-		y = paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, imprint);
-	if (s->isbn[0])
-		paragraph(page, w->regular, 10, 14, live.x, y - 4, live.w, LEFT, isbn);
-	free(copyright);
-	free(imprint);
-}
-
 /* maze i's wall path, made the first time it is drawn and kept for its solution */
 static const struct content *maze_walls(struct writer *w, int i)
 {
@@ -741,6 +672,175 @@ static void solutions_page(struct writer *w, HPDF_Page page, int n, const struct
 	}
 	folio(w, page, n);
 }
+
+/*
+ * ---- the pages around the mazes (issue 14) ----
+ * Composed in the core (src/core/page_matter.c) as drawing lists and
+ * replayed here. This small replay and the metrics over libharu's fonts
+ * stand in until the drawing-list renderer (draw_hpdf) takes every page;
+ * then these pages go through it like the rest.
+ */
+
+static double hpdf_width(void *ctx, enum mb_face face, double size, const char *utf8, size_t len)
+{
+	struct writer *w = ctx;
+	HPDF_TextWidth tw = HPDF_Font_TextWidth(face == MB_FACE_BOLD ? w->bold : w->regular,
+						(const HPDF_BYTE *)utf8, (HPDF_UINT)len);
+
+	return tw.width * size / 1000.0;
+}
+
+static void hpdf_extents(void *ctx, enum mb_face face, double *ascent, double *descent,
+			 double *cap_height)
+{
+	struct writer *w = ctx;
+	HPDF_Font font = face == MB_FACE_BOLD ? w->bold : w->regular;
+
+	*ascent = HPDF_Font_GetAscent(font) / 1000.0;
+	*descent = -HPDF_Font_GetDescent(font) / 1000.0;
+	*cap_height = HPDF_Font_GetCapHeight(font) / 1000.0;
+}
+
+static void replay_colour(HPDF_Page page, uint32_t rgb, bool fill)
+{
+	double r = ((rgb >> 16) & 0xff) / 255.0, g = ((rgb >> 8) & 0xff) / 255.0,
+	       b = (rgb & 0xff) / 255.0;
+
+	if (r == g && g == b) {
+		if (fill)
+			HPDF_Page_SetGrayFill(page, (HPDF_REAL)r);
+		else
+			HPDF_Page_SetGrayStroke(page, (HPDF_REAL)r);
+	} else if (fill) {
+		HPDF_Page_SetRGBFill(page, (HPDF_REAL)r, (HPDF_REAL)g, (HPDF_REAL)b);
+	} else {
+		HPDF_Page_SetRGBStroke(page, (HPDF_REAL)r, (HPDF_REAL)g, (HPDF_REAL)b);
+	}
+}
+
+/* A stroke's pen, set before its path starts (libharu refuses it inside a path). */
+static void replay_pen(HPDF_Page page, const struct mb_pen *pen)
+{
+	HPDF_UINT16 dash[MB_DASH_MAX];
+
+	for (int k = 0; k < pen->ndash && k < MB_DASH_MAX; k++)
+		dash[k] = (HPDF_UINT16)lround(pen->dash[k]);
+	replay_colour(page, pen->rgb, false);
+	HPDF_Page_SetLineWidth(page, (HPDF_REAL)pen->width);
+	HPDF_Page_SetLineCap(page, pen->cap == MB_CAP_ROUND	 ? HPDF_ROUND_END
+				   : pen->cap == MB_CAP_SQUARE ? HPDF_PROJECTING_SCUARE_END
+							 : HPDF_BUTT_END);
+	HPDF_Page_SetLineJoin(page, pen->join == MB_JOIN_ROUND	  ? HPDF_ROUND_JOIN
+				    : pen->join == MB_JOIN_BEVEL ? HPDF_BEVEL_JOIN
+								  : HPDF_MITER_JOIN);
+	HPDF_Page_SetDash(page, pen->ndash ? dash : NULL, (HPDF_UINT)pen->ndash,
+			  (HPDF_UINT)lround(pen->dash_phase));
+}
+
+/*
+ * Paths, strokes, fills and text of l onto page (y flipped); no images, no
+ * transparency. A path's paint state is set before its first point: the
+ * op that ends the path is found ahead.
+ */
+static void replay(struct writer *w, HPDF_Page page, const struct mb_draw_list *l)
+{
+	double h = l->height;
+	bool in_path = false;
+
+	for (size_t i = 0; i < l->count && !w->failed; i++) {
+		const struct mb_draw_op *op = &l->ops[i];
+		const struct mb_point *p = op->u.p;
+
+		if (!in_path && (op->kind == MB_DRAW_MOVE || op->kind == MB_DRAW_LINE ||
+				 op->kind == MB_DRAW_CURVE)) {
+			size_t k = i;
+
+			while (k < l->count && l->ops[k].kind != MB_DRAW_STROKE &&
+			       l->ops[k].kind != MB_DRAW_FILL && l->ops[k].kind != MB_DRAW_CLIP)
+				k++;
+			if (k < l->count && l->ops[k].kind == MB_DRAW_STROKE)
+				replay_pen(page, &l->ops[k].u.pen);
+			else if (k < l->count && l->ops[k].kind == MB_DRAW_FILL)
+				replay_colour(page, l->ops[k].u.paint.rgb, true);
+			in_path = true;
+		}
+		switch (op->kind) {
+		case MB_DRAW_MOVE:
+			HPDF_Page_MoveTo(page, (HPDF_REAL)p[0].x, (HPDF_REAL)(h - p[0].y));
+			break;
+		case MB_DRAW_LINE:
+			HPDF_Page_LineTo(page, (HPDF_REAL)p[0].x, (HPDF_REAL)(h - p[0].y));
+			break;
+		case MB_DRAW_CURVE:
+			HPDF_Page_CurveTo(page, (HPDF_REAL)p[0].x, (HPDF_REAL)(h - p[0].y),
+					  (HPDF_REAL)p[1].x, (HPDF_REAL)(h - p[1].y),
+					  (HPDF_REAL)p[2].x, (HPDF_REAL)(h - p[2].y));
+			break;
+		case MB_DRAW_CLOSE:
+			HPDF_Page_ClosePath(page);
+			break;
+		case MB_DRAW_STROKE:
+			HPDF_Page_Stroke(page);
+			in_path = false;
+			if (op->u.pen.ndash)
+				HPDF_Page_SetDash(page, NULL, 0, 0);
+			break;
+		case MB_DRAW_FILL:
+			if (op->u.paint.even_odd)
+				HPDF_Page_Eofill(page);
+			else
+				HPDF_Page_Fill(page);
+			in_path = false;
+			break;
+		case MB_DRAW_CLIP:
+			if (op->u.paint.even_odd)
+				HPDF_Page_Eoclip(page);
+			else
+				HPDF_Page_Clip(page);
+			HPDF_Page_EndPath(page);
+			in_path = false;
+			break;
+		case MB_DRAW_SAVE:
+			HPDF_Page_GSave(page);
+			break;
+		case MB_DRAW_RESTORE:
+			HPDF_Page_GRestore(page);
+			break;
+		case MB_DRAW_TEXT: {
+			const struct mb_text_run *t = &op->u.text;
+
+			replay_colour(page, t->rgb, true);
+			set_font(page, t->face == MB_FACE_BOLD ? w->bold : w->regular, t->size);
+			HPDF_Page_BeginText(page);
+			HPDF_Page_TextOut(page, (HPDF_REAL)t->x, (HPDF_REAL)(h - t->y), t->text);
+			HPDF_Page_EndText(page);
+			break;
+		}
+		case MB_DRAW_IMAGE:
+			BUG("an interior page with an image");
+		}
+	}
+	HPDF_Page_SetGrayFill(page, 0);
+	HPDF_Page_SetGrayStroke(page, 0);
+}
+
+/* Compose page n when it is one of the pages around the mazes and draw it; else false. */
+static bool matter_page(struct writer *w, HPDF_Page page, int n)
+{
+	struct mb_text_metrics tm = { w, hpdf_width, hpdf_extents };
+	struct mb_page_context ctx = { .spec = w->spec, .book = w->book, .plan = w->plan,
+				       .labels = w->labels, .metrics = &tm,
+				       .colour = colour_book(w) };
+	struct mb_draw_list *l = mb_draw_new(w->plan->page_w_pt, w->plan->page_h_pt);
+	bool done = mb_page_matter_compose(&ctx, n, l);
+
+	if (done)
+		replay(w, page, l);
+	mb_draw_free(l);
+	return done;
+}
+
+/* ---- end of the pages around the mazes ---- */
 
 /* The creation date from SOURCE_DATE_EPOCH, when the environment sets one. */
 static void set_date(struct writer *w)
@@ -887,10 +987,12 @@ static enum mb_status draw_pages(struct writer *w)
 		w->doing = "drawing a page";
 		switch (p->kind) {
 		case MB_PAGE_TITLE: title_page(w, page, n); break;
-		case MB_PAGE_ABOUT: about_page(w, page, n); break;
 		case MB_PAGE_MAZE: maze_page(w, page, n, p); break;
 		case MB_PAGE_SOLUTIONS: solutions_page(w, page, n, p); break;
 		case MB_PAGE_BLANK: break;
+		default:
+			if (!matter_page(w, page, n))
+				BUG("page %d has no composer (kind %d)", n, (int)p->kind);
 		}
 		compress_content(w, page);
 	}
@@ -1038,7 +1140,7 @@ enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
 	int about = 0;
 
 	for (int n = 1; n <= plan->page_count && !about; n++)
-		if (plan->pages[n - 1].kind == MB_PAGE_ABOUT)
+		if (plan->pages[n - 1].kind == MB_PAGE_COPYRIGHT)
 			about = n;
 	if (!about)
 		return MB_OK;
@@ -1056,11 +1158,11 @@ enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
 		HPDF_Free(w.pdf);
 		return st;
 	}
-	/* the about page sets the title and the copyright line at 10 pt (about_page) */
+	/* the copyright page sets the title and the copyright line at 10 pt (mb_page_copyright) */
 	mb_layout_live_area(plan, about, &live);
 	set_font(page, w.regular, 10);
-	copyright = spec->copyright ? NULL : copyright_line(spec, w.labels);
-	imprint = imprint_line(spec, w.labels);
+	copyright = spec->copyright ? NULL : mb_page_copyright_line(spec, w.labels);
+	imprint = mb_page_imprint_line(spec, w.labels);
 	st = check_words(&w, page, "title", "the title", spec->title, 10, live.w);
 	if (!st && spec->copyright)
 		st = check_words(&w, page, "copyright", "the copyright", spec->copyright, 10, live.w);

@@ -1287,9 +1287,9 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	const struct mb_labels *l = mb_labels_find(s->language);
 	const char *lang = s->language ? s->language : "en";
 	char what[64];
-	struct mb_font_text texts[64];
+	struct mb_font_text texts[96];
 	const char *cover_words[32];
-	char filled[32][1024];	/* the label templates with their numbers filled in */
+	char filled[48][1024];	/* the label templates with their numbers filled in */
 	size_t n = 0, words;
 
 	snprintf(what, sizeof(what), "the wording for language '%s'", lang);
@@ -1306,7 +1306,12 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 					   l->mazes, l->seed, l->page, l->rebuild, l->copyright,
 					   l->published_by,
 					   l->level_names[0], l->level_names[1],
-					   l->level_names[2], l->level_names[3] };
+					   l->level_names[2], l->level_names[3],
+					   /* the pages around the mazes */
+					   l->belongs_to, l->name, l->age, l->ramp, l->contents,
+					   l->section_mazes, l->certificate_title,
+					   l->certificate_awarded, l->certificate_text, l->date,
+					   l->signed_by, l->isbn, l->rights };
 
 		/* "Maze %d": the digits are printed, the "%d" is not */
 		for (size_t i = 0; i < sizeof(interior) / sizeof(interior[0]); i++)
