@@ -519,7 +519,7 @@ void mb_page_certificate(const struct mb_page_context *ctx, int n, struct mb_dra
 	b.top += 24;
 	b.h -= 48;
 
-	size = fit(&s, MB_FACE_BOLD, 34, 16, b.w, 2, l->certificate_title);
+	size = fit(&s, MB_FACE_BOLD, 34, 16, b.w, 1, l->certificate_title);
 	y = para(&s, MB_FACE_BOLD, size, size * 1.2, b.x + b.w / 2, b.top + b.h * 0.12, b.w, CENTRE,
 		 l->certificate_title);
 	y = para(&s, MB_FACE_REGULAR, 15, 20, b.x + b.w / 2, y + 36, b.w, CENTRE,
