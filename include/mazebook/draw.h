@@ -13,7 +13,12 @@
  *
  * A path is built by MOVE / LINE / CURVE / CLOSE and consumed by the next
  * STROKE, FILL or CLIP (as in PDF: a painting operator ends the path).
- * SAVE / RESTORE bracket clips. TEXT draws one run on one line; wrapping
+ * SAVE / RESTORE bracket clips and transforms. TRANSFORM multiplies the
+ * current transformation by a matrix until the enclosing RESTORE (it
+ * always sits inside a SAVE): the points, pen widths and text that follow
+ * are in its local units. A maze is drawn in grid units this way
+ * (include/mazebook/maze_draw.h), so its points stay whole numbers and a
+ * PDF page of walls stays as small as it always was. TEXT draws one run on one line; wrapping
  * and fitting happen in the core before the list is made, with the widths
  * a renderer's font backend reports through struct mb_text_metrics.
  * IMAGE places a picture the renderer holds, named by an id both sides
@@ -46,6 +51,7 @@ enum mb_draw_kind {
 	MB_DRAW_RESTORE,
 	MB_DRAW_TEXT,
 	MB_DRAW_IMAGE,
+	MB_DRAW_TRANSFORM,	/* concatenate .matrix to the current transformation */
 };
 
 enum mb_cap { MB_CAP_BUTT, MB_CAP_ROUND, MB_CAP_SQUARE };
@@ -93,6 +99,11 @@ struct mb_draw_image {
 	double x, y, w, h;	/* where the picture's full extent lands (may overflow a clip) */
 };
 
+/* Local (x, y) lands at (a x + c y + e, b x + d y + f) in the enclosing units. */
+struct mb_matrix {
+	double a, b, c, d, e, f;
+};
+
 struct mb_draw_op {
 	enum mb_draw_kind kind;
 	union {
@@ -101,6 +112,7 @@ struct mb_draw_op {
 		struct mb_paint paint;	/* FILL, CLIP */
 		struct mb_text_run text;	/* TEXT */
 		struct mb_draw_image image;	/* IMAGE */
+		struct mb_matrix matrix;	/* TRANSFORM */
 	} u;
 };
 
@@ -138,8 +150,14 @@ void mb_draw_restore(struct mb_draw_list *l);
 /* run->text is copied. */
 void mb_draw_text(struct mb_draw_list *l, const struct mb_text_run *run);
 void mb_draw_image(struct mb_draw_list *l, int id, double x, double y, double w, double h);
+/* Concatenate a matrix to the current transformation; only inside a SAVE. */
+void mb_draw_transform(struct mb_draw_list *l, const struct mb_matrix *m);
 
-/* Append every op of src to dst, moved by (dx, dy) (strings copied). */
+/*
+ * Append every op of src to dst, moved by (dx, dy) (strings copied). What
+ * follows a TRANSFORM is in its local units and moves with it: only the
+ * outermost transform's translation is moved.
+ */
 void mb_draw_append(struct mb_draw_list *dst, const struct mb_draw_list *src, double dx,
 		    double dy);
 

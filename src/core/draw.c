@@ -175,15 +175,43 @@ void mb_draw_image(struct mb_draw_list *l, int id, double x, double y, double w,
 	push(l, MB_DRAW_IMAGE)->u.image = (struct mb_draw_image){ id, x, y, w, h };
 }
 
+void mb_draw_transform(struct mb_draw_list *l, const struct mb_matrix *m)
+{
+	push(l, MB_DRAW_TRANSFORM)->u.matrix = *m;
+}
+
 void mb_draw_append(struct mb_draw_list *dst, const struct mb_draw_list *src, double dx,
 		    double dy)
 {
+	/* the SAVE depth at which the first transform took effect, or -1: inside it nothing moves */
+	int depth = 0, local_from = -1;
+
 	for (size_t i = 0; i < src->count; i++) {
 		const struct mb_draw_op *s = &src->ops[i];
 		struct mb_draw_op *d = push(dst, s->kind);
 
 		*d = *s;
+		if (s->kind == MB_DRAW_SAVE) {
+			depth++;
+			continue;
+		}
+		if (s->kind == MB_DRAW_RESTORE) {
+			if (local_from == depth)
+				local_from = -1;
+			depth--;
+			continue;
+		}
+		if (local_from >= 0) {
+			if (s->kind == MB_DRAW_TEXT)
+				d->u.text.text = xstrdup(s->u.text.text);
+			continue;
+		}
 		switch (s->kind) {
+		case MB_DRAW_TRANSFORM:
+			d->u.matrix.e += dx;
+			d->u.matrix.f += dy;
+			local_from = depth;
+			break;
 		case MB_DRAW_MOVE:
 		case MB_DRAW_LINE:
 		case MB_DRAW_CURVE:

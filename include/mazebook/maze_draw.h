@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The one routine that draws a maze: its walls, and its solution route,
+ * into a drawing list (include/mazebook/draw.h). The interior's maze and
+ * solution pages, the title page's maze, the cover, the PNG previews and
+ * the SVG output all draw their mazes through it, so a wall printed
+ * anywhere is the wall mb_maze_wall_h/_v says is there (a shaped maze's
+ * rim and its inner walls alike).
+ *
+ * Both routines append one self-contained group to the list:
+ *
+ *   SAVE, TRANSFORM (grid units to the list's points), path, STROKE, RESTORE
+ *
+ * The path is in grid units (square (x, y) spans [x, x+1] x [y, y+1], y
+ * down): the walls' points are whole numbers and the route's are halves,
+ * so a PDF writer prints them in a few digits each. The walls are one
+ * path with one MOVE/LINE pair per maximal straight run (rows top to
+ * bottom, then columns left to right), as the interior has always drawn
+ * them, so a page holds a few hundred lines rather than one per side and
+ * the maze prover reads the runs back. The pen's width is given in
+ * points; the routine divides it by the square's side inside the
+ * transform, so the printed line is pen->width wide.
+ */
+#ifndef MAZEBOOK_MAZE_DRAW_H
+#define MAZEBOOK_MAZE_DRAW_H
+
+#include <stdbool.h>
+
+#include "mazebook/draw.h"
+#include "mazebook/maze.h"
+
+/* Where a maze lands in a list: the lattice's top-left corner and a square's side, in points. */
+struct mb_maze_place {
+	double x, y;		/* the top-left corner of square (0, 0), y down */
+	double cell_pt;		/* the side of a square, > 0 */
+};
+
+/*
+ * Append the walls of m at place with pen (width in points). A maze has
+ * at least its rim, so the group always has a path.
+ */
+void mb_maze_draw_walls(struct mb_draw_list *l, const struct mb_maze *m,
+			const struct mb_maze_place *place, const struct mb_pen *pen);
+
+/*
+ * Append the solution route of m at place with pen (width in points):
+ * from the point `beyond` squares past the entrance gap's cell centre
+ * (mb_maze_gap_point: 0.5 is the gap's midpoint, 0.95 just outside it)
+ * through the centres of the route's cells, with a point only where the
+ * route turns, to the same point past the exit gap. Returns false and
+ * appends nothing when the maze has no route from entrance to exit.
+ */
+bool mb_maze_draw_route(struct mb_draw_list *l, const struct mb_maze *m,
+			const struct mb_maze_place *place, const struct mb_pen *pen,
+			double beyond);
+
+#endif
