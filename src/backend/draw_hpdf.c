@@ -1,0 +1,485 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * A drawing list replayed into a libharu page; see draw_hpdf.h. Choices:
+ *  - paths and graphics state go straight into the page's content stream:
+ *    libharu's path calls clear a 512-byte buffer byte by byte and print
+ *    five decimals for every point, which for a book's walls (a hundred
+ *    thousand runs) was most of the interior's time and, compressed, most
+ *    of its bytes; whole numbers and halves (a maze's grid units) are
+ *    written in as few digits as they take;
+ *  - state is written only where it changes, tracked per SAVE level, so
+ *    a page says "1 J" once, not once per stroke;
+ *  - text goes through libharu (BT, Tf, Td, Tj, ET), so the embedded
+ *    font subsets the glyphs used; nothing else does, so libharu's idea
+ *    of the graphics state is never relied on;
+ *  - a pen's width is written so that, scaled by the transforms as they
+ *    are written (five decimals), the line is never thinner than the list
+ *    asks: KDP's least line weight holds after rounding.
+ */
+#include "config.h"
+
+#include "draw_hpdf.h"
+
+#include <hpdf_pages.h>	/* the page's content stream */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/xalloc.h"
+
+/* ---- measuring ---- */
+
+static HPDF_Font face_font(const struct mb_hpdf_fonts *f, enum mb_face face)
+{
+	return face == MB_FACE_BOLD ? f->bold : f->regular;
+}
+
+/* as HPDF_Page_TextWidth computes it (no character or word spacing), in its float */
+static double hpdf_width(void *ctx, enum mb_face face, double size, const char *utf8,
+			 size_t len)
+{
+	HPDF_Font font = face_font(ctx, face);
+	HPDF_TextWidth tw;
+	HPDF_REAL w = 0;
+
+	if (!font)
+		BUG("text measured in a face that is not loaded");
+	tw = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)utf8, (HPDF_UINT)len);
+	w += tw.width * (HPDF_REAL)size / 1000;
+	return w;
+}
+
+static void hpdf_extents(void *ctx, enum mb_face face, double *ascent, double *descent,
+			 double *cap_height)
+{
+	HPDF_Font font = face_font(ctx, face);
+
+	if (!font)
+		BUG("text measured in a face that is not loaded");
+	*ascent = HPDF_Font_GetAscent(font) / 1000.0;
+	*descent = -HPDF_Font_GetDescent(font) / 1000.0;
+	*cap_height = HPDF_Font_GetCapHeight(font) / 1000.0;
+}
+
+void mb_hpdf_metrics_init(struct mb_text_metrics *out, const struct mb_hpdf_fonts *fonts)
+{
+	out->ctx = (void *)fonts;
+	out->width = hpdf_width;
+	out->extents = hpdf_extents;
+}
+
+/* ---- content bytes ---- */
+
+struct content {
+	char *p;
+	size_t len, cap;
+};
+
+static void put(struct content *c, const char *s, size_t n)
+{
+	if (c->len + n > c->cap) {
+		c->cap = (c->len + n) * 2 + 256;
+		c->p = xrealloc(c->p, c->cap);
+	}
+	memcpy(c->p + c->len, s, n);
+	c->len += n;
+}
+
+static void put_str(struct content *c, const char *s)
+{
+	put(c, s, strlen(s));
+}
+
+static void put_long(struct content *c, long v)
+{
+	char digits[24];
+	int n = 0;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	do
+		digits[sizeof(digits) - 1 - n++] = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (v < 0)
+		digits[sizeof(digits) - 1 - n++] = '-';
+	put(c, digits + sizeof(digits) - n, (size_t)n);
+}
+
+/* the value put_num writes for v, as a reader parses it back */
+static double as_written(double v)
+{
+	return round(v * 1e5) / 1e5;
+}
+
+/* a number in at most five decimals, no trailing zeros (as libharu writes them) */
+static void put_num(struct content *c, double v)
+{
+	char num[48];
+	int n;
+
+	/* whole numbers and halves, the grid's points, without printf */
+	if (fabs(v) < 1e9 && v * 2 == floor(v * 2)) {
+		long twice = (long)(v * 2);
+
+		if (twice == 0) {
+			put(c, "0", 1);
+			return;
+		}
+		if (twice < 0 && twice % 2 && twice / 2 == 0)
+			put(c, "-", 1);	/* -0.5 */
+		put_long(c, twice / 2);
+		if (twice % 2)
+			put(c, ".5", 2);
+		return;
+	}
+	n = snprintf(num, sizeof(num), "%.5f", v);
+	while (n > 0 && num[n - 1] == '0')
+		n--;
+	if (n > 0 && num[n - 1] == '.')
+		n--;
+	if ((n == 2 && !strncmp(num, "-0", 2)) || n == 0)
+		put(c, "0", 1);
+	else
+		put(c, num, (size_t)n);
+}
+
+static void put_xy(struct content *c, double x, double y, const char *op)
+{
+	put_num(c, x);
+	put(c, " ", 1);
+	put_num(c, y);
+	put_str(c, op);
+}
+
+/* a colour as DeviceGray when its channels agree, else DeviceRGB; op is "G"/"RG" or "g"/"rg" */
+static void put_colour(struct content *c, uint32_t rgb, bool stroke)
+{
+	unsigned r = (rgb >> 16) & 0xff, g = (rgb >> 8) & 0xff, b = rgb & 0xff;
+
+	if (r == g && g == b) {
+		put_num(c, r / 255.0);
+		put_str(c, stroke ? " G\n" : " g\n");
+		return;
+	}
+	put_num(c, r / 255.0);
+	put(c, " ", 1);
+	put_num(c, g / 255.0);
+	put(c, " ", 1);
+	put_num(c, b / 255.0);
+	put_str(c, stroke ? " RG\n" : " rg\n");
+}
+
+/* ---- replay ---- */
+
+/* what the PDF's graphics state holds at one SAVE level, as written */
+struct gstate {
+	bool local;		/* under a TRANSFORM: points are written as they are */
+	double true_scale;	/* the transforms' uniform scale (0: not uniform) */
+	double written_scale;	/* the same scale as the numbers written give it */
+	double width;
+	enum mb_cap cap;
+	enum mb_join join;
+	uint32_t stroke_rgb, fill_rgb;
+	int ndash;
+	double dash[MB_DASH_MAX], dash_phase;
+	HPDF_Font font;
+	HPDF_REAL font_size;
+	HPDF_TextRenderingMode render;
+};
+
+struct replay {
+	HPDF_Page page;
+	const struct mb_draw_list *l;
+	const struct mb_hpdf_fonts *fonts;
+	struct mb_error *err;
+	struct content c;
+	struct gstate *stack;
+	int depth, cap;
+	bool failed;
+	/* the font libharu believes set: it encodes text with it, whatever a Q restored */
+	HPDF_Font hpdf_font;
+	HPDF_REAL hpdf_size;
+};
+
+/* the PDF's initial graphics state (ISO 32000-1, 8.4) */
+static const struct gstate initial = {
+	.true_scale = 1, .written_scale = 1, .width = 1, .cap = MB_CAP_BUTT,
+	.join = MB_JOIN_MITER, .render = HPDF_FILL,
+};
+
+static struct gstate *top(struct replay *r)
+{
+	return &r->stack[r->depth];
+}
+
+/* the content so far into the page's stream (before libharu writes text) */
+static void flush(struct replay *r)
+{
+	HPDF_PageAttr attr = (HPDF_PageAttr)r->page->attr;
+
+	if (!r->c.len || r->failed)
+		return;
+	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
+		BUG("raw content inside a text object or a path");
+	if (HPDF_Stream_Write(attr->stream, (const HPDF_BYTE *)r->c.p, (HPDF_UINT)r->c.len) !=
+	    HPDF_OK)
+		r->failed = true;
+	r->c.len = 0;
+}
+
+static void point(struct replay *r, const struct mb_point *p, const char *op)
+{
+	put_xy(&r->c, p->x, top(r)->local ? p->y : r->l->height - p->y, op);
+}
+
+static void transform(struct replay *r, const struct mb_matrix *m)
+{
+	struct gstate *g = top(r);
+	double v[6] = { m->a, m->b, m->c, m->d, m->e, m->f };
+
+	if (r->depth == 0)
+		BUG("a TRANSFORM outside any SAVE");
+	if (!g->local) {
+		/* the list's y runs down the page: fold the flip into the first transform */
+		v[1] = -m->b;
+		v[3] = -m->d;
+		v[5] = r->l->height - m->f;
+	}
+	for (int i = 0; i < 6; i++) {
+		put_num(&r->c, v[i]);
+		put(&r->c, " ", 1);
+	}
+	put_str(&r->c, "cm\n");
+	if (m->b == 0 && m->c == 0 && fabs(m->a) == fabs(m->d) && m->a != 0) {
+		g->true_scale *= fabs(m->a);
+		g->written_scale *= fabs(as_written(m->a));
+	} else {
+		g->true_scale = g->written_scale = 0;
+	}
+	g->local = true;
+}
+
+/* the width to write for a pen of width w: scaled as written, at least w as meant */
+static double written_width(const struct gstate *g, double w)
+{
+	double target, v;
+
+	if (!(g->true_scale > 0) || !(g->written_scale > 0))
+		return w;
+	target = w * g->true_scale / g->written_scale;
+	v = as_written(target);
+	if (v * g->written_scale < w * g->true_scale)
+		v = ceil(target * 1e5 + 0.05) / 1e5;
+	return v;
+}
+
+static void stroke_state(struct replay *r, const struct mb_pen *pen)
+{
+	struct gstate *g = top(r);
+	double width = written_width(g, pen->width);
+	bool dash_same = pen->ndash == g->ndash && pen->dash_phase == g->dash_phase;
+
+	for (int i = 0; dash_same && i < pen->ndash; i++)
+		dash_same = pen->dash[i] == g->dash[i];
+	if (width != g->width) {
+		put_num(&r->c, width);
+		put_str(&r->c, " w\n");
+		g->width = width;
+	}
+	if (pen->cap != g->cap) {
+		put_long(&r->c, pen->cap);	/* MB_CAP_* are PDF's 0, 1, 2 */
+		put_str(&r->c, " J\n");
+		g->cap = pen->cap;
+	}
+	if (pen->join != g->join) {
+		put_long(&r->c, pen->join);	/* as are MB_JOIN_* */
+		put_str(&r->c, " j\n");
+		g->join = pen->join;
+	}
+	if (!dash_same) {
+		put(&r->c, "[", 1);
+		for (int i = 0; i < pen->ndash && i < MB_DASH_MAX; i++) {
+			if (i)
+				put(&r->c, " ", 1);
+			put_num(&r->c, pen->dash[i]);
+			g->dash[i] = pen->dash[i];
+		}
+		put(&r->c, "] ", 2);
+		put_num(&r->c, pen->dash_phase);
+		put_str(&r->c, " d\n");
+		g->ndash = pen->ndash;
+		g->dash_phase = pen->dash_phase;
+	}
+	if (pen->rgb != g->stroke_rgb) {
+		put_colour(&r->c, pen->rgb, true);
+		g->stroke_rgb = pen->rgb;
+	}
+}
+
+static void fill_colour(struct replay *r, uint32_t rgb)
+{
+	if (rgb != top(r)->fill_rgb) {
+		put_colour(&r->c, rgb, false);
+		top(r)->fill_rgb = rgb;
+	}
+}
+
+static enum mb_status refuse(struct replay *r, const char *what)
+{
+	return mb_error_set(r->err, MB_ERR_INTERNAL,
+			    "the interior cannot print %s (a black-and-white PDF page without "
+			    "transparency or pictures was asked for)",
+			    what);
+}
+
+static enum mb_status text(struct replay *r, const struct mb_text_run *t)
+{
+	struct gstate *g = top(r);
+	HPDF_Font font = face_font(r->fonts, t->face);
+	HPDF_TextRenderingMode mode = t->outline > 0 ? HPDF_FILL_THEN_STROKE : HPDF_FILL;
+
+	if (!font)
+		return refuse(r, "text in a face it has not loaded");
+	if (mb_draw_alpha(t->alpha) < 1)
+		return refuse(r, "translucent text");
+	fill_colour(r, t->rgb);
+	if (t->outline > 0) {
+		struct mb_pen pen = { .width = t->outline, .rgb = t->outline_rgb,
+				      .cap = g->cap, .join = MB_JOIN_ROUND,
+				      .ndash = 0 };
+
+		stroke_state(r, &pen);
+	}
+	flush(r);
+	if (font != g->font || (HPDF_REAL)t->size != g->font_size || font != r->hpdf_font ||
+	    (HPDF_REAL)t->size != r->hpdf_size) {
+		HPDF_Page_SetFontAndSize(r->page, font, (HPDF_REAL)t->size);
+		g->font = r->hpdf_font = font;
+		g->font_size = r->hpdf_size = (HPDF_REAL)t->size;
+	}
+	if (mode != g->render) {
+		HPDF_Page_SetTextRenderingMode(r->page, mode);
+		g->render = mode;
+	}
+	HPDF_Page_BeginText(r->page);
+	if (g->local) {
+		/* the local units run y down: set the glyphs upright again */
+		HPDF_Page_SetTextMatrix(r->page, 1, 0, 0, -1, (HPDF_REAL)t->x, (HPDF_REAL)t->y);
+		HPDF_Page_ShowText(r->page, t->text);
+	} else {
+		HPDF_Page_TextOut(r->page, (HPDF_REAL)t->x, (HPDF_REAL)(r->l->height - t->y),
+				  t->text);
+	}
+	HPDF_Page_EndText(r->page);
+	return MB_OK;
+}
+
+/* the op that paints the path starting at ops[i] */
+static const struct mb_draw_op *painter(const struct mb_draw_list *l, size_t i)
+{
+	for (; i < l->count; i++) {
+		enum mb_draw_kind k = l->ops[i].kind;
+
+		if (k == MB_DRAW_STROKE || k == MB_DRAW_FILL || k == MB_DRAW_CLIP)
+			return &l->ops[i];
+		if (k != MB_DRAW_MOVE && k != MB_DRAW_LINE && k != MB_DRAW_CURVE &&
+		    k != MB_DRAW_CLOSE)
+			break;
+	}
+	BUG("a path in a drawing list that nothing paints (op %zu)", i);
+}
+
+static enum mb_status replay_op(struct replay *r, size_t i, bool *in_path)
+{
+	const struct mb_draw_op *op = &r->l->ops[i];
+	const struct mb_draw_op *paint;
+
+	switch (op->kind) {
+	case MB_DRAW_MOVE:
+	case MB_DRAW_LINE:
+	case MB_DRAW_CURVE:
+	case MB_DRAW_CLOSE:
+		if (!*in_path) {
+			paint = painter(r->l, i);
+			if (paint->kind == MB_DRAW_STROKE) {
+				if (mb_draw_alpha(paint->u.pen.alpha) < 1)
+					return refuse(r, "a translucent line");
+				stroke_state(r, &paint->u.pen);
+			} else if (paint->kind == MB_DRAW_FILL) {
+				if (mb_draw_alpha(paint->u.paint.alpha) < 1)
+					return refuse(r, "a translucent fill");
+				fill_colour(r, paint->u.paint.rgb);
+			}
+			*in_path = true;
+		}
+		if (op->kind == MB_DRAW_MOVE) {
+			point(r, &op->u.p[0], " m\n");
+		} else if (op->kind == MB_DRAW_LINE) {
+			point(r, &op->u.p[0], " l\n");
+		} else if (op->kind == MB_DRAW_CURVE) {
+			point(r, &op->u.p[0], " ");
+			point(r, &op->u.p[1], " ");
+			point(r, &op->u.p[2], " c\n");
+		} else {
+			put_str(&r->c, "h\n");
+		}
+		break;
+	case MB_DRAW_STROKE:
+		put_str(&r->c, "S\n");
+		*in_path = false;
+		break;
+	case MB_DRAW_FILL:
+		put_str(&r->c, op->u.paint.even_odd ? "f*\n" : "f\n");
+		*in_path = false;
+		break;
+	case MB_DRAW_CLIP:
+		put_str(&r->c, op->u.paint.even_odd ? "W* n\n" : "W n\n");
+		*in_path = false;
+		break;
+	case MB_DRAW_SAVE:
+		if (r->depth + 1 == r->cap) {
+			r->cap *= 2;
+			r->stack = xreallocarray(r->stack, (size_t)r->cap, sizeof(*r->stack));
+		}
+		r->stack[r->depth + 1] = r->stack[r->depth];
+		r->depth++;
+		put_str(&r->c, "q\n");
+		break;
+	case MB_DRAW_RESTORE:
+		if (r->depth == 0)
+			BUG("a RESTORE without its SAVE");
+		r->depth--;
+		put_str(&r->c, "Q\n");
+		break;
+	case MB_DRAW_TRANSFORM:
+		transform(r, &op->u.matrix);
+		break;
+	case MB_DRAW_TEXT:
+		return text(r, &op->u.text);
+	case MB_DRAW_IMAGE:
+		return refuse(r, "a picture");
+	}
+	return MB_OK;
+}
+
+enum mb_status mb_hpdf_replay(HPDF_Page page, const struct mb_draw_list *l,
+			      const struct mb_hpdf_fonts *fonts, struct mb_error *err)
+{
+	struct replay r = { .page = page, .l = l, .fonts = fonts, .err = err, .cap = 8 };
+	enum mb_status st = MB_OK;
+	bool in_path = false;
+
+	r.stack = xmallocarray((size_t)r.cap, sizeof(*r.stack));
+	r.stack[0] = initial;
+	for (size_t i = 0; i < l->count && st == MB_OK && !r.failed; i++)
+		st = replay_op(&r, i, &in_path);
+	if (st == MB_OK && r.depth != 0)
+		BUG("a drawing list ends %d SAVEs deep", r.depth);
+	if (st == MB_OK)
+		flush(&r);
+	if (st == MB_OK && r.failed)
+		st = mb_error_set(err, MB_ERR_INTERNAL, "libharu could not take a page's content");
+	free(r.c.p);
+	free(r.stack);
+	return st;
+}

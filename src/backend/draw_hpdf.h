@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Drawing lists (include/mazebook/draw.h) replayed into a libharu page,
+ * and text measured with libharu's fonts for the core's fitting. A
+ * backend header: it names libharu's types, so only backends include it.
+ */
+#ifndef MAZEBOOK_DRAW_HPDF_H
+#define MAZEBOOK_DRAW_HPDF_H
+
+#include <hpdf.h>
+
+#include "mazebook/draw.h"
+#include "mazebook/error.h"
+
+/* The book's two faces, loaded into a document (bold may be NULL when nothing bold is set). */
+struct mb_hpdf_fonts {
+	HPDF_Font regular, bold;
+};
+
+/*
+ * Text metrics over fonts (borrowed; it must outlive *out): widths as
+ * libharu's HPDF_Page_TextWidth gives them, vertical metrics from the
+ * font's own ascent, descent and cap height.
+ */
+void mb_hpdf_metrics_init(struct mb_text_metrics *out, const struct mb_hpdf_fonts *fonts);
+
+/*
+ * Replay l into page (whose size the caller has set to l's): y is flipped
+ * against l->height, colours whose channels agree are written as
+ * DeviceGray, paths and state as content straight into the page's stream
+ * (numbers in at most five decimals, pen widths rounded up so a scaled
+ * line is never under its width in points), text through libharu so its
+ * fonts embed the glyphs used. Fails with MB_ERR_INTERNAL on what an
+ * interior may not hold (transparency, pictures, a face not loaded) or a
+ * stream that cannot be written; libharu's own errors reach the
+ * document's error handler as usual.
+ */
+enum mb_status mb_hpdf_replay(HPDF_Page page, const struct mb_draw_list *l,
+			      const struct mb_hpdf_fonts *fonts, struct mb_error *err);
+
+#endif
