@@ -38,6 +38,8 @@
 #include "mazebook/pages.h"
 #include "mazebook/xalloc.h"
 
+#include "draw_hpdf.h"
+
 /* DejaVu Sans's ascent and descent in ems, to keep glyphs inside the live area */
 #define ASCENT 0.93
 #define DESCENT 0.24
@@ -676,166 +678,27 @@ static void solutions_page(struct writer *w, HPDF_Page page, int n, const struct
 /*
  * ---- the pages around the mazes (issue 14) ----
  * Composed in the core (src/core/page_matter.c) as drawing lists and
- * replayed here. This small replay and the metrics over libharu's fonts
- * stand in until the drawing-list renderer (draw_hpdf) takes every page;
- * then these pages go through it like the rest.
+ * replayed by the drawing-list renderer (draw_hpdf.c), with text measured
+ * by libharu's fonts so the core's fitting matches what prints.
  */
-
-static double hpdf_width(void *ctx, enum mb_face face, double size, const char *utf8, size_t len)
-{
-	struct writer *w = ctx;
-	HPDF_TextWidth tw = HPDF_Font_TextWidth(face == MB_FACE_BOLD ? w->bold : w->regular,
-						(const HPDF_BYTE *)utf8, (HPDF_UINT)len);
-
-	return tw.width * size / 1000.0;
-}
-
-static void hpdf_extents(void *ctx, enum mb_face face, double *ascent, double *descent,
-			 double *cap_height)
-{
-	struct writer *w = ctx;
-	HPDF_Font font = face == MB_FACE_BOLD ? w->bold : w->regular;
-
-	*ascent = HPDF_Font_GetAscent(font) / 1000.0;
-	*descent = -HPDF_Font_GetDescent(font) / 1000.0;
-	*cap_height = HPDF_Font_GetCapHeight(font) / 1000.0;
-}
-
-static void replay_colour(HPDF_Page page, uint32_t rgb, bool fill)
-{
-	double r = ((rgb >> 16) & 0xff) / 255.0, g = ((rgb >> 8) & 0xff) / 255.0,
-	       b = (rgb & 0xff) / 255.0;
-
-	if (r == g && g == b) {
-		if (fill)
-			HPDF_Page_SetGrayFill(page, (HPDF_REAL)r);
-		else
-			HPDF_Page_SetGrayStroke(page, (HPDF_REAL)r);
-	} else if (fill) {
-		HPDF_Page_SetRGBFill(page, (HPDF_REAL)r, (HPDF_REAL)g, (HPDF_REAL)b);
-	} else {
-		HPDF_Page_SetRGBStroke(page, (HPDF_REAL)r, (HPDF_REAL)g, (HPDF_REAL)b);
-	}
-}
-
-/* A stroke's pen, set before its path starts (libharu refuses it inside a path). */
-static void replay_pen(HPDF_Page page, const struct mb_pen *pen)
-{
-	HPDF_UINT16 dash[MB_DASH_MAX];
-
-	for (int k = 0; k < pen->ndash && k < MB_DASH_MAX; k++)
-		dash[k] = (HPDF_UINT16)lround(pen->dash[k]);
-	replay_colour(page, pen->rgb, false);
-	HPDF_Page_SetLineWidth(page, (HPDF_REAL)pen->width);
-	HPDF_Page_SetLineCap(page, pen->cap == MB_CAP_ROUND	 ? HPDF_ROUND_END
-				   : pen->cap == MB_CAP_SQUARE ? HPDF_PROJECTING_SCUARE_END
-							 : HPDF_BUTT_END);
-	HPDF_Page_SetLineJoin(page, pen->join == MB_JOIN_ROUND	  ? HPDF_ROUND_JOIN
-				    : pen->join == MB_JOIN_BEVEL ? HPDF_BEVEL_JOIN
-								  : HPDF_MITER_JOIN);
-	HPDF_Page_SetDash(page, pen->ndash ? dash : NULL, (HPDF_UINT)pen->ndash,
-			  (HPDF_UINT)lround(pen->dash_phase));
-}
 
 /*
- * Paths, strokes, fills and text of l onto page (y flipped); no images, no
- * transparency. A path's paint state is set before its first point: the
- * op that ends the path is found ahead.
+ * Compose page n when it is one of the pages around the mazes and draw it:
+ * false when it is another kind of page. *st is the replay's status.
  */
-static void replay(struct writer *w, HPDF_Page page, const struct mb_draw_list *l)
+static bool matter_page(struct writer *w, HPDF_Page page, int n, enum mb_status *st)
 {
-	double h = l->height;
-	bool in_path = false;
-
-	for (size_t i = 0; i < l->count && !w->failed; i++) {
-		const struct mb_draw_op *op = &l->ops[i];
-		const struct mb_point *p = op->u.p;
-
-		if (!in_path && (op->kind == MB_DRAW_MOVE || op->kind == MB_DRAW_LINE ||
-				 op->kind == MB_DRAW_CURVE)) {
-			size_t k = i;
-
-			while (k < l->count && l->ops[k].kind != MB_DRAW_STROKE &&
-			       l->ops[k].kind != MB_DRAW_FILL && l->ops[k].kind != MB_DRAW_CLIP)
-				k++;
-			if (k < l->count && l->ops[k].kind == MB_DRAW_STROKE)
-				replay_pen(page, &l->ops[k].u.pen);
-			else if (k < l->count && l->ops[k].kind == MB_DRAW_FILL)
-				replay_colour(page, l->ops[k].u.paint.rgb, true);
-			in_path = true;
-		}
-		switch (op->kind) {
-		case MB_DRAW_MOVE:
-			HPDF_Page_MoveTo(page, (HPDF_REAL)p[0].x, (HPDF_REAL)(h - p[0].y));
-			break;
-		case MB_DRAW_LINE:
-			HPDF_Page_LineTo(page, (HPDF_REAL)p[0].x, (HPDF_REAL)(h - p[0].y));
-			break;
-		case MB_DRAW_CURVE:
-			HPDF_Page_CurveTo(page, (HPDF_REAL)p[0].x, (HPDF_REAL)(h - p[0].y),
-					  (HPDF_REAL)p[1].x, (HPDF_REAL)(h - p[1].y),
-					  (HPDF_REAL)p[2].x, (HPDF_REAL)(h - p[2].y));
-			break;
-		case MB_DRAW_CLOSE:
-			HPDF_Page_ClosePath(page);
-			break;
-		case MB_DRAW_STROKE:
-			HPDF_Page_Stroke(page);
-			in_path = false;
-			if (op->u.pen.ndash)
-				HPDF_Page_SetDash(page, NULL, 0, 0);
-			break;
-		case MB_DRAW_FILL:
-			if (op->u.paint.even_odd)
-				HPDF_Page_Eofill(page);
-			else
-				HPDF_Page_Fill(page);
-			in_path = false;
-			break;
-		case MB_DRAW_CLIP:
-			if (op->u.paint.even_odd)
-				HPDF_Page_Eoclip(page);
-			else
-				HPDF_Page_Clip(page);
-			HPDF_Page_EndPath(page);
-			in_path = false;
-			break;
-		case MB_DRAW_SAVE:
-			HPDF_Page_GSave(page);
-			break;
-		case MB_DRAW_RESTORE:
-			HPDF_Page_GRestore(page);
-			break;
-		case MB_DRAW_TEXT: {
-			const struct mb_text_run *t = &op->u.text;
-
-			replay_colour(page, t->rgb, true);
-			set_font(page, t->face == MB_FACE_BOLD ? w->bold : w->regular, t->size);
-			HPDF_Page_BeginText(page);
-			HPDF_Page_TextOut(page, (HPDF_REAL)t->x, (HPDF_REAL)(h - t->y), t->text);
-			HPDF_Page_EndText(page);
-			break;
-		}
-		case MB_DRAW_IMAGE:
-			BUG("an interior page with an image");
-		}
-	}
-	HPDF_Page_SetGrayFill(page, 0);
-	HPDF_Page_SetGrayStroke(page, 0);
-}
-
-/* Compose page n when it is one of the pages around the mazes and draw it; else false. */
-static bool matter_page(struct writer *w, HPDF_Page page, int n)
-{
-	struct mb_text_metrics tm = { w, hpdf_width, hpdf_extents };
+	struct mb_hpdf_fonts fonts = { w->regular, w->bold };
+	struct mb_text_metrics tm;
 	struct mb_page_context ctx = { .spec = w->spec, .book = w->book, .plan = w->plan,
 				       .labels = w->labels, .metrics = &tm,
 				       .colour = colour_book(w) };
 	struct mb_draw_list *l = mb_draw_new(w->plan->page_w_pt, w->plan->page_h_pt);
-	bool done = mb_page_matter_compose(&ctx, n, l);
+	bool done;
 
-	if (done)
-		replay(w, page, l);
+	mb_hpdf_metrics_init(&tm, &fonts);
+	done = mb_page_matter_compose(&ctx, n, l);
+	*st = done ? mb_hpdf_replay(page, l, &fonts, w->err) : MB_OK;
 	mb_draw_free(l);
 	return done;
 }
@@ -973,6 +836,7 @@ out:
 static enum mb_status draw_pages(struct writer *w)
 {
 	const struct mb_page_plan *plan = w->plan;
+	enum mb_status st = MB_OK;
 
 	for (int n = 1; n <= plan->page_count && !w->failed; n++) {
 		const struct mb_page *p = &plan->pages[n - 1];
@@ -991,8 +855,10 @@ static enum mb_status draw_pages(struct writer *w)
 		case MB_PAGE_SOLUTIONS: solutions_page(w, page, n, p); break;
 		case MB_PAGE_BLANK: break;
 		default:
-			if (!matter_page(w, page, n))
+			if (!matter_page(w, page, n, &st))
 				BUG("page %d has no composer (kind %d)", n, (int)p->kind);
+			if (st != MB_OK)
+				return st;
 		}
 		compress_content(w, page);
 	}
