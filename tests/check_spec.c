@@ -876,7 +876,8 @@ START_TEST(starter_parses_and_explains_every_key)
 		"title:", "subtitle:", "author:", "level:", "mazes:", "trim:", "paper:",
 		"bleed:", "seed:", "algorithm:", "solutions:", "output:", "language:",
 		"one_sided:", "copyright:", "font:", "grid:", "min_route_ratio:", "min_forks:",
-		"cover:", "background:", "text:", "back:",
+		"cover:", "background:", "text:", "back:", "pages:", "belongs_to:",
+		"how_to_play:", "contents:", "section_pages:", "certificate:",
 	};
 	struct mb_book_spec spec;
 	struct mb_error err;
