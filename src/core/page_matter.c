@@ -494,6 +494,15 @@ void mb_page_section(const struct mb_page_context *ctx, int n, struct mb_draw_li
 	folio(&s, n);
 }
 
+/* a label and a line to write on after it, from x0 to x1, its baseline at y */
+static void foot_line(const struct setter *s, double x0, double x1, double y, double label_w,
+		      const char *label)
+{
+	run(s, MB_FACE_REGULAR, 12, x0, y, LEFT, label);
+	if (x0 + label_w + 6 < x1)
+		hline(s, x0 + label_w + 6, x1, y + 2, WRITE_LINE_PT, NULL, 0);
+}
+
 void mb_page_certificate(const struct mb_page_context *ctx, int n, struct mb_draw_list *out)
 {
 	const struct mb_labels *l = ctx->labels;
@@ -532,20 +541,19 @@ void mb_page_certificate(const struct mb_page_context *ctx, int n, struct mb_dra
 	size = fit(&s, MB_FACE_BOLD, 20, 11, b.w, 3, ctx->spec->title);
 	para(&s, MB_FACE_BOLD, size, size * 1.25, b.x + b.w / 2, y + 12, b.w, CENTRE,
 	     ctx->spec->title);
-	/* date and signature at the foot */
+	/* date and signature at the foot: side by side, or one above the other on a narrow page */
 	y = b.top + b.h - 12;
 	label_w = fmax(width_of(&s, MB_FACE_REGULAR, 12, l->date, strlen(l->date)),
 		       width_of(&s, MB_FACE_REGULAR, 12, l->signed_by, strlen(l->signed_by)));
-	x0 = b.x;
-	x1 = b.x + b.w / 2 - 12;
-	run(&s, MB_FACE_REGULAR, 12, x0, y, LEFT, l->date);
-	if (x0 + label_w + 6 < x1)
-		hline(&s, x0 + label_w + 6, x1, y + 2, WRITE_LINE_PT, NULL, 0);
-	x0 = b.x + b.w / 2 + 12;
-	x1 = b.x + b.w;
-	run(&s, MB_FACE_REGULAR, 12, x0, y, LEFT, l->signed_by);
-	if (x0 + label_w + 6 < x1)
-		hline(&s, x0 + label_w + 6, x1, y + 2, WRITE_LINE_PT, NULL, 0);
+	if (b.w / 2 - 12 - label_w - 6 >= 72) {
+		x0 = b.x + b.w / 2 + 12;
+		x1 = b.x + b.w;
+		foot_line(&s, b.x, b.x + b.w / 2 - 12, y, label_w, l->date);
+		foot_line(&s, x0, x1, y, label_w, l->signed_by);
+	} else {
+		foot_line(&s, b.x, b.x + b.w, y - 30, label_w, l->date);
+		foot_line(&s, b.x, b.x + b.w, y, label_w, l->signed_by);
+	}
 }
 
 bool mb_page_matter_compose(const struct mb_page_context *ctx, int n, struct mb_draw_list *out)
