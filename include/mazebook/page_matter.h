@@ -12,7 +12,9 @@
  *
  * Each function composes page n (1-based) of ctx->plan, which must be a
  * page of its kind (a BUG otherwise): out is cleared and sized to the
- * PDF page and filled with what the page prints.
+ * PDF page and filled with what the page prints. mb_page_compose
+ * (mazebook/pages.h) calls them for their kinds; the copyright and
+ * imprint lines are mb_page_copyright_line and mb_page_imprint_line there.
  */
 #ifndef MAZEBOOK_PAGE_MATTER_H
 #define MAZEBOOK_PAGE_MATTER_H
@@ -38,20 +40,6 @@ void mb_page_contents(const struct mb_page_context *ctx, int n, struct mb_draw_l
 void mb_page_section(const struct mb_page_context *ctx, int n, struct mb_draw_list *out);
 /* a certificate of completion naming the maze count and the book */
 void mb_page_certificate(const struct mb_page_context *ctx, int n, struct mb_draw_list *out);
-
-/*
- * Compose page n with the function above for its kind: true when the page
- * is one of these kinds, false (out untouched) for any other.
- */
-bool mb_page_matter_compose(const struct mb_page_context *ctx, int n, struct mb_draw_list *out);
-
-/*
- * The copyright line the copyright page prints: the spec's copyright, or
- * "Copyright © <year> <author>" (no year when none is given). free() it.
- */
-char *mb_page_copyright_line(const struct mb_book_spec *spec, const struct mb_labels *labels);
-/* "Published by <imprint>", or NULL without an imprint. free() it. */
-char *mb_page_imprint_line(const struct mb_book_spec *spec, const struct mb_labels *labels);
 
 /* Does the book have a difficulty ramp (order: ramp, or a section's ramp:)? */
 bool mb_page_has_ramp(const struct mb_book_spec *spec);

@@ -30,4 +30,19 @@ struct mb_page_context {
  */
 void mb_page_compose(const struct mb_page_context *ctx, int n, struct mb_draw_list *out);
 
+/*
+ * Does every word the about page sets in its lines fit them (the title,
+ * the copyright, the author in the default copyright line, the imprint)?
+ * Uses ctx->spec, plan, labels and metrics (the regular face) only; MB_OK
+ * when the plan has no about page. Fails with MB_ERR_INPUT naming the spec
+ * key, the word, its width and the line's, and about how many characters
+ * fit.
+ */
+enum mb_status mb_page_check_words(const struct mb_page_context *ctx, struct mb_error *err);
+
+/* "Copyright © 2026 Author" (the year when given), or the spec's own line; caller frees. */
+char *mb_page_copyright_line(const struct mb_book_spec *spec, const struct mb_labels *labels);
+/* "Published by ..." for the spec's imprint, or NULL when it has none; caller frees. */
+char *mb_page_imprint_line(const struct mb_book_spec *spec, const struct mb_labels *labels);
+
 #endif

@@ -246,25 +246,6 @@ static const struct mb_page *start(const struct mb_page_context *ctx, int n,
 	return p;
 }
 
-char *mb_page_copyright_line(const struct mb_book_spec *spec, const struct mb_labels *labels)
-{
-	if (spec->copyright)
-		return xstrdup(spec->copyright);
-	if (spec->year)
-		return xasprintf("%s %d %s", labels->copyright, spec->year, spec->author);
-	return xasprintf("%s %s", labels->copyright, spec->author);
-}
-
-char *mb_page_imprint_line(const struct mb_book_spec *spec, const struct mb_labels *labels)
-{
-	const char *at = spec->imprint ? strstr(labels->published_by, "%s") : NULL;
-
-	if (!at)
-		return NULL;
-	return xasprintf("%.*s%s%s", (int)(at - labels->published_by), labels->published_by,
-			 spec->imprint, at + 2);
-}
-
 bool mb_page_has_ramp(const struct mb_book_spec *spec)
 {
 	if (spec->order_ramp)
@@ -553,20 +534,5 @@ void mb_page_certificate(const struct mb_page_context *ctx, int n, struct mb_dra
 	} else {
 		foot_line(&s, b.x, b.x + b.w, y - 30, label_w, l->date);
 		foot_line(&s, b.x, b.x + b.w, y, label_w, l->signed_by);
-	}
-}
-
-bool mb_page_matter_compose(const struct mb_page_context *ctx, int n, struct mb_draw_list *out)
-{
-	if (n < 1 || n > ctx->plan->page_count)
-		BUG("page %d of a %d-page plan", n, ctx->plan->page_count);
-	switch (ctx->plan->pages[n - 1].kind) {
-	case MB_PAGE_COPYRIGHT: mb_page_copyright(ctx, n, out); return true;
-	case MB_PAGE_BELONGS_TO: mb_page_belongs_to(ctx, n, out); return true;
-	case MB_PAGE_HOW_TO_PLAY: mb_page_how_to_play(ctx, n, out); return true;
-	case MB_PAGE_CONTENTS: mb_page_contents(ctx, n, out); return true;
-	case MB_PAGE_SECTION: mb_page_section(ctx, n, out); return true;
-	case MB_PAGE_CERTIFICATE: mb_page_certificate(ctx, n, out); return true;
-	default: return false;
 	}
 }
