@@ -3,7 +3,7 @@
  * The pages around the mazes, composed as drawing lists. Layout rectangles
  * (mazebook/layout.h) have y up from the page's bottom; drawing lists have
  * y down from its top, so every place is turned over once, in top_of().
- * Text is wrapped at spaces and shrunk to fit with the renderer's widths:
+ * Text is wrapped and shrunk to fit by text_fit.h with the renderer's widths:
  * the same words come out at the same places whichever renderer replays
  * the list. Writing lines (a name, a date) are plain 1 pt strokes, and the
  * certificate's frame is two rectangles, so none of it reads as a maze.
@@ -20,6 +20,7 @@
 
 #include "mazebook/error.h"
 #include "mazebook/kdp.h"
+#include "mazebook/text_fit.h"
 #include "mazebook/xalloc.h"
 
 #define INK 0x000000
@@ -34,10 +35,9 @@ struct setter {
 	struct mb_draw_list *out;
 };
 
-static double width_of(const struct setter *s, enum mb_face face, double size, const char *text,
-		       size_t len)
+static double width_of(const struct setter *s, enum mb_face face, double size, const char *text)
 {
-	return mb_text_width(s->ctx->metrics, face, size, text, len);
+	return mb_text_fit_width(s->ctx->metrics, face, size, text);
 }
 
 static void extents(const struct setter *s, enum mb_face face, double *ascent, double *descent)
@@ -47,109 +47,20 @@ static void extents(const struct setter *s, enum mb_face face, double *ascent, d
 	s->ctx->metrics->extents(s->ctx->metrics->ctx, face, ascent, descent, &cap);
 }
 
+static const enum mb_align aligns[] = { MB_ALIGN_LEFT, MB_ALIGN_CENTRE, MB_ALIGN_RIGHT };
+
 /* One run of text, its baseline at y (down from the page's top). */
 static void run(const struct setter *s, enum mb_face face, double size, double x, double y,
 		enum align align, const char *text)
 {
-	double w = width_of(s, face, size, text, strlen(text));
-	struct mb_text_run r = { 0 };
-
-	if (align == CENTRE)
-		x -= w / 2;
-	else if (align == RIGHT)
-		x -= w;
-	r.x = x;
-	r.y = y;
-	r.face = face;
-	r.size = size;
-	r.rgb = INK;
-	r.text = text;
-	mb_draw_text(s->out, &r);
+	mb_text_line(s->out, s->ctx->metrics, face, size, INK, x, y, aligns[align], text);
 }
 
-/*
- * Break text into lines no wider than width at spaces (a word wider than
- * width is a line of its own). *lines gets the lines (free each and the
- * array); returns their count and in *widest the widest word.
- */
-static int wrap(const struct setter *s, enum mb_face face, double size, const char *text,
-		double width, char ***lines, double *widest)
-{
-	size_t cap = 4;
-	char **out = xmallocarray(cap, sizeof(*out));
-	const char *p = text, *line = NULL, *line_end = NULL;
-	int count = 0;
-
-	*widest = 0;
-	for (;;) {
-		const char *word, *end;
-
-		while (*p == ' ')
-			p++;
-		word = p;
-		end = word + strcspn(word, " ");
-		p = end;
-		if (word < end) {
-			double ww = width_of(s, face, size, word, (size_t)(end - word));
-
-			if (ww > *widest)
-				*widest = ww;
-			if (!line) {
-				line = word;
-				line_end = end;
-				continue;
-			}
-			if (width_of(s, face, size, line, (size_t)(end - line)) <= width) {
-				line_end = end;
-				continue;
-			}
-		}
-		if (line) {
-			if ((size_t)count == cap) {
-				cap *= 2;
-				out = xreallocarray(out, cap, sizeof(*out));
-			}
-			out[count++] = xasprintf("%.*s", (int)(line_end - line), line);
-		}
-		line = word < end ? word : NULL;
-		line_end = end;
-		if (word == end)
-			break;
-	}
-	*lines = out;
-	return count;
-}
-
-static void free_lines(char **lines, int count)
-{
-	for (int i = 0; i < count; i++)
-		free(lines[i]);
-	free(lines);
-}
-
-/*
- * The largest size <= size, not under min, at which text wraps into at most
- * max_lines lines of width; a word too wide even at min shrinks the type
- * further, never under KDP's least type size.
- */
+/* The size text fits at: mb_text_fit_size (whole points down to min, then KDP's least). */
 static double fit(const struct setter *s, enum mb_face face, double size, double min,
 		  double width, int max_lines, const char *text)
 {
-	double widest = 0;
-	char **lines;
-	int count;
-
-	for (; size > min; size -= 0.5) {
-		count = wrap(s, face, size, text, width, &lines, &widest);
-		free_lines(lines, count);
-		if (count <= max_lines && widest <= width)
-			return size;
-	}
-	count = wrap(s, face, min, text, width, &lines, &widest);
-	free_lines(lines, count);
-	if (widest > width)
-		return fmax(mb_kdp.min_font_pt, min * width / widest);
-	return min;
+	return mb_text_fit_size(s->ctx->metrics, face, size, min, width, max_lines, text);
 }
 
 /*
@@ -160,27 +71,23 @@ static double fit(const struct setter *s, enum mb_face face, double size, double
 static double para(const struct setter *s, enum mb_face face, double size, double leading,
 		   double x, double top, double width, enum align align, const char *text)
 {
-	double ascent, descent, widest, y;
-	char **lines;
-	int count = wrap(s, face, size, text, width, &lines, &widest);
+	double ascent, descent, baseline;
+	int count;
 
 	extents(s, face, &ascent, &descent);
-	y = top + size * ascent;
-	for (int i = 0; i < count; i++)
-		run(s, face, size, x, y + i * leading, align, lines[i]);
-	free_lines(lines, count);
-	return y + (count > 0 ? count - 1 : 0) * leading + size * descent;
+	baseline = top + size * ascent;
+	count = mb_text_paragraph(s->out, s->ctx->metrics, face, size, leading, INK, x, baseline,
+				  width, aligns[align], text);
+	return baseline + (count > 0 ? count - 1 : 0) * leading + size * descent;
 }
 
 /* The height para() takes for text. */
 static double para_height(const struct setter *s, enum mb_face face, double size,
 			  double leading, double width, const char *text)
 {
-	double ascent, descent, widest;
-	char **lines;
-	int count = wrap(s, face, size, text, width, &lines, &widest);
+	double ascent, descent;
+	int count = mb_text_wrap(s->ctx->metrics, face, size, text, width, NULL, NULL, NULL);
 
-	free_lines(lines, count);
 	extents(s, face, &ascent, &descent);
 	return size * (ascent + descent) + (count > 0 ? count - 1 : 0) * leading;
 }
@@ -312,8 +219,8 @@ void mb_page_belongs_to(const struct mb_page_context *ctx, int n, struct mb_draw
 	/* a long line for the name, a short one for the age */
 	extents(&s, MB_FACE_REGULAR, &ascent, &descent);
 	y += 72;
-	label_w = fmax(width_of(&s, MB_FACE_REGULAR, 14, l->name, strlen(l->name)),
-		       width_of(&s, MB_FACE_REGULAR, 14, l->age, strlen(l->age)));
+	label_w = fmax(width_of(&s, MB_FACE_REGULAR, 14, l->name),
+		       width_of(&s, MB_FACE_REGULAR, 14, l->age));
 	x0 = b.x + b.w * 0.1;
 	run(&s, MB_FACE_REGULAR, 14, x0, y, LEFT, l->name);
 	hline(&s, x0 + label_w + 8, b.x + b.w * 0.9, y + 2, WRITE_LINE_PT, NULL, 0);
@@ -389,14 +296,14 @@ static double contents_row(const struct setter *s, const struct box *b, double t
 	char num[16];
 
 	snprintf(num, sizeof(num), "%d", page);
-	num_w = width_of(s, MB_FACE_REGULAR, size, num, strlen(num));
+	num_w = width_of(s, MB_FACE_REGULAR, size, num);
 	room = b->w - num_w - 24;
 	esize = fit(s, MB_FACE_REGULAR, size, 9, room, 1, entry);
 	extents(s, MB_FACE_REGULAR, &ascent, &descent);
 	base = top + size * ascent;
 	run(s, MB_FACE_REGULAR, esize, b->x, base, LEFT, entry);
 	run(s, MB_FACE_REGULAR, size, b->x + b->w, base, RIGHT, num);
-	ew = fmin(width_of(s, MB_FACE_REGULAR, esize, entry, strlen(entry)), room);
+	ew = fmin(width_of(s, MB_FACE_REGULAR, esize, entry), room);
 	if (b->x + ew + 6 < b->x + b->w - num_w - 6)
 		hline(s, b->x + ew + 6, b->x + b->w - num_w - 6, base, LEADER_PT, dots, 2);
 	return top + size * 1.9;
@@ -524,8 +431,8 @@ void mb_page_certificate(const struct mb_page_context *ctx, int n, struct mb_dra
 	     ctx->spec->title);
 	/* date and signature at the foot: side by side, or one above the other on a narrow page */
 	y = b.top + b.h - 12;
-	label_w = fmax(width_of(&s, MB_FACE_REGULAR, 12, l->date, strlen(l->date)),
-		       width_of(&s, MB_FACE_REGULAR, 12, l->signed_by, strlen(l->signed_by)));
+	label_w = fmax(width_of(&s, MB_FACE_REGULAR, 12, l->date),
+		       width_of(&s, MB_FACE_REGULAR, 12, l->signed_by));
 	if (b.w / 2 - 12 - label_w - 6 >= 72) {
 		x0 = b.x + b.w / 2 + 12;
 		x1 = b.x + b.w;
