@@ -71,6 +71,9 @@ static void setup(struct fixture *f, const char *trim, int per_page, bool colour
 	f->spec.grid_w = f->spec.level->w;
 	f->spec.grid_h = f->spec.level->h;
 	f->spec.language = "en";
+	f->spec.pages.title = f->spec.pages.copyright = f->spec.pages.belongs_to = true;
+	f->spec.pages.how_to_play = f->spec.pages.contents = f->spec.pages.section_pages = true;
+	f->spec.pages.certificate = true;
 	f->spec.ink = colour ? MB_INK_STANDARD_COLOUR : MB_INK_BLACK;
 	f->spec.palette.start_rgb = 0x2e7d32;
 	f->spec.palette.finish_rgb = 0xc62828;
@@ -271,7 +274,7 @@ START_TEST(solutions_page_has_each_route_under_its_walls)
 }
 END_TEST
 
-START_TEST(title_and_about_pages_say_what_they_must)
+START_TEST(title_and_front_pages_say_what_they_must)
 {
 	struct fixture f;
 	struct mb_rect_pt live;
@@ -296,7 +299,7 @@ START_TEST(title_and_about_pages_say_what_they_must)
 	mb_layout_live_area(&f.plan, n, &live);
 	ck_assert_ptr_null(outside(f.l, &live));
 
-	n = page_of(&f, MB_PAGE_ABOUT);
+	n = page_of(&f, MB_PAGE_HOW_TO_PLAY);
 	mb_page_compose(&f.ctx, n, f.l);
 	ck_assert_ptr_nonnull(find_text(f.l, f.ctx.labels->how_to_play_title));
 	snprintf(line, sizeof(line), "%s: %s", f.ctx.labels->level,
@@ -304,6 +307,12 @@ START_TEST(title_and_about_pages_say_what_they_must)
 	ck_assert_ptr_nonnull(find_text(f.l, line));
 	snprintf(line, sizeof(line), "%s: 24", f.ctx.labels->mazes);
 	ck_assert_ptr_nonnull(find_text(f.l, line));
+	mb_layout_live_area(&f.plan, n, &live);
+	ck_assert_ptr_null(outside(f.l, &live));
+
+	/* the copyright page: the seed (print_seed), copyright and imprint */
+	n = page_of(&f, MB_PAGE_COPYRIGHT);
+	mb_page_compose(&f.ctx, n, f.l);
 	snprintf(line, sizeof(line), "%s: 7", f.ctx.labels->seed);
 	ck_assert_ptr_nonnull(find_text(f.l, line));
 	ck_assert_ptr_nonnull(find_text(f.l, "Copyright © Anna Miller"));
@@ -404,7 +413,7 @@ START_TEST(outside_checker_fails_on_broken_input)
 }
 END_TEST
 
-/* A word too wide for the about page's line is refused, naming the key. */
+/* A word too wide for the copyright page's line is refused, naming the key. */
 START_TEST(check_words_refuses_a_long_word)
 {
 	struct fixture f;
@@ -445,7 +454,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, maze_page_has_heading_labels_maze_and_folio);
 	tcase_add_test(tc, solutions_page_has_each_route_under_its_walls);
-	tcase_add_test(tc, title_and_about_pages_say_what_they_must);
+	tcase_add_test(tc, title_and_front_pages_say_what_they_must);
 	tcase_add_test(tc, blank_page_is_empty);
 	tcase_add_test(tc, every_page_inside_its_live_area);
 	tcase_add_test(tc, colour_book_colours_marks_not_walls);

@@ -132,11 +132,11 @@ else
 fi
 
 # errors found after reading point at the key that caused them
-bad too-few "too-few.yaml:4:8: 5 mazes make only 10 pages but KDP prints at least 24" 'title: "T"
+bad too-few "too-few.yaml:4:8: 5 mazes make only 14 pages but KDP prints at least 24" 'title: "T"
 '"${HEAD}"'mazes: 5
 '
-bad few-solutions "few-solutions.yaml:4:8: 17 mazes make only" 'title: "T"
-'"${HEAD}"'mazes: 17
+bad few-solutions "few-solutions.yaml:4:8: 11 mazes make only 20 pages" 'title: "T"
+'"${HEAD}"'mazes: 11
 solutions: 9
 '
 bad no-font "no-font.yaml:5:7: font 'Comic Sans MS' not found" 'title: "T"

@@ -82,14 +82,15 @@ for e in paperback hardcover; do
   grep -q "\"binding\": \"$e\"" "out/$e/manifest.json"
   ok $? "editions: out/$e/manifest.json says $e"
 done
-# 2 + 66 + 8 = 76 pages; hardcover spine 76 x 0.002252 + 0.18898 = 0.3601 in
-grep -q '^PASS  cover.size .*13.9349 x 10.4173 in' out/hardcover/checklist.txt
-ok $? "editions: the hardcover cover is 2 x 6 + 0.360 + 1.575 by 9 + 1.417 in"
+# 5 front pages + 66 + 1 blank + 8 + 1 blank + the certificate = 82 pages;
+# hardcover spine 82 x 0.002252 + 0.18898 = 0.3736 in
+grep -q '^PASS  cover.size .*13.9484 x 10.4173 in' out/hardcover/checklist.txt
+ok $? "editions: the hardcover cover is 2 x 6 + 0.374 + 1.575 by 9 + 1.417 in"
 grep -q '^PASS  cover.hinge ' out/hardcover/checklist.txt && grep -q '^PASS  cover.wrap ' out/hardcover/checklist.txt
 ok $? "editions: the hardcover's hinges and wrap pass"
-grep -q '^PASS  cover.size .*12.4212 x 9.2500 in' out/paperback/checklist.txt &&
+grep -q '^PASS  cover.size .*12.4347 x 9.2500 in' out/paperback/checklist.txt &&
   ! grep -q 'cover.hinge' out/paperback/checklist.txt
-ok $? "editions: the paperback cover is as before (0.1712 in spine), no hinge check"
+ok $? "editions: the paperback cover is 0.1847 in spine, no hinge check"
 grep -q '^WARN  edition.royalty .*at \$9.99 (rate 60 %)' out/paperback/checklist.txt
 ok $? "editions: \$9.98 warns in the checklist"
 grep -q '"printing": 2.30, "min_list_price": 4.60, "list_price": 9.98, "royalty": 2.69' out/paperback/manifest.json
@@ -101,10 +102,10 @@ ok $? "editions: manifest.json has the hardcover's cost and royalty"
 run "$MAZEBOOK" check out/hardcover/interior.pdf out/hardcover/cover.pdf --binding hardcover
 check "check --binding hardcover passes the hardcover" "$rc" -eq 0
 run "$MAZEBOOK" check out/hardcover/interior.pdf out/hardcover/cover.pdf
-test "$rc" -eq 1 && contains "$out" "FAIL  cover.size           13.9349 x 10.4173 in, should be 12.4212 x 9.2500 in"
+test "$rc" -eq 1 && contains "$out" "FAIL  cover.size           13.9484 x 10.4173 in, should be 12.4347 x 9.2500 in"
 ok $? "check: a hardcover cover checked as a paperback fails its size"
 run "$MAZEBOOK" check out/paperback/interior.pdf out/paperback/cover.pdf --binding hardcover
-test "$rc" -eq 1 && contains "$out" "FAIL  cover.size           12.4212 x 9.2500 in, should be 13.9349 x 10.4173 in"
+test "$rc" -eq 1 && contains "$out" "FAIL  cover.size           12.4347 x 9.2500 in, should be 13.9484 x 10.4173 in"
 ok $? "check --binding hardcover: a paperback cover fails its size"
 run "$MAZEBOOK" check out/paperback/interior.pdf --binding hardback
 check "check --binding hardback: exit 2" "$rc" -eq 2
@@ -118,8 +119,8 @@ ok $? "editions on 8.5x11: error at trim's line:column says 8.25x11, nothing wri
 sed 's/mazes: 66/mazes: 60/' book.yaml > few.yaml
 run "$MAZEBOOK" build few.yaml -o few
 test "$rc" -eq 1 && contains "$err" "few.yaml:4:8: " && contains "$err" "at least 76" &&
-  contains "$err" "at least 65 mazes" && test ! -e few
-ok $? "a hardcover of 70 pages: the mazes line says 76 pages, 65 mazes; no edition is built"
+  contains "$err" "at least 62 mazes" && test ! -e few
+ok $? "a hardcover of 74 pages: the mazes line says 76 pages, 62 mazes; no edition is built"
 
 # ---- premium colour ----
 cat > colour.yaml <<'YAML'
@@ -140,8 +141,8 @@ grep -q '^PASS  interior.colour .*colour pages in a premium-colour book' colour/
 ok $? "premium colour: the colour rule checks the declared ink"
 grep -q '^PASS  interior.mazeproof ' colour/checklist.txt
 ok $? "premium colour: mazeproof still proves every maze (walls black, routes coloured)"
-# spine 26 pages: 28 x 0.002347 = 0.0657 in
-grep -q '^PASS  cover.size .*12.3157 x 9.2500 in' colour/checklist.txt
+# spine 32 pages: 32 x 0.002347 = 0.0751 in
+grep -q '^PASS  cover.size .*12.3251 x 9.2500 in' colour/checklist.txt
 ok $? "premium colour: the spine uses 0.002347 in per page"
 run "$MAZEBOOK" check colour/interior.pdf
 test "$rc" -eq 1 && contains "$out" "FAIL  interior.colour"

@@ -43,12 +43,13 @@ spec wide 8.25x6 4 "" medium 60
 run "$MAZEBOOK" build -q "$TMP/wide.yaml" -o "$TMP/wide"
 ok $rc "8.25x6 landscape: builds"
 
-# the hard example's spine (128 pages, 0.2883 in): text, 0.0764 in from each fold
+# the hard example's spine (132 pages with the front and back matter, 0.2973 in): text,
+# 0.0764 in from each fold
 run "$MAZEBOOK" build -q "$top_srcdir/examples/hard.yaml" -o "$TMP/hard"
 ok $rc "hard example: builds"
 clear=$(pdftotext -bbox "$TMP/hard/cover.pdf" - 2>/dev/null | python3 -c '
 import re, sys
-x0 = 72 * (0.125 + 8.5); x1 = x0 + 72 * 128 * 0.002252
+x0 = 72 * (0.125 + 8.5); x1 = x0 + 72 * 132 * 0.002252
 least, n = 1e9, 0
 for m in re.finditer(r"<word xMin=\"([\d.]+)\" yMin=\"[\d.]+\" xMax=\"([\d.]+)\"", sys.stdin.read()):
     a, b = float(m.group(1)), float(m.group(2))

@@ -38,6 +38,20 @@ struct mb_labels {
 	const char *cover_solutions;	/* "Solutions included": the back's list */
 	const char *cover_sample;	/* "Sample maze": over the back's maze */
 	const char *cover_blurb;	/* "%d mazes to solve, ...": the back text when the spec has none */
+	/* the pages around the mazes (issue 14); page_matter.c sets them */
+	const char *belongs_to;		/* "This book belongs to" */
+	const char *name;		/* "Name": beside a line to write on */
+	const char *age;		/* "Age" */
+	const char *ramp;		/* the how-to-play page's sentence on the ramp */
+	const char *contents;		/* "Contents" */
+	const char *section_mazes;	/* "%d mazes": a section page's count */
+	const char *certificate_title;	/* "Certificate of Completion" */
+	const char *certificate_awarded;	/* "This certificate is awarded to" */
+	const char *certificate_text;	/* "for finding the way through all %d mazes of" */
+	const char *date;		/* "Date" */
+	const char *signed_by;		/* "Signed" */
+	const char *isbn;		/* "ISBN" */
+	const char *rights;		/* "All rights reserved." */
 };
 
 extern const struct mb_labels mb_labels_table[];
@@ -60,7 +74,7 @@ const char *mb_labels_format(const char *tmpl, int a, int b, char *buf, size_t s
  * as they are, "%d" included). Returns how many there are (at most
  * MB_LABELS_WORDS_MAX).
  */
-#define MB_LABELS_WORDS_MAX 32
+#define MB_LABELS_WORDS_MAX 48
 size_t mb_labels_words(const struct mb_labels *labels, const char **words, size_t max);
 
 /* The level's name in this language (the English level name if not one of the four). */

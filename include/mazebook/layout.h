@@ -25,19 +25,46 @@
 #include "mazebook/kdp.h"
 #include "mazebook/spec.h"
 
+/*
+ * What a page carries. The pages around the mazes (issue 14) are each
+ * turned on or off by the spec's pages: (all on by default) and come in
+ * this order: title, copyright, belongs-to, how to play, contents; then
+ * each section's page before its mazes; the solutions; the certificate
+ * last of all.
+ */
 enum mb_page_kind {
-	MB_PAGE_TITLE,		/* title, subtitle, author */
-	MB_PAGE_ABOUT,		/* how to play, level, copyright, seed */
+	MB_PAGE_TITLE,		/* title, subtitle, author, the title page's maze */
+	MB_PAGE_COPYRIGHT,	/* title, copyright with year, imprint, ISBN, seed if asked */
+	MB_PAGE_BELONGS_TO,	/* "This book belongs to" with lines to write on */
+	MB_PAGE_HOW_TO_PLAY,	/* how to play, level, maze count, the ramp */
+	MB_PAGE_CONTENTS,	/* the sections (or the parts) with their first page */
+	MB_PAGE_SECTION,	/* a section's title, level and one line about it */
 	MB_PAGE_MAZE,		/* one maze */
 	MB_PAGE_SOLUTIONS,	/* up to solutions_per_page solved mazes */
+	MB_PAGE_CERTIFICATE,	/* a certificate of completion, the book's last page */
 	MB_PAGE_BLANK		/* nothing printed, not even a page number */
 };
 
 struct mb_page {
 	enum mb_page_kind kind;
-	int first;	/* MAZE: the maze's 0-based index; SOLUTIONS: the first one's */
-	int count;	/* MAZE: 1; SOLUTIONS: mazes on this page; else 0 */
+	int first;	/* MAZE: the maze's 0-based index; SOLUTIONS: the first one's;
+			 * SECTION: the section's 0-based index */
+	int count;	/* MAZE: 1; SOLUTIONS: mazes on this page; SECTION: its mazes; else 0 */
 };
+
+/*
+ * The pages a spec asks for around its mazes (mb_layout_matter): the
+ * front pages (title to contents), the section pages (one per listed
+ * section when pages.section_pages is on), the certificate.
+ */
+struct mb_page_matter {
+	int front;		/* 0..5 */
+	int section_pages;	/* 0 or the spec's section_count */
+	bool certificate;
+};
+
+/* The most sections a plan tells apart (the spec's limit). */
+#define MB_LAYOUT_MAX_SECTIONS MB_SPEC_MAX_SECTIONS
 
 /* A rectangle in PDF points; origin bottom left of the page, y up. */
 struct mb_rect_pt {
@@ -49,6 +76,18 @@ struct mb_page_plan {
 	struct mb_page *pages;		/* page_count entries; pages[0] is page 1; owned */
 	int maze_count;
 	int *maze_page;			/* maze_count entries: the page (1-based) of maze i; owned */
+	/*
+	 * The book's sections as the contents lists them: a spec without
+	 * sections has none (0). section_page[i] is the page the section
+	 * opens on (its section page, or its first maze when section pages
+	 * are off); section_first[i] its first maze (0-based).
+	 */
+	int section_count;
+	int section_page[MB_LAYOUT_MAX_SECTIONS];
+	int section_first[MB_LAYOUT_MAX_SECTIONS];
+	int solutions_page;		/* the first solutions page */
+	int certificate_page;		/* the certificate's page, or 0 */
+	int contents_page;		/* the contents' page, or 0 */
 	int solutions_per_page;		/* 1, 2, 4, 6 or 9 */
 	/*
 	 * the grid of solutions on a page: 1x1, 1x2, 2x2, 2x3 or 3x3 (cols and
@@ -74,11 +113,17 @@ bool mb_layout_solutions_valid(int per_page);
 
 /*
  * Plan the interior for maze_count mazes with spec's trim, paper, bleed,
- * solutions_per_page and one_sided. The order: title page, about page,
- * the mazes one per page (one_sided: each on an odd page with a blank
- * back), a blank page if needed so that the solutions start on an odd
- * page, the solution pages, and a blank page if needed for an even count.
- * Never more than mb_kdp.max_blank_in_row blank pages in a row.
+ * solutions_per_page, one_sided, sections and pages. The order: the front
+ * pages the spec keeps (title, copyright, belongs-to, how to play,
+ * contents; one_sided: a blank after them if needed so that the first
+ * maze is on an odd page), then section by section its section page (if
+ * kept) and its mazes one per page (one_sided: each on an odd page with a
+ * blank back, a section page too), a blank page if needed so that the
+ * solutions start on an odd page, the solution pages, and a blank page if
+ * needed for an even count, put before the certificate when there is one
+ * so that the certificate is the last page. Never more than
+ * mb_kdp.max_blank_in_row blank pages in a row. The sections' maze counts
+ * must add up to maze_count (a BUG otherwise).
  *
  * Fails with MB_ERR_INPUT when solutions_per_page is not 1, 2, 4, 6 or 9,
  * when spec's grid (grid_w x grid_h, 1..MB_MAZE_MAX_SIDE each) is so fine
@@ -97,12 +142,18 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 /* Accepts a zeroed or released plan. */
 void mb_layout_release(struct mb_page_plan *plan);
 
-/* Pages the book would have for n mazes (no limits applied). */
-int mb_layout_page_count(int n, int solutions_per_page, bool one_sided);
+/* The pages around the mazes that spec asks for. */
+void mb_layout_matter(const struct mb_book_spec *spec, struct mb_page_matter *out);
+
+/* Pages the book would have for n mazes with matter around them (no limits applied). */
+int mb_layout_page_count(const struct mb_page_matter *matter, int n, int solutions_per_page,
+			 bool one_sided);
 
 /* The fewest and the most mazes a book with these settings may have. */
-int mb_layout_min_mazes(int solutions_per_page, bool one_sided);
-int mb_layout_max_mazes(int solutions_per_page, bool one_sided, int max_pages);
+int mb_layout_min_mazes(const struct mb_page_matter *matter, int solutions_per_page,
+			bool one_sided);
+int mb_layout_max_mazes(const struct mb_page_matter *matter, int solutions_per_page,
+			bool one_sided, int max_pages);
 
 /* Is page n (1-based) a right-hand page? */
 static inline bool mb_layout_is_recto(int page)

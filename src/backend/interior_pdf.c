@@ -327,7 +327,7 @@ enum mb_status mb_interior_check_words(const struct mb_book_spec *spec,
 	bool about = false;
 
 	for (int n = 1; n <= plan->page_count && !about; n++)
-		about = plan->pages[n - 1].kind == MB_PAGE_ABOUT;
+		about = plan->pages[n - 1].kind == MB_PAGE_COPYRIGHT;
 	if (!about)
 		return MB_OK;
 	ctx.labels = w.labels = mb_labels_lookup(spec->language, err);

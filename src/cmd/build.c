@@ -1353,7 +1353,7 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	const struct mb_labels *l = mb_labels_find(s->language);
 	const char *lang = s->language ? s->language : "en";
 	char what[64];
-	struct mb_font_text texts[64];
+	struct mb_font_text texts[96];
 	char filled[MB_LABELS_WORDS_MAX][1024];	/* the templates with their numbers filled in */
 	size_t n = 0;
 

@@ -186,12 +186,18 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			progress((size_t)n, (size_t)spec->mazes, data);
 	}
 	mb_maze_free(candidate);
-	/* the title page's maze is the book's too: chosen here, proven with the rest */
+	/*
+	 * the title page's maze is the book's too: chosen here, proven with
+	 * the rest; a book whose spec turns the title page off prints none
+	 */
 	book->title_seed = mb_rng_derive(spec->seed, MB_BOOK_TITLE_TAG);
-	book->title_maze = spec->shape_count ? mb_maze_copy(shaped[0]) : mb_maze_new(9, 9, NULL);
-	mb_generate(&mb_gen_backtracker, book->title_maze, book->title_seed, NULL);
-	mb_book_add_extra(book, "title-page", 1, mb_gen_backtracker.name, book->title_seed,
-			  mb_maze_copy(book->title_maze));
+	if (spec->pages.title) {
+		book->title_maze = spec->shape_count ? mb_maze_copy(shaped[0])
+						     : mb_maze_new(9, 9, NULL);
+		mb_generate(&mb_gen_backtracker, book->title_maze, book->title_seed, NULL);
+		mb_book_add_extra(book, "title-page", 1, mb_gen_backtracker.name,
+				  book->title_seed, mb_maze_copy(book->title_maze));
+	}
 	free_shaped(spec, shaped);
 	return MB_OK;
 }

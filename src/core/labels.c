@@ -27,8 +27,8 @@ const struct mb_labels mb_labels_table[] = {
 		.start = "START",
 		.finish = "ZIEL",
 		.solutions = "Lösungen",
-		.solution_long = "Lösung zu Labyrinth %d (Seite %d)",
-		.solution_short = "Labyrinth %d (Seite %d)",
+		.solution_long = "Lösung zu Labyrinth %d, Seite %d",
+		.solution_short = "Labyrinth %d, Seite %d",
 		.how_to_play_title = "So wird gespielt",
 		.how_to_play = "Setze deinen Stift beim Pfeil START an und finde den Weg "
 			       "durch das Labyrinth bis zum Pfeil ZIEL. Du darfst keine Wand "
@@ -50,6 +50,20 @@ const struct mb_labels mb_labels_table[] = {
 		.cover_sample = "Beispiel",
 		.cover_blurb = "%d Labyrinthe, jedes vom START bis zum ZIEL. Finde den Weg und vergleiche ihn mit "
 			       "den Lösungen hinten im Buch.",
+		.belongs_to = "Dieses Buch gehört",
+		.name = "Name",
+		.age = "Alter",
+		.ramp = "Die Labyrinthe werden nach hinten schwerer: Jeder Abschnitt beginnt mit "
+			"seinem leichtesten.",
+		.contents = "Inhalt",
+		.section_mazes = "%d Labyrinthe",
+		.certificate_title = "Urkunde",
+		.certificate_awarded = "Diese Urkunde erhält",
+		.certificate_text = "für den Weg durch alle %d Labyrinthe des Buches",
+		.date = "Datum",
+		.signed_by = "Unterschrift",
+		.isbn = "ISBN",
+		.rights = "Alle Rechte vorbehalten.",
 	},
 	{
 		.language = "en",
@@ -57,8 +71,8 @@ const struct mb_labels mb_labels_table[] = {
 		.start = "START",
 		.finish = "FINISH",
 		.solutions = "Solutions",
-		.solution_long = "Solution to maze %d (page %d)",
-		.solution_short = "Maze %d (page %d)",
+		.solution_long = "Solution to maze %d, page %d",
+		.solution_short = "Maze %d, page %d",
 		.how_to_play_title = "How to play",
 		.how_to_play = "Put your pencil at the START arrow and find a way through the "
 			       "maze to the FINISH arrow. You may not cross a wall. If you reach "
@@ -79,6 +93,19 @@ const struct mb_labels mb_labels_table[] = {
 		.cover_sample = "Sample maze",
 		.cover_blurb = "%d mazes to solve, each one from START to FINISH. Find the way, then check it "
 			       "against the solutions at the back of the book.",
+		.belongs_to = "This book belongs to",
+		.name = "Name",
+		.age = "Age",
+		.ramp = "The mazes get harder as you go: each section starts with its easiest.",
+		.contents = "Contents",
+		.section_mazes = "%d mazes",
+		.certificate_title = "Certificate of Completion",
+		.certificate_awarded = "This certificate is awarded to",
+		.certificate_text = "for finding the way through all %d mazes of",
+		.date = "Date",
+		.signed_by = "Signed",
+		.isbn = "ISBN",
+		.rights = "All rights reserved.",
 	},
 	{
 		.language = "es",
@@ -86,8 +113,8 @@ const struct mb_labels mb_labels_table[] = {
 		.start = "INICIO",
 		.finish = "META",
 		.solutions = "Soluciones",
-		.solution_long = "Solución del laberinto %d (página %d)",
-		.solution_short = "Laberinto %d (página %d)",
+		.solution_long = "Solución del laberinto %d, página %d",
+		.solution_short = "Laberinto %d, página %d",
 		.how_to_play_title = "Cómo se juega",
 		.how_to_play = "Pon tu lápiz en la flecha de INICIO y busca un camino por el "
 			       "laberinto hasta la flecha de META. No puedes cruzar ninguna "
@@ -108,6 +135,20 @@ const struct mb_labels mb_labels_table[] = {
 		.cover_sample = "Ejemplo",
 		.cover_blurb = "%d laberintos para resolver, del INICIO a la META. Encuentra el camino y "
 			       "compruébalo con las soluciones al final del libro.",
+		.belongs_to = "Este libro pertenece a",
+		.name = "Nombre",
+		.age = "Edad",
+		.ramp = "Los laberintos se vuelven más difíciles a medida que avanzas: cada "
+			"sección empieza por el más fácil.",
+		.contents = "Índice",
+		.section_mazes = "%d laberintos",
+		.certificate_title = "Diploma",
+		.certificate_awarded = "Este diploma se otorga a",
+		.certificate_text = "por encontrar el camino en los %d laberintos de",
+		.date = "Fecha",
+		.signed_by = "Firma",
+		.isbn = "ISBN",
+		.rights = "Todos los derechos reservados.",
 	},
 	{
 		.language = "fr",
@@ -115,8 +156,8 @@ const struct mb_labels mb_labels_table[] = {
 		.start = "DÉPART",
 		.finish = "ARRIVÉE",
 		.solutions = "Solutions",
-		.solution_long = "Solution du labyrinthe %d (page %d)",
-		.solution_short = "Labyrinthe %d (page %d)",
+		.solution_long = "Solution du labyrinthe %d, page %d",
+		.solution_short = "Labyrinthe %d, page %d",
 		.how_to_play_title = "Comment jouer",
 		.how_to_play = "Pose ton crayon sur la flèche DÉPART et trouve un chemin à "
 			       "travers le labyrinthe jusqu’à la flèche ARRIVÉE. Tu ne dois "
@@ -139,6 +180,20 @@ const struct mb_labels mb_labels_table[] = {
 		.cover_sample = "Exemple",
 		.cover_blurb = "%d labyrinthes à résoudre, du DÉPART à l’ARRIVÉE. Trouve le chemin, puis "
 			       "vérifie-le avec les solutions à la fin du livre.",
+		.belongs_to = "Ce livre appartient à",
+		.name = "Nom",
+		.age = "Âge",
+		.ramp = "Les labyrinthes deviennent plus difficiles au fil des pages : chaque "
+			"partie commence par le plus facile.",
+		.contents = "Sommaire",
+		.section_mazes = "%d labyrinthes",
+		.certificate_title = "Diplôme",
+		.certificate_awarded = "Ce diplôme est décerné à",
+		.certificate_text = "pour avoir trouvé le chemin des %d labyrinthes de",
+		.date = "Date",
+		.signed_by = "Signature",
+		.isbn = "ISBN",
+		.rights = "Tous droits réservés.",
 	},
 };
 
@@ -209,7 +264,10 @@ size_t mb_labels_words(const struct mb_labels *l, const char **words, size_t max
 			      l->published_by, l->level_names[0], l->level_names[1],
 			      l->level_names[2], l->level_names[3], l->cover_badge,
 			      l->cover_count, l->cover_level, l->cover_solutions,
-			      l->cover_sample, l->cover_blurb };
+			      l->cover_sample, l->cover_blurb, l->belongs_to, l->name, l->age,
+			      l->ramp, l->contents, l->section_mazes, l->certificate_title,
+			      l->certificate_awarded, l->certificate_text, l->date, l->signed_by,
+			      l->isbn, l->rights };
 	size_t n = sizeof(all) / sizeof(all[0]);
 
 	_Static_assert(sizeof(all) / sizeof(all[0]) <= MB_LABELS_WORDS_MAX,

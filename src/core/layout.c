@@ -30,35 +30,49 @@ bool mb_layout_solutions_valid(int per_page)
 	       per_page == 9;
 }
 
-int mb_layout_page_count(int n, int solutions_per_page, bool one_sided)
+void mb_layout_matter(const struct mb_book_spec *spec, struct mb_page_matter *out)
 {
-	int pages = 2;	/* title, about */
+	out->front = spec->pages.title + spec->pages.copyright + spec->pages.belongs_to +
+		     spec->pages.how_to_play + spec->pages.contents;
+	out->section_pages = spec->pages.section_pages ? spec->section_count : 0;
+	out->certificate = spec->pages.certificate;
+}
+
+int mb_layout_page_count(const struct mb_page_matter *m, int n, int solutions_per_page,
+			 bool one_sided)
+{
+	int pages = m->front;
 
 	if (n < 0 || solutions_per_page < 1)
 		return 0;
-	pages += one_sided ? 2 * n : n;
+	if (one_sided && pages % 2 == 1)
+		pages++;	/* the first maze (or section page) on a right-hand page */
+	pages += one_sided ? 2 * (n + m->section_pages) : n + m->section_pages;
 	if (pages % 2 == 1)
 		pages++;	/* solutions start on a right-hand page */
 	pages += (n + solutions_per_page - 1) / solutions_per_page;
-	if (pages % 2 == 1)
+	if (m->certificate)
 		pages++;
+	if (pages % 2 == 1)
+		pages++;	/* before the certificate, which stays the last page */
 	return pages;
 }
 
-int mb_layout_min_mazes(int solutions_per_page, bool one_sided)
+int mb_layout_min_mazes(const struct mb_page_matter *m, int solutions_per_page, bool one_sided)
 {
 	int n = 1;
 
-	while (mb_layout_page_count(n, solutions_per_page, one_sided) < mb_kdp.min_pages)
+	while (mb_layout_page_count(m, n, solutions_per_page, one_sided) < mb_kdp.min_pages)
 		n++;
 	return n;
 }
 
-int mb_layout_max_mazes(int solutions_per_page, bool one_sided, int max_pages)
+int mb_layout_max_mazes(const struct mb_page_matter *m, int solutions_per_page, bool one_sided,
+			int max_pages)
 {
 	int n = 0;
 
-	while (mb_layout_page_count(n + 1, solutions_per_page, one_sided) <= max_pages)
+	while (mb_layout_page_count(m, n + 1, solutions_per_page, one_sided) <= max_pages)
 		n++;
 	return n;
 }
@@ -87,6 +101,64 @@ static void add_page(struct mb_page_plan *plan, enum mb_page_kind kind, int firs
 	p->kind = kind;
 	p->first = first;
 	p->count = count;
+}
+
+/* The front pages the spec keeps, in their order (mb_page_kind). */
+static void add_front(const struct mb_book_spec *spec, struct mb_page_plan *plan)
+{
+	if (spec->pages.title)
+		add_page(plan, MB_PAGE_TITLE, 0, 0);
+	if (spec->pages.copyright)
+		add_page(plan, MB_PAGE_COPYRIGHT, 0, 0);
+	if (spec->pages.belongs_to)
+		add_page(plan, MB_PAGE_BELONGS_TO, 0, 0);
+	if (spec->pages.how_to_play)
+		add_page(plan, MB_PAGE_HOW_TO_PLAY, 0, 0);
+	if (spec->pages.contents) {
+		plan->contents_page = plan->page_count + 1;
+		add_page(plan, MB_PAGE_CONTENTS, 0, 0);
+	}
+	if (spec->one_sided && plan->page_count % 2 == 1)
+		add_page(plan, MB_PAGE_BLANK, 0, 0);
+}
+
+/*
+ * The mazes section by section, each after its section page (when kept);
+ * a spec without sections is one run of mazes with no section page.
+ */
+static void add_mazes(const struct mb_book_spec *spec, struct mb_page_plan *plan,
+		      int maze_count)
+{
+	int sections = spec->section_count, next = 0;
+
+	if (sections > MB_LAYOUT_MAX_SECTIONS)
+		BUG("%d sections", sections);
+	plan->section_count = sections;
+	for (int s = 0; s < (sections ? sections : 1); s++) {
+		int count = sections ? spec->sections[s].mazes : maze_count;
+
+		if (count < 0 || next + count > maze_count)
+			BUG("section %d has %d mazes, %d of %d placed", s + 1, count, next,
+			    maze_count);
+		if (sections) {
+			plan->section_page[s] = plan->page_count + 1;
+			plan->section_first[s] = next;
+		}
+		if (sections && spec->pages.section_pages) {
+			add_page(plan, MB_PAGE_SECTION, s, count);
+			if (spec->one_sided)
+				add_page(plan, MB_PAGE_BLANK, 0, 0);
+		}
+		for (int i = next; i < next + count; i++) {
+			plan->maze_page[i] = plan->page_count + 1;
+			add_page(plan, MB_PAGE_MAZE, i, 1);
+			if (spec->one_sided)
+				add_page(plan, MB_PAGE_BLANK, 0, 0);
+		}
+		next += count;
+	}
+	if (next != maze_count)
+		BUG("the sections hold %d mazes, the book %d", next, maze_count);
 }
 
 /*
@@ -186,12 +258,14 @@ static int trim_max_pages(const struct mb_trim *trim, const struct mb_print *pri
 }
 
 /* the fewest solutions per page (from 'from' up) with which n mazes fit in max pages, or 0 */
-static int fitting_solutions(int n, int from, bool one_sided, int max_pages)
+static int fitting_solutions(const struct mb_page_matter *m, int n, int from, bool one_sided,
+			     int max_pages)
 {
 	static const int per_page[] = { 1, 2, 4, 6, 9 };
 
 	for (size_t i = 0; i < sizeof(per_page) / sizeof(per_page[0]); i++)
-		if (per_page[i] >= from && mb_layout_page_count(n, per_page[i], one_sided) <= max_pages)
+		if (per_page[i] >= from &&
+		    mb_layout_page_count(m, n, per_page[i], one_sided) <= max_pages)
 			return per_page[i];
 	return 0;
 }
@@ -209,22 +283,24 @@ static void fit_advice(const struct mb_book_spec *spec, int n, char *buf, size_t
 	int spp = spec->solutions_per_page, here = trim_max_pages(&spec->trim, &print);
 	int best_pages = 0, best_spp = 0, most = 0;
 	const struct mb_trim *best = NULL;
+	struct mb_page_matter m;
 	size_t used;
 	int k;
 
+	mb_layout_matter(spec, &m);
 	used = (size_t)snprintf(buf, size, "; to fit %d mazes:", n);
-	k = fitting_solutions(n, spp + 1, one, here);
+	k = fitting_solutions(&m, n, spp + 1, one, here);
 	if (k)
 		used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
 					 " 'solutions: %d'%s on this trim,", k, k < 9 ? " or more" : "");
-	if (one && fitting_solutions(n, spp, false, here))
+	if (one && fitting_solutions(&m, n, spp, false, here))
 		used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
 					 " 'one_sided: false',");
 	if (print.paper == MB_PAPER_CREAM) {
 		struct mb_print white = print;
 
 		white.paper = MB_PAPER_WHITE;
-		k = fitting_solutions(n, spp, one, trim_max_pages(&spec->trim, &white));
+		k = fitting_solutions(&m, n, spp, one, trim_max_pages(&spec->trim, &white));
 		if (k == spp)
 			used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
 						 " 'paper: white',");
@@ -241,7 +317,7 @@ static void fit_advice(const struct mb_book_spec *spec, int n, char *buf, size_t
 		if (pages > most)
 			most = pages;
 		if ((t->w_in == spec->trim.w_in && t->h_in == spec->trim.h_in) || pages <= here ||
-		    !(k = fitting_solutions(n, spp, one, pages)))
+		    !(k = fitting_solutions(&m, n, spp, one, pages)))
 			continue;
 		if (!best || pages > best_pages ||
 		    (pages == best_pages &&
@@ -267,7 +343,7 @@ static void fit_advice(const struct mb_book_spec *spec, int n, char *buf, size_t
 	/* nothing takes them all: the most one book can hold, at 9 a page on the largest trim */
 	snprintf(buf + used, used < size ? size - used : 0,
 		 " no setting fits them in one book; split them into books of at most %d mazes",
-		 mb_layout_max_mazes(9, false, most));
+		 mb_layout_max_mazes(&m, 9, false, most));
 }
 
 /*
@@ -282,16 +358,18 @@ static enum mb_status check_edition_pages(const struct mb_book_spec *spec, int m
 	bool one = spec->one_sided;
 	const char *sidedness = one ? " and one-sided mazes" : "";
 	char trim[64], what[64];
+	struct mb_page_matter m;
 	enum mb_status st = mb_kdp_print_check(&spec->trim, &print, err);
 
 	if (st != MB_OK)
 		return st;
+	mb_layout_matter(spec, &m);
 	mb_kdp_page_limits(&spec->trim, &print, &min, &max);
 	mb_kdp_trim_name(&spec->trim, trim, sizeof(trim));
 	mb_kdp_print_name(&print, what, sizeof(what));
 	if (total < min) {
 		least = maze_count;
-		while (mb_layout_page_count(least, spp, one) < min)
+		while (mb_layout_page_count(&m, least, spp, one) < min)
 			least++;
 		return mb_error_set_field(
 			err, MB_ERR_INPUT, "mazes",
@@ -309,7 +387,7 @@ static enum mb_status check_edition_pages(const struct mb_book_spec *spec, int m
 			"%d mazes make %d pages but KDP prints a %s %s in %s with at most %d: "
 			"with %d solution%s per page%s at most %d mazes fit%s",
 			maze_count, total, trim, mb_kdp_binding_name(print.binding), what, max, spp,
-			spp == 1 ? "" : "s", sidedness, mb_layout_max_mazes(spp, one, max), advice);
+			spp == 1 ? "" : "s", sidedness, mb_layout_max_mazes(&m, spp, one, max), advice);
 	}
 	return MB_OK;
 }
@@ -322,9 +400,11 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 	const char *sidedness = one ? " and one-sided mazes" : "";
 	int total, max_pages;
 	char trim_name[64];
+	struct mb_page_matter m;
 	double w_in, h_in;
 
 	memset(plan, 0, sizeof(*plan));
+	mb_layout_matter(spec, &m);
 	if (!mb_layout_solutions_valid(spp))
 		return mb_error_set_field(
 			err, MB_ERR_INPUT, "solutions",
@@ -338,7 +418,7 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 		return mb_error_set_field(err, MB_ERR_INPUT, "mazes",
 					  "a book needs at least 1 maze, not %d",
 					  maze_count);
-	total = mb_layout_page_count(maze_count, spp, one);
+	total = mb_layout_page_count(&m, maze_count, spp, one);
 	if (spec->binding != MB_BINDING_PAPERBACK || spec->ink != MB_INK_BLACK) {
 		enum mb_status st = check_edition_pages(spec, maze_count, total, err);
 
@@ -351,7 +431,7 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 			"%d mazes make only %d pages but KDP prints at least %d: "
 			"with %d solutions per page%s a book needs at least %d mazes",
 			maze_count, total, (int)mb_kdp.min_pages, spp, sidedness,
-			mb_layout_min_mazes(spp, one));
+			mb_layout_min_mazes(&m, spp, one));
 	max_pages = mb_kdp_max_pages(&spec->trim, spec->paper);
 	if (spec->binding != MB_BINDING_PAPERBACK || spec->ink != MB_INK_BLACK) {
 		struct mb_print print = mb_spec_print(spec);
@@ -372,7 +452,7 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 			maze_count, total, max_pages,
 			mb_kdp_trim_name(&spec->trim, trim_name, sizeof(trim_name)),
 			mb_kdp_paper_name(spec->paper), spp, spp == 1 ? "" : "s", sidedness,
-			mb_layout_max_mazes(spp, one, max_pages), advice);
+			mb_layout_max_mazes(&m, spp, one, max_pages), advice);
 	}
 
 	plan->pages = xcalloc((size_t)total, sizeof(*plan->pages));
@@ -382,21 +462,21 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 	plan->one_sided = one;
 	plan->bleed = spec->bleed;
 
-	add_page(plan, MB_PAGE_TITLE, 0, 0);
-	add_page(plan, MB_PAGE_ABOUT, 0, 0);
-	for (int i = 0; i < maze_count; i++) {
-		plan->maze_page[i] = plan->page_count + 1;
-		add_page(plan, MB_PAGE_MAZE, i, 1);
-		if (one)
-			add_page(plan, MB_PAGE_BLANK, 0, 0);
-	}
+	add_front(spec, plan);
+	add_mazes(spec, plan, maze_count);
 	if (plan->page_count % 2 == 1)
 		add_page(plan, MB_PAGE_BLANK, 0, 0);
+	plan->solutions_page = plan->page_count + 1;
 	for (int i = 0; i < maze_count; i += spp)
 		add_page(plan, MB_PAGE_SOLUTIONS, i,
 			 maze_count - i < spp ? maze_count - i : spp);
-	if (plan->page_count % 2 == 1)
+	/* the certificate is the last page: an even count's blank goes before it */
+	if ((plan->page_count + spec->pages.certificate) % 2 == 1)
 		add_page(plan, MB_PAGE_BLANK, 0, 0);
+	if (spec->pages.certificate) {
+		plan->certificate_page = plan->page_count + 1;
+		add_page(plan, MB_PAGE_CERTIFICATE, 0, 0);
+	}
 	if (plan->page_count != total)
 		BUG("planned %d pages, counted %d", plan->page_count, total);
 

@@ -27,6 +27,7 @@
 
 #include "mazebook/kdp.h"
 #include "mazebook/maze_draw.h"
+#include "mazebook/page_matter.h"
 #include "mazebook/text_fit.h"
 #include "mazebook/xalloc.h"
 
@@ -209,60 +210,6 @@ char *mb_page_imprint_line(const struct mb_book_spec *s, const struct mb_labels 
 			 at + 2);
 }
 
-static void about_page(struct page *p)
-{
-	const struct mb_book_spec *s = p->ctx->spec;
-	const struct mb_labels *l = p->ctx->labels;
-	struct mb_rect_pt live;
-	char line[512], isbn[32], *copyright, *imprint;
-	double y;
-	int lines;
-
-	mb_layout_live_area(p->ctx->plan, p->n, &live);
-	y = live.y + live.h;
-	y = paragraph(p, MB_FACE_BOLD, 22, 28, live.x, y, live.w, MB_ALIGN_LEFT,
-		      l->how_to_play_title);
-	y = paragraph(p, MB_FACE_REGULAR, 13, 19, live.x, y - 14, live.w, MB_ALIGN_LEFT,
-		      l->how_to_play);
-	y -= 28;
-	snprintf(line, sizeof(line), "%s: %s", l->level,
-		 mb_labels_level_name(l, s->level ? s->level->name : "?"));
-	y = paragraph(p, MB_FACE_REGULAR, 12, 16, live.x, y, live.w, MB_ALIGN_LEFT, line);
-	snprintf(line, sizeof(line), "%s: %zu", l->mazes, p->ctx->book->count);
-	y = paragraph(p, MB_FACE_REGULAR, 12, 16, live.x, y - 6, live.w, MB_ALIGN_LEFT, line);
-	/* the seed lets anyone with this tool rebuild the book: only when asked */
-	if (s->print_seed) {
-		snprintf(line, sizeof(line), "%s: %" PRIu64, l->seed, s->seed);
-		y = paragraph(p, MB_FACE_REGULAR, 12, 16, live.x, y - 6, live.w, MB_ALIGN_LEFT,
-			      line);
-		paragraph(p, MB_FACE_REGULAR, 10, 14, live.x, y - 6, live.w, MB_ALIGN_LEFT,
-			  l->rebuild);
-	}
-
-	/* the title, copyright, imprint and ISBN at the foot of the page */
-	copyright = mb_page_copyright_line(s, l);
-	imprint = mb_page_imprint_line(s, l);
-	if (s->isbn[0])
-		snprintf(isbn, sizeof(isbn), "ISBN %s", s->isbn);
-	lines = count_lines(p, MB_FACE_REGULAR, 10, live.w, s->title, NULL) +
-		count_lines(p, MB_FACE_REGULAR, 10, live.w, copyright, NULL) +
-		(imprint ? count_lines(p, MB_FACE_REGULAR, 10, live.w, imprint, NULL) : 0) +
-		(s->isbn[0] ? 1 : 0);
-	y = paragraph(p, MB_FACE_REGULAR, 10, 14, live.x,
-		      live.y + 10 * (ASCENT + DESCENT) + (lines - 1) * 14 +
-			      4 * (1 + (imprint != NULL) + (s->isbn[0] != 0)),
-		      live.w, MB_ALIGN_LEFT, s->title);
-	y = paragraph(p, MB_FACE_REGULAR, 10, 14, live.x, y - 4, live.w, MB_ALIGN_LEFT,
-		      copyright);
-	if (imprint)
-		y = paragraph(p, MB_FACE_REGULAR, 10, 14, live.x, y - 4, live.w, MB_ALIGN_LEFT,
-			      imprint);
-	if (s->isbn[0])
-		paragraph(p, MB_FACE_REGULAR, 10, 14, live.x, y - 4, live.w, MB_ALIGN_LEFT, isbn);
-	free(copyright);
-	free(imprint);
-}
-
 static void maze_page(struct page *p, const struct mb_page *pg)
 {
 	const struct mb_page_context *ctx = p->ctx;
@@ -403,11 +350,11 @@ enum mb_status mb_page_check_words(const struct mb_page_context *ctx, struct mb_
 	int about = 0;
 
 	for (int n = 1; n <= ctx->plan->page_count && !about; n++)
-		if (ctx->plan->pages[n - 1].kind == MB_PAGE_ABOUT)
+		if (ctx->plan->pages[n - 1].kind == MB_PAGE_COPYRIGHT)
 			about = n;
 	if (!about)
 		return MB_OK;
-	/* the about page sets the title and the copyright line at 10 pt (about_page) */
+	/* the copyright page sets the title and the copyright line at 10 pt (mb_page_copyright) */
 	mb_layout_live_area(ctx->plan, about, &live);
 	copyright = spec->copyright ? NULL : mb_page_copyright_line(spec, ctx->labels);
 	imprint = mb_page_imprint_line(spec, ctx->labels);
@@ -436,9 +383,15 @@ void mb_page_compose(const struct mb_page_context *ctx, int n, struct mb_draw_li
 	mb_draw_clear(out, ctx->plan->page_w_pt, ctx->plan->page_h_pt);
 	switch (pg->kind) {
 	case MB_PAGE_TITLE: title_page(&p); break;
-	case MB_PAGE_ABOUT: about_page(&p); break;
 	case MB_PAGE_MAZE: maze_page(&p, pg); break;
 	case MB_PAGE_SOLUTIONS: solutions_page(&p, pg); break;
 	case MB_PAGE_BLANK: break;
+	/* the pages around the mazes: src/core/page_matter.c */
+	case MB_PAGE_COPYRIGHT: mb_page_copyright(ctx, n, out); break;
+	case MB_PAGE_BELONGS_TO: mb_page_belongs_to(ctx, n, out); break;
+	case MB_PAGE_HOW_TO_PLAY: mb_page_how_to_play(ctx, n, out); break;
+	case MB_PAGE_CONTENTS: mb_page_contents(ctx, n, out); break;
+	case MB_PAGE_SECTION: mb_page_section(ctx, n, out); break;
+	case MB_PAGE_CERTIFICATE: mb_page_certificate(ctx, n, out); break;
 	}
 }

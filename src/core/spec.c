@@ -41,6 +41,14 @@ void mb_spec_init(struct mb_book_spec *spec)
 	spec->palette.start_rgb = 0x2e7d32;
 	spec->palette.finish_rgb = 0xc62828;
 	spec->palette.route_rgb = 0x1e88e5;
+	/* a kids' activity book has every one of them */
+	spec->pages.title = true;
+	spec->pages.belongs_to = true;
+	spec->pages.how_to_play = true;
+	spec->pages.contents = true;
+	spec->pages.copyright = true;
+	spec->pages.section_pages = true;
+	spec->pages.certificate = true;
 }
 
 void mb_spec_select_edition(struct mb_book_spec *spec, int edition)
@@ -91,6 +99,17 @@ void mb_spec_release(struct mb_book_spec *spec)
 	}
 	free(spec->entrance);
 	free(spec->exit_side);
+	for (int i = 0; i < spec->section_count && i < MB_SPEC_MAX_SECTIONS; i++) {
+		struct mb_section_spec *sec = &spec->sections[i];
+
+		free(sec->title);
+		free(sec->description);
+		free(sec->level);
+		free(sec->algorithm);
+		free(sec->shape);
+		free(sec->ramp_from);
+		free(sec->ramp_to);
+	}
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
 }
@@ -259,8 +278,9 @@ const char mb_spec_starter[] =
 	"level: easy\n"
 	"\n"
 	"# How many mazes (1 to 10000). Each maze takes one page; its solution\n"
-	"# goes at the back. KDP needs at least 24 pages: 2 front pages + the\n"
-	"# mazes + the solution pages, padded to an even count.\n"
+	"# goes at the back. KDP needs at least 24 pages: the front pages (up\n"
+	"# to 5, see pages: below) + the mazes + the solution pages + the\n"
+	"# certificate, padded to an even count.\n"
 	"mazes: 50\n"
 	"\n"
 	"# --- optional (the values shown are the defaults) -----------------------\n"
@@ -339,6 +359,19 @@ const char mb_spec_starter[] =
 	"# the book's mazes, so it is left off unless you want it.\n"
 	"print_seed: false\n"
 	"\n"
+	"# The pages around the mazes, each true or false: the title page, the\n"
+	"# copyright page, \"This book belongs to\", how to play, the contents,\n"
+	"# a page before each section (with sections:), and a certificate of\n"
+	"# completion as the last page.\n"
+	"pages:\n"
+	"  title: true\n"
+	"  copyright: true\n"
+	"  belongs_to: true\n"
+	"  how_to_play: true\n"
+	"  contents: true\n"
+	"  section_pages: true\n"
+	"  certificate: true\n"
+	"\n"
 	"# The typeface: a .ttf file (relative to this file's folder) or an\n"
 	"# installed font's name. Left out: DejaVu Sans. Every character the book\n"
 	"# prints must be in it (DejaVu Sans has no Chinese or Japanese, for\n"
@@ -350,6 +383,27 @@ const char mb_spec_starter[] =
 	"# grid: 12x14            # squares across x down, 1 to 200 each\n"
 	"# min_route_ratio: 1.5   # route at least this x (width + height - 1)\n"
 	"# min_forks: 3           # forks the route must pass, at least\n"
+	"\n"
+	"# Sections: runs of mazes with their own title and level, one after\n"
+	"# the other (maze numbers run through the book). The keys above are the\n"
+	"# defaults of every section. Each section needs a title and a level, or\n"
+	"# a ramp (from one level to a harder one, step by step); its 'mazes:' is\n"
+	"# its count (sections without one share the book's 'mazes:', which may\n"
+	"# be left out when every section gives one). A section may also give\n"
+	"# description, grid, algorithm, shape (or none), min_route_ratio and\n"
+	"# min_forks.\n"
+	"# sections:\n"
+	"#   - title: \"Warm-up\"\n"
+	"#     description: \"Short routes to get started\"\n"
+	"#     level: easy\n"
+	"#     mazes: 20\n"
+	"#   - title: \"Getting harder\"\n"
+	"#     ramp: medium..hard\n"
+	"#     mazes: 30\n"
+	"# The order of each section's mazes: ramp (easiest first, by a\n"
+	"# difficulty score; the default when the sections have more than one\n"
+	"# level) or as-generated.\n"
+	"# order: ramp\n"
 	"\n"
 	"# How the book is bound: paperback or hardcover (case laminate: 5.5x8.5,\n"
 	"# 6x9, 6.14x9.21, 7x10 or 8.25x11, 76 to 550 pages).\n"
