@@ -463,6 +463,9 @@ def svg_items(items):
             _, x, y, size, s = it
             out.append('<text x="%.3f" y="%.3f" font-family="DejaVu Sans" font-size="%g">%s'
                        '</text>' % (x, y, size, s))
+        elif k == 'outlined':
+            # a solution that Stroke to Path turns into a filled outline too
+            out.extend(o.replace('<path ', '<path class="wall" ', 1) for o in svg_items(it[1:]))
         elif k == 'fill':
             _, contours, rgb = it
             out.append('<path d="%s" fill="%s" fill-rule="nonzero"/>'
@@ -1172,6 +1175,11 @@ def outline_cases_for(producer, idx):
     # (the outline shows the gap as the ink does: a loop, not a contradiction)
     out.append(('crack-%s' % style2, [maze_page(big, 1, style2, crack=((i, j, i + 1, j), crack))],
                 1, 'FAILED: a loop of'))
+    if producer == 'inkscape':
+        # the stated limit: the solutions outlined too are coloured fills, not routes
+        pages = two(style, 'Solution %(n)d')
+        pages[2].items = [('outlined', it) if it[0] == 'poly' else it for it in pages[2].items]
+        out.append(('solution-outlined-%s' % style, pages, 1, 'ink inside the square'))
     return [('outline-' + c[0],) + c[1:] for c in out]
 
 
