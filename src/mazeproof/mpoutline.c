@@ -348,7 +348,8 @@ static void read_pass(struct pass *p, struct mb_mp_outline_wall **out, size_t *n
 			cap_open = nnext;
 			open = mb_mp_xrealloc(open, cap_open * sizeof *open);
 		}
-		memcpy(open, next, nnext * sizeof *open);
+		if (nnext)
+			memcpy(open, next, nnext * sizeof *open);
 		nopen = nnext;
 	}
 	for (size_t k = 0; k < npieces; k++) {

@@ -27,7 +27,7 @@
  * (coordinates come from the file, not from pixels at some resolution),
  * needs no MuPDF (this file sees plain points, so the unit tests drive it
  * directly), and costs time linear in the edges crossing each slab, about
- * 8 W H crossings for one polygon drawing a W x H maze. Curves
+ * 4 W H crossings for one polygon drawing a W x H maze. Curves
  * are flattened by the caller; a run bounded by a curve or a slanted edge
  * (a round cap, a bevel) is ink but not a wall's side, so it only tells
  * where a wall's end is.
@@ -44,13 +44,14 @@
  */
 #define MB_MP_OUTLINE_EPS_PT 0.01
 /*
- * Work bound per outline: edge crossings over all slabs (16 bytes each). A
- * 200 x 200 maze as one polygon needs about 320,000; more is not a maze
+ * Work bound per outline: edge crossings over all slabs (16 bytes each,
+ * and at most half as many runs of 24; about 60 MB at the bound). A
+ * 200 x 200 maze as one polygon needs about 160,000; more is not a maze
  * this tool reads, and the outline is left to the rendering. Per page the
- * caller bounds the sum (MB_MP_OUTLINE_PAGE_WORK).
+ * caller bounds the sum (MB_MP_OUTLINE_PAGE_WORK), which bounds the time.
  */
-#define MB_MP_OUTLINE_MAX_WORK 4000000ul
-#define MB_MP_OUTLINE_PAGE_WORK 20000000ul
+#define MB_MP_OUTLINE_MAX_WORK 2000000ul
+#define MB_MP_OUTLINE_PAGE_WORK 10000000ul
 /* a junction is at most this many pens wide (a heavy rim meeting thin walls is 2.5) */
 #define MB_MP_OUTLINE_MAX_JUNCTION 4.0
 
