@@ -5,7 +5,9 @@
 # Ghostscript, Inkscape), in every drawing style it reads, each perfect and
 # with each flaw it must catch; the *-outline-* files draw every wall and
 # the rim as filled outlines only (Inkscape's Stroke to Path, polygons with
-# holes, bevelled and round-ended polygons), no stroked line, no rectangle. tests/mazeproof/corpus/mkcorpus.py drew them and wrote
+# holes, bevelled and round-ended polygons), no stroked line, no rectangle,
+# except the *-outline-mixed-* ones (a stroked rim, inner walls as
+# polygons). tests/mazeproof/corpus/mkcorpus.py drew them and wrote
 # expected.txt from the flaw each was drawn with; the PDFs are checked in
 # (CI has none of those programs). Each file is judged twice: as mazeproof
 # runs (lines where they are exact, the rendering elsewhere) and with

@@ -221,9 +221,10 @@ def draw_walls(pg, m, x0, y0, sq, style, crack=None):
 # leaves it); bevel: a polygon per run of walls with bevelled ends; roundrun:
 # a run's outline with round ends made of curves; roundpoly: the same with
 # the ends as polygon corners; ink-square and ink-round: stroked paths that
-# the inkscape producer turns into outlines itself (Stroke to Path)
+# the inkscape producer turns into outlines itself (Stroke to Path); mixed:
+# a rim stroked in a 3 pt pen around inner walls drawn as bevelled polygons
 OUTLINE_PENS = {'union': 2.0, 'bevel': 2.4, 'roundrun': 2.5, 'roundpoly': 2.5,
-                'ink-square': 2.0, 'ink-round': 2.5}
+                'ink-square': 2.0, 'ink-round': 2.5, 'mixed': 1.6}
 KAPPA = 0.5523  # a quarter circle as one cubic Bézier
 
 
@@ -343,8 +344,16 @@ def bevel_run(X0, Y0, X1, Y1, r):
 def draw_outline_walls(pg, m, x0, y0, sq, style, crack=None):
     pen = OUTLINE_PENS[style]
     r = pen / 2
-    pieces = wall_pieces(m, x0, y0, sq, style in ('bevel', 'roundrun', 'roundpoly'), crack)
-    if style == 'union':
+    pieces = wall_pieces(m, x0, y0, sq, style in ('bevel', 'roundrun', 'roundpoly', 'mixed'),
+                         crack)
+    if style == 'mixed':
+        x1, y1 = x0 + m.w * sq, y0 + m.h * sq
+        for q in pieces:
+            if (q[0] == q[2] and q[0] in (x0, x1)) or (q[1] == q[3] and q[1] in (y0, y1)):
+                pg.line(q[0], q[1], q[2], q[3], 3.0, BLACK, 'square')
+            else:
+                pg.fill([bevel_run(*q, r)], BLACK)
+    elif style == 'union':
         rects = [(min(a, c) - r, min(b, d) - r, max(a, c) + r, max(b, d) + r)
                  for (a, b, c, d) in pieces]
         pg.fill(union_outline(rects), BLACK)
@@ -1175,6 +1184,11 @@ def outline_cases_for(producer, idx):
     # (the outline shows the gap as the ink does: a loop, not a contradiction)
     out.append(('crack-%s' % style2, [maze_page(big, 1, style2, crack=((i, j, i + 1, j), crack))],
                 1, 'FAILED: a loop of'))
+    if producer == 'cairo':
+        # outlines inside a stroked rim: both kinds of wall make one grid
+        out.append(('mixed-perfect', [maze_page(b, 1, 'mixed')], 0,
+                    'maze 1, page 1: %dx%d, perfect' % (b.w, b.h)))
+        out.append(('mixed-loop', [maze_page(loop, 1, 'mixed')], 1, 'FAILED: a loop of'))
     if producer == 'inkscape':
         # the stated limit: the solutions outlined too are coloured fills, not routes
         pages = two(style, 'Solution %(n)d')
