@@ -1081,6 +1081,43 @@ START_TEST(outline_with_a_crack_fails)
 }
 END_TEST
 
+/* an E of four walls, box s points a side, as outline walls or as strokes */
+static void draw_e(struct mb_mp_page *p, double x, double y, double s, bool outline)
+{
+	seg(p, x, y, x, y + s, s / 8, true, 0);
+	seg(p, x, y, x + 0.8 * s, y, s / 8, true, 0);
+	seg(p, x, y + s / 2, x + 0.6 * s, y + s / 2, s / 8, true, 0);
+	seg(p, x, y + s, x + 0.8 * s, y + s, s / 8, true, 0);
+	for (size_t k = 0; k < p->nsegs; k++)
+		p->segs[k].outline = outline;
+}
+
+START_TEST(outlined_letters_are_no_maze)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	size_t n;
+
+	/* text converted to outlines: an E is walls on a grid, but small and with no rim */
+	draw_e(&p, 40, 40, 14, true);
+	n = read_page(&p, &m);
+	ck_assert_msg(n == 0, "%d x %d, %s", n ? m[0].w : -1, n ? m[0].h : -1, n ? m[0].problem : "");
+	free_all(&p, m, n);
+	/* the same E in strokes is still taken for a maze (it then fails its proof) */
+	memset(&p, 0, sizeof p);
+	draw_e(&p, 40, 40, 14, false);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	free_all(&p, m, n);
+	/* and an outline drawing larger than any glyph too */
+	memset(&p, 0, sizeof p);
+	draw_e(&p, 40, 40, MB_MP_MAX_GLYPH_PT + 10, true);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	free_all(&p, m, n);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("mazeproof");
@@ -1106,6 +1143,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, outline_rings_and_fill_rules);
 	tcase_add_test(tc, outline_maze_is_read_and_proved);
 	tcase_add_test(tc, outline_with_a_crack_fails);
+	tcase_add_test(tc, outlined_letters_are_no_maze);
 	suite_add_tcase(s, tc);
 	return s;
 }

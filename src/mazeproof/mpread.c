@@ -614,6 +614,7 @@ static bool add_outline_walls(fz_context *ctx, struct scan_device *sd, const fz_
 	w.page = sd->page;
 	w.proto.black = true;
 	w.proto.filled = true;
+	w.proto.outline = true;
 	w.proto.path = sd->page->npaths++;
 	for (long k = 0; k < n && !w.overflow; k++) {
 		w.proto.width_pt = walls[k].width_pt;

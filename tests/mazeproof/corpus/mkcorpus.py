@@ -923,16 +923,19 @@ def produce_ghostscript(pages, out, tmp):
 def produce_inkscape(pages, out, tmp):
     """SVG pages whose walls are stroked paths; Inkscape turns every wall into
     its outline (Stroke to Path on what has class "wall": the labels stay
-    text, the solutions stay strokes) and writes the PDF, a page at a time,
-    joined by qpdf"""
+    text, the solutions stay strokes; on a page marked text_outlined, on
+    everything: the text becomes glyph outlines) and writes the PDF, a page
+    at a time, joined by qpdf"""
     files = []
     for n, pg in enumerate(pages):
         f = os.path.join(tmp, 'p%03d.svg' % n)
         with open(f, 'w') as fh:
             fh.write(svg_page(pg))
         pdf = os.path.join(tmp, 'p%03d.pdf' % n)
-        subprocess.run(['inkscape', '--actions=select-by-class:wall;object-stroke-to-path;'
-                        'export-filename:%s;export-do' % pdf, f], check=True,
+        # a page marked text_outlined: everything, the text too (then glyph outlines)
+        select = 'select-all' if getattr(pg, 'text_outlined', False) else 'select-by-class:wall'
+        subprocess.run(['inkscape', '--actions=%s;object-stroke-to-path;'
+                        'export-filename:%s;export-do' % (select, pdf), f], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         files.append(pdf)
     if len(files) == 1:
@@ -1190,6 +1193,15 @@ def outline_cases_for(producer, idx):
                     'maze 1, page 1: %dx%d, perfect' % (b.w, b.h)))
         out.append(('mixed-loop', [maze_page(loop, 1, 'mixed')], 1, 'FAILED: a loop of'))
     if producer == 'inkscape':
+        # Stroke to Path on the whole page: labels, START and FINISH become
+        # glyph outlines (an E, an H, a T), which are no maze
+        pages = [maze_page(a, 1, style, extra=arrow_text), maze_page(b, 2, style, folio=7)]
+        for pg in pages:
+            pg.text_outlined = True
+        out.append(('text-outlined-%s' % style, pages, 0, '2 mazes, 2 passed, 0 failed'))
+        pages = [maze_page(loop, 1, style2, extra=arrow_text)]
+        pages[0].text_outlined = True
+        out.append(('text-outlined-loop-%s' % style2, pages, 1, 'FAILED: a loop of'))
         # the stated limit: the solutions outlined too are coloured fills, not routes
         pages = two(style, 'Solution %(n)d')
         pages[2].items = [('outlined', it) if it[0] == 'poly' else it for it in pages[2].items]
