@@ -14,6 +14,7 @@
 
 #include "mpcheck.h"
 #include "mpmaze.h"
+#include "mpoutline.h"
 #include "mpraster.h"
 #include "mputil.h"
 
@@ -824,6 +825,299 @@ START_TEST(label_numbers)
 }
 END_TEST
 
+/* --- walls drawn as filled outlines (mpoutline) --- */
+
+/* a rectangle contour, clockwise on the page (y down) or the other way round */
+static void outline_rect(struct mb_mp_outline *o, double x0, double y0, double x1, double y1,
+			 bool clockwise)
+{
+	mb_mp_outline_move(o, x0, y0);
+	if (clockwise) {
+		mb_mp_outline_line(o, x1, y0);
+		mb_mp_outline_line(o, x1, y1);
+		mb_mp_outline_line(o, x0, y1);
+	} else {
+		mb_mp_outline_line(o, x0, y1);
+		mb_mp_outline_line(o, x1, y1);
+		mb_mp_outline_line(o, x1, y0);
+	}
+}
+
+/* the walls of o, with the whole work budget */
+static long outline_walls(const struct mb_mp_outline *o, struct mb_mp_outline_wall **w)
+{
+	size_t budget = MB_MP_OUTLINE_MAX_WORK;
+
+	return mb_mp_outline_walls(o, &budget, w);
+}
+
+/* is there a wall from (x0, y0) to (x1, y1), width w, within 1e-6? */
+static bool has_wall(const struct mb_mp_outline_wall *walls, long n, double x0, double y0,
+		     double x1, double y1, double w)
+{
+	for (long k = 0; k < n; k++)
+		if (fabs(walls[k].x0 - x0) < 1e-6 && fabs(walls[k].y0 - y0) < 1e-6 &&
+		    fabs(walls[k].x1 - x1) < 1e-6 && fabs(walls[k].y1 - y1) < 1e-6 &&
+		    fabs(walls[k].width_pt - w) < 1e-6)
+			return true;
+	return false;
+}
+
+/*
+ * The text maze as ONE filled outline, as Stroke to Path leaves a path of
+ * many walls: a rectangle contour per run of walls, each the ink of a
+ * square-capped stroke of pen, all clockwise (so the nonzero rule fills
+ * their union). crack_pt shortens the top wall of (1,1) at its right end.
+ * Then its walls go on the page as filled segments, as mpread puts them.
+ */
+static void outline_maze(struct mb_mp_page *p, const char *const *rows, double x0, double y0,
+			 double cell, double pen, double crack_pt)
+{
+	struct mb_mp_outline o = { 0 };
+	struct mb_mp_outline_wall *walls;
+	int h = 0, w = ((int)strlen(rows[0]) - 1) / 3;
+	double r = pen / 2;
+	long n;
+
+	while (rows[h])
+		h++;
+	h = (h - 1) / 2;
+	for (int j = 0; j <= h; j++)
+		for (int i = 0; i < w;) {
+			int e = i;
+			double cut;
+
+			while (e < w && wall_at(rows, 2 * j, 3 * e + 1) && (e == i || j != 1))
+				e++;
+			if (e == i) {
+				i++;
+				continue;
+			}
+			cut = j == 1 && i == 1 ? crack_pt : 0;
+			outline_rect(&o, x0 + i * cell - r, y0 + j * cell - r,
+				     x0 + e * cell + r - cut, y0 + j * cell + r, true);
+			i = e;
+		}
+	for (int i = 0; i <= w; i++)
+		for (int j = 0; j < h;) {
+			int e = j;
+
+			while (e < h && wall_at(rows, 2 * e + 1, 3 * i))
+				e++;
+			if (e == j) {
+				j++;
+				continue;
+			}
+			outline_rect(&o, x0 + i * cell - r, y0 + j * cell - r, x0 + i * cell + r,
+				     y0 + e * cell + r, true);
+			j = e;
+		}
+	n = outline_walls(&o, &walls);
+	ck_assert_int_gt(n, 0);
+	for (long k = 0; k < n; k++) {
+		struct mb_mp_seg *sg = mb_mp_push(&p->segs, &p->nsegs, &p->cap_segs, sizeof *sg);
+
+		sg->x0 = walls[k].x0;
+		sg->y0 = walls[k].y0;
+		sg->x1 = walls[k].x1;
+		sg->y1 = walls[k].y1;
+		sg->width_pt = walls[k].width_pt;
+		sg->black = sg->filled = true;
+		sg->path = 0;
+	}
+	free(walls);
+	mb_mp_outline_release(&o);
+}
+
+START_TEST(outline_rings_and_fill_rules)
+{
+	struct mb_mp_outline o = { 0 };
+	struct mb_mp_outline_wall *w;
+	size_t budget;
+	long n;
+
+	/* a frame: the outer contour one way, the hole the other: four walls */
+	outline_rect(&o, -1, -1, 101, 81, true);
+	outline_rect(&o, 1, 1, 99, 79, false);
+	n = outline_walls(&o, &w);
+	ck_assert_int_eq(n, 4);
+	ck_assert(has_wall(w, n, 0, 0, 100, 0, 2) && has_wall(w, n, 0, 80, 100, 80, 2));
+	ck_assert(has_wall(w, n, 0, 0, 0, 80, 2) && has_wall(w, n, 100, 0, 100, 80, 2));
+	free(w);
+	mb_mp_outline_release(&o);
+	/*
+	 * both contours the same way round: nonzero fills the hole, a blob; like
+	 * a filled rectangle, one wall as thick as it is high along its length
+	 */
+	outline_rect(&o, -1, -1, 101, 81, true);
+	outline_rect(&o, 1, 1, 99, 79, true);
+	n = outline_walls(&o, &w);
+	ck_assert_int_eq(n, 1);
+	ck_assert(has_wall(w, n, 40, 40, 60, 40, 82));
+	free(w);
+	mb_mp_outline_release(&o);
+	/* ... and even-odd leaves it open: the frame again */
+	o.even_odd = true;
+	outline_rect(&o, -1, -1, 101, 81, true);
+	outline_rect(&o, 1, 1, 99, 79, true);
+	ck_assert_int_eq(outline_walls(&o, &w), 4);
+	free(w);
+	mb_mp_outline_release(&o);
+	/* a T as one polygon: the stem ends where the bar's centre line is */
+	mb_mp_outline_move(&o, -1, -1);
+	mb_mp_outline_line(&o, 101, -1);
+	mb_mp_outline_line(&o, 101, 1);
+	mb_mp_outline_line(&o, 51, 1);
+	mb_mp_outline_line(&o, 51, 51);
+	mb_mp_outline_line(&o, 49, 51);
+	mb_mp_outline_line(&o, 49, 1);
+	mb_mp_outline_line(&o, -1, 1);
+	n = outline_walls(&o, &w);
+	ck_assert_int_eq(n, 3);
+	ck_assert(has_wall(w, n, 0, 0, 50, 0, 2) && has_wall(w, n, 50, 0, 100, 0, 2));
+	ck_assert(has_wall(w, n, 50, 0, 50, 50, 2));
+	free(w);
+	mb_mp_outline_release(&o);
+	/* a line's outline with round caps (half circles as polygons): the line itself */
+	mb_mp_outline_move(&o, 10, 9);
+	mb_mp_outline_line(&o, 70, 9);
+	for (int t = 1; t < 8; t++)
+		mb_mp_outline_line(&o, 70 + sin(M_PI * t / 8), 10 - cos(M_PI * t / 8));
+	mb_mp_outline_line(&o, 70, 11);
+	mb_mp_outline_line(&o, 10, 11);
+	for (int t = 1; t < 8; t++)
+		mb_mp_outline_line(&o, 10 - sin(M_PI * t / 8), 10 + cos(M_PI * t / 8));
+	n = outline_walls(&o, &w);
+	ck_assert_int_eq(n, 1);
+	ck_assert(has_wall(w, n, 10, 10, 70, 10, 2));
+	free(w);
+	mb_mp_outline_release(&o);
+	/* a square dot, a disc: ink, but no wall */
+	outline_rect(&o, 0, 0, 5, 5, true);
+	for (int t = 0; t < 16; t++)
+		(t ? mb_mp_outline_line : mb_mp_outline_move)(&o, 50 + 4 * cos(M_PI * t / 8),
+							       50 + 4 * sin(M_PI * t / 8));
+	ck_assert_int_eq(outline_walls(&o, &w), 0);
+	mb_mp_outline_release(&o);
+	/* past the work bound, or a point that is not finite: refused, budget kept */
+	outline_rect(&o, -1, -1, 101, 81, true);
+	budget = 1;
+	ck_assert_int_eq(mb_mp_outline_walls(&o, &budget, &w), -1);
+	ck_assert_ptr_null(w);
+	ck_assert_uint_eq(budget, 1);
+	mb_mp_outline_line(&o, NAN, 3);
+	ck_assert_int_eq(outline_walls(&o, &w), -1);
+	mb_mp_outline_release(&o);
+}
+END_TEST
+
+START_TEST(outline_maze_is_read_and_proved)
+{
+	struct mb_mp_page p = { 0 }, q = { 0 };
+	struct mb_mp_maze *m, *ms;
+	struct mb_mp_proof proof;
+	struct draw d = { 40, 60, 10, 0, false, 31 };
+	size_t n, ns;
+
+	outline_maze(&p, maze_8x5, 40, 60, 10, 0.8, 0);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(m[0].problem, "");
+	ck_assert_int_eq(m[0].w, 8);
+	ck_assert_int_eq(m[0].h, 5);
+	ck_assert(!m[0].inexact);
+	ck_assert_double_eq_tol(m[0].pen_pt, 0.8, 1e-6);
+	/* the same walls as the maze drawn with strokes */
+	draw_maze(&q, maze_8x5, &d);
+	ns = read_page(&q, &ms);
+	ck_assert_uint_eq(ns, 1);
+	ck_assert(!memcmp(m[0].hwall, ms[0].hwall, 6 * 8));
+	ck_assert(!memcmp(m[0].vwall, ms[0].vwall, 5 * 9));
+	mb_mp_prove(&m[0], true, &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	ck_assert_uint_eq(proof.route_len, 16);
+	mb_mp_proof_release(&proof);
+	free_all(&p, m, n);
+	free_all(&q, ms, ns);
+}
+END_TEST
+
+START_TEST(outline_with_a_crack_fails)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct mb_mp_proof proof;
+	size_t n;
+
+	/*
+	 * The top wall of (1,1) stops 1.8 pt (a pen and a point) short of the
+	 * wall it meets at (2,1): the outline's centre line stops short too, so
+	 * the maze fails naming the wall (and mazeproof judges it from the
+	 * printed page, which shows the opening).
+	 */
+	outline_maze(&p, maze_8x5, 40, 60, 10, 0.8, 1.8);
+	for (size_t k = 0; k < p.nsegs; k++)
+		ck_assert_msg(!(p.segs[k].y0 == 70 && p.segs[k].y1 == 70 && p.segs[k].x0 < 60 - 1 &&
+				p.segs[k].x1 > 60 - 1.4), "a wall across the crack: %g-%g",
+			      p.segs[k].x0, p.segs[k].x1);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].w, 8);
+	ck_assert_msg(strstr(m[0].problem, "a wall off the grid at (50.0, 70.0)-(58.2, 70.0) pt"),
+		      "%s", m[0].problem);
+	free_all(&p, m, n);
+	/* wider, 6 pt of the 10 pt wall: the wall is gone, a loop */
+	memset(&p, 0, sizeof p);
+	outline_maze(&p, maze_8x5, 40, 60, 10, 0.8, 6);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert(!mb_mp_hwall(&m[0], 1, 1));
+	mb_mp_prove(&m[0], true, &proof);
+	ck_assert(!proof.ok);
+	ck_assert_msg(strstr(proof.why, "a loop of 20 squares in the box (1,0)-(7,3):"), "%s",
+		      proof.why);
+	mb_mp_proof_release(&proof);
+	free_all(&p, m, n);
+}
+END_TEST
+
+/* an E of four walls, box s points a side, as outline walls or as strokes */
+static void draw_e(struct mb_mp_page *p, double x, double y, double s, bool outline)
+{
+	seg(p, x, y, x, y + s, s / 8, true, 0);
+	seg(p, x, y, x + 0.8 * s, y, s / 8, true, 0);
+	seg(p, x, y + s / 2, x + 0.6 * s, y + s / 2, s / 8, true, 0);
+	seg(p, x, y + s, x + 0.8 * s, y + s, s / 8, true, 0);
+	for (size_t k = 0; k < p->nsegs; k++)
+		p->segs[k].outline = outline;
+}
+
+START_TEST(outlined_letters_are_no_maze)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	size_t n;
+
+	/* text converted to outlines: an E is walls on a grid, but small and with no rim */
+	draw_e(&p, 40, 40, 14, true);
+	n = read_page(&p, &m);
+	ck_assert_msg(n == 0, "%d x %d, %s", n ? m[0].w : -1, n ? m[0].h : -1, n ? m[0].problem : "");
+	free_all(&p, m, n);
+	/* the same E in strokes is still taken for a maze (it then fails its proof) */
+	memset(&p, 0, sizeof p);
+	draw_e(&p, 40, 40, 14, false);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	free_all(&p, m, n);
+	/* and an outline drawing larger than any glyph too */
+	memset(&p, 0, sizeof p);
+	draw_e(&p, 40, 40, MB_MP_MAX_GLYPH_PT + 10, true);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	free_all(&p, m, n);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("mazeproof");
@@ -846,6 +1140,10 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, diagonal_line_across);
 	tcase_add_test(tc, label_numbers);
 	tcase_add_test(tc, ink_and_the_pencil);
+	tcase_add_test(tc, outline_rings_and_fill_rules);
+	tcase_add_test(tc, outline_maze_is_read_and_proved);
+	tcase_add_test(tc, outline_with_a_crack_fails);
+	tcase_add_test(tc, outlined_letters_are_no_maze);
 	suite_add_tcase(s, tc);
 	return s;
 }

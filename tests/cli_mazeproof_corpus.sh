@@ -1,9 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
-# mazeproof on maze PDFs drawn by seven programs that are not mazebook
+# mazeproof on maze PDFs drawn by eight programs that are not mazebook
 # (reportlab, cairo, matplotlib, TikZ, rsvg-convert, WeasyPrint,
-# Ghostscript), in every drawing style it reads, each perfect and with each
-# flaw it must catch. tests/mazeproof/corpus/mkcorpus.py drew them and wrote
+# Ghostscript, Inkscape), in every drawing style it reads, each perfect and
+# with each flaw it must catch; the *-outline-* files draw every wall and
+# the rim as filled outlines only (Inkscape's Stroke to Path, polygons with
+# holes, bevelled and round-ended polygons), no stroked line, no rectangle,
+# except the *-outline-mixed-* ones (a stroked rim, inner walls as
+# polygons). tests/mazeproof/corpus/mkcorpus.py drew them and wrote
 # expected.txt from the flaw each was drawn with; the PDFs are checked in
 # (CI has none of those programs). Each file is judged twice: as mazeproof
 # runs (lines where they are exact, the rendering elsewhere) and with
@@ -33,9 +37,33 @@ while IFS="$TAB" read -r file want phrase; do
       printf '# got exit %s:\n%s\n%s\n' "$rc" "$out" "$err" | sed 's/^/# /'
   done
 done < "$DIR/expected.txt"
-check "the corpus has files from seven producers" \
-  "$(sed -n 's/^\([a-z]*\)-.*/\1/p' "$DIR/expected.txt" | sort -u | wc -l)" -eq 7
-check "the corpus has at least 100 files" "$n" -ge 100
+check "the corpus has files from eight producers" \
+  "$(sed -n 's/^\([a-z]*\)-.*/\1/p' "$DIR/expected.txt" | sort -u | wc -l)" -eq 8
+check "the corpus has at least 150 files" "$n" -ge 150
+check "four producers draw mazes as filled outlines only" \
+  "$(sed -n 's/^\([a-z]*\)-outline-.*/\1/p' "$DIR/expected.txt" | sort -u | wc -l)" -eq 4
+
+# the outline files really have no wall mazeproof could read as a line: no
+# stroke at all on a maze page, only filled outlines
+if command -v mutool >/dev/null 2>&1; then
+  for f in inkscape-outline-loop-ink-square cairo-outline-cutoff-roundrun \
+           reportlab-outline-extra-gap-bevel matplotlib-outline-painted-bevel; do
+    mutool trace "$DIR/$f.pdf" > "$TMP/trace" 2>/dev/null
+    strokes=$(grep -c '<stroke_path' "$TMP/trace")
+    fills=$(grep -c '<fill_path' "$TMP/trace")
+    check "$f: $fills filled outlines and no stroked line" "$strokes" -eq 0 -a "$fills" -ge 1
+  done
+else
+  skip "mutool not installed (apt-get install mupdf-tools)"
+fi
+# where the walls of an outline maze come from: its outlines, judged by the rendering
+run "$MAZEPROOF" --json "$DIR/inkscape-outline-perfect-ink-square.pdf"
+contains "$out" '"judged_from": "rendering"' && contains "$out" '"verdict": "perfect"'
+ok $? "Inkscape's Stroke to Path maze: read from its outlines, judged from the rendering"
+# one outline maze turned with /Rotate: the outlines turn with the page
+qpdf --rotate=+90 "$DIR/cairo-outline-perfect-union.pdf" "$TMP/rot-outline.pdf"
+run "$MAZEPROOF" --any-gaps "$TMP/rot-outline.pdf"
+check "an outline maze on pages turned by /Rotate 90 passes (--any-gaps)" "$rc" -eq 0
 
 # the ones mazeproof must judge from the rendering, not the lines
 for f in cairo-painted-round reportlab-white-stroke-rects tikz-crack-lines rsvg-clipped-rim-square; do

@@ -25,6 +25,7 @@ struct line {
 	double x0, y0, x1, y1;
 	double width;
 	bool horizontal;
+	bool outline;		/* read from a filled outline (mpoutline.h) */
 };
 
 struct cluster {
@@ -112,6 +113,7 @@ static size_t collect_lines(const struct mb_mp_page *page, struct line **out)
 			continue;	/* diagonal: never a wall */
 		l = &lines[n++];
 		l->width = s->width_pt;
+		l->outline = s->outline;
 		l->horizontal = dy <= dx;
 		if (l->horizontal) {
 			l->y0 = l->y1 = (s->y0 + s->y1) / 2;
@@ -1207,6 +1209,35 @@ static void find_diagonal(struct mb_mp_maze *m, const struct mb_mp_page *page)
 	}
 }
 
+/*
+ * Is c letters, not a maze: small, made only of walls read from filled
+ * outlines (MB_MP_MAX_GLYPH_PT), and either no grid or a grid with a side
+ * of its rim less than half walled (an E, an H, a T, an L on a grid of
+ * their own)? A maze's rim is whole but for its gaps.
+ */
+static bool glyph_like(const struct mb_mp_maze *m, const struct line *lines,
+		       const struct cluster *c)
+{
+	int top = 0, bottom = 0, left = 0, right = 0;
+
+	if (c->x1 - c->x0 > MB_MP_MAX_GLYPH_PT || c->y1 - c->y0 > MB_MP_MAX_GLYPH_PT)
+		return false;
+	for (size_t k = 0; k < c->n; k++)
+		if (!lines[c->members[k]].outline)
+			return false;
+	if (m->w == 0)
+		return true;
+	for (int i = 0; i < m->w; i++) {
+		top += mb_mp_hwall(m, i, 0) != 0;
+		bottom += mb_mp_hwall(m, i, m->h) != 0;
+	}
+	for (int j = 0; j < m->h; j++) {
+		left += mb_mp_vwall(m, 0, j) != 0;
+		right += mb_mp_vwall(m, m->w, j) != 0;
+	}
+	return 2 * top < m->w || 2 * bottom < m->w || 2 * left < m->h || 2 * right < m->h;
+}
+
 size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 {
 	struct line *lines;
@@ -1291,8 +1322,9 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 			rebuild_on_grid(m, lines, c);
 		if ((m->w == 0 && c->n < 4) ||
 		    (m->w == 1 && m->h == 1 && !m->problem[0] && m->hwall[0] && m->hwall[1] &&
-		     m->vwall[0] && m->vwall[1])) {
-			/* stray lines, or a closed box: a frame or a border, not a maze */
+		     m->vwall[0] && m->vwall[1]) ||
+		    glyph_like(m, lines, c)) {
+			/* stray lines, a closed box (a frame or a border), or letters: not a maze */
 			mb_mp_maze_release(m);
 			goto next;
 		}

@@ -37,6 +37,14 @@
  */
 #define MB_MP_MAX_BUCKET 512
 #define MB_MP_MAX_DRAWINGS 4000
+/*
+ * A drawing made only of walls read from filled outlines, no larger than
+ * this (points) a side, that gives no grid or a grid with a side of its
+ * rim less than half walled is text converted to outlines (an E, an H, a T
+ * read as walls) or an icon, not a maze: it is ignored, as a few stray
+ * lines are.
+ */
+#define MB_MP_MAX_GLYPH_PT 72.0
 
 /* The drawn route crosses a grid line: a vertical line (between squares
  * (i-1, j) and (i, j)) or a horizontal one (between (i, j-1) and (i, j)).
@@ -89,7 +97,8 @@ static inline unsigned char mb_mp_vwall(const struct mb_mp_maze *m, int i, int j
  * Find the mazes drawn on page. Returns their number and stores a new array
  * in *out (free each with mb_mp_maze_release, then the array). Drawings of
  * four or more black lines that are not a grid are returned too, with w == 0
- * and problem set; smaller stray lines are ignored. A page past
+ * and problem set; smaller stray lines are ignored, and so are small
+ * drawings of outlines only that look like letters (MB_MP_MAX_GLYPH_PT). A page past
  * MB_MP_MAX_BUCKET or MB_MP_MAX_DRAWINGS gives one such entry saying so.
  */
 size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out);

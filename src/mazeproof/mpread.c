@@ -3,8 +3,10 @@
  * The only file of mazeproof that includes MuPDF. A custom fz_device
  * receives every stroked path with its transform and every text span; the
  * path is walked with fz_walk_path and each straight piece is kept as a
- * segment in page points. Fills, images and shadings are ignored: the
- * contract is that maze walls are stroked lines. MuPDF's warnings are
+ * segment in page points. A black filled rectangle is a wall along its long
+ * axis; any other black filled outline is read for the walls it paints
+ * (mpoutline.h) and left to the rendering to judge. Other fills, images and
+ * shadings only tell where the lines are not the whole truth. MuPDF's warnings are
  * silenced (mazeproof reports its own findings) and its exceptions stop
  * here, turned into messages.
  *
@@ -33,6 +35,7 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
+#include "mpoutline.h"
 #include "mputil.h"
 #include "../backend/pdf_pagetree.h"
 
@@ -56,6 +59,7 @@ struct scan_device {
 	/* the clips in force: their common box, and whether it is exact (all rectangles) */
 	fz_rect clip_box[MB_MP_MAX_CLIP_DEPTH + 2];
 	bool clip_exact[MB_MP_MAX_CLIP_DEPTH + 2];
+	size_t outline_budget;	/* edge crossings left for reading filled outlines (mpoutline.h) */
 };
 
 static void add_unsure(struct mb_mp_page *page, fz_rect r, enum mb_mp_unsure_kind kind)
@@ -530,6 +534,97 @@ static const fz_path_walker walker = {
 	NULL, NULL, NULL, NULL
 };
 
+/* a filled outline after the transform, curves flattened to 8 pieces each */
+struct outline_walk {
+	struct mb_mp_outline o;
+	fz_matrix ctm;
+	fz_point cur;
+};
+
+static void outline_moveto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct outline_walk *w = arg;
+
+	(void)ctx;
+	w->cur = fz_transform_point(fz_make_point(x, y), w->ctm);
+	mb_mp_outline_move(&w->o, w->cur.x, w->cur.y);
+}
+
+static void outline_lineto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct outline_walk *w = arg;
+
+	(void)ctx;
+	w->cur = fz_transform_point(fz_make_point(x, y), w->ctm);
+	mb_mp_outline_line(&w->o, w->cur.x, w->cur.y);
+}
+
+static void outline_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2,
+			    float x3, float y3)
+{
+	struct outline_walk *w = arg;
+	fz_point p1 = fz_transform_point(fz_make_point(x1, y1), w->ctm);
+	fz_point p2 = fz_transform_point(fz_make_point(x2, y2), w->ctm);
+	fz_point p3 = fz_transform_point(fz_make_point(x3, y3), w->ctm);
+	fz_point p0 = w->cur;
+
+	(void)ctx;
+	for (int k = 1; k <= 8; k++) {
+		double t = k / 8.0, u = 1 - t;
+
+		mb_mp_outline_line(&w->o, u * u * u * p0.x + 3 * u * u * t * p1.x +
+				   3 * u * t * t * p2.x + t * t * t * p3.x,
+				   u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y +
+				   t * t * t * p3.y);
+	}
+	w->cur = p3;
+}
+
+static void outline_closepath(fz_context *ctx, void *arg)
+{
+	(void)ctx;
+	(void)arg;	/* every contour of a fill is closed */
+}
+
+static const fz_path_walker outline_walker = {
+	outline_moveto, outline_lineto, outline_curveto, outline_closepath,
+	NULL, NULL, NULL, NULL
+};
+
+/*
+ * The walls a black filled outline paints, as filled segments (their
+ * centre lines, the pen their thickness), within the page's budget.
+ * Returns false when the page passed MB_MP_MAX_SEGS.
+ */
+static bool add_outline_walls(fz_context *ctx, struct scan_device *sd, const fz_path *path,
+			      int even_odd, fz_matrix ctm)
+{
+	struct outline_walk ow;
+	struct mb_mp_outline_wall *walls;
+	struct walk w;
+	long n;
+
+	memset(&ow, 0, sizeof ow);
+	ow.ctm = ctm;
+	ow.o.even_odd = even_odd != 0;
+	fz_walk_path(ctx, path, &outline_walker, &ow);
+	n = mb_mp_outline_walls(&ow.o, &sd->outline_budget, &walls);
+	mb_mp_outline_release(&ow.o);
+	memset(&w, 0, sizeof w);
+	w.page = sd->page;
+	w.proto.black = true;
+	w.proto.filled = true;
+	w.proto.outline = true;
+	w.proto.path = sd->page->npaths++;
+	for (long k = 0; k < n && !w.overflow; k++) {
+		w.proto.width_pt = walls[k].width_pt;
+		add_seg(&w, fz_make_point((float)walls[k].x0, (float)walls[k].y0),
+			fz_make_point((float)walls[k].x1, (float)walls[k].y1));
+	}
+	free(walls);
+	return !w.overflow;
+}
+
 /* The colour as gray and whether it is a colour at all (a channel apart from the others). */
 static void to_gray(fz_context *ctx, fz_colorspace *cs, const float *color,
 		    fz_color_params params, float *gray, bool *tinted)
@@ -641,7 +736,6 @@ static void dev_fill_path(fz_context *ctx, fz_device *dev, const fz_path *path, 
 	bool paper = is_paper(ctx, cs, color, alpha, params);
 	int op;
 
-	(void)even_odd;
 	count_op(ctx, sd);
 	op = next_op(sd);
 	if (black && path_is_rect(ctx, path, ctm, &r)) {
@@ -689,6 +783,8 @@ static void dev_fill_path(fz_context *ctx, fz_device *dev, const fz_path *path, 
 	}
 	if (paper && sd->page->nsegs == 0 && !clipped(sd, box))
 		return;	/* white under everything: the paper itself */
+	if (black && !add_outline_walls(ctx, sd, path, even_odd, ctm))
+		too_many(ctx, sd, "line pieces", MB_MP_MAX_SEGS);
 	if (black)
 		add_unsure(sd->page, sd->clip_depth > 0 && sd->clip_depth <= MB_MP_MAX_CLIP_DEPTH ?
 			   fz_intersect_rect(box, sd->clip_box[sd->clip_depth]) : box,
@@ -953,6 +1049,7 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
 		dev = fz_new_derived_device(ctx, struct scan_device);
 		dev->doc = doc;
 		dev->page = page;
+		dev->outline_budget = MB_MP_OUTLINE_PAGE_WORK;
 		dev->super.stroke_path = dev_stroke_path;
 		dev->super.fill_text = dev_fill_text;
 		dev->super.fill_path = dev_fill_path;

@@ -28,6 +28,7 @@ struct mb_mp_seg {
 	bool black;		/* solid black ink (gray 0, rgb 0 0 0, cmyk 0 0 0 1), opaque */
 	bool dashed;
 	bool filled;		/* the long axis of a filled black rectangle, width its short side */
+	bool outline;		/* a wall read from a filled outline of another shape (mpoutline.h) */
 	int path;		/* index of the stroked path it belongs to, per page */
 };
 

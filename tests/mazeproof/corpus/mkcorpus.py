@@ -4,12 +4,16 @@
 mazebook, in every drawing style mazeproof must read, each perfect and with
 each flaw it must catch, and the table of the verdicts they must get.
 
-    tests/mazeproof/corpus/mkcorpus.py [OUTDIR]    (default: beside this script)
+    tests/mazeproof/corpus/mkcorpus.py [--skip-missing] [--only TEXT] [OUTDIR]
+                                       (OUTDIR: default beside this script)
 
 Needs /usr/bin/python3 with python3-reportlab, python3-cairo and
 python3-matplotlib, pdflatex with TikZ (texlive-pictures), rsvg-convert
-(librsvg2-bin), weasyprint and ghostscript (ps2pdf). The PDFs are checked
-in, because CI has none of these; tests/cli_mazeproof_corpus.sh judges each
+(librsvg2-bin), weasyprint, ghostscript (ps2pdf), and inkscape with qpdf for
+the mazes drawn as filled outlines (Stroke to Path). --skip-missing keeps
+the files of a producer that is not installed instead of stopping; --only
+redraws only the files whose name holds TEXT (expected.txt is always
+written whole). The PDFs are checked in, because CI has none of these; tests/cli_mazeproof_corpus.sh judges each
 against expected.txt, which this script writes from what it drew (the flaw
 it put in), never from mazeproof's output.
 
@@ -137,6 +141,15 @@ class Page:
     def text(self, x, y, size, s):
         self.items.append(('text', x, y, size, s))
 
+    def fill(self, contours, rgb):
+        """closed contours of ('L', point) and ('C', control, control, point)
+        pieces, each starting at its first piece's point, filled (nonzero)"""
+        self.items.append(('fill', contours, rgb))
+
+    def wallpath(self, pieces, w, cap):
+        """black walls stroked as one path (class "wall"), for Stroke to Path"""
+        self.items.append(('wallpath', pieces, w, cap))
+
     def clip(self, x, y, w, h, page):
         self.items.append(('clip', x, y, w, h, page.items))
 
@@ -172,7 +185,10 @@ def wall_runs(m, split):
 def draw_walls(pg, m, x0, y0, sq, style, crack=None):
     """style: lines (butt runs), round (round caps, a piece per wall),
     square (projecting caps), rects (filled rectangles), heavy (3 pt rim,
-    1.2 pt inner walls), thin (0.75 pt)"""
+    1.2 pt inner walls), thin (0.75 pt); the outline styles (OUTLINE_PENS)
+    fill the walls' ink as polygons instead"""
+    if style in OUTLINE_PENS:
+        return draw_outline_walls(pg, m, x0, y0, sq, style, crack)
     pen = {'lines': 1.0, 'round': 1.5, 'square': 1.2, 'rects': 2.0, 'heavy': 1.2,
            'thin': 0.75}[style]
     for (a, b, c, d) in wall_runs(m, style in ('round', 'square') or crack is not None):
@@ -196,6 +212,159 @@ def draw_walls(pg, m, x0, y0, sq, style, crack=None):
             pg.line(X0, Y0, X1, Y1, pen, BLACK,
                     {'lines': 'square', 'round': 'round', 'square': 'square',
                      'thin': 'square'}[style])
+    return pen
+
+
+# --- walls drawn as filled outlines (no stroked line, no rectangle) -------
+
+# union: the whole maze one polygon with holes (as Inkscape's Stroke to Path
+# leaves it); bevel: a polygon per run of walls with bevelled ends; roundrun:
+# a run's outline with round ends made of curves; roundpoly: the same with
+# the ends as polygon corners; ink-square and ink-round: stroked paths that
+# the inkscape producer turns into outlines itself (Stroke to Path); mixed:
+# a rim stroked in a 3 pt pen around inner walls drawn as bevelled polygons
+OUTLINE_PENS = {'union': 2.0, 'bevel': 2.4, 'roundrun': 2.5, 'roundpoly': 2.5,
+                'ink-square': 2.0, 'ink-round': 2.5, 'mixed': 1.6}
+KAPPA = 0.5523  # a quarter circle as one cubic Bézier
+
+
+def wall_pieces(m, x0, y0, sq, split, crack):
+    """(X0, Y0, X1, Y1) in points: the centre lines of the runs of walls"""
+    out = []
+    for (a, b, c, d) in wall_runs(m, split or crack is not None):
+        X0, Y0, X1, Y1 = x0 + a * sq, y0 + b * sq, x0 + c * sq, y0 + d * sq
+        if crack and (a, b, c, d) == crack[0]:
+            if b == d:
+                X1 -= crack[1]
+            else:
+                Y1 -= crack[1]
+        out.append((X0, Y0, X1, Y1))
+    return out
+
+
+def union_outline(rects):
+    """the contours of the union of rectangles (x0, y0, x1, y1), outer
+    boundaries one way round and holes the other, so that the nonzero and
+    the even-odd rule fill the same: cells of the grid their coordinates
+    make, the edges between a filled cell and an empty one, chained"""
+    xs = sorted({v for r in rects for v in (r[0], r[2])})
+    ys = sorted({v for r in rects for v in (r[1], r[3])})
+    xi = {v: k for k, v in enumerate(xs)}
+    yi = {v: k for k, v in enumerate(ys)}
+    filled = set()
+    for r in rects:
+        for i in range(xi[r[0]], xi[r[2]]):
+            for j in range(yi[r[1]], yi[r[3]]):
+                filled.add((i, j))
+    edges = {}
+    for (i, j) in sorted(filled):
+        corners = [(i, j), (i + 1, j), (i + 1, j + 1), (i, j + 1)]
+        for k in range(4):
+            a, b = corners[k], corners[(k + 1) % 4]
+            if (b, a) in edges:
+                del edges[(b, a)]
+            else:
+                edges[(a, b)] = True
+    nxt = {}
+    for (a, b) in sorted(edges):
+        nxt.setdefault(a, []).append(b)
+    contours = []
+    while nxt:
+        start = min(nxt)
+        pts, cur = [start], start
+        while True:
+            b = nxt[cur].pop()
+            if not nxt[cur]:
+                del nxt[cur]
+            if b == start:
+                break
+            pts.append(b)
+            cur = b
+        # drop the points in the middle of a straight side
+        keep = []
+        for k, q in enumerate(pts):
+            a, c = pts[k - 1], pts[(k + 1) % len(pts)]
+            if (a[0] == q[0] == c[0]) or (a[1] == q[1] == c[1]):
+                continue
+            keep.append(q)
+        contours.append([('L', (xs[i], ys[j])) for (i, j) in keep])
+    return contours
+
+
+def round_run(X0, Y0, X1, Y1, r, curves):
+    """the outline of a run stroked with round caps: its sides and two half
+    circles, as cubic curves or as 8 polygon corners each"""
+    horiz = Y0 == Y1
+    # in the run's own frame: u along it, v across
+    def P(u, v):
+        return (u, Y0 + v) if horiz else (X0 + v, u)
+    u0, u1 = (X0, X1) if horiz else (Y0, Y1)
+    out = [('L', P(u0, -r)), ('L', P(u1, -r))]
+
+    def half(uc, s):
+        # from (uc, -r) round the end at uc + s*r to (uc, r)
+        if curves:
+            k = KAPPA * r
+            return [('C', P(uc + s * k, -r), P(uc + s * r, -k), P(uc + s * r, 0)),
+                    ('C', P(uc + s * r, k), P(uc + s * k, r), P(uc, r))]
+        return [('L', P(uc + s * r * math.sin(math.pi * t / 8), -r * math.cos(math.pi * t / 8)))
+                for t in range(1, 9)]
+    out += half(u1, 1)
+    out.append(('L', P(u0, r)))
+    back = half(u0, -1)
+    # the far end, from (u0, r) round to (u0, -r): the same half circle mirrored
+    for q in back:
+        if q[0] == 'C':
+            out.append(('C', mirror(q[1], horiz, Y0, X0), mirror(q[2], horiz, Y0, X0),
+                        mirror(q[3], horiz, Y0, X0)))
+        else:
+            out.append(('L', mirror(q[1], horiz, Y0, X0)))
+    return out
+
+
+def mirror(p, horiz, Y0, X0):
+    """reflect across a run's centre line"""
+    return (p[0], 2 * Y0 - p[1]) if horiz else (2 * X0 - p[0], p[1])
+
+
+def bevel_run(X0, Y0, X1, Y1, r):
+    """a run's ink with square ends, its four corners cut by two thirds of r"""
+    c = 2 * r / 3
+    if Y0 == Y1:
+        a, b, t, u = X0 - r, X1 + r, Y0 - r, Y0 + r
+        pts = [(a + c, t), (b - c, t), (b, t + c), (b, u - c), (b - c, u), (a + c, u),
+               (a, u - c), (a, t + c)]
+    else:
+        a, b, t, u = Y0 - r, Y1 + r, X0 - r, X0 + r
+        pts = [(t, a + c), (t, b - c), (t + c, b), (u - c, b), (u, b - c), (u, a + c),
+               (u - c, a), (t + c, a)]
+    return [('L', q) for q in pts]
+
+
+def draw_outline_walls(pg, m, x0, y0, sq, style, crack=None):
+    pen = OUTLINE_PENS[style]
+    r = pen / 2
+    pieces = wall_pieces(m, x0, y0, sq, style in ('bevel', 'roundrun', 'roundpoly', 'mixed'),
+                         crack)
+    if style == 'mixed':
+        x1, y1 = x0 + m.w * sq, y0 + m.h * sq
+        for q in pieces:
+            if (q[0] == q[2] and q[0] in (x0, x1)) or (q[1] == q[3] and q[1] in (y0, y1)):
+                pg.line(q[0], q[1], q[2], q[3], 3.0, BLACK, 'square')
+            else:
+                pg.fill([bevel_run(*q, r)], BLACK)
+    elif style == 'union':
+        rects = [(min(a, c) - r, min(b, d) - r, max(a, c) + r, max(b, d) + r)
+                 for (a, b, c, d) in pieces]
+        pg.fill(union_outline(rects), BLACK)
+    elif style == 'bevel':
+        for q in pieces:
+            pg.fill([bevel_run(*q, r)], BLACK)
+    elif style in ('roundrun', 'roundpoly'):
+        for q in pieces:
+            pg.fill([round_run(*q, r, style == 'roundrun')], BLACK)
+    else:
+        pg.wallpath(pieces, pen, 'square' if style == 'ink-square' else 'round')
     return pen
 
 
@@ -303,6 +472,19 @@ def svg_items(items):
             _, x, y, size, s = it
             out.append('<text x="%.3f" y="%.3f" font-family="DejaVu Sans" font-size="%g">%s'
                        '</text>' % (x, y, size, s))
+        elif k == 'outlined':
+            # a solution that Stroke to Path turns into a filled outline too
+            out.extend(o.replace('<path ', '<path class="wall" ', 1) for o in svg_items(it[1:]))
+        elif k == 'fill':
+            _, contours, rgb = it
+            out.append('<path d="%s" fill="%s" fill-rule="nonzero"/>'
+                       % (svg_contours(contours), rgb_hex(rgb)))
+        elif k == 'wallpath':
+            _, pieces, w, cap = it
+            d = ' '.join('M %.3f %.3f L %.3f %.3f' % q for q in pieces)
+            out.append('<path class="wall" d="%s" fill="none" stroke="#000000" '
+                       'stroke-width="%g" stroke-linecap="%s" stroke-linejoin="%s"/>'
+                       % (d, w, cap, 'miter' if cap == 'square' else 'round'))
         elif k == 'clip':
             _, x, y, w, h, sub = it
             cid = 'c%d' % id(sub)
@@ -311,6 +493,19 @@ def svg_items(items):
             out.extend(svg_items(sub))
             out.append('</g>')
     return out
+
+
+def svg_contours(contours):
+    d = []
+    for c in contours:
+        d.append('M %.3f %.3f' % c[0][1])
+        for q in c[1:]:
+            if q[0] == 'C':
+                d.append('C %.3f %.3f %.3f %.3f %.3f %.3f' % (q[1] + q[2] + q[3]))
+            else:
+                d.append('L %.3f %.3f' % q[1])
+        d.append('Z')
+    return ' '.join(d)
 
 
 def svg_page(pg):
@@ -415,6 +610,19 @@ def produce_cairo(pages, out, tmp):
                 cr.set_source_rgb(*rgb)
                 cr.arc(cx, cy, r, 0, 2 * math.pi)
                 cr.fill()
+            elif k == 'fill':
+                _, contours, rgb = it
+                cr.set_source_rgb(*rgb)
+                cr.set_fill_rule(cairo.FILL_RULE_WINDING)
+                for c in contours:
+                    cr.move_to(*c[0][1])
+                    for q in c[1:]:
+                        if q[0] == 'C':
+                            cr.curve_to(*(q[1] + q[2] + q[3]))
+                        else:
+                            cr.line_to(*q[1])
+                    cr.close_path()
+                cr.fill()
             elif k == 'text':
                 _, x, y, size, s = it
                 cr.set_source_rgb(0, 0, 0)
@@ -437,6 +645,7 @@ def produce_cairo(pages, out, tmp):
 
 def produce_reportlab(pages, out, tmp):
     from reportlab.pdfgen import canvas
+    from reportlab.pdfgen.canvas import FILL_NON_ZERO
     c = canvas.Canvas(out, pagesize=(W_PT, H_PT), pageCompression=1)
     caps = {'butt': 0, 'round': 1, 'square': 2}
 
@@ -486,6 +695,20 @@ def produce_reportlab(pages, out, tmp):
                 _, cx, cy, r, rgb = it
                 c.setFillColorRGB(*rgb)
                 c.circle(cx, Y(cy), r, stroke=0, fill=1)
+            elif k == 'fill':
+                _, contours, rgb = it
+                c.setFillColorRGB(*rgb)
+                p = c.beginPath()
+                for cn in contours:
+                    p.moveTo(cn[0][1][0], Y(cn[0][1][1]))
+                    for q in cn[1:]:
+                        if q[0] == 'C':
+                            p.curveTo(q[1][0], Y(q[1][1]), q[2][0], Y(q[2][1]), q[3][0],
+                                      Y(q[3][1]))
+                        else:
+                            p.lineTo(q[1][0], Y(q[1][1]))
+                    p.close()
+                c.drawPath(p, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
             elif k == 'text':
                 _, x, y, size, s = it
                 c.setFillColorRGB(0, 0, 0)
@@ -511,7 +734,7 @@ def produce_matplotlib(pages, out, tmp):
     import matplotlib.pyplot as plt
     matplotlib.rcParams['lines.scale_dashes'] = False   # dash lengths in points, as drawn
     from matplotlib.backends.backend_pdf import PdfPages
-    from matplotlib.patches import Circle, PathPatch, Rectangle
+    from matplotlib.patches import Circle, PathPatch, Polygon, Rectangle
     from matplotlib.path import Path
     caps = {'butt': 'butt', 'round': 'round', 'square': 'projecting'}
     with PdfPages(out) as pdf:
@@ -557,6 +780,14 @@ def produce_matplotlib(pages, out, tmp):
                     elif k == 'dot':
                         _, cx, cy, r, rgb = it
                         art = ax.add_patch(Circle((cx, cy), r, facecolor=rgb, edgecolor='none'))
+                    elif k == 'fill':
+                        # one patches.Polygon a contour (polygons only: no curves, no holes)
+                        _, contours, rgb = it
+                        for cn in contours:
+                            assert all(q[0] == 'L' for q in cn)
+                            art = ax.add_patch(Polygon([q[1] for q in cn], closed=True,
+                                                       facecolor=rgb, edgecolor='none',
+                                                       linewidth=0))
                     elif k == 'text':
                         _, x, y, size, s = it
                         art = ax.text(x, y, s, fontsize=size, va='baseline', ha='left',
@@ -689,6 +920,30 @@ def produce_ghostscript(pages, out, tmp):
                     '-dFIXEDMEDIA', f, out], check=True)
 
 
+def produce_inkscape(pages, out, tmp):
+    """SVG pages whose walls are stroked paths; Inkscape turns every wall into
+    its outline (Stroke to Path on what has class "wall": the labels stay
+    text, the solutions stay strokes; on a page marked text_outlined, on
+    everything: the text becomes glyph outlines) and writes the PDF, a page
+    at a time, joined by qpdf"""
+    files = []
+    for n, pg in enumerate(pages):
+        f = os.path.join(tmp, 'p%03d.svg' % n)
+        with open(f, 'w') as fh:
+            fh.write(svg_page(pg))
+        pdf = os.path.join(tmp, 'p%03d.pdf' % n)
+        # a page marked text_outlined: everything, the text too (then glyph outlines)
+        select = 'select-all' if getattr(pg, 'text_outlined', False) else 'select-by-class:wall'
+        subprocess.run(['inkscape', '--actions=%s;object-stroke-to-path;'
+                        'export-filename:%s;export-do' % (select, pdf), f], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        files.append(pdf)
+    if len(files) == 1:
+        shutil.copy(files[0], out)
+    else:
+        subprocess.run(['qpdf', '--empty', '--pages'] + files + ['--', out], check=True)
+
+
 PRODUCERS = {
     'reportlab': produce_reportlab,
     'cairo': produce_cairo,
@@ -698,6 +953,34 @@ PRODUCERS = {
     'weasyprint': produce_weasyprint,
     'ghostscript': produce_ghostscript,
 }
+
+# the producers of mazes drawn as filled outlines, and the two outline styles each draws
+OUTLINE_PRODUCERS = {
+    'inkscape': (produce_inkscape, 'ink-square', 'ink-round'),
+    'cairo': (produce_cairo, 'union', 'roundrun'),
+    'reportlab': (produce_reportlab, 'union', 'bevel'),
+    'matplotlib': (produce_matplotlib, 'bevel', 'roundpoly'),
+}
+
+# what each producer needs: a program on PATH or a Python module
+NEEDS = {
+    'reportlab': ('module', 'reportlab'), 'cairo': ('module', 'cairo'),
+    'matplotlib': ('module', 'matplotlib'), 'tikz': ('program', 'pdflatex'),
+    'rsvg': ('program', 'rsvg-convert'), 'weasyprint': ('program', 'weasyprint'),
+    'ghostscript': ('program', 'ps2pdf'), 'inkscape': ('program', 'inkscape'),
+}
+
+
+def available(producer):
+    kind, name = NEEDS[producer]
+    if kind == 'program':
+        return shutil.which(name) is not None and (producer != 'inkscape' or
+                                                   shutil.which('qpdf') is not None)
+    try:
+        __import__(name)
+        return True
+    except ImportError:
+        return False
 
 
 # --- the cases -------------------------------------------------------------
@@ -735,7 +1018,7 @@ def maze_page(m, number, style, label=True, folio=None, crack=None, extra=None,
     return pg
 
 
-def solution_page(mazes, style, labels, wrong=None, colour=0):
+def solution_page(mazes, style, labels, wrong=None, colour=0, walls='lines'):
     """mazes: [(number, maze, page of the maze)] two a page; labels: a format"""
     pg = Page()
     for k, (number, m, page) in enumerate(mazes):
@@ -748,7 +1031,7 @@ def solution_page(mazes, style, labels, wrong=None, colour=0):
         if wrong is not None and k == 0:
             route = wrong(m)
         draw_route(pg, m, x0, top, sq, route, style, ROUTE_COLOURS[colour % 4])
-        draw_walls(pg, m, x0, top, sq, 'lines')
+        draw_walls(pg, m, x0, top, sq, walls)
     return pg
 
 
@@ -860,6 +1143,72 @@ def cases_for(producer, idx):
     return out
 
 
+def outline_cases_for(producer, idx):
+    """mazes whose walls are filled outlines only: each perfect (with its
+    solutions, drawn as strokes) and with each flaw"""
+    style, style2 = OUTLINE_PRODUCERS[producer][1:]
+    sst = ['solid', 'dashed', 'dotted', 'rounded'][idx % 4]
+    seed = 1000 + 100 * idx
+    a, b = Maze(6, 5, seed + 1), Maze(9, 7, seed + 2)
+    out = []
+
+    def two(style_, labels):
+        pages = [maze_page(a, 1, style_, extra=arrow_text), maze_page(b, 2, style_)]
+        pages.append(solution_page([(1, a, 1), (2, b, 2)], sst, labels, walls=style_))
+        return pages
+
+    out.append(('perfect-%s' % style, two(style, 'Solution %(n)d'), 0,
+                '2 mazes, 2 passed, 0 failed, 2 solution copies checked'))
+    out.append(('perfect-%s' % style2, two(style2, 'Answer %(n)d'), 0,
+                '2 mazes, 2 passed, 0 failed, 2 solution copies checked'))
+    loop = a.copy()
+    kind, i, j = loop.inner_wall()
+    loop.hw[j][i] = 0
+    out.append(('loop-%s' % style, [maze_page(loop, 1, style)], 1, 'FAILED: a loop of'))
+    cut = a.copy()
+    cx, cy = a.w - 2, a.h - 2
+    cut.hw[cy][cx] = cut.hw[cy + 1][cx] = cut.vw[cy][cx] = cut.vw[cy][cx + 1] = 1
+    out.append(('cutoff-%s' % style2, [maze_page(cut, 1, style2)], 1, 'unreachable'))
+    closed = a.copy()
+    closed.hw[0][0] = 1
+    out.append(('closed-entrance-%s' % style, [maze_page(closed, 1, style)], 1,
+                'one gap in the outer wall'))
+    gap = a.copy()
+    gap.vw[a.h // 2][0] = 0
+    out.append(('extra-gap-%s' % style2, [maze_page(gap, 1, style2)], 1,
+                '3 gaps in the outer wall'))
+    out.append(('painted-%s' % style, [maze_page(a, 1, style, extra=painted)], 1,
+                'the printed page shows an opening'))
+    big = Maze(5, 4, seed + 3)
+    kind, i, j = big.inner_wall()
+    # a wall short by its pen and a point more: its own end and the wall it
+    # should meet leave a gap of a pen and a point whatever their caps
+    crack = 2 * OUTLINE_PENS[style2] + 1.0
+    # (the outline shows the gap as the ink does: a loop, not a contradiction)
+    out.append(('crack-%s' % style2, [maze_page(big, 1, style2, crack=((i, j, i + 1, j), crack))],
+                1, 'FAILED: a loop of'))
+    if producer == 'cairo':
+        # outlines inside a stroked rim: both kinds of wall make one grid
+        out.append(('mixed-perfect', [maze_page(b, 1, 'mixed')], 0,
+                    'maze 1, page 1: %dx%d, perfect' % (b.w, b.h)))
+        out.append(('mixed-loop', [maze_page(loop, 1, 'mixed')], 1, 'FAILED: a loop of'))
+    if producer == 'inkscape':
+        # Stroke to Path on the whole page: labels, START and FINISH become
+        # glyph outlines (an E, an H, a T), which are no maze
+        pages = [maze_page(a, 1, style, extra=arrow_text), maze_page(b, 2, style, folio=7)]
+        for pg in pages:
+            pg.text_outlined = True
+        out.append(('text-outlined-%s' % style, pages, 0, '2 mazes, 2 passed, 0 failed'))
+        pages = [maze_page(loop, 1, style2, extra=arrow_text)]
+        pages[0].text_outlined = True
+        out.append(('text-outlined-loop-%s' % style2, pages, 1, 'FAILED: a loop of'))
+        # the stated limit: the solutions outlined too are coloured fills, not routes
+        pages = two(style, 'Solution %(n)d')
+        pages[2].items = [('outlined', it) if it[0] == 'poly' else it for it in pages[2].items]
+        out.append(('solution-outlined-%s' % style, pages, 1, 'ink inside the square'))
+    return [('outline-' + c[0],) + c[1:] for c in out]
+
+
 def swapped(a, b, style, sst):
     """two copies whose labels are swapped: each shows the other maze"""
     pages = [maze_page(a, 1, style), maze_page(b, 2, style)]
@@ -887,20 +1236,53 @@ def count_book(a, b, style):
     return pages
 
 
+def all_cases():
+    """(producer, file name, pages builder, rc, phrase) of the whole corpus"""
+    for idx, name in enumerate(PRODUCERS):
+        for case in cases_for(name, idx):
+            yield name, case
+    for idx, name in enumerate(OUTLINE_PRODUCERS):
+        for case in outline_cases_for(name, idx):
+            yield name, case
+
+
 def main():
+    args = sys.argv[1:]
+    skip_missing = '--skip-missing' in args
+    only = None
+    if '--only' in args:
+        k = args.index('--only')
+        only = args[k + 1]
+        del args[k:k + 2]
+    args = [a for a in args if a != '--skip-missing']
     here = os.path.dirname(os.path.abspath(__file__))
-    outdir = sys.argv[1] if len(sys.argv) > 1 else here
+    outdir = args[0] if args else here
     os.makedirs(outdir, exist_ok=True)
     table = ['# file\texit status\ta phrase of the output that must appear (| between '
              'alternatives)\n', '# written by mkcorpus.py from the flaw each file was '
              'drawn with\n']
-    for idx, name in enumerate(PRODUCERS):
-        for case, pages, rc, phrase in cases_for(name, idx):
-            fname = '%s-%s.pdf' % (name, case)
-            with tempfile.TemporaryDirectory() as tmp:
-                PRODUCERS[name](pages, os.path.join(outdir, fname), tmp)
-            table.append('%s\t%d\t%s\n' % (fname, rc, phrase))
-            print(fname)
+    missing = set()
+    for name, (case, pages, rc, phrase) in all_cases():
+        fname = '%s-%s.pdf' % (name, case)
+        table.append('%s\t%d\t%s\n' % (fname, rc, phrase))
+        if only is not None and only not in fname:
+            continue
+        if not available(name):
+            if not skip_missing:
+                sys.exit('mkcorpus.py: %s is not installed (%s %s); --skip-missing keeps '
+                         'the files it drew before' % ((name,) + NEEDS[name]))
+            missing.add(name)
+            if not os.path.exists(os.path.join(outdir, fname)):
+                print('mkcorpus.py: warning: %s is missing and %s cannot draw it'
+                      % (fname, name), file=sys.stderr)
+            continue
+        produce = OUTLINE_PRODUCERS[name][0] if '-outline-' in fname else PRODUCERS[name]
+        with tempfile.TemporaryDirectory() as tmp:
+            produce(pages, os.path.join(outdir, fname), tmp)
+        print(fname)
+    for name in sorted(missing):
+        print('mkcorpus.py: skipped %s (not installed): its files were kept' % name,
+              file=sys.stderr)
     with open(os.path.join(outdir, 'expected.txt'), 'w') as fh:
         fh.writelines(table)
 

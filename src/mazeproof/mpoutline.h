@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * Walls drawn as filled outlines: a maze whose walls are black filled
+ * polygons that are not rectangles (Inkscape's "Stroke to Path" on every
+ * wall and the rim, one polygon with holes for the whole maze; thick walls
+ * as polygons in Canva or LibreOffice; a run of walls with bevelled or
+ * round ends). Such a page has no stroked line, so the lattice cannot come
+ * from the lines; this file turns each outline back into the centre lines
+ * of the walls it paints, which mpmaze then reads like stroked walls
+ * (segments with a pen), and the rendering judges as it judges any fill.
+ *
+ * How: the outline is cut into vertical slabs at every x where a point of
+ * it lies, so inside a slab no edge starts or ends. Along the middle of a
+ * slab, the edges crossing it are sorted from the top, and the fill rule
+ * (nonzero or even-odd, on the winding counted from the edges' direction)
+ * gives the runs of ink. A run bounded above and below by horizontal
+ * edges is a cross-section of a horizontal wall; the same run in the next
+ * slabs is the same wall, so runs are joined across slabs into pieces of
+ * constant thickness (the pen). A piece longer than it is thick is a wall:
+ * its centre line, at mid-thickness. Where it runs into thicker ink (a
+ * junction with a crossing wall, the rim) its end goes to the middle of
+ * that ink, the point where the crossing wall's centre line is; at a free
+ * end it stops half a pen short, as a square cap's line would. Vertical
+ * walls are the same with x and y swapped.
+ *
+ * Why this and not rendering the outline and reading pixels: it is exact
+ * (coordinates come from the file, not from pixels at some resolution),
+ * needs no MuPDF (this file sees plain points, so the unit tests drive it
+ * directly), and costs time linear in the edges crossing each slab, about
+ * 4 W H crossings for one polygon drawing a W x H maze. Curves
+ * are flattened by the caller; a run bounded by a curve or a slanted edge
+ * (a round cap, a bevel) is ink but not a wall's side, so it only tells
+ * where a wall's end is.
+ */
+#ifndef MAZEPROOF_MPOUTLINE_H
+#define MAZEPROOF_MPOUTLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * An outline is thinner than this in no wall (points): finer steps are
+ * float noise of the producer, the same edge drawn twice.
+ */
+#define MB_MP_OUTLINE_EPS_PT 0.01
+/*
+ * Work bound per outline: edge crossings over all slabs (16 bytes each,
+ * and at most half as many runs of 24; about 60 MB at the bound). A
+ * 200 x 200 maze as one polygon needs about 160,000; more is not a maze
+ * this tool reads, and the outline is left to the rendering. Per page the
+ * caller bounds the sum (MB_MP_OUTLINE_PAGE_WORK), which bounds the time.
+ */
+#define MB_MP_OUTLINE_MAX_WORK 2000000ul
+#define MB_MP_OUTLINE_PAGE_WORK 10000000ul
+/* a junction is at most this many pens wide (a heavy rim meeting thin walls is 2.5) */
+#define MB_MP_OUTLINE_MAX_JUNCTION 4.0
+
+/* one filled path: closed contours of straight pieces, in page points */
+struct mb_mp_outline {
+	double *xy;		/* x y pairs */
+	size_t npts, cap_pts;	/* in points (pairs) */
+	size_t *ends;		/* contour k is points [ends[k-1], ends[k]) (ends[-1] = 0) */
+	size_t ncontours, cap_contours;
+	bool even_odd;		/* the fill rule: even-odd, else nonzero */
+};
+
+/* one wall read from an outline: its centre line and its thickness */
+struct mb_mp_outline_wall {
+	double x0, y0, x1, y1;	/* page points; y0 == y1 or x0 == x1, first end the smaller */
+	double width_pt;
+};
+
+/* Start a new contour at (x, y) (the one before is closed). */
+void mb_mp_outline_move(struct mb_mp_outline *o, double x, double y);
+/* A straight piece to (x, y); without a move first, it starts a contour there. */
+void mb_mp_outline_line(struct mb_mp_outline *o, double x, double y);
+/* Free what o holds and zero it (keeps nothing, even_odd included). */
+void mb_mp_outline_release(struct mb_mp_outline *o);
+
+/*
+ * The walls o paints. Returns their number (0 when it paints none: a
+ * blob, a glyph-like shape, a circle) and stores a new array in *out (free
+ * it; NULL when there are none). Returns -1 with *out NULL when o would
+ * take more than MB_MP_OUTLINE_MAX_WORK or *budget crossings, or holds a
+ * point that is not finite. The crossings used are taken off *budget.
+ */
+long mb_mp_outline_walls(const struct mb_mp_outline *o, size_t *budget,
+			 struct mb_mp_outline_wall **out);
+
+#endif
