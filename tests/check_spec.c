@@ -1098,6 +1098,195 @@ START_TEST(editions_read)
 }
 END_TEST
 
+/* sections: and order: (issue 14), every bad value at its line:column */
+#define SEC_HEAD "title: \"T\"\nauthor: \"A\"\nseed: 5\n"
+
+static const struct bad_case section_bad_cases[] = {
+	{ SEC_HEAD "sections:\n  - title: One\n    mazs: 4\n", 6, 5,
+	  "unknown key 'mazs' in 'sections.1' (did you mean 'mazes'?)" },
+	{ SEC_HEAD "sections:\n  - title: One\n    levle: easy\n    mazes: 4\n", 6, 5,
+	  "(did you mean 'level'?)" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n    mazes: 5\n", 8,
+	  5, "duplicate key 'mazes' (first given at line 7)" },
+	{ SEC_HEAD "sections: easy\n", 4, 11,
+	  "'sections' must be a list of sections, each a mapping such as '- title: Warm-up', "
+	  "not a string" },
+	{ SEC_HEAD "sections: []\n", 4, 12, "'sections' must not be empty" },
+	{ SEC_HEAD "sections:\n  - easy\n", 5, 5, "each of 'sections' must be a mapping" },
+	{ SEC_HEAD "sections:\n  - level: easy\n    mazes: 4\n", 5, 5,
+	  "section 1 has no 'title'" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: insane\n    mazes: 4\n", 6, 12,
+	  "unknown level 'insane' (valid: easy, medium, hard, expert)" },
+	{ SEC_HEAD "sections:\n  - title: One\n    mazes: 4\n", 5, 5,
+	  "section 1 ('One') has no 'level' (or 'ramp') and the book gives none" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n", 5, 5,
+	  "section 1 ('One') has no 'mazes' and the book gives no 'mazes:'" },
+	{ SEC_HEAD "mazes: 30\nsections:\n  - title: One\n    level: easy\n    mazes: 10\n"
+	  "  - title: Two\n    level: hard\n    mazes: 10\n", 4, 8,
+	  "'mazes' is 30, but the sections' mazes add up to 20" },
+	{ SEC_HEAD "mazes: 10\nsections:\n  - title: One\n    level: easy\n    mazes: 10\n"
+	  "  - title: Two\n    level: hard\n", 4, 8,
+	  "'mazes' is 10, but the sections give 10 and 1 more section without 'mazes' needs "
+	  "at least one each: raise 'mazes' to at least 11" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 0\n", 7, 12,
+	  "'sections.1.mazes' is 0, out of range (valid: 1..10000)" },
+	{ SEC_HEAD "sections:\n  - title: One\n    ramp: hard..easy\n    mazes: 4\n", 6, 11,
+	  "'sections.1.ramp' is hard..easy, which runs backwards: hard is harder than easy; "
+	  "write easy..hard" },
+	{ SEC_HEAD "sections:\n  - title: One\n    ramp: easy..easy\n    mazes: 4\n", 6, 11,
+	  "a ramp goes from one level to a harder one (for one level write 'level: easy')" },
+	{ SEC_HEAD "sections:\n  - title: One\n    ramp: easy-hard\n    mazes: 4\n", 6, 11,
+	  "'sections.1.ramp' must be two levels such as easy..hard" },
+	{ SEC_HEAD "sections:\n  - title: One\n    ramp: easy..brutal\n    mazes: 4\n", 6, 11,
+	  "'sections.1.ramp': unknown level 'brutal'" },
+	{ SEC_HEAD "sections:\n  - title: One\n    ramp: easy..hard\n    level: easy\n"
+	  "    mazes: 4\n", 7, 12, "section 1 ('One') has both 'ramp' and 'level'" },
+	{ SEC_HEAD "sections:\n  - title: One\n    ramp: easy..hard\n    grid: 10x10\n"
+	  "    mazes: 4\n", 7, 11, "has both 'ramp' and 'grid'" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n    grid: 0x5\n",
+	  8, 11, "'sections.1.grid' is 0x5, out of range" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n"
+	  "    algorithm: mazer\n", 8, 16, "unknown algorithm 'mazer' (valid: auto, " },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n"
+	  "    shape: [heart, star]\n", 8, 20, "'sections.1.shape' takes one shape, not a list" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n"
+	  "    min_forks: 61\n", 8, 16,
+	  "'sections.1.min_forks': no maze on 10x12 squares has 61 forks on its route" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n    grid: 2x2\n",
+	  8, 11, "'sections.1.grid': no maze on 2x2 squares has a route ratio of 1.50 (level easy's)" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n"
+	  "    title: Again\n", 8, 5, "duplicate key 'title' (first given at line 5)" },
+	{ SEC_HEAD "sections:\n  - title: \"\"\n    level: easy\n    mazes: 4\n", 5, 12,
+	  "'sections.1.title' must not be empty" },
+	{ SEC_HEAD "level: easy\nmazes: 4\norder: sorted\n", 6, 8,
+	  "'order' must be ramp (each section's mazes from easiest to hardest) or as-generated, "
+	  "not 'sorted'" },
+	{ SEC_HEAD "sections:\n  - title: A\n    level: easy\n    mazes: 9999\n"
+	  "  - title: B\n    level: easy\n    mazes: 9999\n", 5, 3,
+	  "the sections' mazes add up to 19998, more than a book may have (10000)" },
+};
+
+START_TEST(section_bad_spec)
+{
+	const struct bad_case *c = &section_bad_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+	enum mb_status status = parse(c->text, &spec, &err);
+
+	ck_assert_msg(status == MB_ERR_INPUT, "case %d: status %d", _i, status);
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	ck_assert_int_eq(spec.section_count, 0);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(sections_read)
+{
+	struct mb_book_spec spec;
+	struct mb_error err;
+	int line, column;
+
+	/* no sections: today's spec, as-generated */
+	ck_assert_int_eq(parse(GOOD_HEAD, &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.section_count, 0);
+	ck_assert(!spec.order_ramp);
+	mb_spec_release(&spec);
+
+	/* three sections: the book's level comes from the first, mazes are the sum */
+	ck_assert_msg(parse(SEC_HEAD "sections:\n"
+			    "  - title: \"Warm-up\"\n    description: \"Short routes\"\n"
+			    "    level: easy\n    mazes: 10\n"
+			    "  - title: Harder\n    ramp: medium..hard\n    mazes: 12\n"
+			    "  - title: Tough\n    level: expert\n    mazes: 3\n"
+			    "    algorithm: wilson\n    min_forks: 2\n    shape: none\n",
+			    &spec, &err) == MB_OK, "%d:%d: %s", err.line, err.column, err.message);
+	ck_assert_int_eq(spec.section_count, 3);
+	ck_assert_int_eq(spec.mazes, 25);
+	ck_assert_str_eq(spec.level->name, "easy");
+	ck_assert(spec.order_ramp);	/* several levels: ramp by default */
+	ck_assert_str_eq(spec.sections[0].title, "Warm-up");
+	ck_assert_str_eq(spec.sections[0].description, "Short routes");
+	ck_assert_str_eq(spec.sections[0].level, "easy");
+	ck_assert_int_eq(spec.sections[0].grid_w, 0);
+	ck_assert_ptr_null(spec.sections[0].algorithm);
+	ck_assert_str_eq(spec.sections[1].level, "medium");
+	ck_assert_str_eq(spec.sections[1].ramp_from, "medium");
+	ck_assert_str_eq(spec.sections[1].ramp_to, "hard");
+	ck_assert_int_eq(spec.sections[1].filter.min_forks, mb_level_find("hard")->min_forks);
+	ck_assert_str_eq(spec.sections[2].algorithm, "wilson");
+	ck_assert_str_eq(spec.sections[2].shape, "none");
+	ck_assert_int_eq(spec.sections[2].filter.min_forks, 2);
+	ck_assert_double_eq(spec.sections[2].filter.min_route_ratio,
+			    mb_level_find("expert")->min_route_ratio);
+	ck_assert(mb_spec_where(&spec, "sections.2.ramp", &line, &column));
+	ck_assert_int_eq(line, 10);
+	ck_assert_int_eq(column, 11);
+	ck_assert(mb_spec_where(&spec, "sections.3", &line, &column));
+	ck_assert_int_eq(line, 12);
+	ck_assert_int_eq(column, 5);
+	mb_spec_release(&spec);
+
+	/* the book's mazes shared by the sections without one; book keys as defaults */
+	ck_assert_msg(parse(SEC_HEAD "level: medium\nmazes: 11\ngrid: 14x18\nmin_forks: 3\n"
+			    "order: as-generated\nsections:\n"
+			    "  - title: A\n    mazes: 2\n"
+			    "  - title: B\n"
+			    "  - title: C\n    level: hard\n"
+			    "  - title: D\n    grid: 12x12\n", &spec, &err) == MB_OK,
+		      "%d:%d: %s", err.line, err.column, err.message);
+	ck_assert_int_eq(spec.mazes, 11);
+	ck_assert_int_eq(spec.sections[0].mazes, 2);
+	ck_assert_int_eq(spec.sections[1].mazes, 3);	/* 9 left for three: 3 each */
+	ck_assert_int_eq(spec.sections[2].mazes, 3);
+	ck_assert_int_eq(spec.sections[3].mazes, 3);
+	ck_assert(!spec.order_ramp);	/* as the spec says, though levels differ */
+	ck_assert_str_eq(spec.sections[0].level, "medium");
+	ck_assert_int_eq(spec.sections[0].grid_w, 14);	/* the book's grid */
+	ck_assert_int_eq(spec.sections[0].grid_h, 18);
+	ck_assert_int_eq(spec.sections[0].filter.min_forks, 3);	/* the book's override */
+	ck_assert_int_eq(spec.sections[2].grid_w, 0);	/* its own level: fitted later */
+	ck_assert_int_eq(spec.sections[2].filter.min_forks, mb_level_find("hard")->min_forks);
+	ck_assert_int_eq(spec.sections[3].grid_w, 12);
+	mb_spec_release(&spec);
+
+	/* an odd remainder goes to the first sections; one level: as-generated */
+	ck_assert_int_eq(parse(SEC_HEAD "level: easy\nmazes: 8\nsections:\n"
+			       "  - title: A\n  - title: B\n  - title: C\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.sections[0].mazes, 3);
+	ck_assert_int_eq(spec.sections[1].mazes, 3);
+	ck_assert_int_eq(spec.sections[2].mazes, 2);
+	ck_assert(!spec.order_ramp);
+	mb_spec_release(&spec);
+
+	/* order: ramp in a one-level book */
+	ck_assert_int_eq(parse(GOOD_HEAD "order: ramp\n", &spec, &err), MB_OK);
+	ck_assert(spec.order_ramp);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* a 17th section is refused at its place */
+START_TEST(too_many_sections)
+{
+	char text[4096];
+	size_t used = (size_t)snprintf(text, sizeof(text), "%s", SEC_HEAD "sections:\n");
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	for (int i = 0; i < MB_SPEC_MAX_SECTIONS + 1; i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "  - title: S%d\n    level: easy\n    mazes: 1\n", i);
+	ck_assert_int_eq(parse(text, &spec, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(err.line, 5 + 3 * MB_SPEC_MAX_SECTIONS);
+	ck_assert_int_eq(err.column, 5);
+	ck_assert_ptr_nonnull(strstr(err.message, "more than 16 sections"));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -1125,6 +1314,10 @@ static Suite *make_suite(void)
 	tcase_add_loop_test(tc, edition_bad_spec, 0,
 			    (int)(sizeof(edition_bad_cases) / sizeof(edition_bad_cases[0])));
 	tcase_add_test(tc, editions_read);
+	tcase_add_loop_test(tc, section_bad_spec, 0,
+			    (int)(sizeof(section_bad_cases) / sizeof(section_bad_cases[0])));
+	tcase_add_test(tc, sections_read);
+	tcase_add_test(tc, too_many_sections);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -36,12 +36,15 @@
 /* the most shapes a spec can list */
 #define MB_SPEC_MAX_SHAPES 32
 
-/* the most keys a spec can give (top-level, cover.*, price.*, palette.*), with room to spare */
-#define MB_SPEC_MAX_PLACES 64
+/*
+ * the most keys a spec can give (top-level, cover.*, price.*, palette.*,
+ * and each section's: "sections.N" and "sections.N.<key>"), with room to spare
+ */
+#define MB_SPEC_MAX_PLACES 256
 
 /* Where a key's value is in the spec file: for messages about it. */
 struct mb_spec_place {
-	char key[24];		/* "mazes", "cover.back" */
+	char key[32];		/* "mazes", "cover.back", "sections.2.level" (sections from 1) */
 	int line, column;	/* of the value, 1-based */
 };
 
@@ -50,18 +53,40 @@ struct mb_spec_place {
  * level or grid, shape, algorithm and filter. The book-wide keys are the
  * defaults of every section; a spec without "sections:" is one section
  * (section_count 0, and the book-wide keys describe it).
+ *
+ * After a successful read every section is resolved, so that nothing
+ * later looks at the book-wide keys again:
+ *   level      the section's, else the first level of its ramp, else the
+ *              book's (a section without one in a book without one is
+ *              refused)
+ *   mazes      the section's; sections without one share what the book's
+ *              "mazes:" leaves over (earlier sections take the odd ones);
+ *              with every section counted, a book "mazes:" must equal the
+ *              sum (or be left out: it is then the sum)
+ *   grid       the section's "grid:", else the book's "grid:" when the
+ *              section names no level or ramp of its own, else 0x0 (the
+ *              level's squares fitted to the trim by the plan)
+ *   filter     the section's min_route_ratio/min_forks, else its level's
+ *              when it names one, else the book's (with the book's
+ *              overrides)
+ *   algorithm, shape
+ *              NULL: the book's ("shape: none" is a plain rectangle in a
+ *              book of shapes)
+ * A ramp ("ramp: easy..hard", levels easiest first) grows the grid and the
+ * filter step by step from the first level to the second, so it takes no
+ * level, grid or filter of its own.
  */
 #define MB_SPEC_MAX_SECTIONS 16
 
 struct mb_section_spec {
 	char *title;			/* printed on the section page and in the contents */
 	char *description;		/* one line under the title; NULL: made from the level */
-	char *level;			/* "easy".."expert"; NULL: the book's */
-	int mazes;			/* how many mazes this section has */
+	char *level;			/* "easy".."expert", resolved as above */
+	int mazes;			/* how many mazes this section has, resolved */
 	int grid_w, grid_h;		/* 0: the level's (fitted to the trim) */
 	char *algorithm;		/* NULL: the book's */
-	char *shape;			/* NULL: the book's shapes */
-	struct mb_filter filter;	/* the level's unless overridden */
+	char *shape;			/* NULL: the book's shapes; "none": rectangles */
+	struct mb_filter filter;	/* resolved as above (a ramp: its last level's) */
 	char *ramp_from, *ramp_to;	/* "ramp: easy..hard": grow level step by step; NULL: none */
 };
 
@@ -154,7 +179,10 @@ struct mb_book_spec {
 	/* sections: (issue 14); 0: one section made of the book-wide keys */
 	struct mb_section_spec sections[MB_SPEC_MAX_SECTIONS];
 	int section_count;
-	bool order_ramp;		/* order: ramp (sort each section by difficulty) */
+	bool order_ramp;		/* "order: ramp" (sort each section's mazes by
+					 * difficulty, easiest first) or "as-generated";
+					 * default: ramp when the sections have more than
+					 * one level or any has a ramp, else as-generated */
 
 	/* the pages around the mazes, each on by default where a kids' book has it */
 	struct {

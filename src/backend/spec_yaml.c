@@ -56,6 +56,10 @@ struct reader {
 	/* editions: checked together once the whole mapping is read */
 	bool binding_set, price_scalar_set, palette_set;
 	long price_scalar_cents;
+	/* sections: the one being read, and its overrides (applied in finish_sections) */
+	int section;
+	bool sec_ratio_set[MB_SPEC_MAX_SECTIONS], sec_forks_set[MB_SPEC_MAX_SECTIONS];
+	struct mb_filter sec_filter[MB_SPEC_MAX_SECTIONS];
 };
 
 struct key {
@@ -636,7 +640,8 @@ static enum mb_status set_seed(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
-static enum mb_status set_algorithm(struct reader *r, const struct scalar *v)
+/* auto or a generator's name, copied into *out */
+static enum mb_status take_algorithm(struct reader *r, const struct scalar *v, char **out)
 {
 	char list[512] = "auto";
 	size_t used = strlen(list);
@@ -650,9 +655,14 @@ static enum mb_status set_algorithm(struct reader *r, const struct scalar *v)
 		return fail_at(r, v->line, v->column, "unknown algorithm '%s' (valid: %s)",
 				v->text, list);
 	}
-	free(r->spec->algorithm);
-	r->spec->algorithm = xstrdup(v->text);
+	free(*out);
+	*out = xstrdup(v->text);
 	return MB_OK;
+}
+
+static enum mb_status set_algorithm(struct reader *r, const struct scalar *v)
+{
+	return take_algorithm(r, v, &r->spec->algorithm);
 }
 
 static enum mb_status set_start(struct reader *r, const struct scalar *v)
@@ -738,7 +748,8 @@ static enum mb_status set_output(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
-static enum mb_status set_grid(struct reader *r, const struct scalar *v)
+/* "grid: WxH" into *w, *h */
+static enum mb_status take_grid(struct reader *r, const struct scalar *v, int *out_w, int *out_h)
 {
 	char *end;
 	long w, h;
@@ -760,14 +771,21 @@ static enum mb_status set_grid(struct reader *r, const struct scalar *v)
 		return fail_at(r, v->line, v->column,
 				"'%s' is %s, out of range (valid: 1..%d squares each way)", v->key,
 				v->text, MB_SPEC_MAX_GRID);
-	r->grid_w = (int)w;
-	r->grid_h = (int)h;
-	r->grid_set = true;
+	*out_w = (int)w;
+	*out_h = (int)h;
 	return MB_OK;
 bad:
 	return fail_at(r, v->line, v->column,
 			"'%s' must be WIDTHxHEIGHT in squares such as 20x24, not '%s'", v->key,
 			v->text);
+}
+
+static enum mb_status set_grid(struct reader *r, const struct scalar *v)
+{
+	if (take_grid(r, v, &r->grid_w, &r->grid_h) != MB_OK)
+		return MB_ERR_INPUT;
+	r->grid_set = true;
+	return MB_OK;
 }
 
 static enum mb_status set_min_route_ratio(struct reader *r, const struct scalar *v)
@@ -1142,6 +1160,155 @@ static enum mb_status set_series_title(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
+/* ---- sections ---- */
+
+static struct mb_section_spec *section_of(struct reader *r)
+{
+	return &r->spec->sections[r->section];
+}
+
+static enum mb_status set_order(struct reader *r, const struct scalar *v)
+{
+	if (take_word(r, v, "ramp or as-generated") != MB_OK)
+		return MB_ERR_INPUT;
+	if (!strcmp(v->text, "ramp") || !strcmp(v->text, "as-generated")) {
+		r->spec->order_ramp = !strcmp(v->text, "ramp");
+		return MB_OK;
+	}
+	return fail_at(r, v->line, v->column,
+			"'%s' must be ramp (each section's mazes from easiest to hardest) or "
+			"as-generated, not '%s'", v->key, v->text);
+}
+
+static enum mb_status set_section_title(struct reader *r, const struct scalar *v)
+{
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &section_of(r)->title);
+}
+
+static enum mb_status set_section_description(struct reader *r, const struct scalar *v)
+{
+	return take_line(r, v, MB_SPEC_MAX_TITLE_CHARS, &section_of(r)->description);
+}
+
+/* a level name, copied into *out as the table spells it */
+static enum mb_status take_level_name(struct reader *r, const struct scalar *v, char **out)
+{
+	const struct mb_level *level;
+	struct mb_error inner;
+
+	if (take_word(r, v, "a level") != MB_OK)
+		return MB_ERR_INPUT;
+	mb_error_init(&inner);
+	level = mb_level_lookup(v->text, &inner);
+	if (!level)
+		return fail_with(r, v, &inner);
+	free(*out);
+	*out = xstrdup(level->name);
+	return MB_OK;
+}
+
+static enum mb_status set_section_level(struct reader *r, const struct scalar *v)
+{
+	return take_level_name(r, v, &section_of(r)->level);
+}
+
+static enum mb_status set_section_mazes(struct reader *r, const struct scalar *v)
+{
+	return take_int(r, v, 1, MB_SPEC_MAX_MAZES, &section_of(r)->mazes);
+}
+
+static enum mb_status set_section_grid(struct reader *r, const struct scalar *v)
+{
+	return take_grid(r, v, &section_of(r)->grid_w, &section_of(r)->grid_h);
+}
+
+static enum mb_status set_section_algorithm(struct reader *r, const struct scalar *v)
+{
+	return take_algorithm(r, v, &section_of(r)->algorithm);
+}
+
+static enum mb_status set_section_shape(struct reader *r, const struct scalar *v)
+{
+	struct mb_section_spec *sec = section_of(r);
+
+	if (v->null || v->len == 0)
+		return fail_at(r, v->line, v->column, "'%s' must be %s, not empty", v->key,
+				"a shape: a built-in name, a .svg or .png file, text \"NAME\", or "
+				"none");
+	if (sec->shape)
+		return fail_at(r, v->line, v->column,
+				"'%s' takes one shape, not a list (a section's mazes all have "
+				"its shape; make a section per shape)", v->key);
+	if (v->len > 200 || strchr(v->text, '\n'))
+		return fail_at(r, v->line, v->column, "'%s' is too long for a shape", v->key);
+	sec->shape = xstrdup(v->text);
+	return MB_OK;
+}
+
+static enum mb_status set_section_ratio(struct reader *r, const struct scalar *v)
+{
+	r->sec_ratio_set[r->section] = true;
+	return take_double(r, v, 1.0, 10.0, &r->sec_filter[r->section].min_route_ratio);
+}
+
+static enum mb_status set_section_forks(struct reader *r, const struct scalar *v)
+{
+	r->sec_forks_set[r->section] = true;
+	return take_int(r, v, 0, 10000, &r->sec_filter[r->section].min_forks);
+}
+
+/* "ramp: easy..hard": two levels, easiest first */
+static enum mb_status set_section_ramp(struct reader *r, const struct scalar *v)
+{
+	struct mb_section_spec *sec = section_of(r);
+	const struct mb_level *from, *to = NULL;
+	struct mb_error inner;
+	const char *dots;
+	char first[65];
+
+	if (take_word(r, v, "two levels such as easy..hard") != MB_OK)
+		return MB_ERR_INPUT;
+	dots = strstr(v->text, "..");
+	if (!dots || dots == v->text || !dots[2] || (size_t)(dots - v->text) >= sizeof(first))
+		return fail_at(r, v->line, v->column,
+				"'%s' must be two levels such as easy..hard (from the first to "
+				"the second, step by step), not '%s'", v->key, v->text);
+	snprintf(first, sizeof(first), "%.*s", (int)(dots - v->text), v->text);
+	mb_error_init(&inner);
+	from = mb_level_lookup(first, &inner);
+	if (from)
+		to = mb_level_lookup(dots + 2, &inner);
+	if (!from || !to)
+		return fail_at(r, v->line, v->column, "'%s': %s", v->key, inner.message);
+	if (from == to)
+		return fail_at(r, v->line, v->column,
+				"'%s' is %s: a ramp goes from one level to a harder one (for one "
+				"level write 'level: %s')", v->key, v->text, from->name);
+	if (from > to)
+		return fail_at(r, v->line, v->column,
+				"'%s' is %s, which runs backwards: %s is harder than %s; write "
+				"%s..%s (a ramp goes from easy to hard)", v->key, v->text, from->name, to->name,
+				to->name, from->name);
+	free(sec->ramp_from);
+	free(sec->ramp_to);
+	sec->ramp_from = xstrdup(from->name);
+	sec->ramp_to = xstrdup(to->name);
+	return MB_OK;
+}
+
+static const struct key section_keys[] = {
+	{ "title", "a string", set_section_title, NULL, 0 },
+	{ "description", "a string", set_section_description, NULL, 0 },
+	{ "level", "a level name", set_section_level, NULL, 0 },
+	{ "mazes", "a whole number", set_section_mazes, NULL, 0 },
+	{ "grid", "WIDTHxHEIGHT such as 20x24", set_section_grid, NULL, 0 },
+	{ "algorithm", "auto or a generator's name", set_section_algorithm, NULL, 0 },
+	{ "shape", "a shape", set_section_shape, NULL, 0 },
+	{ "min_route_ratio", "a number", set_section_ratio, NULL, 0 },
+	{ "min_forks", "a whole number", set_section_forks, NULL, 0 },
+	{ "ramp", "two levels such as easy..hard", set_section_ramp, NULL, 0 },
+};
+
 static const struct key series_keys[] = {
 	{ "volumes", "a whole number (1..100)", set_series_volumes, NULL, 0 },
 	{ "title", "a title with {n}", set_series_title, NULL, 0 },
@@ -1213,11 +1380,14 @@ static const struct key top_keys[] = {
 	{ "book_id", "a book id such as my-book-1", set_book_id, NULL, 0 },
 	{ "catalogue", "a file, a postgres:// URL or none", set_catalogue, NULL, 0 },
 	{ "series", "a mapping of volumes and title", NULL, series_keys, COUNT(series_keys) },
+	{ "sections", "a list of sections, each a mapping such as '- title: Warm-up'", NULL,
+	  section_keys, COUNT(section_keys) },
+	{ "order", "ramp or as-generated", set_order, NULL, 0 },
 };
 
 #define MAX_KEYS COUNT(top_keys)
 _Static_assert(COUNT(top_keys) + COUNT(cover_keys) + COUNT(price_keys) + COUNT(palette_keys) +
-		       COUNT(series_keys) <=
+		       COUNT(series_keys) + MB_SPEC_MAX_SECTIONS * (1 + COUNT(section_keys)) <=
 		       MB_SPEC_MAX_PLACES,
 	       "struct mb_book_spec has a place for every key");
 
@@ -1670,6 +1840,53 @@ static enum mb_status read_list(struct reader *r, const char *text, size_t len,
 	return MB_OK;
 }
 
+static enum mb_status read_mapping(struct reader *r, const char *text, size_t len,
+				   const struct key *keys, size_t count, const char *parent,
+				   int *seen);
+
+/*
+ * Read "sections:", a list of mappings (the SEQUENCE_START is the current
+ * event), each through section_keys with r->section set to its index; a
+ * section is named "sections.N" (N from 1) in places and messages.
+ */
+static enum mb_status read_sections(struct reader *r, const char *text, size_t len,
+				    const struct key *k, const char *display)
+{
+	struct mb_book_spec *s = r->spec;
+
+	if (r->ev.type != YAML_SEQUENCE_START_EVENT)
+		return fail_at(r, line_of(r->ev.start_mark), column_of(r->ev.start_mark),
+				"'%s' must be %s, not %s", display, k->expect, event_noun(&r->ev));
+	note_place(s, display, line_of(r->ev.start_mark), column_of(r->ev.start_mark));
+	for (;;) {
+		int sub_seen[MAX_KEYS] = { 0 };
+		char name[32];
+
+		if (next(r, text, len) != MB_OK)
+			return MB_ERR_INPUT;
+		if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+			break;
+		if (r->ev.type != YAML_MAPPING_START_EVENT)
+			return fail_at(r, line_of(r->ev.start_mark), column_of(r->ev.start_mark),
+					"each of '%s' must be a mapping such as '- title: Warm-up' "
+					"(then 'level:', 'mazes:' ... indented under it), not %s",
+					display, event_noun(&r->ev));
+		if (s->section_count >= MB_SPEC_MAX_SECTIONS)
+			return fail_at(r, line_of(r->ev.start_mark), column_of(r->ev.start_mark),
+					"'%s' has more than %d sections (merge some, or make a "
+					"second book)", display, MB_SPEC_MAX_SECTIONS);
+		r->section = s->section_count++;
+		snprintf(name, sizeof(name), "%s.%d", display, r->section + 1);
+		note_place(s, name, line_of(r->ev.start_mark), column_of(r->ev.start_mark));
+		if (read_mapping(r, text, len, k->sub, k->sub_count, name, sub_seen) != MB_OK)
+			return MB_ERR_INPUT;
+	}
+	if (!s->section_count)
+		return fail_at(r, line_of(r->ev.start_mark), column_of(r->ev.start_mark),
+				"'%s' must not be empty (expected %s)", display, k->expect);
+	return MB_OK;
+}
+
 /*
  * Read a mapping's keys (the MAPPING_START is the current event) until its
  * end, setting values through the key table. seen[i] is the line where
@@ -1728,7 +1945,10 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 
 		if (next(r, text, len) != MB_OK)
 			return MB_ERR_INPUT;
-		if (takes_list(k) && !(takes_scalar_too(k) && r->ev.type == YAML_SCALAR_EVENT)) {
+		if (k->sub == section_keys) {
+			if (read_sections(r, text, len, k, display) != MB_OK)
+				return MB_ERR_INPUT;
+		} else if (takes_list(k) && !(takes_scalar_too(k) && r->ev.type == YAML_SCALAR_EVENT)) {
 			if (read_list(r, text, len, k, display) != MB_OK)
 				return MB_ERR_INPUT;
 		} else if (k->sub && !(k->set && r->ev.type == YAML_SCALAR_EVENT)) {
@@ -1868,34 +2088,234 @@ static enum mb_status finish_editions(struct reader *r, yaml_mark_t end)
  * is a route square with a branch off the route, and in a perfect maze
  * each branch square hangs off one fork only, so forks <= w*h / 2.
  */
-static enum mb_status check_filter_possible(struct reader *r)
+static enum mb_status filter_possible(struct reader *r, int w, int h,
+				      const struct mb_filter *f, const char *prefix, bool ratio_set,
+				      bool forks_set, const char *level_name)
 {
 	const struct mb_book_spec *s = r->spec;
-	int w = s->grid_w, h = s->grid_h, line = 0, column = 0;
 	double max_ratio = (double)w * h / (w + h - 1);
-	int max_forks = w * h / 2;
-	const char *key;
+	int max_forks = w * h / 2, line = 0, column = 0;
+	char key[48], whose[48];
 
-	if (s->filter.min_route_ratio > max_ratio + 1e-9) {
-		key = r->ratio_set ? "min_route_ratio" : "grid";
-		mb_spec_where(s, key, &line, &column);
+	snprintf(whose, sizeof(whose), " (the level's)");
+	if (level_name)
+		snprintf(whose, sizeof(whose), " (level %s's)", level_name);
+	if (f->min_route_ratio > max_ratio + 1e-9) {
+		snprintf(key, sizeof(key), "%s%s", prefix, ratio_set ? "min_route_ratio" : "grid");
+		if (!mb_spec_where(s, key, &line, &column) && prefix[0]) {
+			snprintf(key, sizeof(key), "%.*s", (int)strlen(prefix) - 1, prefix);
+			mb_spec_where(s, key, &line, &column);
+		}
 		return fail_at(r, line, column,
 				"'%s': no maze on %dx%d squares has a route ratio of %.2f%s: its "
 				"route has at most %d squares, %.2f times the shortest walk of %d; "
 				"min_route_ratio can be at most %.2f here: lower it or choose a larger "
-				"grid", key, w, h,
-				s->filter.min_route_ratio, r->ratio_set ? "" : " (the level's)", w * h,
+				"grid", key, w, h, f->min_route_ratio, ratio_set ? "" : whose, w * h,
 				max_ratio, w + h - 1, floor(max_ratio * 100) / 100);
 	}
-	if (s->filter.min_forks > max_forks) {
-		key = r->forks_set ? "min_forks" : "grid";
-		mb_spec_where(s, key, &line, &column);
+	if (f->min_forks > max_forks) {
+		snprintf(key, sizeof(key), "%s%s", prefix, forks_set ? "min_forks" : "grid");
+		if (!mb_spec_where(s, key, &line, &column) && prefix[0]) {
+			snprintf(key, sizeof(key), "%.*s", (int)strlen(prefix) - 1, prefix);
+			mb_spec_where(s, key, &line, &column);
+		}
 		return fail_at(r, line, column,
 				"'%s': no maze on %dx%d squares has %d forks on its route%s: each "
 				"fork needs a square off the route, so at most %d fit: lower "
-				"min_forks or choose a larger grid", key, w, h, s->filter.min_forks,
-				r->forks_set ? "" : " (the level's)", max_forks);
+				"min_forks or choose a larger grid", key, w, h, f->min_forks,
+				forks_set ? "" : whose, max_forks);
 	}
+	return MB_OK;
+}
+
+static enum mb_status check_filter_possible(struct reader *r)
+{
+	const struct mb_book_spec *s = r->spec;
+
+	return filter_possible(r, s->grid_w, s->grid_h, &s->filter, "", r->ratio_set,
+			       r->forks_set, NULL);
+}
+
+/* the level's grid as a book uses it: turned on a landscape trim */
+static void level_grid(const struct mb_book_spec *s, const struct mb_level *level, int *w,
+		       int *h)
+{
+	*w = level->w;
+	*h = level->h;
+	if (s->trim.w_in > s->trim.h_in && *h > *w) {
+		int t = *w;
+
+		*w = *h;
+		*h = t;
+	}
+}
+
+/* an error about section i (0-based), at its key when given, else at the section */
+static enum mb_status fail_section(struct reader *r, int i, const char *key, const char *fmt,
+				   ...) __attribute__((format(printf, 4, 5)));
+
+static enum mb_status fail_section(struct reader *r, int i, const char *key, const char *fmt,
+				   ...)
+{
+	char msg[MB_ERROR_MESSAGE_MAX], place[48];
+	int line = 0, column = 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(place, sizeof(place), "sections.%d.%s", i + 1, key ? key : "");
+	if (!key || !mb_spec_where(r->spec, place, &line, &column)) {
+		snprintf(place, sizeof(place), "sections.%d", i + 1);
+		mb_spec_where(r->spec, place, &line, &column);
+	}
+	return fail_at(r, line, column, "%s", msg);
+}
+
+static bool section_gave(const struct reader *r, int i, const char *key)
+{
+	char place[48];
+
+	snprintf(place, sizeof(place), "sections.%d.%s", i + 1, key);
+	return mb_spec_where(r->spec, place, NULL, NULL);
+}
+
+/*
+ * Before the book's own defaults are worked out: a book with sections
+ * may leave out its level when every section names one (the book's is
+ * then the first section's), and each section's keys must agree.
+ */
+static enum mb_status start_sections(struct reader *r)
+{
+	struct mb_book_spec *s = r->spec;
+
+	for (int i = 0; i < s->section_count; i++) {
+		struct mb_section_spec *sec = &s->sections[i];
+		const char *name = sec->title ? sec->title : "";
+
+		if (!sec->title)
+			return fail_section(r, i, NULL,
+					    "section %d has no 'title' (each section needs one: it "
+					    "heads the section's page and its line in the contents)",
+					    i + 1);
+		if (sec->ramp_from) {
+			static const char *const clash[] = { "level", "grid", "min_route_ratio",
+							     "min_forks" };
+
+			for (size_t c = 0; c < COUNT(clash); c++)
+				if (section_gave(r, i, clash[c]))
+					return fail_section(r, i, clash[c],
+							    "section %d ('%s') has both 'ramp' and "
+							    "'%s': a ramp sets the level, grid and "
+							    "filter step by step; remove one of them",
+							    i + 1, name, clash[c]);
+		}
+		if (!sec->level && !sec->ramp_from && !s->level)
+			return fail_section(r, i, NULL,
+					    "section %d ('%s') has no 'level' (or 'ramp') and the "
+					    "book gives none: add 'level:' to the section or to the "
+					    "book", i + 1, name);
+	}
+	if (!s->level) {
+		const struct mb_section_spec *first = &s->sections[0];
+
+		s->level = mb_level_find(first->level ? first->level : first->ramp_from);
+	}
+	return MB_OK;
+}
+
+/*
+ * After the book's defaults: resolve every section (spec.h says how),
+ * share out or check the maze count, and check each filter can be met.
+ */
+static enum mb_status finish_sections(struct reader *r, yaml_mark_t end)
+{
+	struct mb_book_spec *s = r->spec;
+	bool book_mazes = mb_spec_where(s, "mazes", NULL, NULL);
+	long given = 0;
+	int missing = 0, first_missing = -1;
+	bool several_levels = false;
+
+	for (int i = 0; i < s->section_count; i++) {
+		if (s->sections[i].mazes) {
+			given += s->sections[i].mazes;
+		} else {
+			if (first_missing < 0)
+				first_missing = i;
+			missing++;
+		}
+	}
+	if (!book_mazes && missing)
+		return fail_section(r, first_missing, NULL,
+				    "section %d ('%s') has no 'mazes' and the book gives no "
+				    "'mazes:' to share among such sections: add 'mazes:' to the "
+				    "section, or to the book", first_missing + 1,
+				    s->sections[first_missing].title);
+	if (book_mazes && !missing && given != s->mazes)
+		return fail_key(r, "mazes", end,
+				"'mazes' is %d, but the sections' mazes add up to %ld: give their "
+				"sum, or leave 'mazes' out (it is then the sum), or leave 'mazes' "
+				"out of the sections that should share what is left", s->mazes,
+				given);
+	if (book_mazes && missing && given + missing > s->mazes)
+		return fail_key(r, "mazes", end,
+				"'mazes' is %d, but the sections give %ld and %d more section%s "
+				"without 'mazes' need%s at least one each: raise 'mazes' to at "
+				"least %ld", s->mazes, given, missing, missing > 1 ? "s" : "",
+				missing > 1 ? "" : "s", given + missing);
+	if (!book_mazes && given > MB_SPEC_MAX_MAZES)
+		return fail_key(r, "sections", end,
+				"the sections' mazes add up to %ld, more than a book may have "
+				"(%d)", given, MB_SPEC_MAX_MAZES);
+	if (missing) {
+		long rest = s->mazes - given;
+		int k = 0;
+
+		for (int i = 0; i < s->section_count; i++)
+			if (!s->sections[i].mazes)
+				s->sections[i].mazes = (int)(rest / missing + (k++ < rest % missing));
+	}
+	s->mazes = (int)(given + (missing ? s->mazes - given : 0));
+
+	for (int i = 0; i < s->section_count; i++) {
+		struct mb_section_spec *sec = &s->sections[i];
+		bool own_level = sec->level || sec->ramp_from;
+		const struct mb_level *level;
+		char prefix[32];
+		int w, h;
+
+		if (!sec->level)
+			sec->level = xstrdup(sec->ramp_from ? sec->ramp_from : s->level->name);
+		level = mb_level_find(sec->ramp_to ? sec->ramp_to : sec->level);
+		if (!own_level && r->grid_set && !sec->grid_w) {
+			sec->grid_w = s->grid_w;
+			sec->grid_h = s->grid_h;
+		}
+		if (own_level)
+			mb_level_filter(level, &sec->filter);
+		else
+			sec->filter = s->filter;
+		if (r->sec_ratio_set[i])
+			sec->filter.min_route_ratio = r->sec_filter[i].min_route_ratio;
+		if (r->sec_forks_set[i])
+			sec->filter.min_forks = r->sec_filter[i].min_forks;
+		if (sec->grid_w) {
+			w = sec->grid_w;
+			h = sec->grid_h;
+		} else {
+			level_grid(s, level, &w, &h);
+		}
+		snprintf(prefix, sizeof(prefix), "sections.%d.", i + 1);
+		if (filter_possible(r, w, h, &sec->filter, prefix,
+				    r->sec_ratio_set[i] || (!own_level && r->ratio_set),
+				    r->sec_forks_set[i] || (!own_level && r->forks_set),
+				    own_level ? level->name : NULL) != MB_OK)
+			return MB_ERR_INPUT;
+		if (sec->ramp_from || strcmp(sec->level, s->sections[0].level))
+			several_levels = true;
+	}
+	if (!mb_spec_where(s, "order", NULL, NULL))
+		s->order_ramp = several_levels;
 	return MB_OK;
 }
 
@@ -1908,7 +2328,8 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 	size_t used = 0;
 	int n = 0;
 
-	for (size_t i = 0; i < COUNT(required); i++) {
+	/* with sections, the book's level and mazes are defaults the sections may give */
+	for (size_t i = 0; i < (s->section_count ? 2 : COUNT(required)); i++) {
 		for (size_t k = 0; k < COUNT(top_keys); k++) {
 			if (!strcmp(top_keys[k].name, required[i]) && !seen[k]) {
 				used += (size_t)snprintf(missing + used, sizeof(missing) - used,
@@ -1930,6 +2351,8 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 					"title and subtitle are %ld characters together (KDP allows at most %d)",
 					chars, MB_SPEC_MAX_TITLE_CHARS);
 	}
+	if (s->section_count && start_sections(r) != MB_OK)
+		return MB_ERR_INPUT;
 	/* a theme gives the colours the spec left out */
 	if (s->cover.theme) {
 		const struct mb_cover_theme *t = mb_cover_theme_find(s->cover.theme);
@@ -1971,6 +2394,8 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 	if (r->forks_set)
 		s->filter.min_forks = r->filter.min_forks;
 	if (check_filter_possible(r) != MB_OK)
+		return MB_ERR_INPUT;
+	if (s->section_count && finish_sections(r, end) != MB_OK)
 		return MB_ERR_INPUT;
 	return finish_editions(r, end);
 }

@@ -91,6 +91,17 @@ void mb_spec_release(struct mb_book_spec *spec)
 	}
 	free(spec->entrance);
 	free(spec->exit_side);
+	for (int i = 0; i < spec->section_count && i < MB_SPEC_MAX_SECTIONS; i++) {
+		struct mb_section_spec *sec = &spec->sections[i];
+
+		free(sec->title);
+		free(sec->description);
+		free(sec->level);
+		free(sec->algorithm);
+		free(sec->shape);
+		free(sec->ramp_from);
+		free(sec->ramp_to);
+	}
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
 }
@@ -350,6 +361,27 @@ const char mb_spec_starter[] =
 	"# grid: 12x14            # squares across x down, 1 to 200 each\n"
 	"# min_route_ratio: 1.5   # route at least this x (width + height - 1)\n"
 	"# min_forks: 3           # forks the route must pass, at least\n"
+	"\n"
+	"# Sections: runs of mazes with their own title and level, one after\n"
+	"# the other (maze numbers run through the book). The keys above are the\n"
+	"# defaults of every section. Each section needs a title and a level, or\n"
+	"# a ramp (from one level to a harder one, step by step); its 'mazes:' is\n"
+	"# its count (sections without one share the book's 'mazes:', which may\n"
+	"# be left out when every section gives one). A section may also give\n"
+	"# description, grid, algorithm, shape (or none), min_route_ratio and\n"
+	"# min_forks.\n"
+	"# sections:\n"
+	"#   - title: \"Warm-up\"\n"
+	"#     description: \"Short routes to get started\"\n"
+	"#     level: easy\n"
+	"#     mazes: 20\n"
+	"#   - title: \"Getting harder\"\n"
+	"#     ramp: medium..hard\n"
+	"#     mazes: 30\n"
+	"# The order of each section's mazes: ramp (easiest first, by a\n"
+	"# difficulty score; the default when the sections have more than one\n"
+	"# level) or as-generated.\n"
+	"# order: ramp\n"
 	"\n"
 	"# How the book is bound: paperback or hardcover (case laminate: 5.5x8.5,\n"
 	"# 6x9, 6.14x9.21, 7x10 or 8.25x11, 76 to 550 pages).\n"
