@@ -558,33 +558,55 @@ START_TEST(landscape_turns_level_grid)
 	struct mb_book_spec spec;
 	struct mb_error err;
 
+	/* 8.25x6: the turned level fills too little of the wide room: a wide grid */
 	ck_assert_int_eq(parse("title: T\nauthor: A\nlevel: medium\nmazes: 30\ntrim: 8.25x6\n",
 			       &spec, &err), MB_OK);
 	ck_assert_int_lt(spec.level->w, spec.level->h);	/* the level is portrait */
-	ck_assert_int_eq(spec.grid_w, spec.level->h);
-	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	ck_assert_int_eq(spec.grid_w, 27);
+	ck_assert_int_eq(spec.grid_h, 12);
+	/* about the level's squares */
+	ck_assert_int_le(abs(spec.grid_w * spec.grid_h - spec.level->w * spec.level->h), 12);
 	mb_spec_release(&spec);
 
 	/* the trim may come before the level */
 	ck_assert_int_eq(parse("trim: 8.25x6\ntitle: T\nauthor: A\nlevel: easy\nmazes: 30\n",
 			       &spec, &err), MB_OK);
-	ck_assert_int_eq(spec.grid_w, spec.level->h);
-	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	ck_assert_int_eq(spec.grid_w, 16);
+	ck_assert_int_eq(spec.grid_h, 8);
 	mb_spec_release(&spec);
 
-	/* portrait and square trims keep the level's grid */
+	/* portrait trims keep the level's grid (the example books stay as they were) */
 	ck_assert_int_eq(parse(GOOD_HEAD "trim: 6x9\n", &spec, &err), MB_OK);
 	ck_assert_int_eq(spec.grid_w, spec.level->w);
 	ck_assert_int_eq(spec.grid_h, spec.level->h);
 	mb_spec_release(&spec);
-	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.5x8.5\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.5x11\n", &spec, &err), MB_OK);
 	ck_assert_int_eq(spec.grid_w, spec.level->w);
+	ck_assert_int_eq(spec.grid_h, spec.level->h);
+	mb_spec_release(&spec);
+	/* a square trim's room is wider than tall (the bands take height): turned */
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.5x8.5\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, spec.level->h);
+	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	mb_spec_release(&spec);
+	/* 8x10 is nearly square: medium's 16x20 fills 83 %, so 18x18 */
+	ck_assert_int_eq(parse("title: T\nauthor: A\nlevel: medium\nmazes: 30\ntrim: 8x10\n",
+			       &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, 18);
+	ck_assert_int_eq(spec.grid_h, 18);
 	mb_spec_release(&spec);
 
 	/* an explicit grid on a landscape trim is the publisher's choice */
 	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.25x6\ngrid: 12x20\n", &spec, &err), MB_OK);
 	ck_assert_int_eq(spec.grid_w, 12);
 	ck_assert_int_eq(spec.grid_h, 20);
+	mb_spec_release(&spec);
+
+	/* sections are fitted too */
+	ck_assert_int_eq(parse("title: T\nauthor: A\ntrim: 8.25x6\nsections:\n"
+			       "  - title: S\n    level: easy\n    mazes: 30\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.sections[0].grid_w, 16);
+	ck_assert_int_eq(spec.sections[0].grid_h, 8);
 	mb_spec_release(&spec);
 }
 END_TEST
@@ -1211,7 +1233,9 @@ START_TEST(sections_read)
 	ck_assert_str_eq(spec.sections[0].title, "Warm-up");
 	ck_assert_str_eq(spec.sections[0].description, "Short routes");
 	ck_assert_str_eq(spec.sections[0].level, "easy");
-	ck_assert_int_eq(spec.sections[0].grid_w, 0);
+	ck_assert_int_eq(spec.sections[0].grid_w, 10);	/* easy's, on 8.5x11 */
+	ck_assert_int_eq(spec.sections[0].grid_h, 12);
+	ck_assert_int_eq(spec.sections[1].grid_w, 0);	/* a ramp: grown by the plan */
 	ck_assert_ptr_null(spec.sections[0].algorithm);
 	ck_assert_str_eq(spec.sections[1].level, "medium");
 	ck_assert_str_eq(spec.sections[1].ramp_from, "medium");
@@ -1248,7 +1272,7 @@ START_TEST(sections_read)
 	ck_assert_int_eq(spec.sections[0].grid_w, 14);	/* the book's grid */
 	ck_assert_int_eq(spec.sections[0].grid_h, 18);
 	ck_assert_int_eq(spec.sections[0].filter.min_forks, 3);	/* the book's override */
-	ck_assert_int_eq(spec.sections[2].grid_w, 0);	/* its own level: fitted later */
+	ck_assert_int_eq(spec.sections[2].grid_w, 24);	/* its own level's grid */
 	ck_assert_int_eq(spec.sections[2].filter.min_forks, mb_level_find("hard")->min_forks);
 	ck_assert_int_eq(spec.sections[3].grid_w, 12);
 	mb_spec_release(&spec);

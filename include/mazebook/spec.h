@@ -64,8 +64,9 @@ struct mb_spec_place {
  *              with every section counted, a book "mazes:" must equal the
  *              sum (or be left out: it is then the sum)
  *   grid       the section's "grid:", else the book's "grid:" when the
- *              section names no level or ramp of its own, else 0x0 (the
- *              level's squares fitted to the trim by the plan)
+ *              section names no level or ramp of its own, else its level's
+ *              grid fitted to the trim (mb_layout_fit_grid); 0x0 for a
+ *              ramp, whose grids the plan grows step by step
  *   filter     the section's min_route_ratio/min_forks, else its level's
  *              when it names one, else the book's (with the book's
  *              overrides)
@@ -83,7 +84,7 @@ struct mb_section_spec {
 	char *description;		/* one line under the title; NULL: made from the level */
 	char *level;			/* "easy".."expert", resolved as above */
 	int mazes;			/* how many mazes this section has, resolved */
-	int grid_w, grid_h;		/* 0: the level's (fitted to the trim) */
+	int grid_w, grid_h;		/* resolved as above; 0x0 on a ramp */
 	char *algorithm;		/* NULL: the book's */
 	char *shape;			/* NULL: the book's shapes; "none": rectangles */
 	struct mb_filter filter;	/* resolved as above (a ramp: its last level's) */
@@ -117,8 +118,8 @@ struct mb_book_spec {
 	char *output_dir;		/* default "out", relative to the spec's folder */
 
 	/* overrides of the level */
-	int grid_w, grid_h;		/* the level's unless "grid: WxH"; turned
-					 * (w and h swapped) on a landscape trim */
+	int grid_w, grid_h;		/* "grid: WxH", else the level's fitted to
+					 * the trim's maze room (mb_layout_fit_grid) */
 	struct mb_filter filter;	/* the level's unless min_route_ratio/min_forks */
 
 	char *font;			/* a TrueType file or a fontconfig name; NULL: DejaVu Sans */

@@ -587,3 +587,59 @@ bool mb_layout_cover_grid(int w, int h, double room_w_pt, double room_h_pt, int 
 	*out_h = ch;
 	return true;
 }
+
+void mb_layout_maze_room(const struct mb_book_spec *spec, int maze_count, double *w_pt,
+			 double *h_pt)
+{
+	int pages = mb_layout_page_count(maze_count > 0 ? maze_count : 1, spec->solutions_per_page,
+					 spec->one_sided);
+	double gutter = mb_kdp_gutter_in(pages) + mb_kdp.margin_allowance_in + GUTTER_LOOKS_IN;
+	double outside = fmax(mb_kdp_outside_margin_in(spec->bleed) + mb_kdp.margin_allowance_in,
+			      spec->trim.large ? OUTSIDE_LOOKS_LARGE_IN : OUTSIDE_LOOKS_SMALL_IN);
+
+	/* as mb_layout_live_area and mb_layout_maze_area, without a plan */
+	*w_pt = (spec->trim.w_in - gutter - outside) * MB_PT_PER_IN;
+	*h_pt = (spec->trim.h_in - 2 * outside) * MB_PT_PER_IN - MB_LAYOUT_HEADING_BAND_PT -
+		2 * MB_LAYOUT_LABEL_BAND_PT - MB_LAYOUT_FOLIO_BAND_PT;
+}
+
+/* the share of a room_w x room_h room a w x h grid of square cells covers */
+static double fill_share(double w, double h, double room_w, double room_h)
+{
+	double a = (w / h) / (room_w / room_h);
+
+	return a < 1 ? a : 1 / a;
+}
+
+void mb_layout_fit_grid(int level_w, int level_h, double room_w_pt, double room_h_pt, int *w,
+			int *h)
+{
+	double upright = fill_share(level_w, level_h, room_w_pt, room_h_pt);
+	double turned = fill_share(level_h, level_w, room_w_pt, room_h_pt);
+	double n = (double)level_w * level_h;
+	int fw, fh;
+
+	if (!(room_w_pt > 0) || !(room_h_pt > 0)) {
+		*w = level_w;
+		*h = level_h;
+		return;
+	}
+	/* strictly better only: a square level stays as it is */
+	if (turned > upright + 1e-9) {
+		if (turned >= MB_LAYOUT_FIT_KEEP) {
+			*w = level_h;
+			*h = level_w;
+			return;
+		}
+	} else if (upright >= MB_LAYOUT_FIT_KEEP) {
+		*w = level_w;
+		*h = level_h;
+		return;
+	}
+	fw = (int)lround(sqrt(n * room_w_pt / room_h_pt));
+	fw = fw < 2 ? 2 : fw > MB_SPEC_MAX_GRID ? MB_SPEC_MAX_GRID : fw;
+	fh = (int)lround(n / fw);
+	fh = fh < 2 ? 2 : fh > MB_SPEC_MAX_GRID ? MB_SPEC_MAX_GRID : fh;
+	*w = fw;
+	*h = fh;
+}
