@@ -49,6 +49,13 @@ struct mb_page_plan {
 	struct mb_page *pages;		/* page_count entries; pages[0] is page 1; owned */
 	int maze_count;
 	int *maze_page;			/* maze_count entries: the page (1-based) of maze i; owned */
+	/*
+	 * a book of sections (the spec's sections: and the book plan,
+	 * mazebook/plan.h): section_count entries, the first maze (0-based)
+	 * of each, owned; a book without sections has 0 and NULL
+	 */
+	int section_count;
+	int *section_first;
 	int solutions_per_page;		/* 1, 2, 4, 6 or 9 */
 	/*
 	 * the grid of solutions on a page: 1x1, 1x2, 2x2, 2x3 or 3x3 (cols and

@@ -181,7 +181,8 @@ struct mb_book_spec {
 	struct mb_section_spec sections[MB_SPEC_MAX_SECTIONS];
 	int section_count;
 	bool order_ramp;		/* "order: ramp" (sort each section's mazes by
-					 * difficulty, easiest first) or "as-generated";
+					 * difficulty, easiest first; a ramp section is
+					 * in its ramp's order) or "as-generated";
 					 * default: ramp when the sections have more than
 					 * one level or any has a ramp, else as-generated */
 

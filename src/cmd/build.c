@@ -1232,10 +1232,31 @@ static void print_summary(const struct build *b, double seconds)
 
 	mb_kdp_cover_geometry_for(&s->trim, b->plan.page_count,
 				  &(struct mb_print){ s->binding, s->ink, s->paper }, &g, NULL);
-	printf("built '%s': %zu %s mazes (%dx%d), %d pages, %s, %s paper%s\n",
-	       s->title, b->book.count, s->level->name, s->grid_w, s->grid_h,
-	       b->plan.page_count, mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
-	       mb_kdp_paper_name(s->paper), s->bleed ? ", bleed" : "");
+	if (!b->book.plan.sectioned)
+		printf("built '%s': %zu %s mazes (%dx%d), %d pages, %s, %s paper%s\n",
+		       s->title, b->book.count, s->level->name, s->grid_w, s->grid_h,
+		       b->plan.page_count, mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
+		       mb_kdp_paper_name(s->paper), s->bleed ? ", bleed" : "");
+	else
+		printf("built '%s': %zu mazes in %d sections, %d pages, %s, %s paper%s\n",
+		       s->title, b->book.count, b->book.plan.section_count, b->plan.page_count,
+		       mb_kdp_trim_name(&s->trim, trim, sizeof(trim)), mb_kdp_paper_name(s->paper),
+		       s->bleed ? ", bleed" : "");
+	/* a line per section: its mazes, level or ramp, grids and where it starts */
+	for (int i = 0; b->book.plan.sectioned && i < b->book.plan.section_count; i++) {
+		const struct mb_plan_section *sec = &b->book.plan.sections[i];
+		const struct mb_plan_maze *first = &b->book.plan.mazes[sec->first];
+		const struct mb_plan_maze *last = &b->book.plan.mazes[sec->first + sec->count - 1];
+
+		printf("  section %d  '%s': %d %s%s%s mazes (", i + 1, sec->title, sec->count,
+		       sec->level->name, sec->ramp ? ".." : "", sec->ramp ? sec->level_to->name : "");
+		if (first->w != last->w || first->h != last->h)
+			printf("%dx%d..%dx%d", first->w, first->h, last->w, last->h);
+		else
+			printf("%dx%d", first->w, first->h);
+		printf("), from maze %d on page %d\n", sec->first + 1,
+		       b->plan.maze_page[sec->first]);
+	}
 	printf("  interior   %s/%s (%ld KB)\n", b->out_dir, file_names[FILE_INTERIOR],
 	       file_size(b->out_dir, file_names[FILE_INTERIOR]) / 1024);
 	printf("  cover      %s/%s (%.4f x %.4f in, spine %.4f in, %s)\n", b->out_dir,

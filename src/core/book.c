@@ -16,14 +16,12 @@
 #include "mazebook/level.h"
 #include "mazebook/xalloc.h"
 
-/* the generators a spec asks for: one by name, or the level's auto list */
-static size_t pick_generators(const struct mb_book_spec *spec,
-			      const struct mb_generator **gens, size_t max,
-			      struct mb_error *err)
+/* the generators a section asks for: one by name, or its level's auto list */
+static size_t pick_generators(const char *algorithm, const struct mb_level *level, bool shaped,
+			      const struct mb_generator **gens, size_t max, struct mb_error *err)
 {
-	bool named = spec->algorithm && strcmp(spec->algorithm, "auto");
-	const char *list = named ? spec->algorithm : spec->shape_count ?
-			   spec->level->shape_algorithms : spec->level->algorithms;
+	bool named = algorithm && strcmp(algorithm, "auto");
+	const char *list = named ? algorithm : shaped ? level->shape_algorithms : level->algorithms;
 	size_t n = 0;
 
 	while (*list && n < max) {
@@ -37,8 +35,7 @@ static size_t pick_generators(const struct mb_book_spec *spec,
 		gens[n] = mb_generator_lookup(name, err);
 		if (!gens[n])
 			return 0;
-		if (spec->shape_count &&
-		    mb_generator_check_kind(gens[n], MB_GRID_MASK, err) != MB_OK) {
+		if (shaped && mb_generator_check_kind(gens[n], MB_GRID_MASK, err) != MB_OK) {
 			mb_error_blame(err, "algorithm");
 			return 0;
 		}
@@ -99,51 +96,104 @@ static void free_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped
 		mb_maze_free(shaped[i]);
 }
 
+/* a limit error for slot i: at the filter's key, the section's in a book of sections */
+static void limit_error(const struct mb_book_spec *spec, const struct mb_plan *plan, int i,
+			const char *key, const char *msg, struct mb_error *err)
+{
+	char place[48];
+	int line = 0, column = 0;
+
+	if (!plan->sectioned) {
+		mb_error_set_field(err, MB_ERR_LIMIT, key, "%s", msg);
+		return;
+	}
+	snprintf(place, sizeof(place), "sections.%d.%s", plan->mazes[i].section + 1, key);
+	if (!mb_spec_where(spec, place, &line, &column)) {
+		snprintf(place, sizeof(place), "sections.%d", plan->mazes[i].section + 1);
+		mb_spec_where(spec, place, &line, &column);
+	}
+	mb_error_set_at(err, MB_ERR_LIMIT, spec->path ? spec->path : "", line, column,
+			"section %d ('%s'), %s", plan->mazes[i].section + 1,
+			plan->sections[plan->mazes[i].section].title, msg);
+}
+
+/* easier first; a tie keeps the order the mazes were made in */
+static int by_score(const void *a, const void *b)
+{
+	const struct mb_book_maze *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? -1 : 1;
+	return (x->slot > y->slot) - (x->slot < y->slot);
+}
+
 enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *book,
 			    mb_book_progress_fn *progress, void *data, struct mb_error *err)
 {
 	const struct mb_generator *gens[32];
-	size_t ngens = pick_generators(spec, gens, 32, err);
+	size_t ngens = 0;
 	struct mb_gen_options opt;
-	struct mb_maze *candidate, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
+	struct mb_maze *candidate = NULL, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
+	const struct mb_level *gens_level = NULL;
+	const char *gens_algorithm = NULL;
+	bool gens_shaped = false;
+	struct mb_plan *plan = &book->plan;
 
 	memset(book, 0, sizeof(*book));
-	if (!ngens)
-		return err ? err->code : MB_ERR_INPUT;
 	if (spec->mazes < 1)
 		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least one maze");
-	if (make_shaped(spec, shaped, err) != MB_OK)
+	if (mb_plan_make(spec, plan, err) != MB_OK)
 		return err ? err->code : MB_ERR_INPUT;
-	candidate = mb_maze_new(spec->grid_w, spec->grid_h, err);
-	if (!candidate) {
-		free_shaped(spec, shaped);
-		return MB_ERR_INPUT;
+	if (make_shaped(spec, shaped, err) != MB_OK) {
+		mb_plan_release(plan);
+		return err ? err->code : MB_ERR_INPUT;
 	}
 	mb_gen_options_init(&opt);
 	opt.start = spec->start;	/* generators without a start ignore it */
 	book->mazes = xcalloc((size_t)spec->mazes, sizeof(*book->mazes));
 
 	for (int n = 1; n <= spec->mazes; n++) {
+		const struct mb_plan_maze *pm = &plan->mazes[n - 1];
+		const struct mb_plan_section *sec = &plan->sections[pm->section];
+		bool in_shape = spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES;
 		uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
-		const struct mb_generator *gen = gens[base % ngens];
+		const struct mb_generator *gen;
 		struct mb_book_maze *bm = &book->mazes[n - 1];
 		struct mb_measures ms, best = { 0 };
 		uint64_t best_seed = 0;
-		int attempt, shape = spec->shape_count ? (n - 1) % spec->shape_count : -1;
-		struct mb_maze *cand = shape >= 0 ? shaped[shape] : candidate;
-		char where[300];
+		int attempt, shape = in_shape ? (n - 1) % spec->shape_count : -1;
+		struct mb_maze *cand;
+		char where[300], msg[MB_ERROR_MESSAGE_MAX + 400];
 
+		/* the generators change only with the section or a ramp's step */
+		if (!ngens || gens_level != pm->level || gens_shaped != in_shape ||
+		    strcmp(gens_algorithm, sec->algorithm)) {
+			ngens = pick_generators(sec->algorithm, pm->level, in_shape, gens, 32, err);
+			if (!ngens)
+				goto fail;
+			gens_level = pm->level;
+			gens_shaped = in_shape;
+			gens_algorithm = sec->algorithm;
+		}
+		gen = gens[base % ngens];
+		if (shape < 0 && (!candidate || candidate->w != pm->w || candidate->h != pm->h)) {
+			mb_maze_free(candidate);
+			candidate = mb_maze_new(pm->w, pm->h, err);
+			if (!candidate)
+				goto fail;
+		}
+		cand = shape >= 0 ? shaped[shape] : candidate;
 		for (attempt = 1; attempt <= MB_BOOK_MAX_ATTEMPTS; attempt++) {
 			uint64_t seed = mb_rng_derive(base, (uint64_t)attempt);
 			char key[MB_CANON_KEY_SIZE];
 
 			mb_generate(gen, cand, seed, &opt);
 			mb_maze_measure(cand, &ms);
-			if (attempt == 1 || closeness(&spec->filter, &ms) > closeness(&spec->filter, &best)) {
+			if (attempt == 1 || closeness(&pm->filter, &ms) > closeness(&pm->filter, &best)) {
 				best = ms;
 				best_seed = seed;
 			}
-			if (!mb_filter_pass(&spec->filter, &ms))
+			if (!mb_filter_pass(&pm->filter, &ms))
 				continue;
 			mb_canon_key_maze(cand, key);
 			if (seen_before(book, (size_t)n - 1, key))
@@ -154,7 +204,10 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			bm->start = mb_generator_start(gen, &opt);
 			bm->maze = mb_maze_copy(cand);
 			bm->shape = shape;
+			bm->section = pm->section;
+			bm->slot = n - 1;
 			bm->measures = ms;
+			bm->score = mb_difficulty_score(&ms);
 			bm->attempts = attempt;
 			memcpy(bm->key, key, sizeof(key));
 			book->count++;
@@ -165,27 +218,34 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 				snprintf(where, sizeof(where), "shape '%s' (%d squares)",
 					 spec->shapes[shape], cand->grid->cells);
 			else
-				snprintf(where, sizeof(where), "%dx%d", spec->grid_w, spec->grid_h);
+				snprintf(where, sizeof(where), "%dx%d", pm->w, pm->h);
+			snprintf(msg, sizeof(msg),
+				 "maze %d: no %s maze on %s passed the filter (route ratio >= %.2f, forks >= %d) "
+				 "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
+				 "lower min_route_ratio or min_forks, or choose another algorithm",
+				 n, gen->name, where, pm->filter.min_route_ratio, pm->filter.min_forks,
+				 MB_BOOK_MAX_ATTEMPTS, best.route_ratio, best.forks,
+				 (unsigned long long)best_seed);
 			/* at the filter's key in the spec: the one the best candidate missed */
-			mb_error_set_field(err, MB_ERR_LIMIT,
-				     best.route_ratio < spec->filter.min_route_ratio
-				     ? "min_route_ratio" : "min_forks",
-				     "maze %d: no %s maze on %s passed the filter (route ratio >= %.2f, forks >= %d) "
-				     "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
-				     "lower min_route_ratio or min_forks, or choose another algorithm",
-				     n, gen->name, where,
-				     spec->filter.min_route_ratio, spec->filter.min_forks,
-				     MB_BOOK_MAX_ATTEMPTS, best.route_ratio, best.forks,
-				     (unsigned long long)best_seed);
-			mb_maze_free(candidate);
-			free_shaped(spec, shaped);
-			mb_book_release(book);
-			return MB_ERR_LIMIT;
+			limit_error(spec, plan, n - 1,
+				    best.route_ratio < pm->filter.min_route_ratio ? "min_route_ratio"
+										  : "min_forks",
+				    msg, err);
+			goto fail;
 		}
 		if (progress)
 			progress((size_t)n, (size_t)spec->mazes, data);
 	}
 	mb_maze_free(candidate);
+	if (plan->order_ramp) {
+		/* a ramp section is in its ramp's order already: its grid grows maze by maze */
+		for (int s = 0; s < plan->section_count; s++)
+			if (!plan->sections[s].ramp)
+				qsort(book->mazes + plan->sections[s].first,
+				      (size_t)plan->sections[s].count, sizeof(*book->mazes), by_score);
+		for (size_t i = 0; i < book->count; i++)
+			book->mazes[i].number = (int)i + 1;
+	}
 	/* the title page's maze is the book's too: chosen here, proven with the rest */
 	book->title_seed = mb_rng_derive(spec->seed, MB_BOOK_TITLE_TAG);
 	book->title_maze = spec->shape_count ? mb_maze_copy(shaped[0]) : mb_maze_new(9, 9, NULL);
@@ -194,10 +254,16 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			  mb_maze_copy(book->title_maze));
 	free_shaped(spec, shaped);
 	return MB_OK;
+fail:
+	mb_maze_free(candidate);
+	free_shaped(spec, shaped);
+	mb_book_release(book);
+	return err && err->code ? err->code : MB_ERR_LIMIT;
 }
 
 void mb_book_release(struct mb_book *book)
 {
+	mb_plan_release(&book->plan);
 	mb_maze_free(book->title_maze);
 	book->title_maze = NULL;
 	for (size_t i = 0; i < book->extra_count; i++)
