@@ -965,6 +965,8 @@ START_TEST(examples_parse)
 		ck_assert_msg(book_pages(&spec) >= 24, "%s: only %d pages", path,
 			      book_pages(&spec));
 		ck_assert_ptr_nonnull(spec.cover.back);
+		ck_assert_msg(mb_spec_check_words(&spec, &err) == MB_OK, "%s: %s", path,
+			      err.message);
 		if (!strcmp(de->d_name, "bleed-6x9-cream.yaml")) {
 			ck_assert(spec.bleed);
 			ck_assert_int_eq(spec.paper, MB_PAPER_CREAM);
@@ -1311,6 +1313,75 @@ START_TEST(too_many_sections)
 }
 END_TEST
 
+/* words that agree with the book: placeholders and counts, at the key's place */
+static const struct bad_case words_bad_cases[] = {
+	{ "title: T\nauthor: \"Your Name\"\nlevel: easy\nmazes: 30\n", 2, 9,
+	  "the author 'Your Name' is placeholder text (\"your name\")" },
+	{ "title: \"Title here\"\nauthor: A\nlevel: easy\nmazes: 30\n", 1, 8,
+	  "the title 'Title here' is placeholder text (\"title here\")" },
+	{ GOOD_HEAD "cover:\n  back: \"Lorem ipsum dolor sit amet.\"\n", 6, 9,
+	  "the back cover text 'Lorem ipsum dolor sit amet.' is placeholder text" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 50\nsubtitle: \"100 Easy Mazes\"\n", 5, 11,
+	  "'subtitle' says 100 mazes, but the book has 50" },
+	{ "title: \"60 Mazes for Kids\"\nauthor: A\nlevel: easy\nmazes: 50\n", 1, 8,
+	  "'title' says 60 mazes, but the book has 50: change the number in 'title', or 'mazes'" },
+	{ GOOD_HEAD "cover:\n  back: \"Inside: 40 fun mazes and their solutions.\"\n", 6, 9,
+	  "'cover.back' says 40 mazes, but the book has 10" },
+	{ "title: T\nauthor: A\nseed: 1\nsubtitle: \"30 Mazes in 2 Parts\"\nsections:\n"
+	  "  - title: A\n    level: easy\n    mazes: 20\n  - title: B\n    level: hard\n"
+	  "    mazes: 20\n", 4, 11, "'subtitle' says 30 mazes, but the book has 40" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: \"10 Easy Mazes\"\n"
+	  "    level: easy\n    mazes: 20\n  - title: B\n    level: hard\n    mazes: 20\n", 5, 12,
+	  "'sections.1.title' says 10 mazes, but the section has 20: change the number in "
+	  "'sections.1.title', or the section's 'mazes'" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: A\n    level: easy\n"
+	  "    description: \"Lorem ipsum\"\n    mazes: 20\n", 7, 18,
+	  "the section's description 'Lorem ipsum' is placeholder text" },
+};
+
+START_TEST(words_bad_spec)
+{
+	const struct bad_case *c = &words_bad_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_msg(parse(c->text, &spec, &err) == MB_OK, "case %d: %s", _i, err.message);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_check_words(&spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.file, "book.yaml");
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(words_that_agree)
+{
+	static const char *const good[] = {
+		"title: \"50 Mazes\"\nauthor: A\nlevel: easy\nmazes: 50\nsubtitle: \"50 Easy Mazes\"\n",
+		/* a volume's or a part's number is no count; nor is an age */
+		"title: \"Mazes Vol. 2\"\nauthor: A\nlevel: easy\nmazes: 50\n"
+		"subtitle: \"Part 2: Easy Mazes for Ages 4-8, Vol. 3 Easy Mazes\"\n",
+		"title: T\nauthor: A\nseed: 1\nsubtitle: \"40 Mazes\"\nsections:\n"
+		"  - title: \"20 Warm-up Mazes\"\n    level: easy\n    mazes: 20\n"
+		"  - title: B\n    description: \"20 hard mazes\"\n    level: hard\n    mazes: 20\n",
+	};
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_msg(parse(good[i], &spec, &err) == MB_OK, "%zu: %s", i, err.message);
+		mb_error_init(&err);
+		ck_assert_msg(mb_spec_check_words(&spec, &err) == MB_OK, "%zu: %s", i,
+			      err.message);
+		mb_spec_release(&spec);
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -1342,6 +1413,9 @@ static Suite *make_suite(void)
 			    (int)(sizeof(section_bad_cases) / sizeof(section_bad_cases[0])));
 	tcase_add_test(tc, sections_read);
 	tcase_add_test(tc, too_many_sections);
+	tcase_add_loop_test(tc, words_bad_spec, 0,
+			    (int)(sizeof(words_bad_cases) / sizeof(words_bad_cases[0])));
+	tcase_add_test(tc, words_that_agree);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -301,6 +301,19 @@ struct mb_print mb_spec_print(const struct mb_book_spec *spec);
 /* The list price of the current edition in cents, or -1 when none was given. */
 long mb_spec_price_cents(const struct mb_book_spec *spec);
 
+/*
+ * Words that agree with the book (issue 14), checked before anything is
+ * made: no printed text of the spec (title, subtitle, author, copyright,
+ * imprint, cover.back, series.title, each section's title and
+ * description) holds placeholder text (specs/placeholders.def: the
+ * starter's "Your Name", "Title here", "Lorem ipsum" ...), and none that
+ * names a number of mazes ("50 Easy Mazes", read as the cover check reads
+ * it: mb_text_maze_count) names another than the book's (a section's
+ * texts: the section's). MB_ERR_INPUT at the key's line and column in
+ * the spec file, saying what to change.
+ */
+enum mb_status mb_spec_check_words(const struct mb_book_spec *spec, struct mb_error *err);
+
 /* The commented starter spec that `mazebook init` writes. */
 extern const char mb_spec_starter[];
 

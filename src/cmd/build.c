@@ -1016,28 +1016,13 @@ static void report_failures(const struct build *b)
 
 /*
  * The starter spec's placeholders ("Your Name") and any other in
- * specs/placeholders.def must not reach a book: refused before anything
- * is written, at the key's place in the spec.
+ * specs/placeholders.def must not reach a book, nor a subtitle that counts
+ * other mazes than the book has: refused before anything is written, at
+ * the key's place in the spec (mb_spec_check_words).
  */
 static enum mb_status check_placeholders(const struct mb_book_spec *s, struct mb_error *err)
 {
-	const struct { const char *key, *what, *text; } texts[] = {
-		{ "title", "the title", s->title },
-		{ "subtitle", "the subtitle", s->subtitle },
-		{ "author", "the author", s->author },
-		{ "copyright", "the copyright line", s->copyright },
-		{ "cover.back", "the back cover text", s->cover.back },
-	};
-	char found[64];
-
-	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
-		if (texts[i].text &&
-		    mb_placeholder_find(texts[i].text, strlen(texts[i].text), found, sizeof(found)))
-			return mb_error_set_field(err, MB_ERR_INPUT, texts[i].key,
-						  "%s '%s' is placeholder text (\"%s\"): write your own "
-						  "before building (KDP rejects placeholder text)",
-						  texts[i].what, texts[i].text, found);
-	return MB_OK;
+	return mb_spec_check_words(s, err);
 }
 
 /* a usable secret key, and beside it its own public key (else verify could never pass) */
