@@ -55,7 +55,6 @@ struct mb_book_extra {
 #define MB_BOOK_MAX_EXTRAS 4
 
 struct mb_book {
-	struct mb_plan plan;		/* what each maze was made for; owned */
 	size_t count;
 	struct mb_book_maze *mazes;	/* count entries, owned */
 	size_t extra_count;
@@ -66,6 +65,7 @@ struct mb_book {
 	 */
 	struct mb_maze *title_maze;
 	uint64_t title_seed;
+	struct mb_plan plan;		/* what each maze was made for; owned */
 };
 
 /* the title maze's seed, from the book's */

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 
 #include "mazebook/error.h"
+#include "mazebook/labels.h"
 #include "mazebook/level.h"
 #include "mazebook/spec.h"
 
@@ -74,5 +75,14 @@ int mb_plan_section_of(const struct mb_plan *plan, int maze);
 
 /* Is the plan's a multi-level book (sections of several levels, or a ramp)? */
 bool mb_plan_multi_level(const struct mb_plan *plan);
+
+/*
+ * The book's level in words, for the about page and the cover: the level's
+ * name in labels' language ("easy"), or for a multi-level book its easiest
+ * to its hardest joined by an en dash ("easy\u2013expert", the way a range
+ * is written in every language mazebook prints). Into buf; returns buf.
+ */
+const char *mb_plan_level_words(const struct mb_plan *plan, const struct mb_labels *labels,
+				char *buf, size_t size);
 
 #endif

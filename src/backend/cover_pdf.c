@@ -236,7 +236,15 @@ size_t mb_cover_words(const char *language, const char **words, size_t max)
 static const char *level_name(const struct cover *c)
 {
 	const char *name = c->spec->level ? c->spec->level->name : NULL;
+	static _Thread_local char range[128];
 
+	/* a book of several levels says its range, from the book's plan */
+	if (c->book && mb_plan_multi_level(&c->book->plan)) {
+		const struct mb_labels *l = mb_labels_find(c->spec->language);
+
+		if (l)
+			return mb_plan_level_words(&c->book->plan, l, range, sizeof(range));
+	}
 	for (int i = 0; name && i < 4; i++)
 		if (!strcmp(name, level_keys[i]))
 			return c->lb->level_names[i];

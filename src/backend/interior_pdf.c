@@ -609,8 +609,17 @@ static void about_page(struct writer *w, HPDF_Page page, int n)
 	y = paragraph(page, w->bold, 22, 28, live.x, y, live.w, LEFT, l->how_to_play_title);
 	y = paragraph(page, w->regular, 13, 19, live.x, y - 14, live.w, LEFT, l->how_to_play);
 	y -= 28;
-	snprintf(line, sizeof(line), "%s: %s", l->level,
-		 mb_labels_level_name(l, s->level ? s->level->name : "?"));
+	{
+		char words[128];
+
+		/* from the book's plan: "easy", or "easy-expert" for sections of several */
+		if (w->book->plan.section_count)
+			mb_plan_level_words(&w->book->plan, l, words, sizeof(words));
+		else
+			snprintf(words, sizeof(words), "%s",
+				 mb_labels_level_name(l, s->level ? s->level->name : "?"));
+		snprintf(line, sizeof(line), "%s: %s", l->level, words);
+	}
 	y = paragraph(page, w->regular, 12, 16, live.x, y, live.w, LEFT, line);
 	snprintf(line, sizeof(line), "%s: %zu", l->mazes, w->book->count);
 	y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);

@@ -1293,7 +1293,7 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	const struct mb_labels *l = mb_labels_find(s->language);
 	const char *lang = s->language ? s->language : "en";
 	char what[64];
-	struct mb_font_text texts[64];
+	struct mb_font_text texts[64 + 2 * MB_SPEC_MAX_SECTIONS + 1];
 	const char *cover_words[32];
 	char filled[32][1024];	/* the label templates with their numbers filled in */
 	size_t n = 0, words;
@@ -1305,6 +1305,27 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	texts[n++] = (struct mb_font_text){ "cover.back", "the back cover text", s->cover.back };
 	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
 	texts[n++] = (struct mb_font_text){ "imprint", "the imprint", s->imprint };
+	/* the sections' words, at their keys (the place names live in the spec) */
+	for (size_t p = 0; p < s->place_count && p < MB_SPEC_MAX_PLACES; p++) {
+		const char *key = s->places[p].key, *dot;
+		int i;
+
+		if (strncmp(key, "sections.", 9) || !(dot = strchr(key + 9, '.')))
+			continue;
+		i = atoi(key + 9) - 1;
+		if (i < 0 || i >= s->section_count)
+			continue;
+		if (!strcmp(dot, ".title"))
+			texts[n++] = (struct mb_font_text){ key, "the section's title",
+							    s->sections[i].title };
+		else if (!strcmp(dot, ".description"))
+			texts[n++] = (struct mb_font_text){ key, "the section's description",
+							    s->sections[i].description };
+	}
+	/* a book of several levels prints their range with an en dash (mb_plan_level_words) */
+	if (s->section_count)
+		texts[n++] = (struct mb_font_text){ "sections", "the levels' range",
+						    "\xe2\x80\x93" };
 	if (l) {
 		const char *interior[] = { l->maze, l->start, l->finish, l->solutions,
 					   l->solution_long, l->solution_short,

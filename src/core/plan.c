@@ -7,6 +7,7 @@
 #include "mazebook/plan.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,4 +135,25 @@ bool mb_plan_multi_level(const struct mb_plan *plan)
 		if (plan->sections[s].ramp || plan->sections[s].level != plan->sections[0].level)
 			return true;
 	return false;
+}
+
+const char *mb_plan_level_words(const struct mb_plan *plan, const struct mb_labels *labels,
+				char *buf, size_t size)
+{
+	const struct mb_level *lo = NULL, *hi = NULL;
+
+	for (int s = 0; s < plan->section_count; s++) {
+		if (!lo || plan->sections[s].level < lo)
+			lo = plan->sections[s].level;
+		if (!hi || plan->sections[s].level_to > hi)
+			hi = plan->sections[s].level_to;
+	}
+	if (!lo)
+		snprintf(buf, size, "?");
+	else if (lo == hi)
+		snprintf(buf, size, "%s", mb_labels_level_name(labels, lo->name));
+	else
+		snprintf(buf, size, "%s\xe2\x80\x93%s", mb_labels_level_name(labels, lo->name),
+			 mb_labels_level_name(labels, hi->name));
+	return buf;
 }
