@@ -72,6 +72,46 @@ cmp -s "$TMP/ramp/interior.pdf" "$TMP/ramp2/interior.pdf" &&
   cmp -s "$TMP/ramp/cover.pdf" "$TMP/ramp2/cover.pdf"
 ok $(( $? + rc )) "built twice, the interior and cover are byte for byte the same"
 
+# a section of its own shape, one of rectangles, one of the book's shapes
+cat > "$TMP/shapes.yaml" <<'EOF'
+title: "Shapes in Sections"
+author: "Ada Lovelace"
+seed: 31
+shape: star
+cover:
+  back: "Hearts, squares and stars."
+sections:
+  - title: "Hearts"
+    level: easy
+    shape: heart
+    mazes: 8
+  - title: "Squares"
+    level: medium
+    shape: none
+    mazes: 8
+  - title: "Stars"
+    level: easy
+    mazes: 8
+EOF
+run "$MAZEBOOK" build "$TMP/shapes.yaml" -o "$TMP/shapes"
+ok $rc "a book of shaped sections builds"
+contains "$out" "section 1  'Hearts': 8 easy mazes (in the shape 'heart'), from maze 1 on page 3"
+ok $? "the summary names the section's shape"
+contains "$out" "proof      25 mazes, 25 passed, 0 failed"
+ok $? "and every maze is proven"
+python3 - "$TMP/shapes/manifest.json" <<'EOF'
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert [s["shape"] for s in m["sections"]] == ["heart", "none", None], m["sections"]
+mz = m["mazes"]
+# the heart's mazes carry no index into the book's shapes; the stars' do
+assert all("shape" not in z for z in mz[:16]) and all(z["shape"] == 0 for z in mz[16:])
+assert all(z["size"] == [16, 20] for z in mz[8:16])
+EOF
+ok $? "the manifest gives each section's shape"
+"$MAZEPROOF" --quiet "$TMP/shapes/interior.pdf" >/dev/null 2>&1
+ok $? "mazeproof passes the shaped sections"
+
 # bad NAME EXPECTED-MESSAGE SPEC-TEXT: exit 1 with the message, no output folder
 bad() {
   printf '%s' "$3" > "$TMP/$1.yaml"
@@ -115,6 +155,18 @@ bad typo "typo.yaml:6:5: unknown key 'leve' in 'sections.1' (did you mean 'level
 bad backwards "backwards.yaml:6:11: 'sections.1.ramp' is expert..easy, which runs backwards" "${HEAD}"'sections:
   - title: One
     ramp: expert..easy
+    mazes: 24
+'
+bad shape "shape.yaml:6:12: section 1 ('One'): " "${HEAD}"'sections:
+  - title: One
+    shape: no-such-shape
+    level: easy
+    mazes: 24
+'
+bad ramp-shape "ramp-shape.yaml:7:12: section 1 ('One') has both 'ramp' and 'shape'" "${HEAD}"'sections:
+  - title: One
+    ramp: easy..hard
+    shape: heart
     mazes: 24
 '
 bad sum "sum.yaml:4:8: 'mazes' is 30, but the sections' mazes add up to 48" "${HEAD}"'mazes: 30

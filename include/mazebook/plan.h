@@ -26,9 +26,10 @@
 #include "mazebook/level.h"
 #include "mazebook/spec.h"
 
-/* a section's shape: the book's shapes in turn, or plain rectangles */
+/* a section's shape: the book's shapes in turn, plain rectangles, or its own */
 #define MB_PLAN_BOOK_SHAPES (-1)
 #define MB_PLAN_NO_SHAPE (-2)
+#define MB_PLAN_SECTION_SHAPE (-3)	/* the spec section's shape_grid */
 
 struct mb_plan_section {
 	const char *title;		/* borrowed from the spec; NULL: a book without sections */
@@ -37,7 +38,8 @@ struct mb_plan_section {
 	const struct mb_level *level_to;	/* a ramp's last level; else == level */
 	bool ramp;
 	const char *algorithm;		/* borrowed: "auto" or a generator's name */
-	int shape;			/* MB_PLAN_BOOK_SHAPES or MB_PLAN_NO_SHAPE */
+	int shape;			/* MB_PLAN_BOOK_SHAPES, _NO_SHAPE or _SECTION_SHAPE */
+	const char *shape_name;		/* borrowed: a _SECTION_SHAPE's shape, else NULL */
 	int first;			/* its first maze, 0-based in the book */
 	int count;			/* its mazes */
 };

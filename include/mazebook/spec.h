@@ -89,6 +89,12 @@ struct mb_section_spec {
 	char *shape;			/* NULL: the book's shapes; "none": rectangles */
 	struct mb_filter filter;	/* resolved as above (a ramp: its last level's) */
 	char *ramp_from, *ramp_to;	/* "ramp: easy..hard": grow level step by step; NULL: none */
+	/*
+	 * The mask of shape (not "none"), made by mb_spec_shape_grids()
+	 * (include/mazebook/shape_load.h) at about the section's grid_w x
+	 * grid_h squares; owned. A ramp takes no shape (its grid grows).
+	 */
+	struct mb_grid *shape_grid;
 };
 
 struct mb_book_spec {

@@ -2209,14 +2209,15 @@ static enum mb_status start_sections(struct reader *r)
 					    i + 1);
 		if (sec->ramp_from) {
 			static const char *const clash[] = { "level", "grid", "min_route_ratio",
-							     "min_forks" };
+							     "min_forks", "shape" };
 
 			for (size_t c = 0; c < COUNT(clash); c++)
 				if (section_gave(r, i, clash[c]))
 					return fail_section(r, i, clash[c],
 							    "section %d ('%s') has both 'ramp' and "
 							    "'%s': a ramp sets the level, grid and "
-							    "filter step by step; remove one of them",
+							    "filter step by step (and a shape has one "
+							    "size); remove one of them",
 							    i + 1, name, clash[c]);
 		}
 		if (!sec->level && !sec->ramp_from && !s->level)

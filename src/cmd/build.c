@@ -1235,7 +1235,9 @@ static void print_summary(const struct build *b, double seconds)
 
 		printf("  section %d  '%s': %d %s%s%s mazes (", i + 1, sec->title, sec->count,
 		       sec->level->name, sec->ramp ? ".." : "", sec->ramp ? sec->level_to->name : "");
-		if (first->w != last->w || first->h != last->h)
+		if (sec->shape_name)
+			printf("in the shape '%s'", sec->shape_name);
+		else if (first->w != last->w || first->h != last->h)
 			printf("%dx%d..%dx%d", first->w, first->h, last->w, last->h);
 		else
 			printf("%dx%d", first->w, first->h);

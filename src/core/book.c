@@ -65,35 +65,65 @@ static double closeness(const struct mb_filter *f, const struct mb_measures *ms)
 	return r < k ? r : k;
 }
 
-/* one candidate maze per shape, with the gaps entrance:/exit: name */
-static enum mb_status make_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped,
-				  struct mb_error *err)
+/* a candidate maze on a shape's mask, with the gaps entrance:/exit: name; NULL on error */
+static struct mb_maze *shaped_on(const struct mb_book_spec *spec, struct mb_grid *grid,
+				 struct mb_error *err)
 {
-	for (int i = 0; i < spec->shape_count; i++) {
-		struct mb_side in, out;
+	struct mb_maze *m = mb_maze_new_on(grid);
+	struct mb_side in = m->entrance, out = m->exit;
 
-		if (!spec->shape_grids[i])
-			BUG("shape '%s' has no mask (mb_spec_shape_grids first)", spec->shapes[i]);
-		shaped[i] = mb_maze_new_on(spec->shape_grids[i]);
-		in = shaped[i]->entrance;
-		out = shaped[i]->exit;
-		if ((spec->entrance && mb_grid_named_gap(shaped[i]->grid, spec->entrance, &in,
-							 err) != MB_OK) ||
-		    (spec->exit_side && mb_grid_named_gap(shaped[i]->grid, spec->exit_side, &out,
-							  err) != MB_OK) ||
-		    mb_maze_set_gaps(shaped[i], in, out, err) != MB_OK) {
-			for (int k = 0; k <= i; k++)
-				mb_maze_free(shaped[k]);
-			return mb_error_blame(err, spec->entrance ? "entrance" : "exit");
-		}
+	if ((spec->entrance && mb_grid_named_gap(m->grid, spec->entrance, &in, err) != MB_OK) ||
+	    (spec->exit_side && mb_grid_named_gap(m->grid, spec->exit_side, &out, err) != MB_OK) ||
+	    mb_maze_set_gaps(m, in, out, err) != MB_OK) {
+		mb_maze_free(m);
+		mb_error_blame(err, spec->entrance ? "entrance" : "exit");
+		return NULL;
 	}
-	return MB_OK;
+	return m;
 }
 
-static void free_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped)
+/*
+ * One candidate maze per shape of the book (shaped[]) and per section with
+ * a shape of its own (own[], NULL for the others)
+ */
+static enum mb_status make_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped,
+				  struct mb_maze **own, struct mb_error *err)
+{
+	for (int i = 0; i < spec->shape_count; i++) {
+		if (!spec->shape_grids[i])
+			BUG("shape '%s' has no mask (mb_spec_shape_grids first)", spec->shapes[i]);
+		shaped[i] = shaped_on(spec, spec->shape_grids[i], err);
+		if (!shaped[i])
+			goto fail;
+	}
+	for (int i = 0; i < spec->section_count; i++) {
+		const struct mb_section_spec *sec = &spec->sections[i];
+
+		if (!sec->shape || !strcmp(sec->shape, "none"))
+			continue;
+		if (!sec->shape_grid)
+			BUG("section %d's shape '%s' has no mask (mb_spec_shape_grids first)", i + 1,
+			    sec->shape);
+		own[i] = shaped_on(spec, sec->shape_grid, err);
+		if (!own[i])
+			goto fail;
+	}
+	return MB_OK;
+fail:
+	for (int k = 0; k < spec->shape_count; k++)
+		mb_maze_free(shaped[k]);
+	for (int k = 0; k < spec->section_count; k++)
+		mb_maze_free(own[k]);
+	return err ? err->code : MB_ERR_INPUT;
+}
+
+static void free_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped,
+			struct mb_maze **own)
 {
 	for (int i = 0; i < spec->shape_count; i++)
 		mb_maze_free(shaped[i]);
+	for (int i = 0; i < spec->section_count; i++)
+		mb_maze_free(own[i]);
 }
 
 /* a limit error for slot i: at the filter's key, the section's in a book of sections */
@@ -134,6 +164,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	size_t ngens = 0;
 	struct mb_gen_options opt;
 	struct mb_maze *candidate = NULL, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
+	struct mb_maze *own[MB_SPEC_MAX_SECTIONS] = { 0 };
 	const struct mb_level *gens_level = NULL;
 	const char *gens_algorithm = NULL;
 	bool gens_shaped = false;
@@ -144,7 +175,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least one maze");
 	if (mb_plan_make(spec, plan, err) != MB_OK)
 		return err ? err->code : MB_ERR_INPUT;
-	if (make_shaped(spec, shaped, err) != MB_OK) {
+	if (make_shaped(spec, shaped, own, err) != MB_OK) {
 		mb_plan_release(plan);
 		return err ? err->code : MB_ERR_INPUT;
 	}
@@ -155,13 +186,15 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	for (int n = 1; n <= spec->mazes; n++) {
 		const struct mb_plan_maze *pm = &plan->mazes[n - 1];
 		const struct mb_plan_section *sec = &plan->sections[pm->section];
-		bool in_shape = spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES;
+		struct mb_maze *own_shape = sec->shape == MB_PLAN_SECTION_SHAPE ? own[pm->section]
+									       : NULL;
+		bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
 		uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
 		const struct mb_generator *gen;
 		struct mb_book_maze *bm = &book->mazes[n - 1];
 		struct mb_measures ms, best = { 0 };
 		uint64_t best_seed = 0;
-		int attempt, shape = in_shape ? (n - 1) % spec->shape_count : -1;
+		int attempt, shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
 		struct mb_maze *cand;
 		char where[300], msg[MB_ERROR_MESSAGE_MAX + 400];
 
@@ -176,13 +209,14 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			gens_algorithm = sec->algorithm;
 		}
 		gen = gens[base % ngens];
-		if (shape < 0 && (!candidate || candidate->w != pm->w || candidate->h != pm->h)) {
+		if (shape < 0 && !own_shape &&
+		    (!candidate || candidate->w != pm->w || candidate->h != pm->h)) {
 			mb_maze_free(candidate);
 			candidate = mb_maze_new(pm->w, pm->h, err);
 			if (!candidate)
 				goto fail;
 		}
-		cand = shape >= 0 ? shaped[shape] : candidate;
+		cand = own_shape ? own_shape : shape >= 0 ? shaped[shape] : candidate;
 		for (attempt = 1; attempt <= MB_BOOK_MAX_ATTEMPTS; attempt++) {
 			uint64_t seed = mb_rng_derive(base, (uint64_t)attempt);
 			char key[MB_CANON_KEY_SIZE];
@@ -214,9 +248,10 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			break;
 		}
 		if (attempt > MB_BOOK_MAX_ATTEMPTS) {
-			if (shape >= 0)
+			if (in_shape)
 				snprintf(where, sizeof(where), "shape '%s' (%d squares)",
-					 spec->shapes[shape], cand->grid->cells);
+					 own_shape ? sec->shape_name : spec->shapes[shape],
+					 cand->grid->cells);
 			else
 				snprintf(where, sizeof(where), "%dx%d", pm->w, pm->h);
 			snprintf(msg, sizeof(msg),
@@ -252,11 +287,11 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	mb_generate(&mb_gen_backtracker, book->title_maze, book->title_seed, NULL);
 	mb_book_add_extra(book, "title-page", 1, mb_gen_backtracker.name, book->title_seed,
 			  mb_maze_copy(book->title_maze));
-	free_shaped(spec, shaped);
+	free_shaped(spec, shaped, own);
 	return MB_OK;
 fail:
 	mb_maze_free(candidate);
-	free_shaped(spec, shaped);
+	free_shaped(spec, shaped, own);
 	mb_book_release(book);
 	return err && err->code ? err->code : MB_ERR_LIMIT;
 }

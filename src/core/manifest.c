@@ -108,6 +108,12 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			fprintf(f, "null");
 		fprintf(f, ", \"algorithm\": ");
 		mb_json_string(f, sec->algorithm);
+		/* its own shape (its mazes have no index into "shapes"), or none */
+		fprintf(f, ", \"shape\": ");
+		if (sec->shape_name)
+			mb_json_string(f, sec->shape_name);
+		else
+			fprintf(f, "%s", sec->shape == MB_PLAN_NO_SHAPE ? "\"none\"" : "null");
 		fprintf(f, ", \"mazes\": %d, \"first_maze\": %d, \"first_page\": %d}%s\n",
 			sec->count, sec->first + 1,
 			info->maze_pages && sec->count ? info->maze_pages[sec->first] : 0,

@@ -66,7 +66,7 @@ enum mb_status mb_plan_make(const struct mb_book_spec *spec, struct mb_plan *pla
 
 		*sec = (struct mb_plan_section){ NULL, NULL, spec->level, spec->level, false,
 						 spec->algorithm ? spec->algorithm : "auto",
-						 MB_PLAN_BOOK_SHAPES, 0, spec->mazes };
+						 MB_PLAN_BOOK_SHAPES, NULL, 0, spec->mazes };
 		for (int i = 0; i < spec->mazes; i++)
 			plan->mazes[i] = (struct mb_plan_maze){ 0, spec->grid_w, spec->grid_h,
 								spec->filter, spec->level };
@@ -88,8 +88,9 @@ enum mb_status mb_plan_make(const struct mb_book_spec *spec, struct mb_plan *pla
 		sec->ramp = ss->ramp_from != NULL;
 		sec->algorithm = ss->algorithm ? ss->algorithm
 					       : spec->algorithm ? spec->algorithm : "auto";
-		sec->shape = ss->shape && !strcmp(ss->shape, "none") ? MB_PLAN_NO_SHAPE
-								     : MB_PLAN_BOOK_SHAPES;
+		sec->shape = !ss->shape ? MB_PLAN_BOOK_SHAPES
+			     : !strcmp(ss->shape, "none") ? MB_PLAN_NO_SHAPE : MB_PLAN_SECTION_SHAPE;
+		sec->shape_name = sec->shape == MB_PLAN_SECTION_SHAPE ? ss->shape : NULL;
 		sec->first = n;
 		sec->count = ss->mazes;
 		if (n + ss->mazes > plan->maze_count)

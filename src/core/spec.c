@@ -103,6 +103,7 @@ void mb_spec_release(struct mb_book_spec *spec)
 		free(sec->shape);
 		free(sec->ramp_from);
 		free(sec->ramp_to);
+		mb_grid_free(sec->shape_grid);
 	}
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
