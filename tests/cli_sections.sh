@@ -51,6 +51,8 @@ for i, s in enumerate(secs):
         scores = [z["difficulty_score"] for z in part]
         say(scores == sorted(scores), "section %d runs easiest to hardest" % (i + 1))
 say(mz[0]["size"] == [10, 12] and mz[-1]["size"] == [32, 40], "easy first, expert last")
+say({z["level"] for z in mz[:20]} == {"easy"} and {z["level"] for z in mz[44:]} == {"expert"}
+    and {z["level"] for z in mz[20:44]} == {"medium", "hard"}, "each maze's level, the ramp's steps")
 say(max(z["difficulty_score"] for z in mz[:20]) < min(z["difficulty_score"] for z in mz[44:]), "the warm-up is easier than the finale")
 EOF
 n=0

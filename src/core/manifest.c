@@ -138,14 +138,18 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 		fprintf(f, "    {\"number\": %d, \"page\": %d, \"generator\": \"%s\", \"seed\": %llu, "
 			"\"start\": %s%s%s, %s\"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
 			"\"dead_end_share\": %.4f, \"turns\": %d, \"longest_dead_end\": %d, "
-			"\"attempts\": %d, \"section\": %d, \"difficulty_score\": %.2f, \"key\": \"%s\"}%s\n",
+			"\"attempts\": %d, \"section\": %d, \"level\": \"%s\", \"difficulty_score\": %.2f, "
+			"\"key\": \"%s\"}%s\n",
 			bm->number, info->maze_pages ? info->maze_pages[i] : 0, bm->gen->name,
 			(unsigned long long)bm->seed, bm->start ? "\"" : "",
 			bm->start ? mb_start_name(bm->start) : "null", bm->start ? "\"" : "",
 			shape_key,
 			bm->maze->w, bm->maze->h, ms->route,
 			ms->route_ratio, ms->forks, ms->dead_end_share, ms->turns,
-			ms->longest_dead_end, bm->attempts, bm->section + 1, bm->score, bm->key,
+			ms->longest_dead_end, bm->attempts, bm->section + 1,
+			bm->slot >= 0 && bm->slot < book->plan.maze_count
+			? book->plan.mazes[bm->slot].level->name : spec->level->name,
+			bm->score, bm->key,
 			i + 1 < book->count ? "," : "");
 	}
 	/* the mazes it prints besides: the title page's, the cover's own (catalogue import) */
