@@ -67,6 +67,8 @@ check "the manifest checks ran ($n)" "$n" -ge 15
 pdftotext -f 2 -l 2 "$TMP/ramp/interior.pdf" - > "$TMP/about.txt" 2>/dev/null
 grep -q "Level: easy–expert" "$TMP/about.txt"
 ok $? "the about page says 'Level: easy–expert'"
+grep -q "In each part of the book the mazes go from the easiest to the hardest." "$TMP/about.txt"
+ok $? "and says what the ramp is"
 
 # the same spec and seed: the same book
 run "$MAZEBOOK" build -q "$top_srcdir/examples/ramp.yaml" -o "$TMP/ramp2"

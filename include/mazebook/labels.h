@@ -26,6 +26,7 @@ struct mb_labels {
 	const char *seed;		/* "Seed" */
 	const char *page;		/* "Page" */
 	const char *rebuild;		/* why the seed is printed */
+	const char *order_ramp;		/* the about page of an "order: ramp" book */
 	const char *copyright;		/* "Copyright © %s" is built from it: "Copyright ©" */
 	const char *published_by;	/* "Published by %s": the imprint line */
 	const char *level_names[4];	/* easy, medium, hard, expert */

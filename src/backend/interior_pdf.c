@@ -623,6 +623,9 @@ static void about_page(struct writer *w, HPDF_Page page, int n)
 	y = paragraph(page, w->regular, 12, 16, live.x, y, live.w, LEFT, line);
 	snprintf(line, sizeof(line), "%s: %zu", l->mazes, w->book->count);
 	y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, line);
+	/* what the ramp is: each section sorted from its easiest maze to its hardest */
+	if (w->book->plan.order_ramp)
+		y = paragraph(page, w->regular, 12, 16, live.x, y - 6, live.w, LEFT, l->order_ramp);
 	/* the seed lets anyone with this tool rebuild the book: only when asked */
 	if (s->print_seed) {
 		snprintf(line, sizeof(line), "%s: %" PRIu64, l->seed, s->seed);

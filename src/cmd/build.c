@@ -1332,7 +1332,8 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 		const char *interior[] = { l->maze, l->start, l->finish, l->solutions,
 					   l->solution_long, l->solution_short,
 					   l->how_to_play_title, l->how_to_play, l->level,
-					   l->mazes, l->seed, l->page, l->rebuild, l->copyright,
+					   l->mazes, l->seed, l->page, l->rebuild, l->order_ramp,
+					   l->copyright,
 					   l->published_by,
 					   l->level_names[0], l->level_names[1],
 					   l->level_names[2], l->level_names[3] };

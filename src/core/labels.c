@@ -32,6 +32,8 @@ const struct mb_labels mb_labels_table[] = {
 		.page = "Seite",
 		.rebuild = "Mit dem Startwert lässt sich jedes Labyrinth dieses Buches "
 			   "genau so wieder erzeugen.",
+		.order_ramp = "In jedem Teil des Buches gehen die Labyrinthe vom leichtesten "
+			      "zum schwersten.",
 		.copyright = "Copyright ©",
 		.published_by = "Verlag: %s",
 		.level_names = { "leicht", "mittel", "schwer", "Profi" },
@@ -54,6 +56,8 @@ const struct mb_labels mb_labels_table[] = {
 		.seed = "Seed",
 		.page = "Page",
 		.rebuild = "The seed rebuilds every maze of this book exactly.",
+		.order_ramp = "In each part of the book the mazes go from the easiest to the "
+			      "hardest.",
 		.copyright = "Copyright ©",
 		.published_by = "Published by %s",
 		.level_names = { "easy", "medium", "hard", "expert" },
@@ -76,6 +80,8 @@ const struct mb_labels mb_labels_table[] = {
 		.seed = "Semilla",
 		.page = "Página",
 		.rebuild = "La semilla vuelve a crear cada laberinto de este libro tal cual.",
+		.order_ramp = "En cada parte del libro, los laberintos van del más fácil al "
+			      "más difícil.",
 		.copyright = "Copyright ©",
 		.published_by = "Publicado por %s",
 		.level_names = { "fácil", "medio", "difícil", "experto" },
@@ -100,6 +106,8 @@ const struct mb_labels mb_labels_table[] = {
 		.page = "Page",
 		.rebuild = "La graine permet de recréer chaque labyrinthe de ce livre à "
 			   "l’identique.",
+		.order_ramp = "Dans chaque partie du livre, les labyrinthes vont du plus "
+			      "facile au plus difficile.",
 		.copyright = "Copyright ©",
 		.published_by = "Publié par %s",
 		.level_names = { "facile", "moyen", "difficile", "expert" },
