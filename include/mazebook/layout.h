@@ -44,18 +44,21 @@ struct mb_rect_pt {
 	double x, y, w, h;
 };
 
+/* The most sections a plan tells apart (the spec's limit). */
+#define MB_LAYOUT_MAX_SECTIONS MB_SPEC_MAX_SECTIONS
+
 struct mb_page_plan {
 	int page_count;			/* even, >= mb_kdp.min_pages */
 	struct mb_page *pages;		/* page_count entries; pages[0] is page 1; owned */
 	int maze_count;
 	int *maze_page;			/* maze_count entries: the page (1-based) of maze i; owned */
 	/*
-	 * a book of sections (the spec's sections: and the book plan,
-	 * mazebook/plan.h): section_count entries, the first maze (0-based)
-	 * of each, owned; a book without sections has 0 and NULL
+	 * A book of sections (the spec's sections: and the book plan,
+	 * mazebook/plan.h): section_first[i] is section i's first maze
+	 * (0-based); a spec without sections has none (0).
 	 */
 	int section_count;
-	int *section_first;
+	int section_first[MB_LAYOUT_MAX_SECTIONS];
 	int solutions_per_page;		/* 1, 2, 4, 6 or 9 */
 	/*
 	 * the grid of solutions on a page: 1x1, 1x2, 2x2, 2x3 or 3x3 (cols and

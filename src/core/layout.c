@@ -189,8 +189,9 @@ static enum mb_status check_sections(const struct mb_book_spec *spec, struct mb_
 	}
 	if (book.maze_count != plan->maze_count)
 		BUG("a plan of %d mazes for a page plan of %d", book.maze_count, plan->maze_count);
+	if (book.section_count > MB_LAYOUT_MAX_SECTIONS)
+		BUG("%d sections, at most %d", book.section_count, MB_LAYOUT_MAX_SECTIONS);
 	plan->section_count = book.section_count;
-	plan->section_first = xcalloc((size_t)book.section_count, sizeof(*plan->section_first));
 	for (int s = 0; s < book.section_count; s++)
 		plan->section_first[s] = book.sections[s].first;
 	for (int i = 0; i < book.maze_count && st == MB_OK; i++) {
@@ -475,7 +476,6 @@ void mb_layout_release(struct mb_page_plan *plan)
 {
 	free(plan->pages);
 	free(plan->maze_page);
-	free(plan->section_first);
 	memset(plan, 0, sizeof(*plan));
 }
 
