@@ -63,6 +63,13 @@ while read -r word what; do
 done < "$TMP/manifest.out"
 check "the manifest checks ran ($n)" "$n" -ge 15
 
+# the catalogue records each maze at its own level (the ramp's at its step's)
+run "$MAZEBOOK" catalogue stats
+contains "$out" "expert   rect 32x40             16 mazes"
+ok $(( $? + rc )) "the catalogue counts the expert section's 16 mazes at expert"
+contains "$out" "easy     rect 10x12             20 mazes"
+ok $? "and the warm-up's 20 at easy"
+
 # the about page names the range of levels
 pdftotext -f 2 -l 2 "$TMP/ramp/interior.pdf" - > "$TMP/about.txt" 2>/dev/null
 grep -q "Level: easy–expert" "$TMP/about.txt"
