@@ -6,7 +6,8 @@
 #   - each generator that carves shapes on the heart at 1280 squares, and
 #     its time against the 32x40 rectangle;
 #   - each book in examples/, a 100-maze expert book (32x40, 8.5 x 11 in,
-#     128 pages), a 100-maze shaped book (four shapes, medium) and a
+#     128 pages), a 100-maze shaped book (four shapes, medium), a 300-maze
+#     book of three sections (easy, a medium..hard ramp, expert) and a
 #     600-page book (6 x 9 in white paper, the largest
 #     trim whose KDP maximum, 828 pages, allows it; hard level):
 #     `mazebook build` wall and CPU time (its mazeproof run included) and
@@ -133,10 +134,34 @@ cover:
   back: "One hundred mazes in four shapes, every one with a single way through."
 EOF
 
+# a 300-maze book of three sections (issue 14): easy, a medium..hard ramp, expert
+cat > "$tmp/sections-300.yaml" <<EOF
+title: "The Big Book of Mazes from Easy to Expert"
+subtitle: "300 Mazes in Three Sections"
+author: "Ada Lovelace"
+mazes: 300
+trim: 8.5x11
+seed: 300
+solutions: 4
+output: out/
+sections:
+  - title: "Easy"
+    level: easy
+    mazes: 100
+  - title: "Growing"
+    ramp: medium..hard
+    mazes: 100
+  - title: "Expert"
+    level: expert
+    mazes: 100
+cover:
+  back: "Three hundred mazes from easy to expert, every one with a single way through."
+EOF
+
 stages="spec mazes interior cover previews proof preflight checks signing sheet total"
 : > "$tmp/stages.md"
 for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/shaped-100.yaml" \
-    "$tmp/book-600.yaml"; do
+    "$tmp/sections-300.yaml" "$tmp/book-600.yaml"; do
   book=$(basename "$spec" .yaml)
   out=$tmp/out-$book
   mazes=$(sed -n 's/^mazes:[[:space:]]*\([0-9]*\).*/\1/p' "$spec")

@@ -731,6 +731,74 @@ START_TEST(labels_complete_and_formatted)
 }
 END_TEST
 
+/* the room mb_layout_maze_room gives is the maze area of a real plan, on every trim */
+START_TEST(maze_room_is_the_plans_maze_area)
+{
+	static const char *const trims[] = { "5x8", "6x9", "8.5x11", "8.5x8.5", "8.25x6", "7x10" };
+	int compared = 0;
+
+	for (size_t t = 0; t < sizeof(trims) / sizeof(trims[0]); t++) {
+		for (int bleed = 0; bleed <= 1; bleed++) {
+			for (int n = 30; n <= 600; n += 190) {
+				struct mb_book_spec spec;
+				struct mb_page_plan plan;
+				struct mb_rect_pt area;
+				double w, h;
+
+				spec_for(&spec, trims[t], 4, false, bleed);
+				spec.grid_w = spec.grid_h = 10;
+				if (mb_layout_plan(&spec, n, &plan, NULL) != MB_OK)
+					continue;	/* more pages than the trim takes */
+				mb_layout_maze_area(&plan, plan.maze_page[0], &area);
+				mb_layout_maze_room(&spec, n, &w, &h);
+				ck_assert_double_eq_tol(w, area.w, 1e-9);
+				ck_assert_double_eq_tol(h, area.h, 1e-9);
+				mb_layout_release(&plan);
+				compared++;
+			}
+		}
+	}
+	ck_assert_int_ge(compared, 30);
+}
+END_TEST
+
+/* grids shaped like the room: the level's kept while it fills 85 %, else refitted */
+START_TEST(fit_grid_to_the_room)
+{
+	int w, h;
+
+	/* a portrait room the level fills: kept */
+	mb_layout_fit_grid(16, 20, 540, 594, &w, &h);
+	ck_assert_int_eq(w, 16);
+	ck_assert_int_eq(h, 20);
+	/* a wide room the turned level fills: turned */
+	mb_layout_fit_grid(10, 12, 539, 414, &w, &h);
+	ck_assert_int_eq(w, 12);
+	ck_assert_int_eq(h, 10);
+	/* a very wide room: about the level's squares in the room's shape */
+	mb_layout_fit_grid(16, 20, 521, 234, &w, &h);
+	ck_assert_int_eq(w, 27);
+	ck_assert_int_eq(h, 12);
+	ck_assert_double_eq_tol((double)w / h, 521.0 / 234, 0.1);
+	/* a square room: a square grid of about the squares */
+	mb_layout_fit_grid(16, 20, 500, 500, &w, &h);
+	ck_assert_int_eq(w, 18);
+	ck_assert_int_eq(h, 18);
+	/* a square level stays as it is */
+	mb_layout_fit_grid(12, 12, 500, 480, &w, &h);
+	ck_assert_int_eq(w, 12);
+	ck_assert_int_eq(h, 12);
+	/* no room (a broken trim): the level's own */
+	mb_layout_fit_grid(10, 12, 0, 300, &w, &h);
+	ck_assert_int_eq(w, 10);
+	ck_assert_int_eq(h, 12);
+	/* the sides stay within 2..MB_SPEC_MAX_GRID */
+	mb_layout_fit_grid(200, 200, 10000, 1, &w, &h);
+	ck_assert_int_le(w, MB_SPEC_MAX_GRID);
+	ck_assert_int_ge(h, 2);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("layout");
@@ -751,6 +819,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, solutions_rearranged_only_when_too_fine);
 	tcase_add_test(tc, cover_grid_coarsens_only_fine_grids);
 	tcase_add_test(tc, labels_complete_and_formatted);
+	tcase_add_test(tc, maze_room_is_the_plans_maze_area);
+	tcase_add_test(tc, fit_grid_to_the_room);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -558,33 +558,55 @@ START_TEST(landscape_turns_level_grid)
 	struct mb_book_spec spec;
 	struct mb_error err;
 
+	/* 8.25x6: the turned level fills too little of the wide room: a wide grid */
 	ck_assert_int_eq(parse("title: T\nauthor: A\nlevel: medium\nmazes: 30\ntrim: 8.25x6\n",
 			       &spec, &err), MB_OK);
 	ck_assert_int_lt(spec.level->w, spec.level->h);	/* the level is portrait */
-	ck_assert_int_eq(spec.grid_w, spec.level->h);
-	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	ck_assert_int_eq(spec.grid_w, 27);
+	ck_assert_int_eq(spec.grid_h, 12);
+	/* about the level's squares */
+	ck_assert_int_le(abs(spec.grid_w * spec.grid_h - spec.level->w * spec.level->h), 12);
 	mb_spec_release(&spec);
 
 	/* the trim may come before the level */
 	ck_assert_int_eq(parse("trim: 8.25x6\ntitle: T\nauthor: A\nlevel: easy\nmazes: 30\n",
 			       &spec, &err), MB_OK);
-	ck_assert_int_eq(spec.grid_w, spec.level->h);
-	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	ck_assert_int_eq(spec.grid_w, 16);
+	ck_assert_int_eq(spec.grid_h, 8);
 	mb_spec_release(&spec);
 
-	/* portrait and square trims keep the level's grid */
+	/* portrait trims keep the level's grid (the example books stay as they were) */
 	ck_assert_int_eq(parse(GOOD_HEAD "trim: 6x9\n", &spec, &err), MB_OK);
 	ck_assert_int_eq(spec.grid_w, spec.level->w);
 	ck_assert_int_eq(spec.grid_h, spec.level->h);
 	mb_spec_release(&spec);
-	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.5x8.5\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.5x11\n", &spec, &err), MB_OK);
 	ck_assert_int_eq(spec.grid_w, spec.level->w);
+	ck_assert_int_eq(spec.grid_h, spec.level->h);
+	mb_spec_release(&spec);
+	/* a square trim's room is wider than tall (the bands take height): turned */
+	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.5x8.5\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, spec.level->h);
+	ck_assert_int_eq(spec.grid_h, spec.level->w);
+	mb_spec_release(&spec);
+	/* 8x10 is nearly square: medium's 16x20 fills 83 %, so 18x18 */
+	ck_assert_int_eq(parse("title: T\nauthor: A\nlevel: medium\nmazes: 30\ntrim: 8x10\n",
+			       &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.grid_w, 18);
+	ck_assert_int_eq(spec.grid_h, 18);
 	mb_spec_release(&spec);
 
 	/* an explicit grid on a landscape trim is the publisher's choice */
 	ck_assert_int_eq(parse(GOOD_HEAD "trim: 8.25x6\ngrid: 12x20\n", &spec, &err), MB_OK);
 	ck_assert_int_eq(spec.grid_w, 12);
 	ck_assert_int_eq(spec.grid_h, 20);
+	mb_spec_release(&spec);
+
+	/* sections are fitted too */
+	ck_assert_int_eq(parse("title: T\nauthor: A\ntrim: 8.25x6\nsections:\n"
+			       "  - title: S\n    level: easy\n    mazes: 30\n", &spec, &err), MB_OK);
+	ck_assert_int_eq(spec.sections[0].grid_w, 16);
+	ck_assert_int_eq(spec.sections[0].grid_h, 8);
 	mb_spec_release(&spec);
 }
 END_TEST
@@ -944,6 +966,8 @@ START_TEST(examples_parse)
 		ck_assert_msg(book_pages(&spec) >= 24, "%s: only %d pages", path,
 			      book_pages(&spec));
 		ck_assert_ptr_nonnull(spec.cover.back);
+		ck_assert_msg(mb_spec_check_words(&spec, &err) == MB_OK, "%s: %s", path,
+			      err.message);
 		if (!strcmp(de->d_name, "bleed-6x9-cream.yaml")) {
 			ck_assert(spec.bleed);
 			ck_assert_int_eq(spec.paper, MB_PAPER_CREAM);
@@ -1212,7 +1236,9 @@ START_TEST(sections_read)
 	ck_assert_str_eq(spec.sections[0].title, "Warm-up");
 	ck_assert_str_eq(spec.sections[0].description, "Short routes");
 	ck_assert_str_eq(spec.sections[0].level, "easy");
-	ck_assert_int_eq(spec.sections[0].grid_w, 0);
+	ck_assert_int_eq(spec.sections[0].grid_w, 10);	/* easy's, on 8.5x11 */
+	ck_assert_int_eq(spec.sections[0].grid_h, 12);
+	ck_assert_int_eq(spec.sections[1].grid_w, 0);	/* a ramp: grown by the plan */
 	ck_assert_ptr_null(spec.sections[0].algorithm);
 	ck_assert_str_eq(spec.sections[1].level, "medium");
 	ck_assert_str_eq(spec.sections[1].ramp_from, "medium");
@@ -1249,7 +1275,7 @@ START_TEST(sections_read)
 	ck_assert_int_eq(spec.sections[0].grid_w, 14);	/* the book's grid */
 	ck_assert_int_eq(spec.sections[0].grid_h, 18);
 	ck_assert_int_eq(spec.sections[0].filter.min_forks, 3);	/* the book's override */
-	ck_assert_int_eq(spec.sections[2].grid_w, 0);	/* its own level: fitted later */
+	ck_assert_int_eq(spec.sections[2].grid_w, 24);	/* its own level's grid */
 	ck_assert_int_eq(spec.sections[2].filter.min_forks, mb_level_find("hard")->min_forks);
 	ck_assert_int_eq(spec.sections[3].grid_w, 12);
 	mb_spec_release(&spec);
@@ -1288,6 +1314,75 @@ START_TEST(too_many_sections)
 }
 END_TEST
 
+/* words that agree with the book: placeholders and counts, at the key's place */
+static const struct bad_case words_bad_cases[] = {
+	{ "title: T\nauthor: \"Your Name\"\nlevel: easy\nmazes: 30\n", 2, 9,
+	  "the author 'Your Name' is placeholder text (\"your name\")" },
+	{ "title: \"Title here\"\nauthor: A\nlevel: easy\nmazes: 30\n", 1, 8,
+	  "the title 'Title here' is placeholder text (\"title here\")" },
+	{ GOOD_HEAD "cover:\n  back: \"Lorem ipsum dolor sit amet.\"\n", 6, 9,
+	  "the back cover text 'Lorem ipsum dolor sit amet.' is placeholder text" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes: 50\nsubtitle: \"100 Easy Mazes\"\n", 5, 11,
+	  "'subtitle' says 100 mazes, but the book has 50" },
+	{ "title: \"60 Mazes for Kids\"\nauthor: A\nlevel: easy\nmazes: 50\n", 1, 8,
+	  "'title' says 60 mazes, but the book has 50: change the number in 'title', or 'mazes'" },
+	{ GOOD_HEAD "cover:\n  back: \"Inside: 40 fun mazes and their solutions.\"\n", 6, 9,
+	  "'cover.back' says 40 mazes, but the book has 10" },
+	{ "title: T\nauthor: A\nseed: 1\nsubtitle: \"30 Mazes in 2 Parts\"\nsections:\n"
+	  "  - title: A\n    level: easy\n    mazes: 20\n  - title: B\n    level: hard\n"
+	  "    mazes: 20\n", 4, 11, "'subtitle' says 30 mazes, but the book has 40" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: \"10 Easy Mazes\"\n"
+	  "    level: easy\n    mazes: 20\n  - title: B\n    level: hard\n    mazes: 20\n", 5, 12,
+	  "'sections.1.title' says 10 mazes, but the section has 20: change the number in "
+	  "'sections.1.title', or the section's 'mazes'" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: A\n    level: easy\n"
+	  "    description: \"Lorem ipsum\"\n    mazes: 20\n", 7, 18,
+	  "the section's description 'Lorem ipsum' is placeholder text" },
+};
+
+START_TEST(words_bad_spec)
+{
+	const struct bad_case *c = &words_bad_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	ck_assert_msg(parse(c->text, &spec, &err) == MB_OK, "case %d: %s", _i, err.message);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_check_words(&spec, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.file, "book.yaml");
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+START_TEST(words_that_agree)
+{
+	static const char *const good[] = {
+		"title: \"50 Mazes\"\nauthor: A\nlevel: easy\nmazes: 50\nsubtitle: \"50 Easy Mazes\"\n",
+		/* a volume's or a part's number is no count; nor is an age */
+		"title: \"Mazes Vol. 2\"\nauthor: A\nlevel: easy\nmazes: 50\n"
+		"subtitle: \"Part 2: Easy Mazes for Ages 4-8, Vol. 3 Easy Mazes\"\n",
+		"title: T\nauthor: A\nseed: 1\nsubtitle: \"40 Mazes\"\nsections:\n"
+		"  - title: \"20 Warm-up Mazes\"\n    level: easy\n    mazes: 20\n"
+		"  - title: B\n    description: \"20 hard mazes\"\n    level: hard\n    mazes: 20\n",
+	};
+	struct mb_book_spec spec;
+	struct mb_error err;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_msg(parse(good[i], &spec, &err) == MB_OK, "%zu: %s", i, err.message);
+		mb_error_init(&err);
+		ck_assert_msg(mb_spec_check_words(&spec, &err) == MB_OK, "%zu: %s", i,
+			      err.message);
+		mb_spec_release(&spec);
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -1319,6 +1414,9 @@ static Suite *make_suite(void)
 			    (int)(sizeof(section_bad_cases) / sizeof(section_bad_cases[0])));
 	tcase_add_test(tc, sections_read);
 	tcase_add_test(tc, too_many_sections);
+	tcase_add_loop_test(tc, words_bad_spec, 0,
+			    (int)(sizeof(words_bad_cases) / sizeof(words_bad_cases[0])));
+	tcase_add_test(tc, words_that_agree);
 	suite_add_tcase(s, tc);
 	return s;
 }

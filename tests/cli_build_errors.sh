@@ -228,12 +228,12 @@ ok $rc "a spec that starts with a UTF-8 byte order mark builds"
 cmp -s "$TMP/bom.yaml" "$TMP/out-bom/spec.yaml"
 ok $? "and spec.yaml is its exact copy, mark and all"
 
-# a landscape trim turns the level's portrait grid (16x20 -> 20x16); a grid
-# given in the spec is kept
+# a landscape trim gets a grid of about the level's squares (16x20 = 320)
+# shaped like its wide maze room: 27x12; a grid given in the spec is kept
 printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\nseed: 107\n' > "$TMP/land.yaml"
 run "$MAZEBOOK" build "$TMP/land.yaml" -o "$TMP/out-land"
-contains "$out" "medium mazes (20x16)"
-ok $(( $? + rc )) "landscape trim: the level's grid turned to 20x16"
+contains "$out" "medium mazes (27x12)"
+ok $(( $? + rc )) "landscape trim: the level's squares fitted to the trim, 27x12"
 printf 'title: "T"\nauthor: "A"\nlevel: medium\nmazes: 24\ntrim: 8.25x6\ngrid: 16x20\nseed: 108\n' > "$TMP/land-grid.yaml"
 run "$MAZEBOOK" build "$TMP/land-grid.yaml" -o "$TMP/out-land-grid"
 contains "$out" "medium mazes (16x20)"

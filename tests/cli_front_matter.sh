@@ -133,7 +133,7 @@ build_and_judge() {
 }
 
 build_and_judge sections "$TMP/sections.yaml" \
-  "contents|certificate|has:This book belongs to|has:How to play|has:each section starts with its easiest.|has:Level: easy, medium, hard|has:Short paths to get started|has:Copyright © 2026 Ann Example|has:Published by Little Maze Press|lacks:Seed"
+  "contents|certificate|has:This book belongs to|has:How to play|has:each section starts with its easiest.|has:Level: easy–hard|has:Short paths to get started|has:Copyright © 2026 Ann Example|has:Published by Little Maze Press|lacks:Seed"
 
 # the seed only when asked
 sed 's/^year: 2026$/year: 2026\nprint_seed: true/' "$TMP/sections.yaml" > "$TMP/seed.yaml"

@@ -40,7 +40,7 @@ static inline void fixture_spec(struct mb_book_spec *s, const char *trim, const 
 /* count mazes of the level's grid, made by the backtracker */
 static inline void fixture_book(struct mb_book *b, const struct mb_level *level, size_t count)
 {
-	memset(b, 0, sizeof(*b));	/* no extras, no cover pattern: the writer looks */
+	memset(b, 0, sizeof(*b));	/* no plan, no extras, no cover pattern: a hand-made book */
 	b->count = count;
 	b->mazes = xcalloc(count, sizeof(*b->mazes));
 	for (size_t i = 0; i < count; i++) {

@@ -15,6 +15,7 @@
 #include "mazebook/generator.h"
 #include "mazebook/maze.h"
 #include "mazebook/measure.h"
+#include "mazebook/plan.h"
 #include "mazebook/spec.h"
 
 /* the most candidates tried for one maze before giving up */
@@ -30,6 +31,10 @@ struct mb_book_maze {
 	int attempts;			/* candidates generated, this one included */
 	char key[MB_CANON_KEY_SIZE];	/* its canonical key (mazebook/canon.h) */
 	int shape;			/* index into the spec's shapes, -1: a rectangle */
+	int section;			/* index into the plan's sections */
+	int slot;			/* the plan's slot it was made for (0-based): its
+					 * seed's index; the number differs when sorted */
+	double score;			/* mb_difficulty_score of its measures */
 };
 
 /*
@@ -66,6 +71,7 @@ struct mb_book {
 	 */
 	struct mb_maze *cover_pattern;
 	uint64_t cover_pattern_seed;
+	struct mb_plan plan;		/* what each maze was made for; owned */
 };
 
 /* the title maze's seed, from the book's */
@@ -75,14 +81,21 @@ struct mb_book {
 typedef void mb_book_progress_fn(size_t done, size_t total, void *data);
 
 /*
- * Make spec->mazes mazes for the spec's grid, filter and algorithm; with
- * shapes, maze n (from 1) is carved in spec->shape_grids[(n - 1) mod
+ * Make the mazes of spec's plan (mb_plan_make, kept in book->plan): slot i
+ * (0-based) gets a maze on its grid that passes its filter, by the
+ * section's algorithm or its level's "auto" list; maze n's seeds derive
+ * from the spec's seed and n = i + 1 alone. With shapes, a section of the
+ * book's shapes carves maze n in spec->shape_grids[(n - 1) mod
  * shape_count] (made first by mb_spec_shape_grids) with the level's
- * shape_algorithms for "auto", and gaps named by entrance:/exit:. Fails
- * with MB_ERR_LIMIT when a maze cannot pass the filter within
- * MB_BOOK_MAX_ATTEMPTS candidates, naming the filter and the best
- * candidate found. No two mazes of a book are the same, nor turned or
- * mirrored copies of each other (their canonical keys differ).
+ * shape_algorithms for "auto", and gaps named by entrance:/exit:. With
+ * order: ramp each section's mazes are then sorted by difficulty score,
+ * easiest first (ties keep their order), and numbered again: numbers run
+ * through the book. A ramp section keeps its ramp's order (its grid grows
+ * maze by maze; sorted by score, big and small grids would alternate). Fails with MB_ERR_LIMIT when a maze cannot pass its
+ * filter within MB_BOOK_MAX_ATTEMPTS candidates, naming the filter and the
+ * best candidate found (at the section's place for a section's maze). No
+ * two mazes of a book are the same, nor turned or mirrored copies of each
+ * other (their canonical keys differ).
  */
 enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *book,
 			    mb_book_progress_fn *progress, void *data, struct mb_error *err);

@@ -71,13 +71,17 @@ struct mb_rect_pt {
 	double x, y, w, h;
 };
 
+/* The most sections a plan tells apart (the spec's limit). */
+#define MB_LAYOUT_MAX_SECTIONS MB_SPEC_MAX_SECTIONS
+
 struct mb_page_plan {
 	int page_count;			/* even, >= mb_kdp.min_pages */
 	struct mb_page *pages;		/* page_count entries; pages[0] is page 1; owned */
 	int maze_count;
 	int *maze_page;			/* maze_count entries: the page (1-based) of maze i; owned */
 	/*
-	 * The book's sections as the contents lists them: a spec without
+	 * The book's sections (the spec's sections: and the book plan,
+	 * mazebook/plan.h) as the contents lists them: a spec without
 	 * sections has none (0). section_page[i] is the page the section
 	 * opens on (its section page, or its first maze when section pages
 	 * are off); section_first[i] its first maze (0-based).
@@ -256,6 +260,31 @@ void mb_layout_solution_maze(const struct mb_page_plan *plan, int page, int slot
  */
 bool mb_layout_cover_grid(int w, int h, double room_w_pt, double room_h_pt, int *out_w,
 			  int *out_h);
+
+/*
+ * The room a maze page of a book with spec's trim, bleed, solutions per
+ * page and sidedness gives a maze grid, in points (mb_layout_maze_area of
+ * a maze page), for maze_count mazes: the gutter grows with the pages.
+ */
+void mb_layout_maze_room(const struct mb_book_spec *spec, int maze_count, double *w_pt,
+			 double *h_pt);
+
+/*
+ * Grids that fit the page (issue 14). A level is a number of squares
+ * (level_w x level_h, a portrait grid); the grid a book draws it with
+ * takes the shape of the room. The level's own grid is kept, turned when
+ * that fills the room better, while it fills at least MB_LAYOUT_FIT_KEEP
+ * of the room (the share of the room a grid of its proportions covers:
+ * the narrower of w/h over room_w/room_h and its inverse); so portrait
+ * trims (6x9, 8.5x11 ...) keep the levels' grids, their books stay as
+ * they were, and a landscape trim whose room the turned grid fills keeps
+ * that too. Otherwise (square and wide trims) the grid is about the
+ * level's number of squares in the room's proportions: w = round(sqrt(N
+ * * room_w / room_h)), h = round(N / w), each 2..MB_SPEC_MAX_GRID.
+ */
+#define MB_LAYOUT_FIT_KEEP 0.85
+void mb_layout_fit_grid(int level_w, int level_h, double room_w_pt, double room_h_pt, int *w,
+			int *h);
 
 /* The baseline point of the page number: centred at the bottom of the live area. */
 void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, double *y);

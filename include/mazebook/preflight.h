@@ -203,6 +203,15 @@ void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim 
  */
 void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct mb_checklist *cl);
 
+/*
+ * The number of mazes text (UTF-8, len bytes) names, read as the cover
+ * check reads it: a number, then the word for mazes at once or one word
+ * later ("60 Easy Mazes", "50 Labyrinthe"), no other number between, and
+ * not a volume's number ("Vol. 2 Mazes"). The first count it names (mazes
+ * when that agrees, the other number when not), else -1.
+ */
+long mb_text_maze_count(const char *text, size_t len, int mazes);
+
 struct mb_preflight_options {
 	const char *interior_path;	/* required */
 	const char *cover_path;		/* NULL: no cover */

@@ -64,8 +64,9 @@ struct mb_spec_place {
  *              with every section counted, a book "mazes:" must equal the
  *              sum (or be left out: it is then the sum)
  *   grid       the section's "grid:", else the book's "grid:" when the
- *              section names no level or ramp of its own, else 0x0 (the
- *              level's squares fitted to the trim by the plan)
+ *              section names no level or ramp of its own, else its level's
+ *              grid fitted to the trim (mb_layout_fit_grid); 0x0 for a
+ *              ramp, whose grids the plan grows step by step
  *   filter     the section's min_route_ratio/min_forks, else its level's
  *              when it names one, else the book's (with the book's
  *              overrides)
@@ -83,11 +84,17 @@ struct mb_section_spec {
 	char *description;		/* one line under the title; NULL: made from the level */
 	char *level;			/* "easy".."expert", resolved as above */
 	int mazes;			/* how many mazes this section has, resolved */
-	int grid_w, grid_h;		/* 0: the level's (fitted to the trim) */
+	int grid_w, grid_h;		/* resolved as above; 0x0 on a ramp */
 	char *algorithm;		/* NULL: the book's */
 	char *shape;			/* NULL: the book's shapes; "none": rectangles */
 	struct mb_filter filter;	/* resolved as above (a ramp: its last level's) */
 	char *ramp_from, *ramp_to;	/* "ramp: easy..hard": grow level step by step; NULL: none */
+	/*
+	 * The mask of shape (not "none"), made by mb_spec_shape_grids()
+	 * (include/mazebook/shape_load.h) at about the section's grid_w x
+	 * grid_h squares; owned. A ramp takes no shape (its grid grows).
+	 */
+	struct mb_grid *shape_grid;
 };
 
 struct mb_book_spec {
@@ -117,8 +124,8 @@ struct mb_book_spec {
 	char *output_dir;		/* default "out", relative to the spec's folder */
 
 	/* overrides of the level */
-	int grid_w, grid_h;		/* the level's unless "grid: WxH"; turned
-					 * (w and h swapped) on a landscape trim */
+	int grid_w, grid_h;		/* "grid: WxH", else the level's fitted to
+					 * the trim's maze room (mb_layout_fit_grid) */
 	struct mb_filter filter;	/* the level's unless min_route_ratio/min_forks */
 
 	char *font;			/* a TrueType file or a fontconfig name; NULL: DejaVu Sans */
@@ -180,7 +187,8 @@ struct mb_book_spec {
 	struct mb_section_spec sections[MB_SPEC_MAX_SECTIONS];
 	int section_count;
 	bool order_ramp;		/* "order: ramp" (sort each section's mazes by
-					 * difficulty, easiest first) or "as-generated";
+					 * difficulty, easiest first; a ramp section is
+					 * in its ramp's order) or "as-generated";
 					 * default: ramp when the sections have more than
 					 * one level or any has a ramp, else as-generated */
 
@@ -298,6 +306,19 @@ struct mb_print mb_spec_print(const struct mb_book_spec *spec);
 
 /* The list price of the current edition in cents, or -1 when none was given. */
 long mb_spec_price_cents(const struct mb_book_spec *spec);
+
+/*
+ * Words that agree with the book (issue 14), checked before anything is
+ * made: no printed text of the spec (title, subtitle, author, copyright,
+ * imprint, cover.back, series.title, each section's title and
+ * description) holds placeholder text (specs/placeholders.def: the
+ * starter's "Your Name", "Title here", "Lorem ipsum" ...), and none that
+ * names a number of mazes ("50 Easy Mazes", read as the cover check reads
+ * it: mb_text_maze_count) names another than the book's (a section's
+ * texts: the section's). MB_ERR_INPUT at the key's line and column in
+ * the spec file, saying what to change.
+ */
+enum mb_status mb_spec_check_words(const struct mb_book_spec *spec, struct mb_error *err);
 
 /* The commented starter spec that `mazebook init` writes. */
 extern const char mb_spec_starter[];

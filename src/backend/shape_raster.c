@@ -304,5 +304,35 @@ enum mb_status mb_spec_shape_grids(struct mb_book_spec *spec, struct mb_error *e
 			return mb_error_blame(err, "shape");
 		}
 	}
+	/* a section's own shape, at its level's density on its grid */
+	for (int i = 0; i < spec->section_count; i++) {
+		struct mb_section_spec *sec = &spec->sections[i];
+		const struct mb_level *level = mb_level_find(sec->level);
+		char place[32];
+		struct mb_error e;
+		struct mb_shape *s;
+
+		if (!sec->shape || !strcmp(sec->shape, "none") || sec->shape_grid || !level)
+			continue;
+		squares = sec->grid_w * sec->grid_h;
+		min = (int)((long)squares * level->min_shape_squares / (level->w * level->h));
+		snprintf(place, sizeof(place), "sections.%d.shape", i + 1);
+		line = column = 0;
+		mb_spec_where(spec, place, &line, &column);
+		mb_error_init(&e);
+		if (mb_font_find(spec->font_path ? spec->font_path : spec->font, true, font,
+				 sizeof(font), &e) != MB_OK)
+			return mb_error_set_at(err, e.code, spec->path, line, column, "%s",
+					       e.message);
+		s = mb_shape_load(sec->shape, spec->base_dir, font, &e);
+		if (s) {
+			sec->shape_grid = mb_shape_grid(s, squares, min, &e);
+			mb_shape_free(s);
+		}
+		if (!sec->shape_grid)
+			return mb_error_set_at(err, e.code, spec->path, line, column,
+					       "section %d ('%s'): %s (level %s: about %d squares)",
+					       i + 1, sec->title, e.message, level->name, squares);
+	}
 	return MB_OK;
 }

@@ -29,6 +29,7 @@
 
 #include "mazebook/cost.h"
 #include "mazebook/generator.h"
+#include "mazebook/layout.h"
 #include "mazebook/number.h"
 #include "mazebook/xalloc.h"
 
@@ -2186,18 +2187,26 @@ static enum mb_status check_filter_possible(struct reader *r)
 			       r->forks_set, NULL);
 }
 
-/* the level's grid as a book uses it: turned on a landscape trim */
+/* the maze count the page room is worked out for: the book's, or its sections' so far */
+static int planned_mazes(const struct mb_book_spec *s)
+{
+	long n = 0;
+
+	if (s->mazes || !s->section_count)
+		return s->mazes;
+	for (int i = 0; i < s->section_count; i++)
+		n += s->sections[i].mazes;
+	return n > MB_SPEC_MAX_MAZES ? MB_SPEC_MAX_MAZES : (int)n;
+}
+
+/* the level's grid as a book draws it: fitted to the trim's maze room */
 static void level_grid(const struct mb_book_spec *s, const struct mb_level *level, int *w,
 		       int *h)
 {
-	*w = level->w;
-	*h = level->h;
-	if (s->trim.w_in > s->trim.h_in && *h > *w) {
-		int t = *w;
+	double room_w, room_h;
 
-		*w = *h;
-		*h = t;
-	}
+	mb_layout_maze_room(s, planned_mazes(s), &room_w, &room_h);
+	mb_layout_fit_grid(level->w, level->h, room_w, room_h, w, h);
 }
 
 /* an error about section i (0-based), at its key when given, else at the section */
@@ -2250,14 +2259,15 @@ static enum mb_status start_sections(struct reader *r)
 					    i + 1);
 		if (sec->ramp_from) {
 			static const char *const clash[] = { "level", "grid", "min_route_ratio",
-							     "min_forks" };
+							     "min_forks", "shape" };
 
 			for (size_t c = 0; c < COUNT(clash); c++)
 				if (section_gave(r, i, clash[c]))
 					return fail_section(r, i, clash[c],
 							    "section %d ('%s') has both 'ramp' and "
 							    "'%s': a ramp sets the level, grid and "
-							    "filter step by step; remove one of them",
+							    "filter step by step (and a shape has one "
+							    "size); remove one of them",
 							    i + 1, name, clash[c]);
 		}
 		if (!sec->level && !sec->ramp_from && !s->level)
@@ -2354,6 +2364,11 @@ static enum mb_status finish_sections(struct reader *r, yaml_mark_t end)
 			h = sec->grid_h;
 		} else {
 			level_grid(s, level, &w, &h);
+			/* a ramp's grids are grown step by step by the plan */
+			if (!sec->ramp_from) {
+				sec->grid_w = w;
+				sec->grid_h = h;
+			}
 		}
 		snprintf(prefix, sizeof(prefix), "sections.%d.", i + 1);
 		if (filter_possible(r, w, h, &sec->filter, prefix,
@@ -2412,18 +2427,17 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 		if (!mb_spec_where(s, "cover.text", NULL, NULL))
 			s->cover.text_rgb = t->text_rgb;
 	}
-	s->grid_w = r->grid_set ? r->grid_w : s->level->w;
-	s->grid_h = r->grid_set ? r->grid_h : s->level->h;
 	/*
-	 * The levels are portrait grids; on a landscape trim the level's grid
-	 * is turned so that the maze fills the page. A grid the spec gives is
-	 * the publisher's choice and kept as it is.
+	 * The levels are portrait grids; the book draws its level with a grid
+	 * shaped like the trim's maze room (mb_layout_fit_grid: portrait trims
+	 * keep the level's, a landscape or square one gets its own). A grid
+	 * the spec gives is the publisher's choice and kept as it is.
 	 */
-	if (!r->grid_set && s->trim.w_in > s->trim.h_in && s->grid_h > s->grid_w) {
-		int t = s->grid_w;
-
-		s->grid_w = s->grid_h;
-		s->grid_h = t;
+	if (r->grid_set) {
+		s->grid_w = r->grid_w;
+		s->grid_h = r->grid_h;
+	} else {
+		level_grid(s, s->level, &s->grid_w, &s->grid_h);
 	}
 	/* with auto the start applies to the generators that have one */
 	if (s->start != MB_START_DEFAULT && strcmp(s->algorithm, "auto") &&

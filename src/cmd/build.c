@@ -1082,28 +1082,13 @@ static void report_failures(const struct build *b)
 
 /*
  * The starter spec's placeholders ("Your Name") and any other in
- * specs/placeholders.def must not reach a book: refused before anything
- * is written, at the key's place in the spec.
+ * specs/placeholders.def must not reach a book, nor a subtitle that counts
+ * other mazes than the book has: refused before anything is written, at
+ * the key's place in the spec (mb_spec_check_words).
  */
 static enum mb_status check_placeholders(const struct mb_book_spec *s, struct mb_error *err)
 {
-	const struct { const char *key, *what, *text; } texts[] = {
-		{ "title", "the title", s->title },
-		{ "subtitle", "the subtitle", s->subtitle },
-		{ "author", "the author", s->author },
-		{ "copyright", "the copyright line", s->copyright },
-		{ "cover.back", "the back cover text", s->cover.back },
-	};
-	char found[64];
-
-	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
-		if (texts[i].text &&
-		    mb_placeholder_find(texts[i].text, strlen(texts[i].text), found, sizeof(found)))
-			return mb_error_set_field(err, MB_ERR_INPUT, texts[i].key,
-						  "%s '%s' is placeholder text (\"%s\"): write your own "
-						  "before building (KDP rejects placeholder text)",
-						  texts[i].what, texts[i].text, found);
-	return MB_OK;
+	return mb_spec_check_words(s, err);
 }
 
 /* a usable secret key, and beside it its own public key (else verify could never pass) */
@@ -1298,10 +1283,33 @@ static void print_summary(const struct build *b, double seconds)
 
 	mb_kdp_cover_geometry_for(&s->trim, b->plan.page_count,
 				  &(struct mb_print){ s->binding, s->ink, s->paper }, &g, NULL);
-	printf("built '%s': %zu %s mazes (%dx%d), %d pages, %s, %s paper%s\n",
-	       s->title, b->book.count, s->level->name, s->grid_w, s->grid_h,
-	       b->plan.page_count, mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
-	       mb_kdp_paper_name(s->paper), s->bleed ? ", bleed" : "");
+	if (!b->book.plan.sectioned)
+		printf("built '%s': %zu %s mazes (%dx%d), %d pages, %s, %s paper%s\n",
+		       s->title, b->book.count, s->level->name, s->grid_w, s->grid_h,
+		       b->plan.page_count, mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
+		       mb_kdp_paper_name(s->paper), s->bleed ? ", bleed" : "");
+	else
+		printf("built '%s': %zu mazes in %d sections, %d pages, %s, %s paper%s\n",
+		       s->title, b->book.count, b->book.plan.section_count, b->plan.page_count,
+		       mb_kdp_trim_name(&s->trim, trim, sizeof(trim)), mb_kdp_paper_name(s->paper),
+		       s->bleed ? ", bleed" : "");
+	/* a line per section: its mazes, level or ramp, grids and where it starts */
+	for (int i = 0; b->book.plan.sectioned && i < b->book.plan.section_count; i++) {
+		const struct mb_plan_section *sec = &b->book.plan.sections[i];
+		const struct mb_plan_maze *first = &b->book.plan.mazes[sec->first];
+		const struct mb_plan_maze *last = &b->book.plan.mazes[sec->first + sec->count - 1];
+
+		printf("  section %d  '%s': %d %s%s%s mazes (", i + 1, sec->title, sec->count,
+		       sec->level->name, sec->ramp ? ".." : "", sec->ramp ? sec->level_to->name : "");
+		if (sec->shape_name)
+			printf("in the shape '%s'", sec->shape_name);
+		else if (first->w != last->w || first->h != last->h)
+			printf("%dx%d..%dx%d", first->w, first->h, last->w, last->h);
+		else
+			printf("%dx%d", first->w, first->h);
+		printf("), from maze %d on page %d\n", sec->first + 1,
+		       b->plan.maze_page[sec->first]);
+	}
 	printf("  interior   %s/%s (%ld KB)\n", b->out_dir, file_names[FILE_INTERIOR],
 	       file_size(b->out_dir, file_names[FILE_INTERIOR]) / 1024);
 	printf("  cover      %s/%s (%.4f x %.4f in, spine %.4f in, %s)\n", b->out_dir,
@@ -1353,7 +1361,7 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	const struct mb_labels *l = mb_labels_find(s->language);
 	const char *lang = s->language ? s->language : "en";
 	char what[64];
-	struct mb_font_text texts[96];
+	struct mb_font_text texts[96 + 2 * MB_SPEC_MAX_SECTIONS + 1];
 	char filled[MB_LABELS_WORDS_MAX][1024];	/* the templates with their numbers filled in */
 	size_t n = 0;
 
@@ -1364,6 +1372,27 @@ static enum mb_status check_glyphs(const struct mb_book_spec *s, struct mb_error
 	texts[n++] = (struct mb_font_text){ "cover.back", "the back cover text", s->cover.back };
 	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
 	texts[n++] = (struct mb_font_text){ "imprint", "the imprint", s->imprint };
+	/* the sections' words, at their keys (the place names live in the spec) */
+	for (size_t p = 0; p < s->place_count && p < MB_SPEC_MAX_PLACES; p++) {
+		const char *key = s->places[p].key, *dot;
+		int i;
+
+		if (strncmp(key, "sections.", 9) || !(dot = strchr(key + 9, '.')))
+			continue;
+		i = atoi(key + 9) - 1;
+		if (i < 0 || i >= s->section_count)
+			continue;
+		if (!strcmp(dot, ".title"))
+			texts[n++] = (struct mb_font_text){ key, "the section's title",
+							    s->sections[i].title };
+		else if (!strcmp(dot, ".description"))
+			texts[n++] = (struct mb_font_text){ key, "the section's description",
+							    s->sections[i].description };
+	}
+	/* a book of several levels prints their range with an en dash (mb_plan_level_words) */
+	if (s->section_count)
+		texts[n++] = (struct mb_font_text){ "sections", "the levels' range",
+						    "\xe2\x80\x93" };
 	if (l) {
 		/* one table of words for the interior and the cover */
 		const char *words[MB_LABELS_WORDS_MAX];

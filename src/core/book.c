@@ -16,14 +16,12 @@
 #include "mazebook/level.h"
 #include "mazebook/xalloc.h"
 
-/* the generators a spec asks for: one by name, or the level's auto list */
-static size_t pick_generators(const struct mb_book_spec *spec,
-			      const struct mb_generator **gens, size_t max,
-			      struct mb_error *err)
+/* the generators a section asks for: one by name, or its level's auto list */
+static size_t pick_generators(const char *algorithm, const struct mb_level *level, bool shaped,
+			      const struct mb_generator **gens, size_t max, struct mb_error *err)
 {
-	bool named = spec->algorithm && strcmp(spec->algorithm, "auto");
-	const char *list = named ? spec->algorithm : spec->shape_count ?
-			   spec->level->shape_algorithms : spec->level->algorithms;
+	bool named = algorithm && strcmp(algorithm, "auto");
+	const char *list = named ? algorithm : shaped ? level->shape_algorithms : level->algorithms;
 	size_t n = 0;
 
 	while (*list && n < max) {
@@ -37,8 +35,7 @@ static size_t pick_generators(const struct mb_book_spec *spec,
 		gens[n] = mb_generator_lookup(name, err);
 		if (!gens[n])
 			return 0;
-		if (spec->shape_count &&
-		    mb_generator_check_kind(gens[n], MB_GRID_MASK, err) != MB_OK) {
+		if (shaped && mb_generator_check_kind(gens[n], MB_GRID_MASK, err) != MB_OK) {
 			mb_error_blame(err, "algorithm");
 			return 0;
 		}
@@ -68,82 +65,169 @@ static double closeness(const struct mb_filter *f, const struct mb_measures *ms)
 	return r < k ? r : k;
 }
 
-/* one candidate maze per shape, with the gaps entrance:/exit: name */
-static enum mb_status make_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped,
-				  struct mb_error *err)
+/* a candidate maze on a shape's mask, with the gaps entrance:/exit: name; NULL on error */
+static struct mb_maze *shaped_on(const struct mb_book_spec *spec, struct mb_grid *grid,
+				 struct mb_error *err)
 {
-	for (int i = 0; i < spec->shape_count; i++) {
-		struct mb_side in, out;
+	struct mb_maze *m = mb_maze_new_on(grid);
+	struct mb_side in = m->entrance, out = m->exit;
 
-		if (!spec->shape_grids[i])
-			BUG("shape '%s' has no mask (mb_spec_shape_grids first)", spec->shapes[i]);
-		shaped[i] = mb_maze_new_on(spec->shape_grids[i]);
-		in = shaped[i]->entrance;
-		out = shaped[i]->exit;
-		if ((spec->entrance && mb_grid_named_gap(shaped[i]->grid, spec->entrance, &in,
-							 err) != MB_OK) ||
-		    (spec->exit_side && mb_grid_named_gap(shaped[i]->grid, spec->exit_side, &out,
-							  err) != MB_OK) ||
-		    mb_maze_set_gaps(shaped[i], in, out, err) != MB_OK) {
-			for (int k = 0; k <= i; k++)
-				mb_maze_free(shaped[k]);
-			return mb_error_blame(err, spec->entrance ? "entrance" : "exit");
-		}
+	if ((spec->entrance && mb_grid_named_gap(m->grid, spec->entrance, &in, err) != MB_OK) ||
+	    (spec->exit_side && mb_grid_named_gap(m->grid, spec->exit_side, &out, err) != MB_OK) ||
+	    mb_maze_set_gaps(m, in, out, err) != MB_OK) {
+		mb_maze_free(m);
+		mb_error_blame(err, spec->entrance ? "entrance" : "exit");
+		return NULL;
 	}
-	return MB_OK;
+	return m;
 }
 
-static void free_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped)
+/*
+ * One candidate maze per shape of the book (shaped[]) and per section with
+ * a shape of its own (own[], NULL for the others)
+ */
+static enum mb_status make_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped,
+				  struct mb_maze **own, struct mb_error *err)
+{
+	for (int i = 0; i < spec->shape_count; i++) {
+		if (!spec->shape_grids[i])
+			BUG("shape '%s' has no mask (mb_spec_shape_grids first)", spec->shapes[i]);
+		shaped[i] = shaped_on(spec, spec->shape_grids[i], err);
+		if (!shaped[i])
+			goto fail;
+	}
+	for (int i = 0; i < spec->section_count; i++) {
+		const struct mb_section_spec *sec = &spec->sections[i];
+
+		if (!sec->shape || !strcmp(sec->shape, "none"))
+			continue;
+		if (!sec->shape_grid)
+			BUG("section %d's shape '%s' has no mask (mb_spec_shape_grids first)", i + 1,
+			    sec->shape);
+		own[i] = shaped_on(spec, sec->shape_grid, err);
+		if (!own[i])
+			goto fail;
+	}
+	return MB_OK;
+fail:
+	for (int k = 0; k < spec->shape_count; k++)
+		mb_maze_free(shaped[k]);
+	for (int k = 0; k < spec->section_count; k++)
+		mb_maze_free(own[k]);
+	return err ? err->code : MB_ERR_INPUT;
+}
+
+static void free_shaped(const struct mb_book_spec *spec, struct mb_maze **shaped,
+			struct mb_maze **own)
 {
 	for (int i = 0; i < spec->shape_count; i++)
 		mb_maze_free(shaped[i]);
+	for (int i = 0; i < spec->section_count; i++)
+		mb_maze_free(own[i]);
+}
+
+/* a limit error for slot i: at the filter's key, the section's in a book of sections */
+static void limit_error(const struct mb_book_spec *spec, const struct mb_plan *plan, int i,
+			const char *key, const char *msg, struct mb_error *err)
+{
+	char place[48];
+	int line = 0, column = 0;
+
+	if (!plan->sectioned) {
+		mb_error_set_field(err, MB_ERR_LIMIT, key, "%s", msg);
+		return;
+	}
+	snprintf(place, sizeof(place), "sections.%d.%s", plan->mazes[i].section + 1, key);
+	if (!mb_spec_where(spec, place, &line, &column)) {
+		snprintf(place, sizeof(place), "sections.%d", plan->mazes[i].section + 1);
+		mb_spec_where(spec, place, &line, &column);
+	}
+	mb_error_set_at(err, MB_ERR_LIMIT, spec->path ? spec->path : "", line, column,
+			"section %d ('%s'), %s", plan->mazes[i].section + 1,
+			plan->sections[plan->mazes[i].section].title, msg);
+}
+
+/* easier first; a tie keeps the order the mazes were made in */
+static int by_score(const void *a, const void *b)
+{
+	const struct mb_book_maze *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? -1 : 1;
+	return (x->slot > y->slot) - (x->slot < y->slot);
 }
 
 enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *book,
 			    mb_book_progress_fn *progress, void *data, struct mb_error *err)
 {
 	const struct mb_generator *gens[32];
-	size_t ngens = pick_generators(spec, gens, 32, err);
+	size_t ngens = 0;
 	struct mb_gen_options opt;
-	struct mb_maze *candidate, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
+	struct mb_maze *candidate = NULL, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
+	struct mb_maze *own[MB_SPEC_MAX_SECTIONS] = { 0 };
+	const struct mb_level *gens_level = NULL;
+	const char *gens_algorithm = NULL;
+	bool gens_shaped = false;
+	struct mb_plan *plan = &book->plan;
 
 	memset(book, 0, sizeof(*book));
-	if (!ngens)
-		return err ? err->code : MB_ERR_INPUT;
 	if (spec->mazes < 1)
 		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least one maze");
-	if (make_shaped(spec, shaped, err) != MB_OK)
+	if (mb_plan_make(spec, plan, err) != MB_OK)
 		return err ? err->code : MB_ERR_INPUT;
-	candidate = mb_maze_new(spec->grid_w, spec->grid_h, err);
-	if (!candidate) {
-		free_shaped(spec, shaped);
-		return MB_ERR_INPUT;
+	if (make_shaped(spec, shaped, own, err) != MB_OK) {
+		mb_plan_release(plan);
+		return err ? err->code : MB_ERR_INPUT;
 	}
 	mb_gen_options_init(&opt);
 	opt.start = spec->start;	/* generators without a start ignore it */
 	book->mazes = xcalloc((size_t)spec->mazes, sizeof(*book->mazes));
 
 	for (int n = 1; n <= spec->mazes; n++) {
+		const struct mb_plan_maze *pm = &plan->mazes[n - 1];
+		const struct mb_plan_section *sec = &plan->sections[pm->section];
+		struct mb_maze *own_shape = sec->shape == MB_PLAN_SECTION_SHAPE ? own[pm->section]
+									       : NULL;
+		bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
 		uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
-		const struct mb_generator *gen = gens[base % ngens];
+		const struct mb_generator *gen;
 		struct mb_book_maze *bm = &book->mazes[n - 1];
 		struct mb_measures ms, best = { 0 };
 		uint64_t best_seed = 0;
-		int attempt, shape = spec->shape_count ? (n - 1) % spec->shape_count : -1;
-		struct mb_maze *cand = shape >= 0 ? shaped[shape] : candidate;
-		char where[300];
+		int attempt, shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
+		struct mb_maze *cand;
+		char where[300], msg[MB_ERROR_MESSAGE_MAX + 400];
 
+		/* the generators change only with the section or a ramp's step */
+		if (!ngens || gens_level != pm->level || gens_shaped != in_shape ||
+		    strcmp(gens_algorithm, sec->algorithm)) {
+			ngens = pick_generators(sec->algorithm, pm->level, in_shape, gens, 32, err);
+			if (!ngens)
+				goto fail;
+			gens_level = pm->level;
+			gens_shaped = in_shape;
+			gens_algorithm = sec->algorithm;
+		}
+		gen = gens[base % ngens];
+		if (shape < 0 && !own_shape &&
+		    (!candidate || candidate->w != pm->w || candidate->h != pm->h)) {
+			mb_maze_free(candidate);
+			candidate = mb_maze_new(pm->w, pm->h, err);
+			if (!candidate)
+				goto fail;
+		}
+		cand = own_shape ? own_shape : shape >= 0 ? shaped[shape] : candidate;
 		for (attempt = 1; attempt <= MB_BOOK_MAX_ATTEMPTS; attempt++) {
 			uint64_t seed = mb_rng_derive(base, (uint64_t)attempt);
 			char key[MB_CANON_KEY_SIZE];
 
 			mb_generate(gen, cand, seed, &opt);
 			mb_maze_measure(cand, &ms);
-			if (attempt == 1 || closeness(&spec->filter, &ms) > closeness(&spec->filter, &best)) {
+			if (attempt == 1 || closeness(&pm->filter, &ms) > closeness(&pm->filter, &best)) {
 				best = ms;
 				best_seed = seed;
 			}
-			if (!mb_filter_pass(&spec->filter, &ms))
+			if (!mb_filter_pass(&pm->filter, &ms))
 				continue;
 			mb_canon_key_maze(cand, key);
 			if (seen_before(book, (size_t)n - 1, key))
@@ -154,38 +238,49 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			bm->start = mb_generator_start(gen, &opt);
 			bm->maze = mb_maze_copy(cand);
 			bm->shape = shape;
+			bm->section = pm->section;
+			bm->slot = n - 1;
 			bm->measures = ms;
+			bm->score = mb_difficulty_score(&ms);
 			bm->attempts = attempt;
 			memcpy(bm->key, key, sizeof(key));
 			book->count++;
 			break;
 		}
 		if (attempt > MB_BOOK_MAX_ATTEMPTS) {
-			if (shape >= 0)
+			if (in_shape)
 				snprintf(where, sizeof(where), "shape '%s' (%d squares)",
-					 spec->shapes[shape], cand->grid->cells);
+					 own_shape ? sec->shape_name : spec->shapes[shape],
+					 cand->grid->cells);
 			else
-				snprintf(where, sizeof(where), "%dx%d", spec->grid_w, spec->grid_h);
+				snprintf(where, sizeof(where), "%dx%d", pm->w, pm->h);
+			snprintf(msg, sizeof(msg),
+				 "maze %d: no %s maze on %s passed the filter (route ratio >= %.2f, forks >= %d) "
+				 "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
+				 "lower min_route_ratio or min_forks, or choose another algorithm",
+				 n, gen->name, where, pm->filter.min_route_ratio, pm->filter.min_forks,
+				 MB_BOOK_MAX_ATTEMPTS, best.route_ratio, best.forks,
+				 (unsigned long long)best_seed);
 			/* at the filter's key in the spec: the one the best candidate missed */
-			mb_error_set_field(err, MB_ERR_LIMIT,
-				     best.route_ratio < spec->filter.min_route_ratio
-				     ? "min_route_ratio" : "min_forks",
-				     "maze %d: no %s maze on %s passed the filter (route ratio >= %.2f, forks >= %d) "
-				     "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
-				     "lower min_route_ratio or min_forks, or choose another algorithm",
-				     n, gen->name, where,
-				     spec->filter.min_route_ratio, spec->filter.min_forks,
-				     MB_BOOK_MAX_ATTEMPTS, best.route_ratio, best.forks,
-				     (unsigned long long)best_seed);
-			mb_maze_free(candidate);
-			free_shaped(spec, shaped);
-			mb_book_release(book);
-			return MB_ERR_LIMIT;
+			limit_error(spec, plan, n - 1,
+				    best.route_ratio < pm->filter.min_route_ratio ? "min_route_ratio"
+										  : "min_forks",
+				    msg, err);
+			goto fail;
 		}
 		if (progress)
 			progress((size_t)n, (size_t)spec->mazes, data);
 	}
 	mb_maze_free(candidate);
+	if (plan->order_ramp) {
+		/* a ramp section is in its ramp's order already: its grid grows maze by maze */
+		for (int s = 0; s < plan->section_count; s++)
+			if (!plan->sections[s].ramp)
+				qsort(book->mazes + plan->sections[s].first,
+				      (size_t)plan->sections[s].count, sizeof(*book->mazes), by_score);
+		for (size_t i = 0; i < book->count; i++)
+			book->mazes[i].number = (int)i + 1;
+	}
 	/*
 	 * the title page's maze is the book's too: chosen here, proven with
 	 * the rest; a book whose spec turns the title page off prints none
@@ -198,12 +293,18 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 		mb_book_add_extra(book, "title-page", 1, mb_gen_backtracker.name,
 				  book->title_seed, mb_maze_copy(book->title_maze));
 	}
-	free_shaped(spec, shaped);
+	free_shaped(spec, shaped, own);
 	return MB_OK;
+fail:
+	mb_maze_free(candidate);
+	free_shaped(spec, shaped, own);
+	mb_book_release(book);
+	return err && err->code ? err->code : MB_ERR_LIMIT;
 }
 
 void mb_book_release(struct mb_book *book)
 {
+	mb_plan_release(&book->plan);
 	mb_maze_free(book->title_maze);
 	book->title_maze = NULL;
 	mb_maze_free(book->cover_pattern);

@@ -386,7 +386,10 @@ struct mb_catalogue_maze *mb_catalogue_mazes_of(const struct mb_book_spec *spec,
 		m->page = pages ? pages[i] : 0;
 		m->w = bm->maze->w;
 		m->h = bm->maze->h;
-		m->level = spec->level ? spec->level->name : "";
+		/* its own level in a book of sections (a ramp's step's), else the book's */
+		m->level = bm->slot >= 0 && bm->slot < book->plan.maze_count
+			   ? book->plan.mazes[bm->slot].level->name
+			   : spec->level ? spec->level->name : "";
 		m->generator = bm->gen->name;
 		m->seed = bm->seed;
 	}

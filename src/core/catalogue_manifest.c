@@ -17,6 +17,7 @@
 
 #include "mazebook/generator.h"
 #include "mazebook/sha256.h"
+#include "mazebook/level.h"
 #include "mazebook/xalloc.h"
 
 enum jtype { J_NULL, J_BOOL, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT };
@@ -335,6 +336,9 @@ static enum mb_status take_maze(const char *name, const struct jval *o, size_t i
 	z->place = place;
 	z->generator = xstrdup(gen_name);
 	z->level = m->level;
+	/* a book of sections gives each maze's level (a name of the levels table) */
+	if (get_str(o, "level") && mb_level_find(get_str(o, "level")))
+		z->level = mb_level_find(get_str(o, "level"))->name;
 	if (key) {
 		if (!is_key(key))
 			return mb_error_set(err, MB_ERR_INPUT, "'%s': maze %d has a bad key '%.80s' "

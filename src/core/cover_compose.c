@@ -24,6 +24,7 @@
 #include "mazebook/layout.h"
 #include "mazebook/maze_draw.h"
 #include "mazebook/measure.h"
+#include "mazebook/plan.h"
 #include "mazebook/xalloc.h"
 
 #define PT(in) ((in) * MB_PT_PER_IN)
@@ -597,16 +598,21 @@ static enum mb_status plan_back(struct plan *p, struct mb_error *err)
 	{
 		const char *lvl = p->spec->level ?
 			mb_labels_level_name(p->lb, p->spec->level->name) : NULL;
-		char count[256];
+		char count[256], range[128];
 		char *mazes_line = xstrdup(mb_labels_format(p->lb->cover_count,
 							    (int)p->in->book->count, 0, count,
 							    sizeof(count)));
-		char *level_line = lvl ? xasprintf("%s %s", p->lb->cover_level, lvl) : NULL;
+		char *level_line;
 		double fx = b.x + m, fw = c->barcode.x - PT(0.0625) - gap - fx;
 		double fh = b.y + b.h - m - row_y, max_pt = clamp(b.w * 0.034, 10, 18);
 		double card_w = (b.w - 2 * m) * 0.66;
 		box in;
 		char *list;
+
+		/* a book of several levels says its range ("easy–expert"), from the book's plan */
+		if (p->in->book && mb_plan_multi_level(&p->in->book->plan))
+			lvl = mb_plan_level_words(&p->in->book->plan, p->lb, range, sizeof(range));
+		level_line = lvl ? xasprintf("%s %s", p->lb->cover_level, lvl) : NULL;
 
 		/* the imprint's logo opens the barcode row; the list moves right */
 		if (p->in->logo_w_px > 0 && p->in->logo_h_px > 0) {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "mazebook/maze.h"
+#include "mazebook/plan.h"
 #include "mazebook/xalloc.h"
 
 /* extra gutter beyond KDP's band, for the curve of the binding */
@@ -200,13 +201,13 @@ static double rearrange_solutions(struct mb_page_plan *plan, int page, int w, in
  * Refuse a grid whose squares would come out too small to print well, on
  * the maze pages or in the solution slots. Every maze page has the same
  * live area (the gutter only moves from side to side) and every solution
- * slot the same size, so the first of each stands for all. Releases the
- * plan when it fails.
+ * slot the same size, so the first of each stands for all. The caller
+ * releases the plan when it fails.
  */
 static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page_plan *plan,
-				 struct mb_error *err)
+				 int w, int h, struct mb_error *err)
 {
-	int w = spec->grid_w, h = spec->grid_h, spp = plan->solutions_per_page;
+	int spp = plan->solutions_per_page;
 	struct mb_maze_geometry g;
 	char trim[64];
 	int page = 0;
@@ -216,7 +217,6 @@ static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page
 	a = trim[0] == '8' ? "an" : "a";	/* widths run from 4 to 8.5 in */
 	mb_layout_maze_page(plan, plan->maze_page[0], w, h, &g);
 	if (g.cell_pt < MB_LAYOUT_MIN_MAZE_CELL_PT - 1e-9) {
-		mb_layout_release(plan);
 		return mb_error_set_field(err, MB_ERR_INPUT, "grid",
 				    "grid %dx%d is too fine for %s %s page: a maze's squares "
 				    "would be %.2f pt, at least %g pt are needed (use a smaller "
@@ -232,7 +232,6 @@ static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page
 	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9)
 		g.cell_pt = rearrange_solutions(plan, page, w, h);
 	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9) {
-		mb_layout_release(plan);
 		return mb_error_set_field(err, MB_ERR_INPUT, "solutions",
 				    "grid %dx%d is too fine for %d solution%s per page on %s %s "
 				    "page: a solution's squares would be %.2f pt, at least %g pt "
@@ -242,6 +241,57 @@ static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page
 				    spp > 1 ? "fewer solutions per page, " : "");
 	}
 	return MB_OK;
+}
+
+/*
+ * A book of sections: where each section starts, and every grid its
+ * slots use checked as check_grid checks the book's (an error is put at
+ * the section's place in the spec). Releases the plan when it fails.
+ */
+static enum mb_status check_sections(const struct mb_book_spec *spec, struct mb_page_plan *plan,
+				     struct mb_error *err)
+{
+	struct mb_plan book;
+	enum mb_status st = mb_plan_make(spec, &book, err);
+	int last_w = 0, last_h = 0;
+
+	if (st != MB_OK) {
+		mb_layout_release(plan);
+		return st;
+	}
+	if (book.maze_count != plan->maze_count)
+		BUG("a plan of %d mazes for a page plan of %d", book.maze_count, plan->maze_count);
+	if (book.section_count > MB_LAYOUT_MAX_SECTIONS)
+		BUG("%d sections, at most %d", book.section_count, MB_LAYOUT_MAX_SECTIONS);
+	plan->section_count = book.section_count;
+	for (int s = 0; s < book.section_count; s++)
+		plan->section_first[s] = book.sections[s].first;
+	for (int i = 0; i < book.maze_count && st == MB_OK; i++) {
+		const struct mb_plan_maze *m = &book.mazes[i];
+		struct mb_error inner;
+		char place[32];
+		int line = 0, column = 0;
+
+		if (m->w == last_w && m->h == last_h)
+			continue;
+		last_w = m->w;
+		last_h = m->h;
+		mb_error_init(&inner);
+		if (check_grid(spec, plan, m->w, m->h, &inner) == MB_OK)
+			continue;
+		snprintf(place, sizeof(place), "sections.%d.grid", m->section + 1);
+		if (!mb_spec_where(spec, place, &line, &column)) {
+			snprintf(place, sizeof(place), "sections.%d", m->section + 1);
+			mb_spec_where(spec, place, &line, &column);
+		}
+		st = mb_error_set_at(err, inner.code, spec->path ? spec->path : "", line, column,
+				     "section %d ('%s'): %s", m->section + 1,
+				     book.sections[m->section].title, inner.message);
+	}
+	mb_plan_release(&book);
+	if (st != MB_OK)
+		mb_layout_release(plan);
+	return st;
 }
 
 /* the most pages KDP prints on trim for this edition; 0 when the edition has no such trim */
@@ -495,7 +545,11 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 				spec->trim.large ? OUTSIDE_LOOKS_LARGE_IN : OUTSIDE_LOOKS_SMALL_IN);
 	plan->top_in = plan->outside_in;
 	plan->bottom_in = plan->outside_in;
-	return check_grid(spec, plan, err);
+	if (!spec->section_count && check_grid(spec, plan, spec->grid_w, spec->grid_h, err)) {
+		mb_layout_release(plan);
+		return err ? err->code : MB_ERR_INPUT;
+	}
+	return spec->section_count ? check_sections(spec, plan, err) : MB_OK;
 }
 
 void mb_layout_release(struct mb_page_plan *plan)
@@ -666,4 +720,65 @@ bool mb_layout_cover_grid(int w, int h, double room_w_pt, double room_h_pt, int 
 	*out_w = cw;
 	*out_h = ch;
 	return true;
+}
+
+void mb_layout_maze_room(const struct mb_book_spec *spec, int maze_count, double *w_pt,
+			 double *h_pt)
+{
+	struct mb_page_matter matter;
+	int pages;
+
+	/* the pages around the mazes count too: they thicken the book and its gutter */
+	mb_layout_matter(spec, &matter);
+	pages = mb_layout_page_count(&matter, maze_count > 0 ? maze_count : 1,
+				     spec->solutions_per_page, spec->one_sided);
+	double gutter = mb_kdp_gutter_in(pages) + mb_kdp.margin_allowance_in + GUTTER_LOOKS_IN;
+	double outside = fmax(mb_kdp_outside_margin_in(spec->bleed) + mb_kdp.margin_allowance_in,
+			      spec->trim.large ? OUTSIDE_LOOKS_LARGE_IN : OUTSIDE_LOOKS_SMALL_IN);
+
+	/* as mb_layout_live_area and mb_layout_maze_area, without a plan */
+	*w_pt = (spec->trim.w_in - gutter - outside) * MB_PT_PER_IN;
+	*h_pt = (spec->trim.h_in - 2 * outside) * MB_PT_PER_IN - MB_LAYOUT_HEADING_BAND_PT -
+		2 * MB_LAYOUT_LABEL_BAND_PT - MB_LAYOUT_FOLIO_BAND_PT;
+}
+
+/* the share of a room_w x room_h room a w x h grid of square cells covers */
+static double fill_share(double w, double h, double room_w, double room_h)
+{
+	double a = (w / h) / (room_w / room_h);
+
+	return a < 1 ? a : 1 / a;
+}
+
+void mb_layout_fit_grid(int level_w, int level_h, double room_w_pt, double room_h_pt, int *w,
+			int *h)
+{
+	double upright = fill_share(level_w, level_h, room_w_pt, room_h_pt);
+	double turned = fill_share(level_h, level_w, room_w_pt, room_h_pt);
+	double n = (double)level_w * level_h;
+	int fw, fh;
+
+	if (!(room_w_pt > 0) || !(room_h_pt > 0)) {
+		*w = level_w;
+		*h = level_h;
+		return;
+	}
+	/* strictly better only: a square level stays as it is */
+	if (turned > upright + 1e-9) {
+		if (turned >= MB_LAYOUT_FIT_KEEP) {
+			*w = level_h;
+			*h = level_w;
+			return;
+		}
+	} else if (upright >= MB_LAYOUT_FIT_KEEP) {
+		*w = level_w;
+		*h = level_h;
+		return;
+	}
+	fw = (int)lround(sqrt(n * room_w_pt / room_h_pt));
+	fw = fw < 2 ? 2 : fw > MB_SPEC_MAX_GRID ? MB_SPEC_MAX_GRID : fw;
+	fh = (int)lround(n / fw);
+	fh = fh < 2 ? 2 : fh > MB_SPEC_MAX_GRID ? MB_SPEC_MAX_GRID : fh;
+	*w = fw;
+	*h = fh;
 }

@@ -90,6 +90,36 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 		}
 		fprintf(f, "],\n");
 	}
+	/* the order and the sections (a book without sections: one, untitled) */
+	fprintf(f, "  \"order\": \"%s\",\n", book->plan.order_ramp ? "ramp" : "as-generated");
+	fprintf(f, "  \"sections\": [\n");
+	for (int s = 0; s < book->plan.section_count; s++) {
+		const struct mb_plan_section *sec = &book->plan.sections[s];
+
+		fprintf(f, "    {\"title\": ");
+		if (sec->title)
+			mb_json_string(f, sec->title);
+		else
+			fprintf(f, "null");
+		fprintf(f, ", \"level\": \"%s\", \"ramp\": ", sec->level->name);
+		if (sec->ramp)
+			fprintf(f, "\"%s..%s\"", sec->level->name, sec->level_to->name);
+		else
+			fprintf(f, "null");
+		fprintf(f, ", \"algorithm\": ");
+		mb_json_string(f, sec->algorithm);
+		/* its own shape (its mazes have no index into "shapes"), "none", or null: the book's */
+		fprintf(f, ", \"shape\": ");
+		if (sec->shape == MB_PLAN_SECTION_SHAPE)
+			mb_json_string(f, sec->shape_name);
+		else
+			fprintf(f, "%s", sec->shape == MB_PLAN_NO_SHAPE ? "\"none\"" : "null");
+		fprintf(f, ", \"mazes\": %d, \"first_maze\": %d, \"first_page\": %d}%s\n",
+			sec->count, sec->first + 1,
+			info->maze_pages && sec->count ? info->maze_pages[sec->first] : 0,
+			s + 1 < book->plan.section_count ? "," : "");
+	}
+	fprintf(f, "  ],\n");
 	if (book->title_maze)
 		fprintf(f, "  \"title_maze\": {\"generator\": \"backtracker\", \"seed\": %llu, "
 			"\"size\": [%d, %d], \"squares\": %d},\n",
@@ -108,14 +138,19 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 		fprintf(f, "    {\"number\": %d, \"page\": %d, \"generator\": \"%s\", \"seed\": %llu, "
 			"\"start\": %s%s%s, %s\"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
 			"\"dead_end_share\": %.4f, \"turns\": %d, \"longest_dead_end\": %d, "
-			"\"attempts\": %d, \"key\": \"%s\"}%s\n",
+			"\"attempts\": %d, \"section\": %d, \"level\": \"%s\", \"difficulty_score\": %.2f, "
+			"\"key\": \"%s\"}%s\n",
 			bm->number, info->maze_pages ? info->maze_pages[i] : 0, bm->gen->name,
 			(unsigned long long)bm->seed, bm->start ? "\"" : "",
 			bm->start ? mb_start_name(bm->start) : "null", bm->start ? "\"" : "",
 			shape_key,
 			bm->maze->w, bm->maze->h, ms->route,
 			ms->route_ratio, ms->forks, ms->dead_end_share, ms->turns,
-			ms->longest_dead_end, bm->attempts, bm->key, i + 1 < book->count ? "," : "");
+			ms->longest_dead_end, bm->attempts, bm->section + 1,
+			bm->slot >= 0 && bm->slot < book->plan.maze_count
+			? book->plan.mazes[bm->slot].level->name : spec->level->name,
+			bm->score, bm->key,
+			i + 1 < book->count ? "," : "");
 	}
 	/* the mazes it prints besides: the title page's, the cover's own (catalogue import) */
 	fprintf(f, "  ],\n  \"other_mazes\": [\n");

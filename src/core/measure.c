@@ -181,3 +181,17 @@ void mb_maze_measure(const struct mb_maze *m, struct mb_measures *out)
 	}
 	free(route);
 }
+
+/* x / (x + ref): 0 at 0, one half at ref, below 1 */
+static double term(double x, double ref)
+{
+	return x > 0 ? x / (x + ref) : 0;
+}
+
+double mb_difficulty_score(const struct mb_measures *ms)
+{
+	return 100 * (0.40 * term(ms->route, MB_DIFFICULTY_ROUTE_REF) +
+		      0.25 * term(ms->forks, MB_DIFFICULTY_FORKS_REF) +
+		      0.20 * term(ms->longest_dead_end, MB_DIFFICULTY_DEAD_END_REF) +
+		      0.15 * term(ms->turns, MB_DIFFICULTY_TURNS_REF));
+}

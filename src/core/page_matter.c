@@ -275,7 +275,14 @@ void mb_page_how_to_play(const struct mb_page_context *ctx, int n, struct mb_dra
 	y = para(&s, MB_FACE_REGULAR, 13, 19, b.x, y + 14, b.w, LEFT, l->how_to_play);
 	if (mb_page_has_ramp(ctx->spec))
 		y = para(&s, MB_FACE_REGULAR, 13, 19, b.x, y + 10, b.w, LEFT, l->ramp);
-	levels = levels_of(ctx);
+	if (ctx->book && ctx->book->plan.section_count) {
+		/* the plan's words, as the cover says them: "easy", or "easy\u2013expert" */
+		char range[128];
+
+		levels = xstrdup(mb_plan_level_words(&ctx->book->plan, l, range, sizeof(range)));
+	} else {
+		levels = levels_of(ctx);	/* a hand-made book without a plan */
+	}
 	snprintf(line, sizeof(line), "%s: %s", l->level, levels);
 	free(levels);
 	y = para(&s, MB_FACE_REGULAR, 12, 16, b.x, y + 28, b.w, LEFT, line);
@@ -368,7 +375,12 @@ void mb_page_section(const struct mb_page_context *ctx, int n, struct mb_draw_li
 		 title);
 	free(title);
 	level = sec->level ? sec->level : spec->level ? spec->level->name : NULL;
-	if (level) {
+	if (sec->ramp_from && sec->ramp_to) {
+		/* a ramp section grows from one level to another: "medium\u2013hard" */
+		snprintf(line, sizeof(line), "%s: %s\xe2\x80\x93%s", l->level,
+			 mb_labels_level_name(l, sec->ramp_from), mb_labels_level_name(l, sec->ramp_to));
+		y = para(&s, MB_FACE_REGULAR, 18, 24, b.x + b.w / 2, y + 22, b.w, CENTRE, line);
+	} else if (level) {
 		snprintf(line, sizeof(line), "%s: %s", l->level, mb_labels_level_name(l, level));
 		y = para(&s, MB_FACE_REGULAR, 18, 24, b.x + b.w / 2, y + 22, b.w, CENTRE, line);
 	}

@@ -1946,18 +1946,12 @@ static bool follows_volume_word(const char *t, const char *c)
 	return end < c && end > t && end[-1] == '#';
 }
 
-void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct mb_checklist *cl)
+long mb_text_maze_count(const char *text, size_t len, int mazes)
 {
-	const struct mb_probe_page *p;
-	char *t, limit[48];
+	char *t = xmalloc(len + 8);
 	long said = -1;
 
-	if (mazes <= 0 || f->page_measured == 0)
-		return;
-	p = &f->pages[0];
-	snprintf(limit, sizeof(limit), "%d maze%s", mazes, plural(mazes));
-	t = xmalloc(p->text_len + 8);
-	fold_text(p->text ? p->text : "", p->text_len, t, p->text_len + 8);
+	fold_text(text ? text : "", len, t, len + 8);
 	for (const char *c = t; *c && said != mazes; c++) {
 		const char *w;
 		long n;
@@ -1989,6 +1983,20 @@ void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct m
 			break;
 	}
 	free(t);
+	return said;
+}
+
+void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct mb_checklist *cl)
+{
+	const struct mb_probe_page *p;
+	char limit[48];
+	long said;
+
+	if (mazes <= 0 || f->page_measured == 0)
+		return;
+	p = &f->pages[0];
+	snprintf(limit, sizeof(limit), "%d maze%s", mazes, plural(mazes));
+	said = mb_text_maze_count(p->text, p->text_len, mazes);
 	if (said < 0)
 		mb_checklist_add(cl, "cover.count", MB_CHECK_PASS, "1", "no count", limit,
 				 "the cover names no number of mazes");

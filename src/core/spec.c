@@ -10,11 +10,13 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "mazebook/preflight.h"
 #include "mazebook/rng.h"
 #include "mazebook/sha256.h"
 #include "mazebook/xalloc.h"
@@ -109,6 +111,7 @@ void mb_spec_release(struct mb_book_spec *spec)
 		free(sec->shape);
 		free(sec->ramp_from);
 		free(sec->ramp_to);
+		mb_grid_free(sec->shape_grid);
 	}
 	/* zero, not mb_spec_init: that would allocate the defaults again */
 	memset(spec, 0, sizeof(*spec));
@@ -535,4 +538,79 @@ void mb_spec_select_volume(struct mb_book_spec *spec, int n)
 	/* "vol" in the index: no volume's seed is the seed of any maze of the spec itself */
 	spec->seed = mb_rng_derive(spec->seed ^ UINT64_C(0x766f6c756d650000), (uint64_t)n);
 	spec->volume = n;
+}
+
+/* an error at key's place in the spec when the file gave it, else naming the key */
+static enum mb_status fail_key(const struct mb_book_spec *spec, const char *key,
+			       struct mb_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static enum mb_status fail_key(const struct mb_book_spec *spec, const char *key,
+			       struct mb_error *err, const char *fmt, ...)
+{
+	char msg[MB_ERROR_MESSAGE_MAX];
+	int line = 0, column = 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (spec->path && mb_spec_where(spec, key, &line, &column))
+		return mb_error_set_at(err, MB_ERR_INPUT, spec->path, line, column, "%s", msg);
+	return mb_error_set(err, MB_ERR_INPUT, "%s", msg);
+}
+
+enum mb_status mb_spec_check_words(const struct mb_book_spec *spec, struct mb_error *err)
+{
+	struct text {
+		char key[32];
+		const char *what, *text;
+		int mazes;	/* the count it must agree with; 0: not checked */
+	};
+	struct text texts[8 + 2 * MB_SPEC_MAX_SECTIONS] = {
+		{ "title", "the title", spec->title, spec->mazes },
+		{ "subtitle", "the subtitle", spec->subtitle, spec->mazes },
+		{ "author", "the author", spec->author, 0 },
+		{ "copyright", "the copyright line", spec->copyright, 0 },
+		{ "imprint", "the imprint", spec->imprint, 0 },
+		{ "cover.back", "the back cover text", spec->cover.back, spec->mazes },
+		{ "series.title", "the series title", spec->series.title, spec->mazes },
+	};
+	size_t n = 7;
+	char found[64];
+
+	for (int i = 0; i < spec->section_count && i < MB_SPEC_MAX_SECTIONS; i++) {
+		const struct mb_section_spec *sec = &spec->sections[i];
+
+		texts[n] = (struct text){ "", "the section's title", sec->title, sec->mazes };
+		snprintf(texts[n++].key, sizeof(texts[0].key), "sections.%d.title", i + 1);
+		texts[n] = (struct text){ "", "the section's description", sec->description,
+					  sec->mazes };
+		snprintf(texts[n++].key, sizeof(texts[0].key), "sections.%d.description", i + 1);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct text *t = &texts[i];
+		long said;
+
+		if (!t->text)
+			continue;
+		if (mb_placeholder_find(t->text, strlen(t->text), found, sizeof(found)))
+			return fail_key(spec, t->key, err,
+					"%s '%s' is placeholder text (\"%s\"): write your own "
+					"before building (KDP rejects placeholder text)", t->what,
+					t->text, found);
+		if (!t->mazes)
+			continue;
+		said = mb_text_maze_count(t->text, strlen(t->text), t->mazes);
+		if (said >= 0 && said != t->mazes)
+			return fail_key(spec, t->key, err,
+					"'%s' says %ld mazes, but %s has %d: change the number in "
+					"'%s', or %s (a book's words must agree with what it holds)",
+					t->key, said,
+					strncmp(t->key, "sections.", 9) ? "the book" : "the section",
+					t->mazes, t->key,
+					strncmp(t->key, "sections.", 9)
+					? "'mazes' (or the sections' counts)" : "the section's 'mazes'");
+	}
+	return MB_OK;
 }

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/*
+ * The book plan (sections, their slots, the ramp's steps), the difficulty
+ * score, and the book made from a plan: a spec without sections is today's
+ * book, maze for maze; order: ramp sorts each section by score; errors are
+ * put at the section's place in the spec.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mazebook/book.h"
+#include "mazebook/layout.h"
+#include "mazebook/measure.h"
+#include "mazebook/plan.h"
+#include "mazebook/spec.h"
+
+#include "check_main.h"
+
+#define HEAD "title: \"T\"\nauthor: \"A\"\nseed: 77\ntrim: 8.5x11\n"
+
+static void parse_ok(const char *text, struct mb_book_spec *spec)
+{
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_msg(mb_spec_parse("book.yaml", text, strlen(text), spec, &err) == MB_OK,
+		      "%d:%d: %s", err.line, err.column, err.message);
+}
+
+static void make_ok(const struct mb_book_spec *spec, struct mb_book *book)
+{
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_msg(mb_book_make(spec, book, NULL, NULL, &err) == MB_OK, "%d:%d: %s", err.line,
+		      err.column, err.message);
+}
+
+START_TEST(score_formula)
+{
+	struct mb_measures ms = { 0 };
+
+	ck_assert_double_eq(mb_difficulty_score(&ms), 0);
+	/* each measure at its reference: every term one half */
+	ms.route = (int)MB_DIFFICULTY_ROUTE_REF;
+	ms.forks = (int)MB_DIFFICULTY_FORKS_REF;
+	ms.longest_dead_end = (int)MB_DIFFICULTY_DEAD_END_REF;
+	ms.turns = (int)MB_DIFFICULTY_TURNS_REF;
+	ck_assert_double_eq_tol(mb_difficulty_score(&ms), 50, 1e-9);
+	/* the weights: the route alone at its reference is 0.40 of that */
+	ms.forks = ms.longest_dead_end = ms.turns = 0;
+	ck_assert_double_eq_tol(mb_difficulty_score(&ms), 20, 1e-9);
+	/* more of any measure is harder, and the score stays under 100 */
+	ms.forks = 1;
+	ck_assert_double_gt(mb_difficulty_score(&ms), 20);
+	ms.route = ms.forks = ms.longest_dead_end = ms.turns = 1000000;
+	ck_assert_double_lt(mb_difficulty_score(&ms), 100);
+	ck_assert_double_gt(mb_difficulty_score(&ms), 99);
+}
+END_TEST
+
+/* no sections: one untitled section, every slot the spec's grid, filter and level */
+START_TEST(plan_without_sections)
+{
+	struct mb_book_spec spec;
+	struct mb_plan plan;
+
+	parse_ok(HEAD "level: medium\nmazes: 30\nmin_forks: 7\n", &spec);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, NULL), MB_OK);
+	ck_assert(!plan.sectioned);
+	ck_assert(!plan.order_ramp);
+	ck_assert(!mb_plan_multi_level(&plan));
+	ck_assert_int_eq(plan.section_count, 1);
+	ck_assert_ptr_null(plan.sections[0].title);
+	ck_assert_int_eq(plan.sections[0].first, 0);
+	ck_assert_int_eq(plan.sections[0].count, 30);
+	ck_assert_int_eq(plan.maze_count, 30);
+	for (int i = 0; i < 30; i++) {
+		ck_assert_int_eq(plan.mazes[i].w, spec.grid_w);
+		ck_assert_int_eq(plan.mazes[i].h, spec.grid_h);
+		ck_assert_int_eq(plan.mazes[i].filter.min_forks, 7);
+		ck_assert_ptr_eq(plan.mazes[i].level, spec.level);
+		ck_assert_int_eq(mb_plan_section_of(&plan, i), 0);
+	}
+	mb_plan_release(&plan);
+	mb_plan_release(&plan);	/* twice is harmless */
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* a ramp grows grid and filter from its first level to its last, step by step */
+START_TEST(plan_ramp_steps)
+{
+	const struct mb_level *easy = mb_level_find("easy"), *hard = mb_level_find("hard");
+	struct mb_book_spec spec;
+	struct mb_plan plan;
+
+	parse_ok(HEAD "sections:\n  - title: Up\n    ramp: easy..hard\n    mazes: 9\n"
+		 "  - title: Tail\n    level: medium\n    mazes: 21\n", &spec);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, NULL), MB_OK);
+	ck_assert(plan.sectioned);
+	ck_assert(plan.order_ramp);	/* several levels: ramp by default */
+	ck_assert(mb_plan_multi_level(&plan));
+	ck_assert_int_eq(plan.section_count, 2);
+	ck_assert_str_eq(plan.sections[0].title, "Up");
+	ck_assert(plan.sections[0].ramp);
+	ck_assert_ptr_eq(plan.sections[0].level, easy);
+	ck_assert_ptr_eq(plan.sections[0].level_to, hard);
+	ck_assert_int_eq(plan.sections[1].first, 9);
+	ck_assert_int_eq(plan.sections[1].count, 21);
+	/* the ends are the levels themselves (8.5x11 keeps the levels' grids) */
+	ck_assert_int_eq(plan.mazes[0].w, easy->w);
+	ck_assert_int_eq(plan.mazes[0].h, easy->h);
+	ck_assert_int_eq(plan.mazes[0].filter.min_forks, easy->min_forks);
+	ck_assert_ptr_eq(plan.mazes[0].level, easy);
+	ck_assert_int_eq(plan.mazes[8].w, hard->w);
+	ck_assert_int_eq(plan.mazes[8].h, hard->h);
+	ck_assert_int_eq(plan.mazes[8].filter.min_forks, hard->min_forks);
+	ck_assert_ptr_eq(plan.mazes[8].level, hard);
+	/* halfway: halfway there, and the middle level's generators */
+	ck_assert_int_eq(plan.mazes[4].w, (easy->w + hard->w) / 2);
+	ck_assert_int_eq(plan.mazes[4].h, (easy->h + hard->h) / 2);
+	ck_assert_ptr_eq(plan.mazes[4].level, mb_level_find("medium"));
+	for (int i = 1; i < 9; i++) {
+		ck_assert_int_ge(plan.mazes[i].w, plan.mazes[i - 1].w);
+		ck_assert_int_ge(plan.mazes[i].h, plan.mazes[i - 1].h);
+		ck_assert_int_ge(plan.mazes[i].filter.min_forks, plan.mazes[i - 1].filter.min_forks);
+		ck_assert_int_eq(plan.mazes[i].section, 0);
+	}
+	ck_assert_int_eq(plan.mazes[9].section, 1);
+	ck_assert_int_eq(plan.mazes[9].w, mb_level_find("medium")->w);
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* a spec of one section (as-generated) is the same book as the flat spec */
+START_TEST(one_section_is_todays_book)
+{
+	struct mb_book_spec flat, one;
+	struct mb_book a, b;
+
+	parse_ok(HEAD "level: easy\nmazes: 24\n", &flat);
+	parse_ok(HEAD "order: as-generated\nsections:\n  - title: All\n    level: easy\n"
+		 "    mazes: 24\n", &one);
+	make_ok(&flat, &a);
+	make_ok(&one, &b);
+	ck_assert_uint_eq(a.count, 24);
+	ck_assert_uint_eq(b.count, 24);
+	for (size_t i = 0; i < a.count; i++) {
+		ck_assert_int_eq(a.mazes[i].number, (int)i + 1);
+		ck_assert_int_eq(b.mazes[i].number, (int)i + 1);
+		ck_assert_uint_eq(a.mazes[i].seed, b.mazes[i].seed);
+		ck_assert_str_eq(a.mazes[i].key, b.mazes[i].key);
+		ck_assert_int_eq(a.mazes[i].section, 0);
+		ck_assert_int_eq(a.mazes[i].slot, (int)i);
+		ck_assert_double_eq(a.mazes[i].score, mb_difficulty_score(&a.mazes[i].measures));
+	}
+	mb_book_release(&a);
+	mb_book_release(&b);
+	mb_spec_release(&flat);
+	mb_spec_release(&one);
+}
+END_TEST
+
+/* order: ramp sorts each level section by score; numbers run through the book */
+START_TEST(ramp_order)
+{
+	struct mb_book_spec sorted_spec, plain_spec;
+	struct mb_book sorted, plain;
+	const char *body = "sections:\n  - title: A\n    level: easy\n    mazes: 15\n"
+			   "  - title: B\n    ramp: medium..hard\n    mazes: 6\n"
+			   "  - title: C\n    level: medium\n    mazes: 10\n";
+	char text[1024];
+	int rises = 0;
+
+	snprintf(text, sizeof(text), "%sorder: ramp\n%s", HEAD, body);
+	parse_ok(text, &sorted_spec);
+	snprintf(text, sizeof(text), "%sorder: as-generated\n%s", HEAD, body);
+	parse_ok(text, &plain_spec);
+	make_ok(&sorted_spec, &sorted);
+	make_ok(&plain_spec, &plain);
+	ck_assert_uint_eq(sorted.count, 31);
+	for (size_t i = 0; i < sorted.count; i++) {
+		const struct mb_book_maze *m = &sorted.mazes[i];
+
+		ck_assert_int_eq(m->number, (int)i + 1);
+		ck_assert_int_eq(m->section, i < 15 ? 0 : i < 21 ? 1 : 2);
+		/* the same mazes, only in another order within their section */
+		ck_assert_str_eq(plain.mazes[m->slot].key, m->key);
+		if (i && m->section == sorted.mazes[i - 1].section && m->section != 1)
+			ck_assert_double_ge(m->score, sorted.mazes[i - 1].score);
+		if (i && m->section == 1 && sorted.mazes[i - 1].section == 1) {
+			/* the ramp section keeps its ramp: grids grow */
+			ck_assert_int_ge(m->maze->w, sorted.mazes[i - 1].maze->w);
+			ck_assert_int_eq(m->slot, sorted.mazes[i - 1].slot + 1);
+		}
+	}
+	/* as generated the scores do not simply rise (else the test proves nothing) */
+	for (size_t i = 1; i < 15; i++)
+		rises += plain.mazes[i].score < plain.mazes[i - 1].score;
+	ck_assert_int_gt(rises, 0);
+	/* a sorted section is easier at its start than the unsorted's average */
+	ck_assert_double_le(sorted.mazes[0].score, plain.mazes[0].score);
+	ck_assert_str_eq(sorted.plan.sections[2].title, "C");
+	mb_book_release(&sorted);
+	mb_book_release(&plain);
+	mb_spec_release(&sorted_spec);
+	mb_spec_release(&plain_spec);
+}
+END_TEST
+
+/* a section's filter no maze reaches fails at that section's key */
+START_TEST(limit_at_the_section)
+{
+	struct mb_book_spec spec;
+	struct mb_book book;
+	struct mb_error err;
+
+	parse_ok(HEAD "sections:\n  - title: Fine\n    level: easy\n    mazes: 12\n"
+		 "  - title: Impossible\n    level: easy\n    mazes: 12\n    grid: 30x30\n"
+		 "    min_route_ratio: 10\n", &spec);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_book_make(&spec, &book, NULL, NULL, &err), MB_ERR_LIMIT);
+	ck_assert_str_eq(err.file, "book.yaml");
+	ck_assert_int_eq(err.line, 13);
+	ck_assert_int_eq(err.column, 22);
+	ck_assert_msg(strstr(err.message, "section 2 ('Impossible'), maze 13: no "), "%s",
+		      err.message);
+	ck_assert_ptr_null(book.mazes);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* the page plan knows where each section starts, and checks every section's grid */
+START_TEST(page_plan_sections)
+{
+	struct mb_book_spec spec;
+	struct mb_page_plan plan;
+	struct mb_error err;
+
+	parse_ok(HEAD "sections:\n  - title: A\n    level: easy\n    mazes: 20\n"
+		 "  - title: B\n    ramp: medium..expert\n    mazes: 20\n", &spec);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, spec.mazes, &plan, &err), MB_OK);
+	ck_assert_int_eq(plan.section_count, 2);
+	ck_assert_int_eq(plan.section_first[0], 0);
+	ck_assert_int_eq(plan.section_first[1], 20);
+	mb_layout_release(&plan);
+	mb_spec_release(&spec);
+
+	/* without sections: none listed */
+	parse_ok(HEAD "level: easy\nmazes: 30\n", &spec);
+	ck_assert_int_eq(mb_layout_plan(&spec, spec.mazes, &plan, &err), MB_OK);
+	ck_assert_int_eq(plan.section_count, 0);
+	mb_layout_release(&plan);
+	mb_spec_release(&spec);
+
+	/* a section's grid too fine for the page: at that section's grid */
+	parse_ok("title: T\nauthor: A\nseed: 1\ntrim: 5x8\nsolutions: 1\nsections:\n"
+		 "  - title: A\n    level: easy\n    mazes: 20\n"
+		 "  - title: Tiny\n    level: easy\n    mazes: 20\n    grid: 200x200\n", &spec);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_layout_plan(&spec, spec.mazes, &plan, &err), MB_ERR_INPUT);
+	ck_assert_int_eq(err.line, 13);
+	ck_assert_int_eq(err.column, 11);
+	ck_assert_msg(strstr(err.message, "section 2 ('Tiny'): grid 200x200 is too fine"), "%s",
+		      err.message);
+	ck_assert_ptr_null(plan.pages);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* sections of no shape in a book of shapes are plain rectangles */
+START_TEST(section_without_shape)
+{
+	struct mb_book_spec spec;
+	struct mb_plan plan;
+
+	parse_ok(HEAD "level: easy\nshape: heart\nsections:\n  - title: Hearts\n    mazes: 12\n"
+		 "  - title: Squares\n    mazes: 12\n    shape: none\n", &spec);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, NULL), MB_OK);
+	ck_assert_int_eq(plan.sections[0].shape, MB_PLAN_BOOK_SHAPES);
+	ck_assert_int_eq(plan.sections[1].shape, MB_PLAN_NO_SHAPE);
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("plan");
+	TCase *tc = tcase_create("plan");
+
+	tcase_add_test(tc, score_formula);
+	tcase_add_test(tc, plan_without_sections);
+	tcase_add_test(tc, plan_ramp_steps);
+	tcase_add_test(tc, one_section_is_todays_book);
+	tcase_add_test(tc, ramp_order);
+	tcase_add_test(tc, limit_at_the_section);
+	tcase_add_test(tc, page_plan_sections);
+	tcase_add_test(tc, section_without_shape);
+	suite_add_tcase(s, tc);
+	return s;
+}
