@@ -449,6 +449,22 @@ enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_b
 	return st;
 }
 
+/* Show the one page, finish the PDF and move it to path (the first error wins). */
+static enum mb_status finish_page(cairo_t *cr, cairo_surface_t *surface, struct sink *sink,
+				  const char *path, struct mb_error *err)
+{
+	cairo_status_t cs;
+
+	cairo_show_page(cr);
+	cs = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_surface_finish(surface);
+	if (cs == CAIRO_STATUS_SUCCESS)
+		cs = cairo_surface_status(surface);
+	cairo_surface_destroy(surface);
+	return sink_close(sink, path, cs, err);
+}
+
 enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_book *book,
 			      int interior_pages, const char *path, struct mb_error *err)
 {
@@ -456,7 +472,6 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 	struct sink sink;
 	cairo_surface_t *surface;
 	cairo_t *cr;
-	cairo_status_t cs;
 	char date[32];
 	enum mb_status st;
 
@@ -473,14 +488,7 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
 	cr = cairo_create(surface);
 	draw_cover(&c, cr);
-	cairo_show_page(cr);
-	cs = cairo_status(cr);
-	cairo_destroy(cr);
-	cairo_surface_finish(surface);
-	if (cs == CAIRO_STATUS_SUCCESS)
-		cs = cairo_surface_status(surface);
-	cairo_surface_destroy(surface);
-	st = sink_close(&sink, path, cs, err);
+	st = finish_page(cr, surface, &sink, path, err);
 	cover_release(&c);
 	return st;
 }
@@ -549,7 +557,6 @@ enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struc
 	struct mb_draw_list *sheet;
 	cairo_surface_t *surface;
 	cairo_t *cr;
-	cairo_status_t cs;
 	enum mb_status st;
 
 	*count = 0;
@@ -571,14 +578,7 @@ enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struc
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	mb_draw_cairo(cr, sheet, NULL);
-	cairo_show_page(cr);
-	cs = cairo_status(cr);
-	cairo_destroy(cr);
-	cairo_surface_finish(surface);
-	if (cs == CAIRO_STATUS_SUCCESS)
-		cs = cairo_surface_status(surface);
-	cairo_surface_destroy(surface);
-	st = sink_close(&sink, path, cs, err);
+	st = finish_page(cr, surface, &sink, path, err);
 	mb_draw_free(sheet);
 	cover_release(&c);
 	return st;
