@@ -412,6 +412,27 @@ START_TEST(seed_only_with_print_seed)
 }
 END_TEST
 
+/* A spec's copyright line that reserves the rights already is not followed by a second one. */
+START_TEST(rights_said_once)
+{
+	struct fixture f;
+	char buf[4096];
+	const char *t;
+
+	setup(&f, "copyright: \"Copyright (C) 2026 Ann Example. ALL RIGHTS RESERVED\"\n");
+	plan(&f);
+	t = page_text(&f, page_of(&f.plan, MB_PAGE_COPYRIGHT), buf, sizeof(buf));
+	HAS(t, "Copyright (C) 2026 Ann Example. ALL RIGHTS RESERVED\n");
+	LACKS(t, "All rights reserved.");
+	teardown(&f);
+	setup(&f, "copyright: \"Copyright (C) 2026 Ann Example\"\n");
+	plan(&f);
+	t = page_text(&f, page_of(&f.plan, MB_PAGE_COPYRIGHT), buf, sizeof(buf));
+	HAS(t, "All rights reserved.\n");
+	teardown(&f);
+}
+END_TEST
+
 START_TEST(words_in_every_language)
 {
 	static const char *const langs[] = { "de", "fr", "es" };
@@ -546,6 +567,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sections_get_pages_and_contents_rows);
 	tcase_add_test(tc, pages_turned_off_are_absent);
 	tcase_add_test(tc, seed_only_with_print_seed);
+	tcase_add_test(tc, rights_said_once);
 	tcase_add_test(tc, words_in_every_language);
 	tcase_add_test(tc, long_words_stay_inside_small_trims);
 	tcase_add_test(tc, broken_pages_values_fail_at_their_place);

@@ -12,6 +12,7 @@
 
 #include "mazebook/page_matter.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -168,6 +169,24 @@ bool mb_page_has_ramp(const struct mb_book_spec *spec)
 #define SMALL_LEADING 14.0
 #define SMALL_GAP 4.0
 
+/* does text hold word, ignoring ASCII case and a final full stop? */
+static bool contains_folded(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (n > 0 && word[n - 1] == '.')
+		n--;
+	for (const char *t = text; n > 0 && *t; t++) {
+		size_t i = 0;
+
+		while (i < n && t[i] && tolower((unsigned char)t[i]) == tolower((unsigned char)word[i]))
+			i++;
+		if (i == n)
+			return true;
+	}
+	return false;
+}
+
 void mb_page_copyright(const struct mb_page_context *ctx, int n, struct mb_draw_list *out)
 {
 	const struct mb_book_spec *spec = ctx->spec;
@@ -182,7 +201,9 @@ void mb_page_copyright(const struct mb_page_context *ctx, int n, struct mb_draw_
 	b = top_of(ctx, n);
 	lines[count++] = xstrdup(spec->title);
 	lines[count++] = mb_page_copyright_line(spec, l);
-	lines[count++] = xstrdup(l->rights);
+	/* a spec's own line often says it already ("... All rights reserved.") */
+	if (!contains_folded(lines[count - 1], l->rights))
+		lines[count++] = xstrdup(l->rights);
 	if (spec->imprint)
 		lines[count++] = mb_page_imprint_line(spec, l);
 	if (spec->isbn[0])
