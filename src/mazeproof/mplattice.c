@@ -549,14 +549,28 @@ static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx
 	/* every side must sit between two lattice centres */
 	for (size_t i = 0; i < n && !l->problem[0]; i++) {
 		double mx = (pts[4 * i] + pts[4 * i + 2]) / 2, my = (pts[4 * i + 1] + pts[4 * i + 3]) / 2;
-		double fb = (my - l->oy) / (0.75 * s), fa = (mx - l->ox) / (w / 4);
-		int b2 = (int)lround(fb), a2 = (int)lround(fa);
-		double cx, cy;
+		int b0 = (int)floor((my - l->oy) / (1.5 * s)), a0 = (int)floor((mx - l->ox) / (w / 2));
+		double d1 = INFINITY, d2 = INFINITY, x1 = 0, y1 = 0, x2 = 0, y2 = 0, cx, cy;
 
-		/* edge midpoints are at quarter steps: a multiple of w/4, b of 0.75 s */
-		cx = l->ox + a2 * w / 4;
-		cy = l->oy + b2 * 0.75 * s;
-		if (hypot(mx - cx, my - cy) > 0.2 * s) {
+		/* a side lies halfway between its two nearest centres */
+		for (int b = b0 - 1; b <= b0 + 2; b++)
+			for (int a = a0 - 2; a <= a0 + 3; a++) {
+				double hx, hy, d;
+
+				if ((a + b) % 2)
+					continue;
+				hex_centre(l, a, b, &hx, &hy);
+				d = hypot(mx - hx, my - hy);
+				if (d < d1) {
+					d2 = d1, x2 = x1, y2 = y1;
+					d1 = d, x1 = hx, y1 = hy;
+				} else if (d < d2) {
+					d2 = d, x2 = hx, y2 = hy;
+				}
+			}
+		cx = (x1 + x2) / 2;
+		cy = (y1 + y2) / 2;
+		if (hypot(mx - cx, my - cy) > 0.15 * s) {
 			double px, py;
 
 			turn_pt(flat, mx, my, &px, &py);
