@@ -160,7 +160,7 @@ def label(cr, text, x, y):
     cr.show_text(text)
 
 
-def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None):
+def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=None):
     """gaps: outer-ring cells with no rim; route: list of cells"""
     rw, cx, cy = g.rw, g.cx, g.cy
     cr.set_source_rgb(0, 0, 0)
@@ -185,6 +185,15 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None):
             continue
         cr.new_sub_path()
         cr.arc(cx, cy, g.rings * rw, g.angle(R, k), g.angle(R, k + 1))
+        cr.stroke()
+    if paint:
+        # white paint over the middle of one wall arc: the printed page opens it
+        (r, k) = paint
+        a0, a1 = g.angle(r, k), g.angle(r, k + 1)
+        cr.set_source_rgb(1, 1, 1)
+        cr.set_line_width(4)
+        cr.new_sub_path()
+        cr.arc(cx, cy, r * rw, a0 + 0.3 * (a1 - a0), a1 - 0.3 * (a1 - a0))
         cr.stroke()
     if route:
         cr.set_source_rgb(*RED)
@@ -222,7 +231,7 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None):
         cr.stroke()
 
 
-def draw_hex(cr, g, open_, gaps, route=None, ends=None):
+def draw_hex(cr, g, open_, gaps, route=None, ends=None, paint=None):
     """gaps: (cell, direction) rim edges left open"""
     cr.set_source_rgb(0, 0, 0)
     cr.set_line_width(1.5)
@@ -239,6 +248,13 @@ def draw_hex(cr, g, open_, gaps, route=None, ends=None):
             cr.move_to(x0, y0)
             cr.line_to(x1, y1)
             cr.stroke()
+    if paint:
+        (x0, y0), (x1, y1) = g.edge(*paint)
+        cr.set_source_rgb(1, 1, 1)
+        cr.set_line_width(4)
+        cr.move_to(x0 + 0.3 * (x1 - x0), y0 + 0.3 * (y1 - y0))
+        cr.line_to(x1 - 0.3 * (x1 - x0), y1 - 0.3 * (y1 - y0))
+        cr.stroke()
     if route:
         cr.set_source_rgb(*RED)
         cr.set_line_width(2.0)
@@ -329,11 +345,15 @@ def polar_case(flaw, seed, rings=7, two_gaps=False):
             if len(alt) < len(route):
                 sol_route = alt
                 break
-    kw = {}
+    paint = None
+    if flaw == 'painted':
+        e = sorted(arcs, key=lambda e: sorted(g.index[c] for c in e))[rng.next(len(arcs))]
+        paint = max(e)  # the outer cell: its inner arc is the wall
     n = seed % 90 + 1
-    pages = [lambda cr: (label(cr, 'Maze %d' % n, 40, 80), draw_polar(cr, g, maze_open, gaps)),
+    pages = [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
+                         draw_polar(cr, g, maze_open, gaps, paint=paint)),
              lambda cr: (label(cr, 'Solution %d' % n, 40, 80),
-                         draw_polar(cr, g, sol_open, gaps, route=sol_route))]
+                         draw_polar(cr, g, sol_open, gaps, route=sol_route, paint=paint))]
     return pages
 
 
@@ -373,11 +393,17 @@ def hex_case(flaw, seed, outline, turn):
             if len(alt) < len(route):
                 sol_route = alt
                 break
+    paint = None
+    if flaw == 'painted':
+        e = sorted(walls, key=lambda e: sorted(g.index[c] for c in e))[rng.next(len(walls))]
+        a, b = sorted(e, key=lambda c: g.index[c])
+        paint = (a, Hex.DIRS.index((b[0] - a[0], b[1] - a[1])))
     n = seed % 90 + 1
     return [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
-                        turned(cr, turn, lambda: draw_hex(cr, g, maze_open, gaps))),
+                        turned(cr, turn, lambda: draw_hex(cr, g, maze_open, gaps, paint=paint))),
             lambda cr: (label(cr, 'Solution %d' % n, 40, 80),
-                        turned(cr, turn, lambda: draw_hex(cr, g, maze_open, gaps, route=sol_route, ends=(ent, exit_))))]
+                        turned(cr, turn, lambda: draw_hex(cr, g, maze_open, gaps, route=sol_route,
+                                                          ends=(ent, exit_), paint=paint)))]
 
 
 PHRASE = {
@@ -390,6 +416,7 @@ PHRASE = {
     'closed-entrance': 'no gap in the outer rim|1 gap in the outer rim',
     'extra-gap': 'gaps in the outer rim',
     'wrong-solution': 'the solution crosses a wall',
+    'painted': 'a loop of',
 }
 
 
@@ -400,7 +427,7 @@ def main():
     rows = []
     seed = 11
     for flaw in ['perfect', 'loop', 'arc-removed', 'cutoff', 'radial-added', 'closed-entrance',
-                 'extra-gap', 'wrong-solution']:
+                 'extra-gap', 'wrong-solution', 'painted']:
         seed += 1
         for two in (False, True):
             name = 'polar-%s-%s.pdf' % (flaw, 'two-gaps' if two else 'centre')
@@ -416,7 +443,8 @@ def main():
                 phrase = 'the solution'
             rows.append((name, 0 if flaw == 'perfect' else 1, phrase))
     for outline in ('rect', 'hexagon'):
-        for flaw in ['perfect', 'loop', 'cutoff', 'closed-entrance', 'extra-gap', 'wrong-solution']:
+        for flaw in ['perfect', 'loop', 'cutoff', 'closed-entrance', 'extra-gap', 'wrong-solution',
+                     'painted']:
             seed += 1
             for turn in (False, True):
                 name = 'hex-%s-%s%s.pdf' % (outline, flaw, '-flat' if turn else '')
