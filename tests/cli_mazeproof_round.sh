@@ -57,6 +57,7 @@ contains "$out" '"grid": "hex 12x13"' && contains "$out" '"verdict": "perfect"' 
 ok $? "a hex maze in --json: its grid, verdict, judged from the rendering, its copy found"
 run "$MAZEPROOF" --json "$DIR/polar-loop-centre.pdf"
 contains "$out" '"grid": "polar 7 rings"' && contains "$out" '"verdict": "failed"' &&
+  contains "$out" '"width": 0, "height": 0' && contains "$out" '"cells": 187' &&
   contains "$out" '"reason": "a loop of'
 ok $? "a failed polar maze in --json says why"
 

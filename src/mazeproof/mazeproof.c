@@ -741,15 +741,16 @@ static void print_json(const struct options *opt, const struct report *rep, cons
 		       "\"ok\": %s, \"routes\": %ld, \"solution\": \"%s\", \"solution_page\": %d, "
 		       "\"box\": [%.2f, %.2f, %.2f, %.2f], \"grid\": \"%s\", \"square_pt\": %.3f, "
 		       "\"verdict\": \"%s\", \"reason\": ", k ? "," : "", m->number, m->page,
-		       m->lat ? m->lat->ncells : m->w, m->lat ? 1 : m->h, v->ok ? "true" : "false",
+		       m->lat ? 0 : m->w, m->lat ? 0 : m->h, v->ok ? "true" : "false",
 		       v->routes, v->solution, v->solution_page,
 		       m->x_pt, m->y_pt, m->x_pt + m->w * m->cell_w_pt, m->y_pt + m->h * m->cell_h_pt,
 		       grid, m->lat ? (m->lat->kind == MB_MP_LAT_POLAR ? m->lat->ring_pt : m->lat->side)
 				    : m->cell_w_pt, v->ok ? "perfect" : "failed");
 		json_string(v->reason);
-		printf(", \"route_length\": %zu, \"copy_found\": %s, \"copy_page\": %d, "
+		printf(", \"cells\": %d, \"route_length\": %zu, \"copy_found\": %s, \"copy_page\": %d, "
 		       "\"copy_paired_by\": \"%s\", \"judged_from\": \"%s\", \"result\": ",
-		       v->route_len, v->solution_page > 0 ? "true" : "false", v->solution_page,
+		       m->lat ? m->lat->ncells : m->w * m->h, v->route_len,
+		       v->solution_page > 0 ? "true" : "false", v->solution_page,
 		       v->solution_page <= 0 ? "none" : v->by_walls ? "walls" :
 		       r->numbered_by_order ? "order" : "label",
 		       m->rendered ? "rendering" : "lines");
