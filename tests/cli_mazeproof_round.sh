@@ -72,10 +72,14 @@ if qpdf --version >/dev/null 2>&1; then
   qpdf --empty --pages "$DIR/polar-perfect-centre.pdf" 1 "$DIR/polar-loop-centre.pdf" 2 -- "$TMP/mixed.pdf"
   run "$MAZEPROOF" "$TMP/mixed.pdf"
   check "a solution page of another maze fails" "$rc" -eq 1
+  # a copy with no label whose maze is not in the book
+  qpdf --empty --pages "$DIR/polar-perfect-centre.pdf" 1 "$DIR/polar-unlabelled-copy.pdf" 2 -- "$TMP/orphan.pdf"
+  run "$MAZEPROOF" "$TMP/orphan.pdf"
+  check "an unlabelled polar copy that matches no maze fails" "$rc" -eq 1
+  contains "$out" "page 2: a polar 6 rings solution copy with no readable label matches no maze's walls"
+  ok $? "and says it matches no maze's walls"
 else
-  skip "qpdf not installed"
-  skip "qpdf not installed"
-  skip "qpdf not installed"
+  for k in 1 2 3 4 5; do skip "qpdf not installed"; done
 fi
 
 done_testing

@@ -442,6 +442,9 @@ static void pair_by_walls(struct run *r, struct mb_mp_maze *copy, struct mb_mp_m
 	if (matches)
 		snprintf(msg, sizeof msg, "a solution copy with no readable label has the walls of %zu "
 			 "mazes: cannot tell which it solves", matches);
+	else if (copy->lat)
+		snprintf(msg, sizeof msg, "a %s solution copy with no readable label matches no "
+			 "maze's walls", copy->lat->grid);
 	else
 		snprintf(msg, sizeof msg, "a %dx%d solution copy with no readable label matches no "
 			 "maze's walls", copy->w, copy->h);

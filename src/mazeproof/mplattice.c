@@ -712,6 +712,7 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 	/* drawings whose boxes overlap are one maze (the route splits a perfect maze's walls in two) */
 	{
 		double *bx = mb_mp_xmalloc((4 * n + 4) * sizeof *bx);
+		size_t *roots = mb_mp_xmalloc((n + 1) * sizeof *roots), nroots;
 		bool merged = true;
 
 		for (size_t i = 0; i < n; i++) {
@@ -733,20 +734,23 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 				bx[4 * r + 2] = fmax(bx[4 * r + 2], fmax(q->x0, q->x1));
 				bx[4 * r + 3] = fmax(bx[4 * r + 3], fmax(q->y0, q->y1));
 			}
-			for (size_t i = 0; i < n && !merged; i++) {
-				if (find_root(parent, (int)i) != (int)i)
-					continue;
-				for (size_t j = i + 1; j < n && !merged; j++) {
-					if (find_root(parent, (int)j) != (int)j)
-						continue;
-					if (bx[4 * i] < bx[4 * j + 2] && bx[4 * j] < bx[4 * i + 2] &&
+			nroots = 0;
+			for (size_t i = 0; i < n; i++)
+				if (find_root(parent, (int)i) == (int)i)
+					roots[nroots++] = i;
+			for (size_t x = 0; x < nroots; x++)
+				for (size_t y = x + 1; y < nroots; y++) {
+					size_t i = roots[x], j = roots[y];
+					int ri = find_root(parent, (int)i), rj = find_root(parent, (int)j);
+
+					if (ri != rj && bx[4 * i] < bx[4 * j + 2] && bx[4 * j] < bx[4 * i + 2] &&
 					    bx[4 * i + 1] < bx[4 * j + 3] && bx[4 * j + 1] < bx[4 * i + 3]) {
-						parent[i] = (int)j;
+						parent[ri] = rj;
 						merged = true;
 					}
 				}
-			}
 		}
+		free(roots);
 		free(bx);
 	}
 	for (size_t i = 0; i < n; i++) {

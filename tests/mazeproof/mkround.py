@@ -301,7 +301,7 @@ def page_pdf(path, pages):
 
 # --- the corpus --------------------------------------------------------------
 
-def polar_case(flaw, seed, rings=7, two_gaps=False):
+def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True):
     g = Polar(rings, 20.0, W_PT / 2, H_PT / 2 + 10)
     open_ = spanning_tree(g, seed)
     R = rings - 1
@@ -352,7 +352,7 @@ def polar_case(flaw, seed, rings=7, two_gaps=False):
     n = seed % 90 + 1
     pages = [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
                          draw_polar(cr, g, maze_open, gaps, paint=paint)),
-             lambda cr: (label(cr, 'Solution %d' % n, 40, 80),
+             lambda cr: (label(cr, 'Solution %d' % n if copy_label else 'Solutions', 40, 80),
                          draw_polar(cr, g, sol_open, gaps, route=sol_route, paint=paint))]
     return pages
 
@@ -442,6 +442,10 @@ def main():
                 # route (to the centre) does not follow
                 phrase = 'the solution'
             rows.append((name, 0 if flaw == 'perfect' else 1, phrase))
+    # a copy with no number in its label: paired with its maze by its walls
+    seed += 1
+    page_pdf(os.path.join(out, 'polar-unlabelled-copy.pdf'), polar_case('perfect', seed, copy_label=False))
+    rows.append(('polar-unlabelled-copy.pdf', 0, 'found by its walls'))
     for outline in ('rect', 'hexagon'):
         for flaw in ['perfect', 'loop', 'cutoff', 'closed-entrance', 'extra-gap', 'wrong-solution',
                      'painted']:
