@@ -335,6 +335,23 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 	return l;
 }
 
+/* how far the middle of a curve bows off its chord */
+static double sagitta(const struct mb_mp_curve *c)
+{
+	double cx = c->x1 - c->x0, cy = c->y1 - c->y0, len = hypot(cx, cy);
+
+	if (len < 1e-9)
+		return 0;
+	return fabs(cx * (c->ym - c->y0) - cy * (c->xm - c->x0)) / len;
+}
+
+/*
+ * Curves around one centre are one maze. Centres are fitted only from
+ * curves that bow enough to give one (a short arc's three points say little
+ * about where its centre is), grouped within a point or 2 % of the radius;
+ * then every curve whose ends and middle are equally far from a group's
+ * centre joins it.
+ */
 static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
 {
 	struct circ *cs = mb_mp_xmalloc((page->ncurves + 1) * sizeof *cs);
@@ -345,25 +362,60 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 		const struct mb_mp_curve *c = &page->curves[i];
 		struct circ *q = &cs[n];
 
-		if (c->dashed || !circumcentre(c->x0, c->y0, c->xm, c->ym, c->x1, c->y1, &q->cx, &q->cy))
+		if (c->dashed)
 			continue;
-		q->r = hypot(c->xm - q->cx, c->ym - q->cy);
 		q->curve = i;
 		q->group = -1;
+		q->r = -1;	/* no centre of its own */
+		if (sagitta(c) >= 0.4 &&
+		    circumcentre(c->x0, c->y0, c->xm, c->ym, c->x1, c->y1, &q->cx, &q->cy))
+			q->r = hypot(c->xm - q->cx, c->ym - q->cy);
 		n++;
 	}
-	/* curves around one centre (within a point, or 2% of the radius) are one maze */
 	for (size_t i = 0; i < n && groups < 1000; i++) {
-		size_t members = 0;
+		size_t members = 0, strong = 0;
+		double *v, gx, gy;
 
-		if (cs[i].group >= 0)
+		if (cs[i].group >= 0 || cs[i].r < 0)
 			continue;
 		for (size_t j = i; j < n; j++)
-			if (cs[j].group < 0 &&
+			if (cs[j].group < 0 && cs[j].r >= 0 &&
 			    hypot(cs[j].cx - cs[i].cx, cs[j].cy - cs[i].cy) <=
 				    fmax(1.0, 0.02 * fmax(cs[i].r, cs[j].r))) {
 				cs[j].group = groups;
+				strong++;
+			}
+		/* the group's centre: the median of its strong curves' */
+		v = mb_mp_xmalloc(strong * sizeof *v);
+		strong = 0;
+		for (size_t j = i; j < n; j++)
+			if (cs[j].group == groups)
+				v[strong++] = cs[j].cx;
+		gx = median(v, strong);
+		strong = 0;
+		for (size_t j = i; j < n; j++)
+			if (cs[j].group == groups)
+				v[strong++] = cs[j].cy;
+		gy = median(v, strong);
+		free(v);
+		for (size_t j = 0; j < n; j++) {
+			const struct mb_mp_curve *c = &page->curves[cs[j].curve];
+			double d0 = hypot(c->x0 - gx, c->y0 - gy), dm = hypot(c->xm - gx, c->ym - gy);
+			double d1 = hypot(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
+
+			if (cs[j].group == groups) {
 				members++;
+				continue;
+			}
+			if (cs[j].group < 0 && fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol) {
+				cs[j].group = groups;
+				members++;
+			}
+		}
+		for (size_t j = 0; j < n; j++)
+			if (cs[j].group == groups) {
+				cs[j].cx = gx;
+				cs[j].cy = gy;
 			}
 		groups++;
 		if (members < MB_MP_LAT_MIN_CURVES)
@@ -372,7 +424,7 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 			struct circ *g = mb_mp_xmalloc(members * sizeof *g);
 			size_t m = 0;
 
-			for (size_t j = i; j < n; j++)
+			for (size_t j = 0; j < n; j++)
 				if (cs[j].group == groups - 1)
 					g[m++] = cs[j];
 			*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);

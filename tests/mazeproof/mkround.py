@@ -301,8 +301,8 @@ def page_pdf(path, pages):
 
 # --- the corpus --------------------------------------------------------------
 
-def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True):
-    g = Polar(rings, 20.0, W_PT / 2, H_PT / 2 + 10)
+def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.0):
+    g = Polar(rings, ring_pt, W_PT / 2, H_PT / 2 + 10)
     open_ = spanning_tree(g, seed)
     R = rings - 1
     ent = (R, 0)
@@ -446,6 +446,12 @@ def main():
     seed += 1
     page_pdf(os.path.join(out, 'polar-unlabelled-copy.pdf'), polar_case('perfect', seed, copy_label=False))
     rows.append(('polar-unlabelled-copy.pdf', 0, 'found by its walls'))
+    # a large one: 22 rings of 9 pt (1339 cells, 96 in the outer ring, arcs of 4 degrees)
+    for flaw in ('perfect', 'arc-removed'):
+        seed += 1
+        name = 'polar-large-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), polar_case(flaw, seed, rings=22, ring_pt=9.0))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     for outline in ('rect', 'hexagon'):
         for flaw in ['perfect', 'loop', 'cutoff', 'closed-entrance', 'extra-gap', 'wrong-solution',
                      'painted']:
