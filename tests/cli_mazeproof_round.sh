@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
-# mazeproof on circular (polar) and hexagonal mazes drawn by another program
-# (pycairo, from tests/mazeproof/mkround.py's own generator, which shares
+# mazeproof on circular (polar) and hexagonal mazes drawn by other programs
+# (pycairo and reportlab, from tests/mazeproof/mkround.py's own generator, which shares
 # nothing with mazebook's): each perfect, and with each flaw (a loop, a cut-off
 # region, a closed entrance, an extra rim gap, a wall arc removed, a radial
 # wall added, a wrong solution), for polar mazes with the exit in the centre
@@ -34,7 +34,9 @@ while IFS="$TAB" read -r file want phrase; do
   ok $? "$file: exit $want, says '$phrase'" ||
     printf '# got exit %s:\n%s\n%s\n' "$rc" "$out" "$err" | sed 's/^/# /'
 done < "$DIR/expected.txt"
-check "the round corpus has at least 40 files" "$n" -ge 40
+check "the round corpus has at least 55 files" "$n" -ge 55
+check "ten of them drawn by reportlab, the rest by pycairo" \
+  "$(grep -c '^reportlab-' "$DIR/expected.txt")" -ge 10
 check "polar and hex mazes, perfect and flawed" \
   "$(grep -c '^polar-.*	1	' "$DIR/expected.txt")" -ge 10 -a \
   "$(grep -c '^hex-.*	1	' "$DIR/expected.txt")" -ge 16

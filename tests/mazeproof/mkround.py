@@ -153,6 +153,9 @@ def path(g, open_, a, b):
 # --- drawing ----------------------------------------------------------------
 
 def label(cr, text, x, y):
+    if isinstance(cr, RL):
+        cr.draw_label(text, x, y)
+        return
     cr.set_source_rgb(0, 0, 0)
     cr.select_font_face('DejaVu Sans', cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD)
     cr.set_font_size(16)
@@ -297,6 +300,88 @@ def page_pdf(path, pages):
         draw(cr)
         cr.show_page()
     surf.finish()
+
+
+class RL:
+    """the few cairo calls the drawing uses, on a reportlab canvas whose y
+    axis was turned down (so angles and points are cairo's)"""
+
+    def __init__(self, c):
+        self.c, self.path, self.have_point = c, None, False
+
+    def set_source_rgb(self, r, g, b):
+        self.c.setStrokeColorRGB(r, g, b)
+        self.c.setFillColorRGB(r, g, b)
+
+    def set_line_width(self, w):
+        self.c.setLineWidth(w)
+
+    def set_line_cap(self, cap):
+        self.c.setLineCap(1)
+
+    def _path(self):
+        if self.path is None:
+            self.path = self.c.beginPath()
+            self.have_point = False
+        return self.path
+
+    def new_sub_path(self):
+        self._path()
+        self.have_point = False
+
+    def move_to(self, x, y):
+        self._path().moveTo(x, y)
+        self.have_point = True
+
+    def line_to(self, x, y):
+        self._path().lineTo(x, y)
+        self.have_point = True
+
+    def arc(self, cx, cy, r, a0, a1):
+        p = self._path()
+        if not self.have_point:
+            p.moveTo(cx + r * math.cos(a0), cy + r * math.sin(a0))
+        p.arcTo(cx - r, cy - r, cx + r, cy + r, math.degrees(a0), math.degrees(a1 - a0))
+        self.have_point = True
+
+    arc_negative = arc
+
+    def stroke(self):
+        if self.path is not None:
+            self.c.drawPath(self.path, stroke=1, fill=0)
+        self.path = None
+
+    def save(self):
+        self.c.saveState()
+
+    def restore(self):
+        self.c.restoreState()
+
+    def translate(self, x, y):
+        self.c.translate(x, y)
+
+    def transform(self, m):
+        self.c.transform(*m)
+
+    def draw_label(self, text, x, y):
+        self.c.saveState()
+        self.c.setFillColorRGB(0, 0, 0)
+        self.c.translate(x, y)
+        self.c.scale(1, -1)
+        self.c.setFont('Helvetica-Bold', 16)
+        self.c.drawString(0, 0, text)
+        self.c.restoreState()
+
+
+def page_pdf_rl(path, pages):
+    from reportlab.pdfgen import canvas
+    c = canvas.Canvas(path, pagesize=(W_PT, H_PT), invariant=1)
+    for draw in pages:
+        c.translate(0, H_PT)
+        c.scale(1, -1)
+        draw(RL(c))
+        c.showPage()
+    c.save()
 
 
 # --- the corpus --------------------------------------------------------------
@@ -451,6 +536,19 @@ def main():
         seed += 1
         name = 'polar-large-%s.pdf' % flaw
         page_pdf(os.path.join(out, name), polar_case(flaw, seed, rings=22, ring_pt=9.0))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # the same kinds drawn by reportlab (its own arcs and lines)
+    for flaw in ('perfect', 'loop', 'cutoff', 'wrong-solution', 'painted'):
+        seed += 1
+        name = 'reportlab-polar-%s.pdf' % flaw
+        page_pdf_rl(os.path.join(out, name), polar_case(flaw, seed))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    for outline, flaw, turn in (('rect', 'perfect', False), ('hexagon', 'perfect', True),
+                                ('rect', 'loop', False), ('hexagon', 'extra-gap', False),
+                                ('rect', 'wrong-solution', True)):
+        seed += 1
+        name = 'reportlab-hex-%s-%s%s.pdf' % (outline, flaw, '-flat' if turn else '')
+        page_pdf_rl(os.path.join(out, name), hex_case(flaw, seed, outline, turn))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     for outline in ('rect', 'hexagon'):
         for flaw in ['perfect', 'loop', 'cutoff', 'closed-entrance', 'extra-gap', 'wrong-solution',
