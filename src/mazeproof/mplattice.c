@@ -936,6 +936,64 @@ static bool ink_near(const struct mb_mp_image *img, double x, double y, double r
 	return false;
 }
 
+/* the middle of wall position e, page points */
+static void edge_middle(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e, double *x,
+			double *y)
+{
+	if (e->arc) {
+		*x = l->cx + e->r * cos((e->t0 + e->t1) / 2);
+		*y = l->cy + e->r * sin((e->t0 + e->t1) / 2);
+	} else {
+		*x = (e->x0 + e->x1) / 2;
+		*y = (e->y0 + e->y1) / 2;
+	}
+}
+
+/* the centre of a cell, page points */
+static void cell_centre(const struct mb_mp_lattice *l, int cell, double *x, double *y)
+{
+	if (l->kind == MB_MP_LAT_POLAR) {
+		int r = 0;
+
+		while (r + 1 < l->rings && l->ring_first[r + 1] <= cell)
+			r++;
+		if (r == 0) {
+			*x = l->cx;
+			*y = l->cy;
+			return;
+		}
+		double a = l->ring_t0[r] + TWO_PI * (cell - l->ring_first[r] + 0.5) / l->ring_n[r];
+
+		*x = l->cx + (r + 0.5) * l->ring_pt * cos(a);
+		*y = l->cy + (r + 0.5) * l->ring_pt * sin(a);
+		return;
+	}
+	{
+		double u, v;
+
+		hex_centre(l, l->cell_a[cell], l->cell_b[cell], &u, &v);
+		turn_pt(l->flat, u, v, x, y);
+	}
+}
+
+/* ink on the way from (x0, y0) to (x1, y1), looked at every half point; *at is where */
+static bool ink_along(const struct mb_mp_image *img, double x0, double y0, double x1, double y1,
+		      double *atx, double *aty)
+{
+	int n = (int)fmin(2000, ceil(hypot(x1 - x0, y1 - y0) / 0.5));
+
+	for (int i = 0; i <= n; i++) {
+		double t = n ? (double)i / n : 0, x = x0 + t * (x1 - x0), y = y0 + t * (y1 - y0);
+
+		if (ink_near(img, x, y, 0.25)) {
+			*atx = x;
+			*aty = y;
+			return true;
+		}
+	}
+	return false;
+}
+
 void mb_mp_lat_judge_ink(struct mb_mp_lattice *l, const struct mb_mp_image *img)
 {
 	double rad = l->pen_pt / 2 + 0.5;
@@ -960,6 +1018,28 @@ void mb_mp_lat_judge_ink(struct mb_mp_lattice *l, const struct mb_mp_image *img)
 				y = e->y0 + t * (e->y1 - e->y0);
 			}
 			e->wall = ink_near(img, x, y, rad);
+		}
+	}
+	/*
+	 * Ink across a corridor: on the way from each cell's centre through the
+	 * middle of each opening to the next cell's centre (clear of the walls,
+	 * which meet neither), a black bar or blot no wall set describes.
+	 */
+	for (size_t k = 0; k < l->nedges && !l->problem[0]; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+		double mx, my, ax, ay, bx, by, x, y;
+		char na[64], nb[64];
+
+		if (e->wall || e->b < 0)
+			continue;
+		edge_middle(l, e, &mx, &my);
+		cell_centre(l, e->a, &ax, &ay);
+		cell_centre(l, e->b, &bx, &by);
+		if (ink_along(img, ax, ay, mx, my, &x, &y) || ink_along(img, mx, my, bx, by, &x, &y)) {
+			mb_mp_lat_cell_name(l, e->a, na, sizeof na);
+			mb_mp_lat_cell_name(l, e->b, nb, sizeof nb);
+			snprintf(l->problem, sizeof l->problem, "ink across the corridor between %s and %s "
+				 "at (%.1f, %.1f) pt, where no wall can be", na, nb, x, y);
 		}
 	}
 }

@@ -163,7 +163,7 @@ def label(cr, text, x, y):
     cr.show_text(text)
 
 
-def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=None):
+def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=None, blot=None):
     """gaps: outer-ring cells with no rim; route: list of cells"""
     rw, cx, cy = g.rw, g.cx, g.cy
     cr.set_source_rgb(0, 0, 0)
@@ -189,6 +189,8 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=No
         cr.new_sub_path()
         cr.arc(cx, cy, g.rings * rw, g.angle(R, k), g.angle(R, k + 1))
         cr.stroke()
+    if blot:
+        blot_at(cr, *blot)
     if paint:
         # white paint over the middle of one wall arc: the printed page opens it
         (r, k) = paint
@@ -234,7 +236,7 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=No
         cr.stroke()
 
 
-def draw_hex(cr, g, open_, gaps, route=None, ends=None, paint=None):
+def draw_hex(cr, g, open_, gaps, route=None, ends=None, paint=None, blot=None):
     """gaps: (cell, direction) rim edges left open"""
     cr.set_source_rgb(0, 0, 0)
     cr.set_line_width(1.5)
@@ -251,6 +253,8 @@ def draw_hex(cr, g, open_, gaps, route=None, ends=None, paint=None):
             cr.move_to(x0, y0)
             cr.line_to(x1, y1)
             cr.stroke()
+    if blot:
+        blot_at(cr, *blot)
     if paint:
         (x0, y0), (x1, y1) = g.edge(*paint)
         cr.set_source_rgb(1, 1, 1)
@@ -273,6 +277,14 @@ def draw_hex(cr, g, open_, gaps, route=None, ends=None, paint=None):
         cx, cy = g.centre(route[-1])
         cr.line_to(mx + (mx - cx) * 0.8, my + (my - cy) * 0.8)
         cr.stroke()
+
+
+def blot_at(cr, x, y):
+    """a black blot of ink in a corridor (a filled dot, no wall)"""
+    cr.set_source_rgb(0, 0, 0)
+    cr.new_sub_path()
+    cr.arc(x, y, 2.2, 0, 2 * math.pi)
+    cr.fill()
 
 
 def gaps_in_order(gaps):
@@ -430,15 +442,19 @@ def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.
             if len(alt) < len(route):
                 sol_route = alt
                 break
-    paint = None
+    paint = blot = None
     if flaw == 'painted':
         e = sorted(arcs, key=lambda e: sorted(g.index[c] for c in e))[rng.next(len(arcs))]
         paint = max(e)  # the outer cell: its inner arc is the wall
+    if flaw == 'blot':
+        # in the middle of a cell of the outer ring, on the route
+        c = route[1] if len(route) > 1 else route[0]
+        blot = g.centre(c)
     n = seed % 90 + 1
     pages = [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
-                         draw_polar(cr, g, maze_open, gaps, paint=paint)),
+                         draw_polar(cr, g, maze_open, gaps, paint=paint, blot=blot)),
              lambda cr: (label(cr, 'Solution %d' % n if copy_label else 'Solutions', 40, 80),
-                         draw_polar(cr, g, sol_open, gaps, route=sol_route, paint=paint))]
+                         draw_polar(cr, g, sol_open, gaps, route=sol_route, paint=paint, blot=blot))]
     return pages
 
 
@@ -478,17 +494,22 @@ def hex_case(flaw, seed, outline, turn):
             if len(alt) < len(route):
                 sol_route = alt
                 break
-    paint = None
+    paint = blot = None
     if flaw == 'painted':
         e = sorted(walls, key=lambda e: sorted(g.index[c] for c in e))[rng.next(len(walls))]
         a, b = sorted(e, key=lambda c: g.index[c])
         paint = (a, Hex.DIRS.index((b[0] - a[0], b[1] - a[1])))
+    if flaw == 'blot':
+        (ax, ay), (bx, by) = g.centre(route[3]), g.centre(route[4])
+        blot = (ax + 0.3 * (bx - ax), ay + 0.3 * (by - ay))
     n = seed % 90 + 1
     return [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
-                        turned(cr, turn, lambda: draw_hex(cr, g, maze_open, gaps, paint=paint))),
+                        turned(cr, turn, lambda: draw_hex(cr, g, maze_open, gaps, paint=paint,
+                                                          blot=blot))),
             lambda cr: (label(cr, 'Solution %d' % n, 40, 80),
                         turned(cr, turn, lambda: draw_hex(cr, g, maze_open, gaps, route=sol_route,
-                                                          ends=(ent, exit_), paint=paint)))]
+                                                          ends=(ent, exit_), paint=paint,
+                                                          blot=blot)))]
 
 
 PHRASE = {
@@ -502,6 +523,7 @@ PHRASE = {
     'extra-gap': 'gaps in the outer rim',
     'wrong-solution': 'the solution crosses a wall',
     'painted': 'a loop of',
+    'blot': 'ink across the corridor',
 }
 
 
@@ -531,6 +553,15 @@ def main():
     seed += 1
     page_pdf(os.path.join(out, 'polar-unlabelled-copy.pdf'), polar_case('perfect', seed, copy_label=False))
     rows.append(('polar-unlabelled-copy.pdf', 0, 'found by its walls'))
+    # a blot of black ink in a corridor, no wall: what prints blocks it
+    seed += 1
+    page_pdf(os.path.join(out, 'polar-blot-centre.pdf'), polar_case('blot', seed))
+    rows.append(('polar-blot-centre.pdf', 1, PHRASE['blot']))
+    for outline in ('rect', 'hexagon'):
+        seed += 1
+        name = 'hex-%s-blot%s.pdf' % (outline, '-flat' if outline == 'hexagon' else '')
+        page_pdf(os.path.join(out, name), hex_case('blot', seed, outline, outline == 'hexagon'))
+        rows.append((name, 1, PHRASE['blot']))
     # a large one: 22 rings of 9 pt (1339 cells, 96 in the outer ring, arcs of 4 degrees)
     for flaw in ('perfect', 'arc-removed'):
         seed += 1
