@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mpcheck.h"
+#include "mplattice.h"
 #include "mpmaze.h"
 #include "mpoutline.h"
 #include "mpraster.h"
@@ -1118,6 +1119,243 @@ START_TEST(outlined_letters_are_no_maze)
 }
 END_TEST
 
+/* ---- circular and hexagonal mazes (mplattice.h) ---- */
+
+static void arc_piece(struct mb_mp_page *p, double cx, double cy, double r, double a0, double a1)
+{
+	struct mb_mp_curve *c = mb_mp_push(&p->curves, &p->ncurves, &p->cap_curves, sizeof *c);
+
+	c->x0 = cx + r * cos(a0);
+	c->y0 = cy + r * sin(a0);
+	c->xm = cx + r * cos((a0 + a1) / 2);
+	c->ym = cy + r * sin((a0 + a1) / 2);
+	c->x1 = cx + r * cos(a1);
+	c->y1 = cy + r * sin(a1);
+	c->width_pt = 1.5;
+}
+
+/* a polar grid of 3 rings (1, 6 and 12 cells) with every wall drawn */
+static void polar_page(struct mb_mp_page *p, double off_centre, double odd_radius)
+{
+	double cx = 200, cy = 300, rw = 20;
+
+	memset(p, 0, sizeof *p);
+	p->number = 1;
+	for (int r = 1; r <= 3; r++)
+		for (int k = 0; k < 12; k++)
+			arc_piece(p, cx, cy, r * rw, k * M_PI / 6, (k + 1) * M_PI / 6);
+	if (odd_radius > 0)
+		arc_piece(p, cx, cy, odd_radius, 0.1, 0.5);
+	for (int k = 0; k < 6; k++)
+		seg(p, cx + rw * cos(k * M_PI / 3), cy + rw * sin(k * M_PI / 3),
+		    cx + 2 * rw * cos(k * M_PI / 3), cy + 2 * rw * sin(k * M_PI / 3), 1.5, true, 0);
+	for (int k = 0; k < 12; k++)
+		seg(p, cx + 2 * rw * cos(k * M_PI / 6) + (k == 5 ? off_centre : 0),
+		    cy + 2 * rw * sin(k * M_PI / 6), cx + 3 * rw * cos(k * M_PI / 6),
+		    cy + 3 * rw * sin(k * M_PI / 6), 1.5, true, 0);
+}
+
+static void free_page(struct mb_mp_page *p)
+{
+	free(p->segs);
+	free(p->curves);
+	free(p->marks);
+	free(p->mark_pts);
+	for (size_t k = 0; k < p->ntexts; k++)
+		free(p->texts[k].utf8);
+	free(p->texts);
+}
+
+/* open a spanning tree of l's cells (walls everywhere else) and one rim gap at cell gap */
+static void open_tree(struct mb_mp_lattice *l, int gap)
+{
+	int *root = calloc((size_t)l->ncells, sizeof *root);
+	bool rim_done = false;
+
+	for (int c = 0; c < l->ncells; c++)
+		root[c] = c;
+	for (size_t k = 0; k < l->nedges; k++) {
+		struct mb_mp_ledge *e = &l->edges[k];
+
+		e->wall = true;
+		if (e->b < 0) {
+			if (e->a == gap && !rim_done)
+				e->wall = false, rim_done = true;
+			continue;
+		}
+		int ra = e->a, rb = e->b;
+
+		while (root[ra] != ra)
+			ra = root[ra];
+		while (root[rb] != rb)
+			rb = root[rb];
+		if (ra != rb) {
+			root[ra] = rb;
+			e->wall = false;
+		}
+	}
+	free(root);
+}
+
+START_TEST(polar_lattice_inferred_and_proved)
+{
+	struct mb_mp_page p;
+	struct mb_mp_lattice **lats;
+	struct mb_mp_lat_proof proof;
+	size_t n;
+
+	polar_page(&p, 0, 0);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(lats[0]->problem, "");
+	ck_assert_int_eq(lats[0]->kind, MB_MP_LAT_POLAR);
+	ck_assert_int_eq(lats[0]->rings, 3);
+	ck_assert_int_eq(lats[0]->ring_n[1], 6);
+	ck_assert_int_eq(lats[0]->ring_n[2], 12);
+	ck_assert_int_eq(lats[0]->ncells, 19);
+	ck_assert_double_eq_tol(lats[0]->cx, 200, 0.01);
+	ck_assert_double_eq_tol(lats[0]->ring_pt, 20, 0.01);
+	ck_assert_str_eq(lats[0]->grid, "polar 2 rings");
+	/* the radial walls were taken off the page: no square maze sees them */
+	for (size_t k = 0; k < p.nsegs; k++)
+		ck_assert(!p.segs[k].black);
+	ck_assert_int_eq(mb_mp_lat_cell_at(lats[0], 200, 300), 0);
+	ck_assert_int_eq(mb_mp_lat_cell_at(lats[0], 200 + 50, 300 + 1), 7);
+	ck_assert_int_eq(mb_mp_lat_cell_at(lats[0], 200 + 70, 300), -1);
+
+	/* a spanning tree with one rim gap, the exit the centre: perfect */
+	open_tree(lats[0], 7);
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	ck_assert_int_eq(proof.entrance, 7);
+	ck_assert_int_eq(proof.exit, 0);
+	ck_assert_int_eq(proof.route[0], 7);
+	ck_assert_int_eq(proof.route[proof.route_len - 1], 0);
+	mb_mp_lat_proof_release(&proof);
+	/* a wall opened: a loop */
+	for (size_t k = 0; k < lats[0]->nedges; k++)
+		if (lats[0]->edges[k].wall && lats[0]->edges[k].b >= 0) {
+			lats[0]->edges[k].wall = false;
+			break;
+		}
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert(!proof.ok);
+	ck_assert_ptr_nonnull(strstr(proof.why, "a loop of"));
+	mb_mp_lat_proof_release(&proof);
+	/* every wall shut: no gap, and nothing reachable from the centre */
+	for (size_t k = 0; k < lats[0]->nedges; k++)
+		lats[0]->edges[k].wall = true;
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert(!proof.ok);
+	ck_assert_ptr_nonnull(strstr(proof.why, "no gap in the outer rim"));
+	ck_assert_ptr_nonnull(strstr(proof.why, "18 cells unreachable"));
+	mb_mp_lat_proof_release(&proof);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+
+	/* broken: a radial wall that does not point at the centre */
+	polar_page(&p, 6, 0);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_nonnull(strstr(lats[0]->problem, "does not point at the centre"));
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert(!proof.ok);
+	mb_mp_lat_proof_release(&proof);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+	/* broken: an arc between two rings (at no whole fraction of the ring width) */
+	polar_page(&p, 0, 47);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_nonnull(strstr(lats[0]->problem, "is not on a ring"));
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+}
+END_TEST
+
+/* pointy-top hexagons, 4 a row, 3 rows (odd rows shifted right), every side drawn */
+static void hex_page(struct mb_mp_page *p, double shift)
+{
+	double s = 12, w = sqrt(3) * s;
+	int drawn = 0;
+
+	memset(p, 0, sizeof *p);
+	p->number = 1;
+	for (int j = 0; j < 3; j++)
+		for (int i = 0; i < 4; i++) {
+			double cx = 100 + i * w + (j & 1) * w / 2, cy = 100 + j * 1.5 * s;
+
+			for (int d = 0; d < 6; d++) {
+				double a0 = (60.0 * d - 30) * M_PI / 180, a1 = (60.0 * d + 30) * M_PI / 180;
+				double dx = drawn++ == 7 ? shift : 0;
+
+				seg(p, cx + s * cos(a0) + dx, cy + s * sin(a0), cx + s * cos(a1) + dx,
+				    cy + s * sin(a1), 1.5, true, 0);
+			}
+		}
+}
+
+START_TEST(hex_lattice_inferred_and_proved)
+{
+	struct mb_mp_page p;
+	struct mb_mp_lattice **lats;
+	struct mb_mp_lat_proof proof;
+	size_t n;
+
+	hex_page(&p, 0);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(lats[0]->problem, "");
+	ck_assert_int_eq(lats[0]->kind, MB_MP_LAT_HEX);
+	ck_assert_int_eq(lats[0]->ncells, 12);
+	ck_assert_str_eq(lats[0]->grid, "hex 4x3");
+	ck_assert_double_eq_tol(lats[0]->side, 12, 0.01);
+	/* 12 cells: 23 sides between two of them, 26 on the rim */
+	ck_assert_uint_eq(lats[0]->nedges, 49);
+	open_tree(lats[0], 0);
+	/* a second gap: the last cell's lower side */
+	for (size_t k = lats[0]->nedges; k-- > 0;)
+		if (lats[0]->edges[k].b < 0 && lats[0]->edges[k].a == 11) {
+			lats[0]->edges[k].wall = false;
+			break;
+		}
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	ck_assert_int_eq(proof.entrance, 0);
+	ck_assert_int_eq(proof.exit, 11);
+	mb_mp_lat_proof_release(&proof);
+	/* one gap only: not a hex maze's two */
+	for (size_t k = 0; k < lats[0]->nedges; k++)
+		if (lats[0]->edges[k].b < 0)
+			lats[0]->edges[k].wall = lats[0]->edges[k].a != 0 || lats[0]->edges[k].wall;
+	for (size_t k = 0; k < lats[0]->nedges; k++)
+		if (lats[0]->edges[k].b < 0 && lats[0]->edges[k].a == 11)
+			lats[0]->edges[k].wall = true;
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert(!proof.ok);
+	ck_assert_ptr_nonnull(strstr(proof.why, "1 gap in the outer rim"));
+	mb_mp_lat_proof_release(&proof);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+
+	/* broken: one side drawn half a side off the grid */
+	hex_page(&p, 6);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_nonnull(strstr(lats[0]->problem, "is not a side of the hexagon grid"));
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert(!proof.ok);
+	mb_mp_lat_proof_release(&proof);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("mazeproof");
@@ -1144,6 +1382,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, outline_maze_is_read_and_proved);
 	tcase_add_test(tc, outline_with_a_crack_fails);
 	tcase_add_test(tc, outlined_letters_are_no_maze);
+	tcase_add_test(tc, polar_lattice_inferred_and_proved);
+	tcase_add_test(tc, hex_lattice_inferred_and_proved);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "mpcheck.h"
+#include "mplattice.h"
 #include "mpmaze.h"
 #include "mpraster.h"
 #include "mpread.h"
@@ -117,6 +118,11 @@ static void usage(FILE *f)
 		"count), or when it has no label by its walls; it must have the same walls,\n"
 		"start at the entrance, end at the exit, cross no wall and be the one route.\n"
 		"Squares are (x,y), counted from 0 at the top-left square.\n"
+		"\n"
+		"Circular mazes (black arcs around one centre, radial walls pointing at it)\n"
+		"and hexagonal ones (sides in three directions 60 degrees apart) are read\n"
+		"too, always from the rendering: a polar maze's exit is the centre when\n"
+		"its rim has one gap, else the second gap; a hexagonal one has two.\n"
 		"\n"
 		"Options:\n"
 		"  -q, --quiet    print only failures\n"
@@ -244,6 +250,70 @@ static void judge_printed(struct mb_mp_doc *doc, int index, const struct mb_mp_p
 	free(pix);
 }
 
+/* Judge a circular or hexagonal maze's walls from its rendering, the drawn route left out. */
+static void judge_lattice_ink(struct mb_mp_doc *doc, int index, struct mb_mp_lattice *l)
+{
+	double res = MB_MP_RENDER_RES, pad = l->pen_pt + 2;
+	double x0 = l->x0 - pad, y0 = l->y0 - pad, x1 = l->x1 + pad, y1 = l->y1 + pad;
+	struct mb_mp_image img;
+	unsigned char *pix;
+	char err[150];
+	int w, h;
+
+	if (l->problem[0])
+		return;
+	qsort(l->route_ops, l->nroute_ops, sizeof(int), cmp_int_key);
+	pix = mb_mp_doc_render(doc, index, x0, y0, x1, y1, res, l->route_ops, l->nroute_ops, &w, &h,
+			       err, sizeof err);
+	if (!pix) {
+		snprintf(l->problem, sizeof l->problem, "cannot judge it from the printed page: %s", err);
+		return;
+	}
+	img.pix = pix;
+	img.w = w;
+	img.h = h;
+	img.x0 = floor(x0 * res) / res;
+	img.y0 = floor(y0 * res) / res;
+	img.res = res;
+	mb_mp_lat_judge_ink(l, &img);
+	free(pix);
+}
+
+/* Circular and hexagonal mazes on the page become mazes of the run (their walls leave the page). */
+static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *page, struct run *r)
+{
+	struct mb_mp_lattice **lats;
+	size_t n = mb_mp_find_lattices(page, &lats);
+
+	for (size_t k = 0; k < n; k++) {
+		struct mb_mp_lattice *l = lats[k];
+		struct mb_mp_maze *m;
+
+		if (r->n >= MB_MP_MAX_MAZES) {
+			mb_mp_lat_free(l);
+			continue;
+		}
+		judge_lattice_ink(doc, index, l);
+		m = mb_mp_push(&r->mazes, &r->n, &r->cap, sizeof *m);
+		m->page = index + 1;
+		m->number = l->number;
+		m->named = l->named;
+		m->label_page = mb_mp_label_page(l->label);
+		snprintf(m->label, sizeof m->label, "%s", l->label);
+		m->w = m->h = 1;
+		m->x_pt = l->x0;
+		m->y_pt = l->y0;
+		m->cell_w_pt = l->x1 - l->x0;
+		m->cell_h_pt = l->y1 - l->y0;
+		m->solution = l->solution;
+		m->pen_pt = m->thin_pt = l->pen_pt;
+		m->rendered = true;
+		m->lat = l;
+		r->rendered++;
+	}
+	free(lats);
+}
+
 static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *opt)
 {
 	char err[400];
@@ -264,6 +334,7 @@ static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *
 			page_error(r, p + 1, err);
 			continue;
 		}
+		read_lattices(doc, p, &page, r);
 		n = mb_mp_find_mazes(&page, &found);
 		for (size_t k = 0; k < n && r->n + n <= MB_MP_MAX_MAZES; k++)
 			if (found[k].w > 0) {
@@ -340,6 +411,8 @@ static bool npuz_labelled(const struct run *r)
 
 static bool same_walls(const struct mb_mp_maze *a, const struct mb_mp_maze *b)
 {
+	if (a->lat || b->lat)
+		return a->lat && b->lat && mb_mp_lat_same_walls(a->lat, b->lat);
 	return a->w == b->w && a->h == b->h &&
 	       !memcmp(a->hwall, b->hwall, (size_t)(a->h + 1) * (size_t)a->w) &&
 	       !memcmp(a->vwall, b->vwall, (size_t)a->h * (size_t)(a->w + 1));
@@ -374,6 +447,9 @@ static void pair_by_walls(struct run *r, struct mb_mp_maze *copy, struct mb_mp_m
 	if (matches)
 		snprintf(msg, sizeof msg, "a solution copy with no readable label has the walls of %zu "
 			 "mazes: cannot tell which it solves", matches);
+	else if (copy->lat)
+		snprintf(msg, sizeof msg, "a %s solution copy with no readable label matches no "
+			 "maze's walls", copy->lat->grid);
 	else
 		snprintf(msg, sizeof msg, "a %dx%d solution copy with no readable label matches no "
 			 "maze's walls", copy->w, copy->h);
@@ -432,18 +508,31 @@ static void append(char *buf, size_t len, const char *what)
 	snprintf(buf + used, len - used, "%s%s", used ? "; " : "", what);
 }
 
+/* "9x7", "polar 7 rings", "hex 12x13" */
+static const char *grid_text(const struct mb_mp_maze *m, char *buf, size_t len)
+{
+	if (m->lat)
+		snprintf(buf, len, "%s", m->lat->grid[0] ? m->lat->grid : "unreadable");
+	else
+		snprintf(buf, len, "%dx%d", m->w, m->h);
+	return buf;
+}
+
 static void finish(struct report *rep, struct verdict *v, const struct mb_mp_maze *m,
 		   const char *why, const char *sol, bool have_copies)
 {
+	char grid[64];
+
+	grid_text(m, grid, sizeof grid);
 	v->ok = !why[0] && !sol[0];
 	snprintf(v->reason, sizeof v->reason, "%s%s%s", why, why[0] && sol[0] ? "; " : "", sol);
 	if (v->ok)
-		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route, %s%s", m->w, m->h,
+		snprintf(v->text, sizeof v->text, "%s, perfect, 1 route, %s%s", grid,
 			 m->solution ? "solution matches" :
 			 have_copies ? "solution matches" : "no solution pages",
 			 v->by_walls ? " (its copy has no label: found by its walls)" : "");
 	else
-		snprintf(v->text, sizeof v->text, "%dx%d, FAILED: %s%s%s", m->w, m->h, why,
+		snprintf(v->text, sizeof v->text, "%s, FAILED: %s%s%s", grid, why,
 			 why[0] && sol[0] ? "; " : "", sol);
 	if (v->ok)
 		rep->passed++;
@@ -461,6 +550,64 @@ static bool printed_folio(const struct run *r, int page, int number)
 	return false;
 }
 
+/*
+ * Prove a circular or hexagonal maze m and check its solution copies (or,
+ * with no copies given, the route drawn in it).
+ */
+static void judge_lat(struct report *rep, struct verdict *v, const struct mb_mp_maze *m,
+		      struct mb_mp_maze **copies, size_t ncop)
+{
+	struct mb_mp_lat_proof proof;
+	char why[600] = "", sol[600] = "", buf[500], swhy[400];
+	size_t matching = 0;
+
+	mb_mp_lat_prove(m->lat, &proof);
+	v->routes = proof.ok ? 1 : proof.routes;
+	v->route_len = proof.ok ? proof.route_len : 0;
+	snprintf(why, sizeof why, "%s", proof.why);
+	v->solution = ncop ? "none" : m->solution ? "matches" : "no pages";
+	if (!copies && m->solution && proof.ok &&
+	    !mb_mp_lat_check_solution(m->lat, &proof, m->lat, swhy, sizeof swhy)) {
+		v->solution = "mismatch";
+		snprintf(sol, sizeof sol, "solution: %s", swhy);
+	}
+	for (size_t q = 0; q < ncop; q++) {
+		if (copies[q]->number != m->number)
+			continue;
+		rep->checked_copies++;
+		if (!v->solution_page) {
+			v->solution_page = copies[q]->page;
+			v->by_walls = copies[q]->by_walls;
+		}
+		if (matching++) {
+			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
+			append(sol, sizeof sol, buf);
+		} else if (!proof.ok) {
+			v->solution = "unchecked";
+		} else if (!copies[q]->lat) {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "solution on page %d: a square grid, the maze is %s",
+				 copies[q]->page, m->lat->grid);
+			append(sol, sizeof sol, buf);
+		} else if (copies[q]->lat->problem[0]) {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page,
+				 copies[q]->lat->problem);
+			append(sol, sizeof sol, buf);
+		} else if (mb_mp_lat_check_solution(m->lat, &proof, copies[q]->lat, swhy, sizeof swhy)) {
+			v->solution = "matches";
+		} else {
+			v->solution = "mismatch";
+			snprintf(buf, sizeof buf, "solution on page %d: %.400s", copies[q]->page, swhy);
+			append(sol, sizeof sol, buf);
+		}
+	}
+	if (ncop && matching == 0)
+		append(sol, sizeof sol, "no solution copy found");
+	finish(rep, v, m, why, sol, ncop > 0);
+	mb_mp_lat_proof_release(&proof);
+}
+
 static void judge(struct report *rep, const struct run *r, struct mb_mp_maze **puzzles, size_t k,
 		  struct mb_mp_maze **copies, size_t ncop, bool corners)
 {
@@ -471,6 +618,22 @@ static void judge(struct report *rep, const struct run *r, struct mb_mp_maze **p
 	size_t matching = 0;
 
 	v->maze = m;
+	if (m->lat) {
+		if (k > 0 && puzzles[k - 1]->number == m->number) {
+			snprintf(buf, sizeof buf, "maze %d is also on page %d", m->number,
+				 puzzles[k - 1]->page);
+			judge_lat(rep, v, m, copies, ncop);
+			if (v->ok)
+				rep->passed--, rep->failed++;
+			v->ok = false;
+			append(v->reason, sizeof v->reason, buf);
+			snprintf(v->text, sizeof v->text, "%s, FAILED: %s", m->lat->grid, v->reason);
+		} else {
+			judge_lat(rep, v, m, copies, ncop);
+		}
+		return;
+	}
+	(void)r;
 	mb_mp_prove(m, corners, &proof);
 	v->routes = proof.routes;
 	v->route_len = proof.ok ? proof.route_len : 0;
@@ -532,9 +695,17 @@ static void judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, boo
 {
 	struct verdict *v = mb_mp_push(&rep->v, &rep->nv, &rep->cap_v, sizeof *v);
 	struct mb_mp_proof proof;
-	char why[600] = "", sol[600] = "", swhy[400];
+	char why[600] = "", sol[600] = "", swhy[400], grid[64];
 
 	v->maze = m;
+	if (m->lat) {
+		judge_lat(rep, v, m, NULL, 0);
+		if (v->ok)
+			snprintf(v->text, sizeof v->text, "%s, perfect, 1 route%s",
+				 grid_text(m, grid, sizeof grid), m->solution ? ", route drawn matches" : "");
+		rep->unnumbered++;
+		return;
+	}
 	mb_mp_prove(m, corners, &proof);
 	v->routes = proof.routes;
 	v->route_len = proof.ok ? proof.route_len : 0;
@@ -550,7 +721,7 @@ static void judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, boo
 	}
 	finish(rep, v, m, why, sol, false);
 	if (v->ok)
-		snprintf(v->text, sizeof v->text, "%dx%d, perfect, 1 route%s", m->w, m->h,
+		snprintf(v->text, sizeof v->text, "%s, perfect, 1 route%s", grid_text(m, grid, sizeof grid),
 			 m->solution ? ", route drawn matches" : "");
 	rep->unnumbered++;
 	mb_mp_proof_release(&proof);
@@ -571,18 +742,23 @@ static void print_json(const struct options *opt, const struct report *rep, cons
 	for (size_t k = 0; k < rep->nv; k++) {
 		const struct verdict *v = &rep->v[k];
 		const struct mb_mp_maze *m = v->maze;
+		char grid[64];
 
+		grid_text(m, grid, sizeof grid);
 		printf("%s\n  {\"number\": %d, \"page\": %d, \"width\": %d, \"height\": %d, "
 		       "\"ok\": %s, \"routes\": %ld, \"solution\": \"%s\", \"solution_page\": %d, "
-		       "\"box\": [%.2f, %.2f, %.2f, %.2f], \"grid\": \"%dx%d\", \"square_pt\": %.3f, "
-		       "\"verdict\": \"%s\", \"reason\": ", k ? "," : "", m->number, m->page, m->w,
-		       m->h, v->ok ? "true" : "false", v->routes, v->solution, v->solution_page,
+		       "\"box\": [%.2f, %.2f, %.2f, %.2f], \"grid\": \"%s\", \"square_pt\": %.3f, "
+		       "\"verdict\": \"%s\", \"reason\": ", k ? "," : "", m->number, m->page,
+		       m->lat ? 0 : m->w, m->lat ? 0 : m->h, v->ok ? "true" : "false",
+		       v->routes, v->solution, v->solution_page,
 		       m->x_pt, m->y_pt, m->x_pt + m->w * m->cell_w_pt, m->y_pt + m->h * m->cell_h_pt,
-		       m->w, m->h, m->cell_w_pt, v->ok ? "perfect" : "failed");
+		       grid, m->lat ? (m->lat->kind == MB_MP_LAT_POLAR ? m->lat->ring_pt : m->lat->side)
+				    : m->cell_w_pt, v->ok ? "perfect" : "failed");
 		json_string(v->reason);
-		printf(", \"route_length\": %zu, \"copy_found\": %s, \"copy_page\": %d, "
+		printf(", \"cells\": %d, \"route_length\": %zu, \"copy_found\": %s, \"copy_page\": %d, "
 		       "\"copy_paired_by\": \"%s\", \"judged_from\": \"%s\", \"result\": ",
-		       v->route_len, v->solution_page > 0 ? "true" : "false", v->solution_page,
+		       m->lat ? m->lat->ncells : m->w * m->h, v->route_len,
+		       v->solution_page > 0 ? "true" : "false", v->solution_page,
 		       v->solution_page <= 0 ? "none" : v->by_walls ? "walls" :
 		       r->numbered_by_order ? "order" : "label",
 		       m->rendered ? "rendering" : "lines");

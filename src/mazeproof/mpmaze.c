@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mplattice.h"
 #include "mputil.h"
 
 /* an axis-aligned black segment: a horizontal one has y0 == y1, x0 < x1 */
@@ -1367,5 +1368,6 @@ void mb_mp_maze_release(struct mb_mp_maze *m)
 	free(m->vwall);
 	free(m->steps);
 	free(m->route_ops);
+	mb_mp_lat_free(m->lat);
 	memset(m, 0, sizeof *m);
 }

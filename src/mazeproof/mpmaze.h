@@ -54,6 +54,8 @@ struct mb_mp_step {
 	int i, j;
 };
 
+struct mb_mp_lattice;		/* a circular or hexagonal maze (mplattice.h) */
+
 struct mb_mp_maze {
 	int page;		/* 1-based PDF page */
 	int number;		/* from the label; -1 when none was read */
@@ -81,6 +83,8 @@ struct mb_mp_maze {
 	bool rendered;		/* walls judged from the rendered page */
 	char ink_note[200];	/* where the ink differs from the lines, "" if nowhere */
 	bool by_walls;		/* a copy paired with its maze by its walls, not a label */
+	/* not NULL: a circular or hexagonal maze, w = h = 1 and its box the one square */
+	struct mb_mp_lattice *lat;
 };
 
 static inline unsigned char mb_mp_hwall(const struct mb_mp_maze *m, int i, int j)

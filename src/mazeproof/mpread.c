@@ -503,6 +503,19 @@ static void walk_curveto(fz_context *ctx, void *arg, float x1, float y1, float x
 	(void)ctx;
 	w->curved = true;
 	w->page->curved_path_seen = true;
+	if (!w->mark && w->proto.black && w->page->ncurves < MB_MP_MAX_SEGS) {
+		struct mb_mp_curve *c = mb_mp_push(&w->page->curves, &w->page->ncurves,
+						   &w->page->cap_curves, sizeof *c);
+
+		c->x0 = p0.x;
+		c->y0 = p0.y;
+		c->xm = 0.125 * p0.x + 0.375 * p1.x + 0.375 * p2.x + 0.125 * p3.x;
+		c->ym = 0.125 * p0.y + 0.375 * p1.y + 0.375 * p2.y + 0.125 * p3.y;
+		c->x1 = p3.x;
+		c->y1 = p3.y;
+		c->width_pt = w->proto.width_pt;
+		c->dashed = w->proto.dashed;
+	}
 	if (w->mark)
 		for (int k = 1; k <= 8; k++) {
 			double t = k / 8.0, u = 1 - t;
@@ -1367,5 +1380,6 @@ void mb_mp_page_release(struct mb_mp_page *page)
 	free(page->unsure);
 	free(page->marks);
 	free(page->mark_pts);
+	free(page->curves);
 	memset(page, 0, sizeof *page);
 }

@@ -61,6 +61,17 @@ struct mb_mp_mark {
 	double x0, y0, x1, y1;	/* its box */
 };
 
+/*
+ * One curve of a black stroked path (after the transform): its ends and
+ * its point halfway (t = 1/2), enough to fit the circle an arc wall lies
+ * on (mplattice.h). Curves are never square walls.
+ */
+struct mb_mp_curve {
+	double x0, y0, xm, ym, x1, y1;
+	double width_pt;
+	bool dashed;
+};
+
 /* one run of text as drawn (a span), with the box of its glyph origins */
 struct mb_mp_text {
 	char *utf8;
@@ -85,6 +96,8 @@ struct mb_mp_page {
 	size_t nmarks, cap_marks;
 	double *mark_pts;
 	size_t nmark_pts, cap_mark_pts;
+	struct mb_mp_curve *curves;	/* black stroked curves (arc walls of round mazes) */
+	size_t ncurves, cap_curves;
 };
 
 struct mb_mp_doc;

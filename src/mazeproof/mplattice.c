@@ -1,0 +1,1361 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/* Circular and hexagonal mazes from the page alone (mplattice.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mplattice.h"
+#include "mpmaze.h"
+#include "mputil.h"
+
+#define TWO_PI (2.0 * M_PI)
+
+static double wrap(double a)
+{
+	a = fmod(a, TWO_PI);
+	return a < 0 ? a + TWO_PI : a;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+	return n ? v[n / 2] : 0;
+}
+
+static void append_why(char *buf, size_t len, const char *what)
+{
+	size_t used = strlen(buf);
+
+	snprintf(buf + used, len - used, "%s%s", used ? "; " : "", what);
+}
+
+static struct mb_mp_ledge *add_edge(struct mb_mp_lattice *l, int a, int b)
+{
+	struct mb_mp_ledge *e = mb_mp_push(&l->edges, &l->nedges, &l->cap_edges, sizeof *e);
+
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+/* circle through three points; false when they are (nearly) on a line */
+static bool circumcentre(double ax, double ay, double bx, double by, double cx, double cy,
+			 double *ox, double *oy)
+{
+	double d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
+	double a2 = ax * ax + ay * ay, b2 = bx * bx + by * by, c2 = cx * cx + cy * cy;
+
+	if (fabs(d) < 1e-6)
+		return false;
+	*ox = (a2 * (by - cy) + b2 * (cy - ay) + c2 * (ay - by)) / d;
+	*oy = (a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax)) / d;
+	return isfinite(*ox) && isfinite(*oy);
+}
+
+/* the label nearest above the box holding a number */
+static void find_label(const struct mb_mp_page *page, double x0, double y0, double x1,
+		       int *number, bool *named, char *label, size_t len)
+{
+	double best = -INFINITY;
+
+	*number = -1;
+	*named = false;
+	label[0] = 0;
+	for (size_t k = 0; k < page->ntexts; k++) {
+		const struct mb_mp_text *t = &page->texts[k];
+		bool nm;
+		int n;
+
+		if (t->baseline > y0 + 1 || t->baseline <= best || t->x1 < x0 - 300 ||
+		    t->x0 > x1 + 300)
+			continue;
+		n = mb_mp_label_number(t->utf8, &nm);
+		if (n < 0)
+			continue;
+		best = t->baseline;
+		*number = n;
+		*named = nm;
+		snprintf(label, len, "%s", t->utf8);
+	}
+}
+
+/* a drawn route: the marks inside the box, in the order they were painted */
+static void take_route(const struct mb_mp_page *page, struct mb_mp_lattice *l)
+{
+	for (size_t k = 0; k < page->nmarks; k++) {
+		const struct mb_mp_mark *mk = &page->marks[k];
+
+		if (mk->x0 < l->x0 - 40 || mk->x1 > l->x1 + 40 || mk->y0 < l->y0 - 40 ||
+		    mk->y1 > l->y1 + 40 || mk->n == 0)
+			continue;
+		if (mk->x1 < l->x0 || mk->x0 > l->x1 || mk->y1 < l->y0 || mk->y0 > l->y1)
+			continue;
+		for (size_t i = 0; i < mk->n; i++) {
+			double *xy = mb_mp_push(&l->route_xy, &l->nroute, &l->cap_route, 2 * sizeof *xy);
+
+			xy[0] = page->mark_pts[2 * (mk->first + i)];
+			xy[1] = page->mark_pts[2 * (mk->first + i) + 1];
+		}
+		*(int *)mb_mp_push(&l->route_ops, &l->nroute_ops, &l->cap_route_ops, sizeof(int)) = mk->op;
+	}
+	l->solution = l->nroute >= 2;
+}
+
+/* ---- polar ------------------------------------------------------------- */
+
+struct circ {
+	double cx, cy, r;
+	size_t curve;
+	int group;
+};
+
+static bool angles_fit(const double *ang, size_t n, int cells, double t0, double tol)
+{
+	double step = TWO_PI / cells;
+
+	for (size_t i = 0; i < n; i++) {
+		double f = wrap(ang[i] - t0);
+		double d = fmod(f, step);
+
+		if (fmin(d, step - d) > tol)
+			return false;
+	}
+	return true;
+}
+
+static void polar_edges(struct mb_mp_lattice *l)
+{
+	double rw = l->ring_pt;
+
+	/* radial walls inside each ring */
+	for (int r = 1; r < l->rings; r++) {
+		int n = l->ring_n[r];
+
+		if (n < 2)
+			continue;
+		for (int k = 0; k < n; k++) {
+			double a = l->ring_t0[r] + TWO_PI * k / n;
+			struct mb_mp_ledge *e = add_edge(l, l->ring_first[r] + (k + n - 1) % n,
+							 l->ring_first[r] + k);
+
+			e->x0 = l->cx + r * rw * cos(a);
+			e->y0 = l->cy + r * rw * sin(a);
+			e->x1 = l->cx + (r + 1) * rw * cos(a);
+			e->y1 = l->cy + (r + 1) * rw * sin(a);
+		}
+	}
+	/* arcs between rings r - 1 and r, and the rim (r == rings) */
+	for (int r = 1; r <= l->rings; r++) {
+		size_t nc = 0, maxc = (size_t)l->ring_n[r - 1] + (r < l->rings ? (size_t)l->ring_n[r] : 0) + 1;
+		double *cut = mb_mp_xmalloc(maxc * sizeof *cut);
+		int rings_here[2] = { r - 1, r < l->rings ? r : -1 };
+
+		for (int s = 0; s < 2; s++) {
+			int q = rings_here[s];
+
+			if (q < 1)
+				continue;
+			for (int k = 0; k < l->ring_n[q] && nc < maxc; k++)
+				cut[nc++] = wrap(l->ring_t0[q] + TWO_PI * k / l->ring_n[q]);
+		}
+		if (nc == 0)
+			cut[nc++] = 0;
+		qsort(cut, nc, sizeof *cut, cmp_double);
+		for (size_t i = 0; i < nc; i++) {
+			double a0 = cut[i], a1 = i + 1 < nc ? cut[i + 1] : cut[0] + TWO_PI;
+			double mid = (a0 + a1) / 2, rad = r * rw;
+			int inner, outer;
+			struct mb_mp_ledge *e;
+
+			if ((a1 - a0) * rad < 1.5)
+				continue;	/* a sliver where two rings' divisions nearly meet */
+			inner = mb_mp_lat_cell_at(l, l->cx + (rad - rw / 2) * cos(mid),
+						  l->cy + (rad - rw / 2) * sin(mid));
+			outer = r < l->rings ? mb_mp_lat_cell_at(l, l->cx + (rad + rw / 2) * cos(mid),
+								 l->cy + (rad + rw / 2) * sin(mid))
+					     : -1;
+			if (inner < 0)
+				continue;
+			e = add_edge(l, inner, outer);
+			e->arc = true;
+			e->r = rad;
+			e->t0 = a0;
+			e->t1 = a1;
+		}
+		free(cut);
+	}
+}
+
+static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct circ *cs, size_t n)
+{
+	struct mb_mp_lattice *l = mb_mp_xcalloc(1, sizeof *l);
+	double *v = mb_mp_xmalloc((n + 1) * sizeof *v), *radii, rw = INFINITY, pen;
+	size_t nr = 0;
+	int R;
+
+	l->kind = MB_MP_LAT_POLAR;
+	l->page = page->number;
+	for (size_t i = 0; i < n; i++)
+		v[i] = cs[i].cx;
+	l->cx = median(v, n);
+	for (size_t i = 0; i < n; i++)
+		v[i] = cs[i].cy;
+	l->cy = median(v, n);
+	for (size_t i = 0; i < n; i++)
+		v[i] = page->curves[cs[i].curve].width_pt;
+	pen = l->pen_pt = median(v, n);
+	/* the distinct radii of the arcs (at their middles) */
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_mp_curve *c = &page->curves[cs[i].curve];
+
+		v[i] = hypot(c->xm - l->cx, c->ym - l->cy);
+	}
+	qsort(v, n, sizeof *v, cmp_double);
+	radii = mb_mp_xmalloc((n + 1) * sizeof *radii);
+	for (size_t i = 0; i < n; i++)
+		if (!nr || v[i] - radii[nr - 1] > fmax(0.75, pen / 2))
+			radii[nr++] = v[i];
+	for (size_t i = 0; i < nr; i++) {
+		rw = fmin(rw, radii[i]);
+		if (i)
+			rw = fmin(rw, radii[i] - radii[i - 1]);
+	}
+	R = (int)lround(radii[nr - 1] / rw);
+	l->ring_pt = rw;
+	l->x0 = l->cx - R * rw - pen;
+	l->y0 = l->cy - R * rw - pen;
+	l->x1 = l->cx + R * rw + pen;
+	l->y1 = l->cy + R * rw + pen;
+	for (size_t i = 0; i < nr && !l->problem[0]; i++) {
+		double q = radii[i] / rw;
+
+		if (fabs(q - lround(q)) * rw > fmax(1.0, pen))
+			snprintf(l->problem, sizeof l->problem,
+				 "an arc wall of radius %.2f pt around (%.1f, %.1f) is not on a ring: "
+				 "rings are %.2f pt apart (the centre cell's radius)", radii[i], l->cx,
+				 l->cy, rw);
+	}
+	free(v);
+	free(radii);
+	if (R < 2 || R > MB_MP_LAT_MAX_RINGS) {
+		if (!l->problem[0])
+			snprintf(l->problem, sizeof l->problem, "arcs around (%.1f, %.1f) give %d rings "
+				 "(2 to %d read)", l->cx, l->cy, R, MB_MP_LAT_MAX_RINGS);
+		l->rings = 0;
+		return l;
+	}
+	l->rings = R;
+	snprintf(l->grid, sizeof l->grid, "polar %d rings", R - 1);
+	l->ring_n = mb_mp_xcalloc((size_t)R, sizeof *l->ring_n);
+	l->ring_first = mb_mp_xcalloc((size_t)R + 1, sizeof *l->ring_first);
+	l->ring_t0 = mb_mp_xcalloc((size_t)R, sizeof *l->ring_t0);
+	/* radial walls: black segments pointing at the centre, per ring */
+	double **ang = mb_mp_xcalloc((size_t)R, sizeof *ang);
+	size_t *nang = mb_mp_xcalloc((size_t)R, sizeof *nang), *cap = mb_mp_xcalloc((size_t)R,
+										     sizeof *cap);
+	double reach = R * rw + 2 * pen + 1;
+
+	for (size_t i = 0; i < page->nsegs; i++) {
+		struct mb_mp_seg *s = &page->segs[i];
+		double ra = hypot(s->x0 - l->cx, s->y0 - l->cy), rb = hypot(s->x1 - l->cx, s->y1 - l->cy);
+		double len = hypot(s->x1 - s->x0, s->y1 - s->y0), off, lo, hi, mx, my;
+
+		if (!s->black || ra > reach || rb > reach)
+			continue;
+		s->black = false;	/* this maze's: not a square maze's wall */
+		off = fabs((s->x1 - s->x0) * (l->cy - s->y0) - (s->y1 - s->y0) * (l->cx - s->x0)) / len;
+		if (off > fmax(1.0, pen)) {
+			if (!l->problem[0])
+				snprintf(l->problem, sizeof l->problem,
+					 "a straight wall (%.1f, %.1f)-(%.1f, %.1f) pt does not point at "
+					 "the centre (%.1f, %.1f) of the round maze", s->x0, s->y0,
+					 s->x1, s->y1, l->cx, l->cy);
+			continue;
+		}
+		lo = fmin(ra, rb);
+		hi = fmax(ra, rb);
+		mx = (s->x0 + s->x1) / 2;
+		my = (s->y0 + s->y1) / 2;
+		for (int r = 1; r < R; r++)
+			if (fmin(hi, (r + 1) * rw) - fmax(lo, r * rw) >= rw / 2) {
+				double *a = mb_mp_push(&ang[r], &nang[r], &cap[r], sizeof *a);
+
+				*a = wrap(atan2(my - l->cy, mx - l->cx));
+			}
+	}
+	l->ring_n[0] = 1;
+	for (int r = 1; r < R; r++) {
+		int prev = l->ring_n[r - 1], rule = prev * (int)fmax(1, lround(TWO_PI * r / prev));
+		double tol = fmax(1.0, pen) / ((r + 0.5) * rw), t0 = nang[r] ? ang[r][0]
+								  : l->ring_t0[r - 1];
+		int best = -1;
+
+		if (angles_fit(ang[r], nang[r], rule, t0, tol))
+			best = rule;
+		for (int d = 1; best < 0 && d <= 4 * rule; d++) {
+			if (rule - d >= 1 && angles_fit(ang[r], nang[r], rule - d, t0, tol))
+				best = rule - d;
+			else if (angles_fit(ang[r], nang[r], rule + d, t0, tol))
+				best = rule + d;
+		}
+		if (best < 0) {
+			best = rule;
+			if (!l->problem[0])
+				snprintf(l->problem, sizeof l->problem,
+					 "the radial walls of ring %d fit no division into equal cells", r);
+		}
+		l->ring_n[r] = best;
+		l->ring_t0[r] = t0;
+	}
+	for (int r = 0; r < R; r++) {
+		free(ang[r]);
+		l->ring_first[r + 1] = l->ring_first[r] + l->ring_n[r];
+	}
+	free(ang);
+	free(nang);
+	free(cap);
+	l->ncells = l->ring_first[R];
+	if (l->ncells > MB_MP_LAT_MAX_CELLS) {
+		snprintf(l->problem, sizeof l->problem, "%d cells: more than %d", l->ncells,
+			 MB_MP_LAT_MAX_CELLS);
+		l->rings = 0;
+		return l;
+	}
+	polar_edges(l);
+	return l;
+}
+
+/* how far the middle of a curve bows off its chord */
+static double sagitta(const struct mb_mp_curve *c)
+{
+	double cx = c->x1 - c->x0, cy = c->y1 - c->y0, len = hypot(cx, cy);
+
+	if (len < 1e-9)
+		return 0;
+	return fabs(cx * (c->ym - c->y0) - cy * (c->xm - c->x0)) / len;
+}
+
+/*
+ * Curves around one centre are one maze. Centres are fitted only from
+ * curves that bow enough to give one (a short arc's three points say little
+ * about where its centre is), grouped within a point or 2 % of the radius;
+ * then every curve whose ends and middle are equally far from a group's
+ * centre joins it.
+ */
+static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
+{
+	struct circ *cs = mb_mp_xmalloc((page->ncurves + 1) * sizeof *cs);
+	size_t n = 0;
+	int groups = 0;
+
+	for (size_t i = 0; i < page->ncurves; i++) {
+		const struct mb_mp_curve *c = &page->curves[i];
+		struct circ *q = &cs[n];
+
+		if (c->dashed)
+			continue;
+		q->curve = i;
+		q->group = -1;
+		q->r = -1;	/* no centre of its own */
+		if (sagitta(c) >= 0.4 &&
+		    circumcentre(c->x0, c->y0, c->xm, c->ym, c->x1, c->y1, &q->cx, &q->cy))
+			q->r = hypot(c->xm - q->cx, c->ym - q->cy);
+		n++;
+	}
+	for (size_t i = 0; i < n && groups < 1000; i++) {
+		size_t members = 0, strong = 0;
+		double *v, gx, gy;
+
+		if (cs[i].group >= 0 || cs[i].r < 0)
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (cs[j].group < 0 && cs[j].r >= 0 &&
+			    hypot(cs[j].cx - cs[i].cx, cs[j].cy - cs[i].cy) <=
+				    fmax(1.0, 0.02 * fmax(cs[i].r, cs[j].r))) {
+				cs[j].group = groups;
+				strong++;
+			}
+		/* the group's centre: the median of its strong curves' */
+		v = mb_mp_xmalloc(strong * sizeof *v);
+		strong = 0;
+		for (size_t j = i; j < n; j++)
+			if (cs[j].group == groups)
+				v[strong++] = cs[j].cx;
+		gx = median(v, strong);
+		strong = 0;
+		for (size_t j = i; j < n; j++)
+			if (cs[j].group == groups)
+				v[strong++] = cs[j].cy;
+		gy = median(v, strong);
+		free(v);
+		for (size_t j = 0; j < n; j++) {
+			const struct mb_mp_curve *c = &page->curves[cs[j].curve];
+			double d0 = hypot(c->x0 - gx, c->y0 - gy), dm = hypot(c->xm - gx, c->ym - gy);
+			double d1 = hypot(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
+
+			if (cs[j].group == groups) {
+				members++;
+				continue;
+			}
+			if (cs[j].group < 0 && fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol) {
+				cs[j].group = groups;
+				members++;
+			}
+		}
+		for (size_t j = 0; j < n; j++)
+			if (cs[j].group == groups) {
+				cs[j].cx = gx;
+				cs[j].cy = gy;
+			}
+		groups++;
+		if (members < MB_MP_LAT_MIN_CURVES)
+			continue;
+		{
+			struct circ *g = mb_mp_xmalloc(members * sizeof *g);
+			size_t m = 0;
+
+			for (size_t j = 0; j < n; j++)
+				if (cs[j].group == groups - 1)
+					g[m++] = cs[j];
+			*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);
+			(*out)[count++] = polar_from(page, g, m);
+			free(g);
+		}
+	}
+	free(cs);
+	return count;
+}
+
+/* ---- hex --------------------------------------------------------------- */
+
+static const int HEX_DIR[6][2] = { { 2, 0 }, { 1, 1 }, { -1, 1 }, { -2, 0 }, { -1, -1 }, { 1, -1 } };
+
+/* page point <-> the frame where the hexagons have vertical sides */
+static void turn_pt(bool flat, double x, double y, double *u, double *v)
+{
+	*u = flat ? y : x;
+	*v = flat ? x : y;
+}
+
+static double seg_dir(const struct mb_mp_seg *s)
+{
+	double a = atan2(s->y1 - s->y0, s->x1 - s->x0) * 180 / M_PI;
+
+	a = fmod(a + 360, 180);
+	return a;
+}
+
+static bool near_dir(double a, double want)
+{
+	double d = fabs(a - want);
+
+	return fmin(d, 180 - d) < 3;
+}
+
+static int find_root(int *p, int i)
+{
+	while (p[i] != i)
+		i = p[i] = p[p[i]];
+	return i;
+}
+
+static void hex_centre(const struct mb_mp_lattice *l, int a, int b, double *x, double *y)
+{
+	*x = l->ox + a * sqrt(3) * l->side / 2;
+	*y = l->oy + b * 1.5 * l->side;
+}
+
+static int hex_cell(const struct mb_mp_lattice *l, int a, int b)
+{
+	if (a < l->amin || a > l->amax || b < l->bmin || b > l->bmax)
+		return -1;
+	return l->cell_at[(size_t)(b - l->bmin) * (size_t)(l->amax - l->amin + 1) +
+			  (size_t)(a - l->amin)];
+}
+
+static double cross(double ox, double oy, double ax, double ay, double bx, double by)
+{
+	return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
+}
+
+static int cmp_pt(const void *a, const void *b)
+{
+	const double *p = a, *q = b;
+
+	if (p[0] != q[0])
+		return p[0] < q[0] ? -1 : 1;
+	return (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+/* convex hull (Andrew's monotone chain) of n points xy, counter-clockwise in a y-up sense */
+static size_t hull(double *xy, size_t n, double *h)
+{
+	size_t k = 0;
+
+	qsort(xy, n, 2 * sizeof *xy, cmp_pt);
+	for (size_t i = 0; i < n; i++) {
+		while (k >= 2 && cross(h[2 * k - 4], h[2 * k - 3], h[2 * k - 2], h[2 * k - 1], xy[2 * i],
+				       xy[2 * i + 1]) <= 0)
+			k--;
+		h[2 * k] = xy[2 * i];
+		h[2 * k + 1] = xy[2 * i + 1];
+		k++;
+	}
+	for (size_t i = n - 1, t = k + 1; i-- > 0;) {
+		while (k >= t && cross(h[2 * k - 4], h[2 * k - 3], h[2 * k - 2], h[2 * k - 1], xy[2 * i],
+				       xy[2 * i + 1]) <= 0)
+			k--;
+		h[2 * k] = xy[2 * i];
+		h[2 * k + 1] = xy[2 * i + 1];
+		k++;
+	}
+	return k > 1 ? k - 1 : k;
+}
+
+/* how far (x, y) lies inside the convex polygon h (negative: outside) */
+static double inside_by(const double *h, size_t n, double x, double y)
+{
+	double best = INFINITY;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j = (i + 1) % n;
+		double ex = h[2 * j] - h[2 * i], ey = h[2 * j + 1] - h[2 * i + 1];
+		double len = hypot(ex, ey);
+
+		if (len < 1e-9)
+			continue;
+		best = fmin(best, cross(h[2 * i], h[2 * i + 1], h[2 * j], h[2 * j + 1], x, y) / len);
+	}
+	return best;
+}
+
+static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx, size_t n,
+				      bool flat)
+{
+	struct mb_mp_lattice *l = mb_mp_xcalloc(1, sizeof *l);
+	double *v = mb_mp_xmalloc((2 * n + 1) * sizeof *v), *pts, *h, s, w;
+	double ux0 = INFINITY, uy0 = INFINITY, ux1 = -INFINITY, uy1 = -INFINITY;
+	size_t nh, ref = n;
+
+	l->kind = MB_MP_LAT_HEX;
+	l->page = page->number;
+	l->flat = flat;
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_mp_seg *sg = &page->segs[idx[i]];
+
+		v[i] = hypot(sg->x1 - sg->x0, sg->y1 - sg->y0);
+	}
+	s = l->side = median(v, n);
+	w = sqrt(3) * s;
+	for (size_t i = 0; i < n; i++)
+		v[i] = page->segs[idx[i]].width_pt;
+	l->pen_pt = median(v, n);
+	pts = mb_mp_xmalloc((4 * n + 2) * sizeof *pts);
+	h = mb_mp_xmalloc((4 * n + 4) * sizeof *h);
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_mp_seg *sg = &page->segs[idx[i]];
+		double u0, v0, u1, v1;
+
+		turn_pt(flat, sg->x0, sg->y0, &u0, &v0);
+		turn_pt(flat, sg->x1, sg->y1, &u1, &v1);
+		pts[4 * i] = u0;
+		pts[4 * i + 1] = v0;
+		pts[4 * i + 2] = u1;
+		pts[4 * i + 3] = v1;
+		ux0 = fmin(ux0, fmin(u0, u1));
+		ux1 = fmax(ux1, fmax(u0, u1));
+		uy0 = fmin(uy0, fmin(v0, v1));
+		uy1 = fmax(uy1, fmax(v0, v1));
+		if (ref == n && fabs(u0 - u1) < 0.05 * s)
+			ref = i;
+	}
+	if (flat) {
+		l->x0 = uy0 - l->pen_pt;
+		l->x1 = uy1 + l->pen_pt;
+		l->y0 = ux0 - l->pen_pt;
+		l->y1 = ux1 + l->pen_pt;
+	} else {
+		l->x0 = ux0 - l->pen_pt;
+		l->x1 = ux1 + l->pen_pt;
+		l->y0 = uy0 - l->pen_pt;
+		l->y1 = uy1 + l->pen_pt;
+	}
+	if (ref == n) {
+		snprintf(l->problem, sizeof l->problem, "hexagon sides in three directions but none "
+			 "%s: not a hexagon grid this tool reads", flat ? "horizontal" : "vertical");
+		goto out;
+	}
+	/* a side parallel to the hexagons' vertical sides lies between two centres */
+	l->ox = (pts[4 * ref] + pts[4 * ref + 2]) / 2 + w / 2;
+	l->oy = (pts[4 * ref + 1] + pts[4 * ref + 3]) / 2;
+	/* every side must sit between two lattice centres */
+	for (size_t i = 0; i < n && !l->problem[0]; i++) {
+		double mx = (pts[4 * i] + pts[4 * i + 2]) / 2, my = (pts[4 * i + 1] + pts[4 * i + 3]) / 2;
+		int b0 = (int)floor((my - l->oy) / (1.5 * s)), a0 = (int)floor((mx - l->ox) / (w / 2));
+		double d1 = INFINITY, d2 = INFINITY, x1 = 0, y1 = 0, x2 = 0, y2 = 0, cx, cy;
+
+		/* a side lies halfway between its two nearest centres */
+		for (int b = b0 - 1; b <= b0 + 2; b++)
+			for (int a = a0 - 2; a <= a0 + 3; a++) {
+				double hx, hy, d;
+
+				if ((a + b) % 2)
+					continue;
+				hex_centre(l, a, b, &hx, &hy);
+				d = hypot(mx - hx, my - hy);
+				if (d < d1) {
+					d2 = d1, x2 = x1, y2 = y1;
+					d1 = d, x1 = hx, y1 = hy;
+				} else if (d < d2) {
+					d2 = d, x2 = hx, y2 = hy;
+				}
+			}
+		cx = (x1 + x2) / 2;
+		cy = (y1 + y2) / 2;
+		if (hypot(mx - cx, my - cy) > 0.15 * s) {
+			double px, py;
+
+			turn_pt(flat, mx, my, &px, &py);
+			snprintf(l->problem, sizeof l->problem, "a wall at (%.1f, %.1f) pt is not a side of "
+				 "the hexagon grid (sides %.2f pt)", px, py, s);
+		}
+	}
+	if (l->problem[0])
+		goto out;
+	nh = hull(pts, 2 * n, h);
+	l->amin = (int)floor((ux0 - l->ox) / (w / 2)) - 1;
+	l->amax = (int)ceil((ux1 - l->ox) / (w / 2)) + 1;
+	l->bmin = (int)floor((uy0 - l->oy) / (1.5 * s)) - 1;
+	l->bmax = (int)ceil((uy1 - l->oy) / (1.5 * s)) + 1;
+	if ((double)(l->amax - l->amin + 1) * (l->bmax - l->bmin + 1) > 4.0 * MB_MP_LAT_MAX_CELLS) {
+		snprintf(l->problem, sizeof l->problem, "more than %d hexagons", MB_MP_LAT_MAX_CELLS);
+		goto out;
+	}
+	l->cell_at = mb_mp_xmalloc((size_t)(l->amax - l->amin + 1) * (size_t)(l->bmax - l->bmin + 1) *
+				   sizeof *l->cell_at);
+	{
+		int maxrow = 0, rows = 0;
+
+		for (int b = l->bmin; b <= l->bmax; b++) {
+			int inrow = 0;
+
+			for (int a = l->amin; a <= l->amax; a++) {
+				double cx, cy;
+				int *slot = &l->cell_at[(size_t)(b - l->bmin) *
+							(size_t)(l->amax - l->amin + 1) +
+							(size_t)(a - l->amin)];
+
+				*slot = -1;
+				if ((a + b) % 2)
+					continue;
+				hex_centre(l, a, b, &cx, &cy);
+				if (inside_by(h, nh, cx, cy) < w / 4)
+					continue;
+				*slot = l->ncells++;
+				l->cell_a = mb_mp_xrealloc(l->cell_a, (size_t)l->ncells * sizeof(int));
+				l->cell_b = mb_mp_xrealloc(l->cell_b, (size_t)l->ncells * sizeof(int));
+				l->cell_a[l->ncells - 1] = a;
+				l->cell_b[l->ncells - 1] = b;
+				inrow++;
+			}
+			maxrow = inrow > maxrow ? inrow : maxrow;
+			rows += inrow > 0;
+		}
+		snprintf(l->grid, sizeof l->grid, "hex %dx%d", flat ? rows : maxrow,
+			 flat ? maxrow : rows);
+	}
+	for (int c = 0; c < l->ncells; c++) {
+		int a = l->cell_a[c], b = l->cell_b[c];
+		double cx, cy;
+
+		hex_centre(l, a, b, &cx, &cy);
+		for (int d = 0; d < 6; d++) {
+			int nb = hex_cell(l, a + HEX_DIR[d][0], b + HEX_DIR[d][1]);
+			struct mb_mp_ledge *e;
+			double p0x, p0y, p1x, p1y, t0 = (60.0 * d - 30) * M_PI / 180,
+						   t1 = (60.0 * d + 30) * M_PI / 180;
+
+			if (nb >= 0 && d >= 3)
+				continue;
+			e = add_edge(l, c, nb);
+			turn_pt(flat, cx + s * cos(t0), cy + s * sin(t0), &p0x, &p0y);
+			turn_pt(flat, cx + s * cos(t1), cy + s * sin(t1), &p1x, &p1y);
+			e->x0 = p0x;
+			e->y0 = p0y;
+			e->x1 = p1x;
+			e->y1 = p1y;
+		}
+	}
+out:
+	free(v);
+	free(pts);
+	free(h);
+	return l;
+}
+
+static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
+{
+	size_t *idx = mb_mp_xmalloc((page->nsegs + 1) * sizeof *idx), n = 0, npointy = 0, nflat = 0;
+	int *parent;
+	double *len;
+
+	for (size_t i = 0; i < page->nsegs; i++) {
+		const struct mb_mp_seg *s = &page->segs[i];
+		double a = seg_dir(s);
+
+		if (!s->black || s->dashed)
+			continue;
+		npointy += near_dir(a, 30) || near_dir(a, 150);
+		nflat += near_dir(a, 60) || near_dir(a, 120);
+	}
+	if (npointy < MB_MP_LAT_MIN_SIDES && nflat < MB_MP_LAT_MIN_SIDES) {
+		free(idx);
+		return count;
+	}
+	bool flat = nflat > npointy;
+
+	for (size_t i = 0; i < page->nsegs && n < 20000; i++) {
+		const struct mb_mp_seg *s = &page->segs[i];
+		double a = seg_dir(s);
+
+		if (!s->black || s->dashed)
+			continue;
+		if (flat ? near_dir(a, 0) || near_dir(a, 60) || near_dir(a, 120)
+			 : near_dir(a, 90) || near_dir(a, 30) || near_dir(a, 150))
+			idx[n++] = i;
+	}
+	len = mb_mp_xmalloc((n + 1) * sizeof *len);
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_mp_seg *s = &page->segs[idx[i]];
+
+		len[i] = hypot(s->x1 - s->x0, s->y1 - s->y0);
+	}
+	double L = median(len, n);
+
+	parent = mb_mp_xmalloc((n + 1) * sizeof *parent);
+	for (size_t i = 0; i < n; i++)
+		parent[i] = (int)i;
+	/* sides meet end to end (or their boxes overlap): one drawing */
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_mp_seg *p = &page->segs[idx[i]];
+
+		for (size_t j = i + 1; j < n; j++) {
+			const struct mb_mp_seg *q = &page->segs[idx[j]];
+			double t = 0.3 * L;
+
+			if (fmin(p->x0, p->x1) - t > fmax(q->x0, q->x1) ||
+			    fmin(q->x0, q->x1) - t > fmax(p->x0, p->x1) ||
+			    fmin(p->y0, p->y1) - t > fmax(q->y0, q->y1) ||
+			    fmin(q->y0, q->y1) - t > fmax(p->y0, p->y1))
+				continue;
+			parent[find_root(parent, (int)i)] = find_root(parent, (int)j);
+		}
+	}
+	/* drawings whose boxes overlap are one maze (the route splits a perfect maze's walls in two) */
+	{
+		double *bx = mb_mp_xmalloc((4 * n + 4) * sizeof *bx);
+		size_t *roots = mb_mp_xmalloc((n + 1) * sizeof *roots), nroots;
+		bool merged = true;
+
+		for (size_t i = 0; i < n; i++) {
+			bx[4 * i] = bx[4 * i + 1] = INFINITY;
+			bx[4 * i + 2] = bx[4 * i + 3] = -INFINITY;
+		}
+		while (merged) {
+			merged = false;
+			for (size_t i = 0; i < n; i++) {
+				bx[4 * i] = bx[4 * i + 1] = INFINITY;
+				bx[4 * i + 2] = bx[4 * i + 3] = -INFINITY;
+			}
+			for (size_t i = 0; i < n; i++) {
+				const struct mb_mp_seg *q = &page->segs[idx[i]];
+				int r = find_root(parent, (int)i);
+
+				bx[4 * r] = fmin(bx[4 * r], fmin(q->x0, q->x1));
+				bx[4 * r + 1] = fmin(bx[4 * r + 1], fmin(q->y0, q->y1));
+				bx[4 * r + 2] = fmax(bx[4 * r + 2], fmax(q->x0, q->x1));
+				bx[4 * r + 3] = fmax(bx[4 * r + 3], fmax(q->y0, q->y1));
+			}
+			nroots = 0;
+			for (size_t i = 0; i < n; i++)
+				if (find_root(parent, (int)i) == (int)i)
+					roots[nroots++] = i;
+			for (size_t x = 0; x < nroots; x++)
+				for (size_t y = x + 1; y < nroots; y++) {
+					size_t i = roots[x], j = roots[y];
+					int ri = find_root(parent, (int)i), rj = find_root(parent, (int)j);
+
+					if (ri != rj && bx[4 * i] < bx[4 * j + 2] && bx[4 * j] < bx[4 * i + 2] &&
+					    bx[4 * i + 1] < bx[4 * j + 3] && bx[4 * j + 1] < bx[4 * i + 3]) {
+						parent[ri] = rj;
+						merged = true;
+					}
+				}
+		}
+		free(roots);
+		free(bx);
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t m = 0, *g;
+		int root = find_root(parent, (int)i);
+
+		if (root != (int)i)
+			continue;
+		for (size_t j = 0; j < n; j++)
+			m += find_root(parent, (int)j) == root;
+		if (m < MB_MP_LAT_MIN_SIDES)
+			continue;
+		g = mb_mp_xmalloc(m * sizeof *g);
+		m = 0;
+		for (size_t j = 0; j < n; j++)
+			if (find_root(parent, (int)j) == root)
+				g[m++] = idx[j];
+		*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);
+		(*out)[count++] = hex_from(page, g, m, flat);
+		for (size_t j = 0; j < m; j++)
+			page->segs[g[j]].black = false;
+		free(g);
+	}
+	free(parent);
+	free(len);
+	free(idx);
+	return count;
+}
+
+size_t mb_mp_find_lattices(struct mb_mp_page *page, struct mb_mp_lattice ***out)
+{
+	size_t n = 0;
+
+	*out = NULL;
+	n = find_polar(page, out, n);
+	n = find_hex(page, out, n);
+	for (size_t k = 0; k < n; k++) {
+		struct mb_mp_lattice *l = (*out)[k];
+
+		take_route(page, l);
+		find_label(page, l->x0, l->y0, l->x1, &l->number, &l->named, l->label, sizeof l->label);
+	}
+	return n;
+}
+
+/* ---- cells --------------------------------------------------------------- */
+
+int mb_mp_lat_cell_at(const struct mb_mp_lattice *l, double x, double y)
+{
+	if (l->kind == MB_MP_LAT_POLAR) {
+		double d = hypot(x - l->cx, y - l->cy);
+		int r = (int)floor(d / l->ring_pt), n, k;
+
+		if (l->rings <= 0 || r >= l->rings)
+			return -1;
+		if (r == 0)
+			return 0;
+		n = l->ring_n[r];
+		k = (int)floor(wrap(atan2(y - l->cy, x - l->cx) - l->ring_t0[r]) / (TWO_PI / n));
+		return l->ring_first[r] + (k < 0 ? 0 : k >= n ? n - 1 : k);
+	}
+	if (!l->cell_at)
+		return -1;
+	{
+		double u, v, w = sqrt(3) * l->side;
+		int best = -1;
+		double bd = INFINITY;
+
+		turn_pt(l->flat, x, y, &u, &v);
+		int b0 = (int)floor((v - l->oy) / (1.5 * l->side));
+
+		for (int b = b0 - 1; b <= b0 + 2; b++) {
+			int a0 = (int)floor((u - l->ox) / (w / 2));
+
+			for (int a = a0 - 2; a <= a0 + 2; a++) {
+				double cx, cy;
+
+				if ((a + b) % 2)
+					continue;
+				hex_centre(l, a, b, &cx, &cy);
+				if (hypot(u - cx, v - cy) < bd) {
+					bd = hypot(u - cx, v - cy);
+					best = hex_cell(l, a, b);
+				}
+			}
+		}
+		return best;
+	}
+}
+
+void mb_mp_lat_cell_name(const struct mb_mp_lattice *l, int cell, char *buf, size_t len)
+{
+	if (l->kind == MB_MP_LAT_POLAR) {
+		int r = 0;
+
+		while (r + 1 < l->rings && l->ring_first[r + 1] <= cell)
+			r++;
+		if (r == 0)
+			snprintf(buf, len, "the centre cell");
+		else
+			snprintf(buf, len, "ring %d cell %d", r, cell - l->ring_first[r]);
+		return;
+	}
+	{
+		int a = l->cell_a[cell], b = l->cell_b[cell], amin = a;
+
+		for (int c = 0; c < l->ncells; c++)
+			if (l->cell_b[c] == b && l->cell_a[c] < amin)
+				amin = l->cell_a[c];
+		snprintf(buf, len, "hexagon %d of row %d", (a - amin) / 2 + 1, b - l->cell_b[0] + 1);
+	}
+}
+
+/* ---- ink ----------------------------------------------------------------- */
+
+static bool ink_near(const struct mb_mp_image *img, double x, double y, double rad)
+{
+	int px = (int)floor((x - img->x0) * img->res), py = (int)floor((y - img->y0) * img->res);
+	int rp = (int)ceil(rad * img->res);
+	unsigned char dark = (unsigned char)(255 * (1 - MB_MP_INK_SHARE));
+
+	for (int dy = -rp; dy <= rp; dy++)
+		for (int dx = -rp; dx <= rp; dx++) {
+			int qx = px + dx, qy = py + dy;
+
+			if (dx * dx + dy * dy > rp * rp || qx < 0 || qy < 0 || qx >= img->w || qy >= img->h)
+				continue;
+			if (img->pix[(size_t)qy * (size_t)img->w + (size_t)qx] < dark)
+				return true;
+		}
+	return false;
+}
+
+/* the middle of wall position e, page points */
+static void edge_middle(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e, double *x,
+			double *y)
+{
+	if (e->arc) {
+		*x = l->cx + e->r * cos((e->t0 + e->t1) / 2);
+		*y = l->cy + e->r * sin((e->t0 + e->t1) / 2);
+	} else {
+		*x = (e->x0 + e->x1) / 2;
+		*y = (e->y0 + e->y1) / 2;
+	}
+}
+
+/* the centre of a cell, page points */
+static void cell_centre(const struct mb_mp_lattice *l, int cell, double *x, double *y)
+{
+	if (l->kind == MB_MP_LAT_POLAR) {
+		int r = 0;
+
+		while (r + 1 < l->rings && l->ring_first[r + 1] <= cell)
+			r++;
+		if (r == 0) {
+			*x = l->cx;
+			*y = l->cy;
+			return;
+		}
+		double a = l->ring_t0[r] + TWO_PI * (cell - l->ring_first[r] + 0.5) / l->ring_n[r];
+
+		*x = l->cx + (r + 0.5) * l->ring_pt * cos(a);
+		*y = l->cy + (r + 0.5) * l->ring_pt * sin(a);
+		return;
+	}
+	{
+		double u, v;
+
+		hex_centre(l, l->cell_a[cell], l->cell_b[cell], &u, &v);
+		turn_pt(l->flat, u, v, x, y);
+	}
+}
+
+/* ink on the way from (x0, y0) to (x1, y1), looked at every half point; *at is where */
+static bool ink_along(const struct mb_mp_image *img, double x0, double y0, double x1, double y1,
+		      double *atx, double *aty)
+{
+	int n = (int)fmin(2000, ceil(hypot(x1 - x0, y1 - y0) / 0.5));
+
+	for (int i = 0; i <= n; i++) {
+		double t = n ? (double)i / n : 0, x = x0 + t * (x1 - x0), y = y0 + t * (y1 - y0);
+
+		if (ink_near(img, x, y, 0.25)) {
+			*atx = x;
+			*aty = y;
+			return true;
+		}
+	}
+	return false;
+}
+
+void mb_mp_lat_judge_ink(struct mb_mp_lattice *l, const struct mb_mp_image *img)
+{
+	double rad = l->pen_pt / 2 + 0.5;
+
+	for (size_t k = 0; k < l->nedges; k++) {
+		struct mb_mp_ledge *e = &l->edges[k];
+		double length = e->arc ? e->r * (e->t1 - e->t0) : hypot(e->x1 - e->x0, e->y1 - e->y0);
+		double from = e->arc ? fmax(0.2, (l->pen_pt + 1.5) / fmax(length, 1e-9)) : 0.25;
+		int n = (int)fmin(200, fmax(5, length * (1 - 2 * from) / 0.75));
+
+		e->wall = true;
+		for (int i = 0; i <= n && e->wall; i++) {
+			double t = from + (1 - 2 * from) * i / n, x, y;
+
+			if (e->arc) {
+				double a = e->t0 + t * (e->t1 - e->t0);
+
+				x = l->cx + e->r * cos(a);
+				y = l->cy + e->r * sin(a);
+			} else {
+				x = e->x0 + t * (e->x1 - e->x0);
+				y = e->y0 + t * (e->y1 - e->y0);
+			}
+			e->wall = ink_near(img, x, y, rad);
+		}
+	}
+	/*
+	 * Ink across a corridor: on the way from each cell's centre through the
+	 * middle of each opening to the next cell's centre (clear of the walls,
+	 * which meet neither), a black bar or blot no wall set describes.
+	 */
+	for (size_t k = 0; k < l->nedges && !l->problem[0]; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+		double mx, my, ax, ay, bx, by, x, y;
+		char na[64], nb[64];
+
+		if (e->wall || e->b < 0)
+			continue;
+		edge_middle(l, e, &mx, &my);
+		cell_centre(l, e->a, &ax, &ay);
+		cell_centre(l, e->b, &bx, &by);
+		if (ink_along(img, ax, ay, mx, my, &x, &y) || ink_along(img, mx, my, bx, by, &x, &y)) {
+			mb_mp_lat_cell_name(l, e->a, na, sizeof na);
+			mb_mp_lat_cell_name(l, e->b, nb, sizeof nb);
+			snprintf(l->problem, sizeof l->problem, "ink across the corridor between %s and %s "
+				 "at (%.1f, %.1f) pt, where no wall can be", na, nb, x, y);
+		}
+	}
+}
+
+/* ---- the proof ------------------------------------------------------------- */
+
+static double gap_order(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e)
+{
+	if (l->kind == MB_MP_LAT_POLAR)
+		return wrap((e->t0 + e->t1) / 2);
+	return ((e->y0 + e->y1) / 2) * 1e6 + (e->x0 + e->x1) / 2;
+}
+
+void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
+{
+	int n = l->ncells, *parent, *seen, *prev, *queue, *adj_first, *adj;
+	const struct mb_mp_ledge *gap[3] = { NULL, NULL, NULL };
+	char buf[200], name[64];
+	size_t na = 0;
+
+	memset(p, 0, sizeof *p);
+	p->entrance = p->exit = -1;
+	if (l->problem[0] || n <= 0) {
+		snprintf(p->why, sizeof p->why, "%s", l->problem[0] ? l->problem : "no cells");
+		return;
+	}
+	for (size_t k = 0; k < l->nedges; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+
+		if (e->b >= 0 || e->wall)
+			continue;
+		if (p->ngaps < 3) {
+			gap[p->ngaps] = e;
+			for (size_t i = p->ngaps; i > 0 && gap_order(l, gap[i]) < gap_order(l, gap[i - 1]);
+			     i--) {
+				const struct mb_mp_ledge *t = gap[i];
+
+				gap[i] = gap[i - 1];
+				gap[i - 1] = t;
+			}
+		}
+		p->ngaps++;
+	}
+	if (l->kind == MB_MP_LAT_POLAR && (p->ngaps == 1 || p->ngaps == 2)) {
+		p->entrance = gap[0]->a;
+		p->exit = p->ngaps == 2 ? gap[1]->a : 0;
+	} else if (l->kind == MB_MP_LAT_HEX && p->ngaps == 2) {
+		p->entrance = gap[0]->a;
+		p->exit = gap[1]->a;
+	} else {
+		if (p->ngaps == 0)
+			snprintf(buf, sizeof buf, "no gap in the outer rim (the entrance is closed)");
+		else
+			snprintf(buf, sizeof buf, "%zu gap%s in the outer rim (%s)", p->ngaps,
+				 p->ngaps == 1 ? "" : "s", l->kind == MB_MP_LAT_POLAR
+					 ? "1 wanted with the exit in the centre, or 2"
+					 : "2 wanted: the entrance and the exit");
+		snprintf(p->why, sizeof p->why, "%s", buf);
+	}
+	/* openings, and a loop: the first opening that joins cells already joined */
+	parent = mb_mp_xmalloc((size_t)n * sizeof *parent);
+	for (int c = 0; c < n; c++)
+		parent[c] = c;
+	adj_first = mb_mp_xcalloc((size_t)n + 1, sizeof *adj_first);
+	for (size_t k = 0; k < l->nedges; k++)
+		if (l->edges[k].b >= 0 && !l->edges[k].wall) {
+			adj_first[l->edges[k].a + 1]++;
+			adj_first[l->edges[k].b + 1]++;
+		}
+	for (int c = 0; c < n; c++)
+		adj_first[c + 1] += adj_first[c];
+	adj = mb_mp_xmalloc(((size_t)adj_first[n] + 1) * sizeof *adj);
+	{
+		int *fill = mb_mp_xmalloc(((size_t)n + 1) * sizeof *fill);
+
+		memcpy(fill, adj_first, (size_t)n * sizeof *fill);
+		for (size_t k = 0; k < l->nedges; k++) {
+			const struct mb_mp_ledge *e = &l->edges[k];
+
+			if (e->b < 0 || e->wall)
+				continue;
+			adj[fill[e->a]++] = e->b;
+			adj[fill[e->b]++] = e->a;
+		}
+		free(fill);
+	}
+	seen = mb_mp_xmalloc((size_t)n * sizeof *seen);
+	prev = mb_mp_xmalloc((size_t)n * sizeof *prev);
+	queue = mb_mp_xmalloc((size_t)n * sizeof *queue);
+	for (size_t k = 0; k < l->nedges; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+		int ra, rb;
+
+		if (e->b < 0 || e->wall)
+			continue;
+		p->openings++;
+		ra = find_root(parent, e->a);
+		rb = find_root(parent, e->b);
+		if (ra != rb) {
+			parent[ra] = rb;
+			continue;
+		}
+		if (na++)
+			continue;
+		/* the loop through this opening: the shortest other way between its cells */
+		{
+			size_t head = 0, tail = 0, len = 0;
+			bool skipped = false;
+
+			for (int c = 0; c < n; c++)
+				seen[c] = 0;
+			seen[e->a] = 1;
+			prev[e->a] = -1;
+			queue[tail++] = e->a;
+			while (head < tail && !seen[e->b]) {
+				int c = queue[head++];
+
+				for (int i = adj_first[c]; i < adj_first[c + 1]; i++) {
+					int d = adj[i];
+
+					if (c == e->a && d == e->b && !skipped) {
+						skipped = true;	/* not through this opening itself */
+						continue;
+					}
+					if (!seen[d]) {
+						seen[d] = 1;
+						prev[d] = c;
+						queue[tail++] = d;
+					}
+				}
+			}
+			for (int c = e->b; c >= 0 && seen[e->b]; c = prev[c])
+				len++;
+			mb_mp_lat_cell_name(l, e->a, name, sizeof name);
+			if (len)
+				snprintf(buf, sizeof buf, "a loop of %zu cells through %s", len, name);
+			else
+				snprintf(buf, sizeof buf, "a loop through %s", name);
+			append_why(p->why, sizeof p->why, buf);
+		}
+	}
+	/* every cell reachable from the entrance (or from the centre when the rim is shut) */
+	{
+		int start = p->entrance >= 0 ? p->entrance : l->kind == MB_MP_LAT_POLAR ? 0 : 0;
+		size_t head = 0, tail = 0;
+
+		for (int c = 0; c < n; c++)
+			seen[c] = 0;
+		seen[start] = 1;
+		prev[start] = -1;
+		queue[tail++] = start;
+		while (head < tail) {
+			int c = queue[head++];
+
+			for (int i = adj_first[c]; i < adj_first[c + 1]; i++)
+				if (!seen[adj[i]]) {
+					seen[adj[i]] = 1;
+					prev[adj[i]] = c;
+					queue[tail++] = adj[i];
+				}
+		}
+		p->unreachable = n - (long)tail;
+		if (p->unreachable) {
+			int first = 0;
+
+			while (seen[first])
+				first++;
+			mb_mp_lat_cell_name(l, first, name, sizeof name);
+			snprintf(buf, sizeof buf, "%ld cell%s unreachable from the %s (first: %s)",
+				 p->unreachable, p->unreachable == 1 ? "" : "s",
+				 p->entrance >= 0 ? "entrance" : "centre", name);
+			append_why(p->why, sizeof p->why, buf);
+		}
+		if (p->entrance >= 0 && seen[p->exit] && !p->why[0]) {
+			size_t len = 0;
+
+			for (int c = p->exit; c >= 0; c = prev[c])
+				len++;
+			p->route = mb_mp_xmalloc(len * sizeof *p->route);
+			p->route_len = len;
+			for (int c = p->exit; c >= 0; c = prev[c])
+				p->route[--len] = c;
+			p->routes = 1;
+		}
+	}
+	p->ok = !p->why[0] && p->routes == 1 && p->openings == n - 1;
+	free(parent);
+	free(adj_first);
+	free(adj);
+	free(seen);
+	free(prev);
+	free(queue);
+}
+
+void mb_mp_lat_proof_release(struct mb_mp_lat_proof *p)
+{
+	free(p->route);
+	p->route = NULL;
+}
+
+bool mb_mp_lat_same_walls(const struct mb_mp_lattice *a, const struct mb_mp_lattice *b)
+{
+	if (a->kind != b->kind || a->ncells != b->ncells || a->nedges != b->nedges ||
+	    strcmp(a->grid, b->grid))
+		return false;
+	for (size_t k = 0; k < a->nedges; k++)
+		if (a->edges[k].wall != b->edges[k].wall || a->edges[k].a != b->edges[k].a ||
+		    a->edges[k].b != b->edges[k].b)
+			return false;
+	return true;
+}
+
+static bool open_between(const struct mb_mp_lattice *l, int a, int b)
+{
+	for (size_t k = 0; k < l->nedges; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+
+		if (!e->wall && ((e->a == a && e->b == b) || (e->a == b && e->b == a)))
+			return true;
+	}
+	return false;
+}
+
+bool mb_mp_lat_check_solution(const struct mb_mp_lattice *puz, const struct mb_mp_lat_proof *proof,
+			      const struct mb_mp_lattice *copy, char *why, size_t whylen)
+{
+	int *cells = NULL;
+	size_t nc = 0, cap = 0, out_after = 0;
+	double step = 0.2 * (puz->kind == MB_MP_LAT_POLAR ? puz->ring_pt : puz->side);
+	char na[64], nb[64];
+	bool ok = false;
+
+	if (!mb_mp_lat_same_walls(puz, copy)) {
+		snprintf(why, whylen, "its walls differ from the maze's (%s)", copy->grid);
+		return false;
+	}
+	if (!copy->solution) {
+		snprintf(why, whylen, "no route is drawn in it");
+		return false;
+	}
+	for (size_t i = 0; i + 1 < copy->nroute; i++) {
+		double x0 = copy->route_xy[2 * i], y0 = copy->route_xy[2 * i + 1];
+		double x1 = copy->route_xy[2 * i + 2], y1 = copy->route_xy[2 * i + 3];
+		int k = (int)fmin(100000, ceil(hypot(x1 - x0, y1 - y0) / step));
+
+		for (int j = 0; j <= k; j++) {
+			double t = k ? (double)j / k : 0;
+			int c = mb_mp_lat_cell_at(copy, x0 + t * (x1 - x0), y0 + t * (y1 - y0));
+
+			if (c < 0) {
+				if (nc)
+					out_after = nc;
+				continue;
+			}
+			if (nc && cells[nc - 1] == c)
+				continue;
+			if (nc && out_after == nc) {
+				snprintf(why, whylen, "the solution leaves the maze and comes back in");
+				goto out;
+			}
+			*(int *)mb_mp_push(&cells, &nc, &cap, sizeof *cells) = c;
+		}
+	}
+	if (nc == 0) {
+		snprintf(why, whylen, "the drawn route passes no cell");
+		goto out;
+	}
+	/* drawn either way round */
+	if (cells[0] != proof->entrance && cells[nc - 1] == proof->entrance)
+		for (size_t i = 0; i < nc / 2; i++) {
+			int t = cells[i];
+
+			cells[i] = cells[nc - 1 - i];
+			cells[nc - 1 - i] = t;
+		}
+	for (size_t i = 0; i + 1 < nc; i++)
+		if (!open_between(copy, cells[i], cells[i + 1])) {
+			mb_mp_lat_cell_name(copy, cells[i], na, sizeof na);
+			mb_mp_lat_cell_name(copy, cells[i + 1], nb, sizeof nb);
+			snprintf(why, whylen, "the solution crosses a wall between %s and %s", na, nb);
+			goto out;
+		}
+	if (cells[0] != proof->entrance) {
+		mb_mp_lat_cell_name(copy, cells[0], na, sizeof na);
+		snprintf(why, whylen, "the solution starts at %s, not at the entrance", na);
+		goto out;
+	}
+	if (cells[nc - 1] != proof->exit) {
+		mb_mp_lat_cell_name(copy, cells[nc - 1], na, sizeof na);
+		mb_mp_lat_cell_name(copy, proof->exit, nb, sizeof nb);
+		snprintf(why, whylen, "the solution ends at %s, not at the exit (%s)", na, nb);
+		goto out;
+	}
+	if (nc != proof->route_len || memcmp(cells, proof->route, nc * sizeof *cells)) {
+		snprintf(why, whylen, "the solution visits %zu cells, not the %zu of the one route", nc,
+			 proof->route_len);
+		goto out;
+	}
+	ok = true;
+out:
+	free(cells);
+	return ok;
+}
+
+void mb_mp_lat_free(struct mb_mp_lattice *l)
+{
+	if (!l)
+		return;
+	free(l->ring_n);
+	free(l->ring_first);
+	free(l->ring_t0);
+	free(l->cell_at);
+	free(l->cell_a);
+	free(l->cell_b);
+	free(l->edges);
+	free(l->route_xy);
+	free(l->route_ops);
+	free(l);
+}
