@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
-# mazeproof on circular (polar) and hexagonal mazes drawn by other programs
+# mazeproof on circular (polar), hexagonal and triangular mazes drawn by other programs
 # (pycairo and reportlab, from tests/mazeproof/mkround.py's own generator, which shares
 # nothing with mazebook's): each perfect, and with each flaw (a loop, a cut-off
 # region, a closed entrance, an extra rim gap, a wall arc removed, a radial
