@@ -801,6 +801,36 @@ static int delta_cell(const struct mb_mp_lattice *l, int a, int b)
 			  (size_t)(a - l->amin)];
 }
 
+/*
+ * The side of a triangle grid from the lengths of its lines (sorted here):
+ * the shortest length, held by two lines at least, that nine in ten lines
+ * are whole multiples of (a program may draw a straight run of sides as one
+ * line); the median when none is.
+ */
+static double delta_side(double *len, size_t n)
+{
+	qsort(len, n, sizeof *len, cmp_double);
+	for (size_t i = 0, tries = 0; i < n && tries < 20; tries++) {
+		size_t j = i, fit = 0;
+		double c;
+
+		while (j < n && len[j] < len[i] * 1.05)
+			j++;
+		c = len[(i + j) / 2];
+		if (j - i >= 2 && c > 0) {
+			for (size_t k = 0; k < n; k++) {
+				double q = len[k] / c;
+
+				fit += lround(q) >= 1 && fabs(q - lround(q)) < 0.08;
+			}
+			if (fit * 10 >= n * 9)
+				return c;
+		}
+		i = j;
+	}
+	return n ? len[n / 2] : 0;
+}
+
 static struct mb_mp_lattice *delta_from(struct mb_mp_page *page, const size_t *idx, size_t n)
 {
 	struct mb_mp_lattice *l = mb_mp_xcalloc(1, sizeof *l);
@@ -817,7 +847,7 @@ static struct mb_mp_lattice *delta_from(struct mb_mp_page *page, const size_t *i
 
 		v[i] = hypot(sg->x1 - sg->x0, sg->y1 - sg->y0);
 	}
-	s = l->side = median(v, n);
+	s = l->side = delta_side(v, n);
 	for (size_t i = 0; i < n; i++)
 		v[i] = page->segs[idx[i]].width_pt;
 	l->pen_pt = median(v, n);

@@ -327,11 +327,40 @@ def draw_hex(cr, g, open_, gaps, route=None, ends=None, paint=None, blot=None):
         cr.stroke()
 
 
-def draw_delta(cr, g, open_, gaps, route=None, ends=None, paint=None):
-    """gaps: (cell, side) rim sides left open; every side its own stroke"""
+def delta_runs(sides):
+    """sides (pairs of lattice vertices) merged into straight runs: one line
+    for each run of sides end to end along one lattice line"""
+    lines = {}
+    for v0, v1 in sides:
+        (p0, q0), (p1, q1) = sorted((v0, v1))
+        if p0 == p1:
+            key, pos = ('h', p0), q0          # horizontal: along q
+        elif q0 == q1:
+            key, pos = ('q', q0), p0          # 60 degrees: along p
+        else:
+            key, pos = ('r', p0 + q0), p0     # 120 degrees: p + q constant
+        lines.setdefault(key, []).append((pos, (p0, q0), (p1, q1)))
+    out = []
+    for key in sorted(lines):
+        run = None
+        for pos, a, b in sorted(lines[key]):
+            if run and run[1] == a:
+                run = (run[0], b)
+            else:
+                if run:
+                    out.append(run)
+                run = (a, b)
+        out.append(run)
+    return out
+
+
+def draw_delta(cr, g, open_, gaps, route=None, ends=None, paint=None, runs=False):
+    """gaps: (cell, side) rim sides left open; every side its own stroke, or
+    (runs) each straight run of sides one line"""
     cr.set_source_rgb(0, 0, 0)
     cr.set_line_width(1.5)
     cr.set_line_cap(cairo.LINE_CAP_ROUND)
+    sides = []
     for c in g.cells:
         for d, (v0, v1), nb in g.sides(c):
             if nb in g.set:
@@ -339,9 +368,11 @@ def draw_delta(cr, g, open_, gaps, route=None, ends=None, paint=None):
                     continue
             elif (c, d) in gaps:
                 continue
-            cr.move_to(*g.pt(*v0))
-            cr.line_to(*g.pt(*v1))
-            cr.stroke()
+            sides.append((v0, v1))
+    for v0, v1 in (delta_runs(sides) if runs else sides):
+        cr.move_to(*g.pt(*v0))
+        cr.line_to(*g.pt(*v1))
+        cr.stroke()
     if paint:
         (x0, y0), (x1, y1) = g.edge(*paint)
         cr.set_source_rgb(1, 1, 1)
@@ -599,7 +630,7 @@ def hex_case(flaw, seed, outline, turn):
                                                           blot=blot)))]
 
 
-def delta_case(flaw, seed, outline):
+def delta_case(flaw, seed, outline, runs=False):
     s = 30.0
     cells = delta_triangle(10) if outline == 'triangle' else delta_rect(15, 8)
     g = Delta(cells, s, 0, 0)
@@ -646,10 +677,10 @@ def delta_case(flaw, seed, outline):
         paint = (a, [d for d, _, nb in g.sides(a) if nb == b][0])
     n = seed % 90 + 1
     return [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
-                        draw_delta(cr, g, maze_open, gaps, paint=paint)),
+                        draw_delta(cr, g, maze_open, gaps, paint=paint, runs=runs)),
             lambda cr: (label(cr, 'Solution %d' % n, 40, 80),
                         draw_delta(cr, g, maze_open, gaps, route=sol_route, ends=(ent, exit_),
-                                   paint=paint))]
+                                   paint=paint, runs=runs))]
 
 
 PHRASE = {
@@ -742,6 +773,13 @@ def main():
         seed += 1
         name = 'reportlab-delta-%s-%s.pdf' % (outline, flaw)
         page_pdf_rl(os.path.join(out, name), delta_case(flaw, seed, outline))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # straight runs of sides drawn as one line each (the side is still read right)
+    for outline, flaw in (('triangle', 'perfect'), ('rect', 'perfect'), ('rect', 'loop'),
+                          ('triangle', 'cutoff')):
+        seed += 1
+        name = 'delta-%s-%s-runs.pdf' % (outline, flaw)
+        page_pdf(os.path.join(out, name), delta_case(flaw, seed, outline, runs=True))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
