@@ -1430,6 +1430,20 @@ START_TEST(delta_lattice_inferred_and_proved)
 	free(lats);
 	free_page(&p);
 
+	/* beside it, far off, the horizontal walls of a square maze: left to the square reader */
+	delta_page(&p, 0);
+	for (int k = 0; k < 14; k++)
+		seg(&p, 300 + (k % 7) * 10, 300 + (k / 7) * 10, 310 + (k % 7) * 10, 300 + (k / 7) * 10,
+		    1.5, true, 0);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(lats[0]->kind, MB_MP_LAT_DELTA);
+	ck_assert(p.segs[p.nsegs - 1].black);
+	ck_assert(!p.segs[0].black);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+
 	/* broken: one side drawn half a side along, off the grid */
 	delta_page(&p, 6);
 	n = mb_mp_find_lattices(&p, &lats);

@@ -1086,6 +1086,21 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 		for (size_t j = 0; j < n; j++)
 			if (find_root(parent, (int)j) == root)
 				g[m++] = idx[j];
+		/* all three directions, or it is no hexagon or triangle grid (a square maze's rows) */
+		{
+			size_t dirs[3] = { 0, 0, 0 };
+
+			for (size_t j = 0; j < m; j++) {
+				double a = seg_dir(&page->segs[g[j]]);
+
+				for (int d = 0; d < 3; d++)
+					dirs[d] += near_dir(a, fmod((flat ? 0 : 90) + 60.0 * d, 180));
+			}
+			if (dirs[0] < 2 || dirs[1] < 2 || dirs[2] < 2) {
+				free(g);
+				continue;
+			}
+		}
 		*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);
 		(*out)[count++] = flat && is_delta(page, g, m) ? delta_from(page, g, m)
 							       : hex_from(page, g, m, flat);
