@@ -1356,6 +1356,110 @@ START_TEST(hex_lattice_inferred_and_proved)
 }
 END_TEST
 
+/* a big triangle of 4 rows of triangles (16), every side drawn once (each is one up triangle's) */
+static void delta_page(struct mb_mp_page *p, double shift)
+{
+	double s = 12, h = s * sqrt(3) / 2;
+	int N = 4, drawn = 0;
+
+	memset(p, 0, sizeof *p);
+	p->number = 1;
+	for (int b = 0; b < N; b++)
+		for (int k = 0; k <= b; k++) {
+			int q = N - b + k - 1;	/* the up triangle (b, q): corners (b, q+1), (b+1, q), (b+1, q+1) */
+			double side[3][4] = { { b, q + 1, b + 1, q + 1 }, { b + 1, q, b + 1, q + 1 },
+					      { b, q + 1, b + 1, q } };
+
+			for (int d = 0; d < 3; d++) {
+				double dx = drawn++ == 7 ? shift : 0;
+
+				seg(p, 100 + (2 * side[d][1] + side[d][0]) * s / 2 + dx, 100 + side[d][0] * h,
+				    100 + (2 * side[d][3] + side[d][2]) * s / 2 + dx, 100 + side[d][2] * h,
+				    1.5, true, 0);
+			}
+		}
+}
+
+START_TEST(delta_lattice_inferred_and_proved)
+{
+	struct mb_mp_page p;
+	struct mb_mp_lattice **lats;
+	struct mb_mp_lat_proof proof;
+	char name[64];
+	size_t n;
+
+	delta_page(&p, 0);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(lats[0]->problem, "");
+	/* the same three directions as flat-top hexagons, but sides run on through vertices */
+	ck_assert_int_eq(lats[0]->kind, MB_MP_LAT_DELTA);
+	ck_assert_int_eq(lats[0]->ncells, 16);
+	ck_assert_str_eq(lats[0]->grid, "delta triangle 4 rows");
+	ck_assert_double_eq_tol(lats[0]->side, 12, 0.01);
+	/* 16 triangles: 18 sides between two of them, 12 on the rim */
+	ck_assert_uint_eq(lats[0]->nedges, 30);
+	/* the apex cell at (148, 100) and above it, outside */
+	ck_assert_int_eq(mb_mp_lat_cell_at(lats[0], 148, 100 + 0.66 * 12 * sqrt(3) / 2), 0);
+	ck_assert_int_eq(mb_mp_lat_cell_at(lats[0], 148, 100 - 5), -1);
+	mb_mp_lat_cell_name(lats[0], 15, name, sizeof name);
+	ck_assert_str_eq(name, "triangle 7 of row 4");
+	open_tree(lats[0], 0);
+	/* a second gap: the last cell's rim side */
+	for (size_t k = lats[0]->nedges; k-- > 0;)
+		if (lats[0]->edges[k].b < 0 && lats[0]->edges[k].a == 15) {
+			lats[0]->edges[k].wall = false;
+			break;
+		}
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert_msg(proof.ok, "%s", proof.why);
+	ck_assert_int_eq(proof.entrance, 0);
+	ck_assert_int_eq(proof.exit, 15);
+	mb_mp_lat_proof_release(&proof);
+	/* one more opening: a loop */
+	for (size_t k = 0; k < lats[0]->nedges; k++)
+		if (lats[0]->edges[k].b >= 0 && lats[0]->edges[k].wall) {
+			lats[0]->edges[k].wall = false;
+			break;
+		}
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert(!proof.ok);
+	ck_assert_ptr_nonnull(strstr(proof.why, "a loop of"));
+	mb_mp_lat_proof_release(&proof);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+
+	/* beside it, far off, the horizontal walls of a square maze: left to the square reader */
+	delta_page(&p, 0);
+	for (int k = 0; k < 14; k++)
+		seg(&p, 300 + (k % 7) * 10, 300 + (k / 7) * 10, 310 + (k % 7) * 10, 300 + (k / 7) * 10,
+		    1.5, true, 0);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(lats[0]->kind, MB_MP_LAT_DELTA);
+	ck_assert(p.segs[p.nsegs - 1].black);
+	ck_assert(!p.segs[0].black);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+
+	/* broken: one side drawn half a side along, off the grid */
+	delta_page(&p, 6);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(lats[0]->kind, MB_MP_LAT_DELTA);
+	ck_assert_ptr_nonnull(strstr(lats[0]->problem, "is not a side of the triangle grid"));
+	mb_mp_lat_prove(lats[0], &proof);
+	ck_assert(!proof.ok);
+	ck_assert_ptr_nonnull(strstr(proof.why, "off the grid"));
+	mb_mp_lat_proof_release(&proof);
+	mb_mp_lat_free(lats[0]);
+	free(lats);
+	free_page(&p);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("mazeproof");
@@ -1384,6 +1488,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, outlined_letters_are_no_maze);
 	tcase_add_test(tc, polar_lattice_inferred_and_proved);
 	tcase_add_test(tc, hex_lattice_inferred_and_proved);
+	tcase_add_test(tc, delta_lattice_inferred_and_proved);
 	suite_add_tcase(s, tc);
 	return s;
 }

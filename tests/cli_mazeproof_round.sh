@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
-# mazeproof on circular (polar) and hexagonal mazes drawn by other programs
+# mazeproof on circular (polar), hexagonal and triangular mazes drawn by other programs
 # (pycairo and reportlab, from tests/mazeproof/mkround.py's own generator, which shares
 # nothing with mazebook's): each perfect, and with each flaw (a loop, a cut-off
 # region, a closed entrance, an extra rim gap, a wall arc removed, a radial
 # wall added, a wrong solution), for polar mazes with the exit in the centre
 # and with two rim gaps, for hexagons in a rectangle and in a hexagon, with
-# vertical sides and turned (flat-top). mkround.py wrote expected.txt from
+# vertical sides and turned (flat-top), and for triangles (delta) in a big
+# triangle and in a rectangle of ragged rows. mkround.py wrote expected.txt from
 # the flaw each was drawn with; the PDFs are checked in.
 . "$top_srcdir/tests/tap.sh"
 : "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
@@ -40,6 +41,9 @@ check "ten of them drawn by reportlab, the rest by pycairo" \
 check "polar and hex mazes, perfect and flawed" \
   "$(grep -c '^polar-.*	1	' "$DIR/expected.txt")" -ge 10 -a \
   "$(grep -c '^hex-.*	1	' "$DIR/expected.txt")" -ge 16
+check "triangular (delta) mazes, perfect and flawed, by both programs" \
+  "$(grep -c '^delta-.*	1	' "$DIR/expected.txt")" -ge 12 -a \
+  "$(grep -c '^reportlab-delta-' "$DIR/expected.txt")" -ge 4
 
 # the arc walls really are curves in the PDF, the hexagon sides slanted lines
 if command -v mutool >/dev/null 2>&1; then
@@ -62,6 +66,21 @@ contains "$out" '"grid": "polar 7 rings"' && contains "$out" '"verdict": "failed
   contains "$out" '"width": 0, "height": 0' && contains "$out" '"cells": 187' &&
   contains "$out" '"reason": "a loop of'
 ok $? "a failed polar maze in --json says why"
+
+# triangles: told from flat-top hexagons (the same three directions), the outline named
+run "$MAZEPROOF" "$DIR/delta-triangle-perfect.pdf"
+contains "$out" "maze 52, page 1: delta triangle 10 rows, perfect, 1 route, solution matches"
+ok $? "a big triangle of triangles: its verdict line names it"
+run "$MAZEPROOF" --json "$DIR/delta-rect-perfect.pdf"
+contains "$out" '"grid": "delta 15x8"' && contains "$out" '"cells": 120' &&
+  contains "$out" '"judged_from": "rendering"' && contains "$out" '"copy_found": true'
+ok $? "a rectangle of triangles in --json: 15 in each of 8 rows, its copy found"
+run "$MAZEPROOF" "$DIR/hex-hexagon-perfect-flat.pdf"
+contains "$out" "hex " && ! contains "$out" "delta"
+ok $? "flat-top hexagons are still read as hexagons, not triangles"
+run "$MAZEPROOF" "$DIR/delta-triangle-wrong-solution.pdf"
+contains "$out" "the solution crosses a wall between triangle "
+ok $? "a delta cell is named by its triangle and row"
 
 if qpdf --version >/dev/null 2>&1; then
   # page 1 only: the maze without its solution page, proved on its own

@@ -119,10 +119,12 @@ static void usage(FILE *f)
 		"start at the entrance, end at the exit, cross no wall and be the one route.\n"
 		"Squares are (x,y), counted from 0 at the top-left square.\n"
 		"\n"
-		"Circular mazes (black arcs around one centre, radial walls pointing at it)\n"
-		"and hexagonal ones (sides in three directions 60 degrees apart) are read\n"
-		"too, always from the rendering: a polar maze's exit is the centre when\n"
-		"its rim has one gap, else the second gap; a hexagonal one has two.\n"
+		"Circular mazes (black arcs around one centre, radial walls pointing at it),\n"
+		"hexagonal ones (sides in three directions 60 degrees apart) and triangular\n"
+		"ones (rows of up and down triangles, one side direction horizontal, sides\n"
+		"running on through vertices) are read too, always from the rendering: a\n"
+		"polar maze's exit is the centre when its rim has one gap, else the second\n"
+		"gap; a hexagonal or triangular one has two.\n"
 		"\n"
 		"Options:\n"
 		"  -q, --quiet    print only failures\n"
@@ -508,7 +510,7 @@ static void append(char *buf, size_t len, const char *what)
 	snprintf(buf + used, len - used, "%s%s", used ? "; " : "", what);
 }
 
-/* "9x7", "polar 7 rings", "hex 12x13" */
+/* "9x7", "polar 7 rings", "hex 12x13", "delta 15x8" */
 static const char *grid_text(const struct mb_mp_maze *m, char *buf, size_t len)
 {
 	if (m->lat)

@@ -19,6 +19,14 @@
  * hull of the walls (a rectangle or hexagon outline; other outlines are
  * not read).
  *
+ * Triangular (delta): straight black segments in three directions 60
+ * degrees apart, one of them horizontal, on a triangular lattice of side s
+ * (rows of alternating up and down triangles, h = s sqrt(3) / 2 high); told
+ * from flat-top hexagons (the same directions) by sides that run straight
+ * on through a vertex, which hexagon sides never do. Cells are the
+ * triangles whose centres lie inside the convex hull of the walls (a big
+ * triangle, or a rectangle of rows with ragged ends).
+ *
  * Either way the lattice gives every wall position (an arc, a radial
  * segment, a hexagon side) and the walls are judged from the printed page
  * (mb_mp_lat_judge_ink): a position is a wall when ink covers it all
@@ -40,7 +48,7 @@
 #define MB_MP_LAT_MIN_CURVES 6
 #define MB_MP_LAT_MIN_SIDES 12
 
-enum mb_mp_lat_kind { MB_MP_LAT_POLAR = 1, MB_MP_LAT_HEX = 2 };
+enum mb_mp_lat_kind { MB_MP_LAT_POLAR = 1, MB_MP_LAT_HEX = 2, MB_MP_LAT_DELTA = 3 };
 
 /* one wall position: between cells a and b (b == -1: the rim) */
 struct mb_mp_ledge {
@@ -54,7 +62,7 @@ struct mb_mp_ledge {
 struct mb_mp_lattice {
 	enum mb_mp_lat_kind kind;
 	int page;
-	char grid[48];		/* "polar 7 rings", "hex 12x13" */
+	char grid[48];		/* "polar 7 rings", "hex 12x13", "delta 15x8", "delta triangle 9 rows" */
 	double x0, y0, x1, y1;	/* its box, page points */
 	double pen_pt;
 	/* polar */
@@ -62,7 +70,8 @@ struct mb_mp_lattice {
 	int rings;		/* rings of cells counting the centre cell: the rim's radius is rings * ring_pt */
 	int *ring_n, *ring_first;
 	double *ring_t0;
-	/* hex: centres (ox, oy) + (a w/2, b 1.5 s), a + b even, in the turned frame when flat */
+	/* hex: centres (ox, oy) + (a w/2, b 1.5 s), a + b even, in the turned frame when flat;
+	 * delta: (ox, oy) a vertex, b the row of triangles, a = 2 q + (0 pointing down, 1 up) */
 	double side, ox, oy;
 	bool flat;
 	int amin, amax, bmin, bmax;

@@ -100,6 +100,54 @@ class Hex:
         return pts
 
 
+class Delta:
+    """triangles in rows: a cell is (a, b), b the row, a = 2 q + (0 pointing
+    down, 1 up) with q counted along the 60-degree lattice lines"""
+
+    def __init__(self, cells, s, x0, y0):
+        self.s, self.h, self.x0, self.y0 = s, s * math.sqrt(3) / 2, x0, y0
+        self.cells = sorted(cells, key=lambda c: (c[1], c[0]))
+        self.set = set(self.cells)
+        self.index = {c: i for i, c in enumerate(self.cells)}
+
+    def sides(self, c):
+        """(side index, its two lattice vertices (p, q), the neighbour beyond it)"""
+        a, b = c
+        q, t, p = a // 2, a % 2, b
+        if t == 0:  # pointing down: top, left, right
+            return [(0, ((p, q), (p, q + 1)), (a + 1, b - 1)),
+                    (1, ((p, q), (p + 1, q)), (a - 1, b)),
+                    (2, ((p, q + 1), (p + 1, q)), (a + 1, b))]
+        return [(0, ((p, q + 1), (p + 1, q + 1)), (a + 1, b)),  # pointing up: right, bottom, left
+                (1, ((p + 1, q), (p + 1, q + 1)), (a - 1, b + 1)),
+                (2, ((p, q + 1), (p + 1, q)), (a - 1, b))]
+
+    def neighbours(self, c):
+        return [nb for _, _, nb in self.sides(c) if nb in self.set]
+
+    def pt(self, p, q):
+        return (self.x0 + (2 * q + p) * self.s / 2, self.y0 + p * self.h)
+
+    def centre(self, c):
+        a, b = c
+        f = 2 / 3 if a % 2 else 1 / 3
+        return self.pt(b + f, a // 2 + f)
+
+    def edge(self, c, d):
+        (v0, v1) = self.sides(c)[d][1]
+        return [self.pt(*v0), self.pt(*v1)]
+
+
+def delta_triangle(n):
+    """a big triangle pointing up, n rows: row b has 2 b + 1 triangles"""
+    return [(a, b) for b in range(n) for a in range(2 * n - 2 * b - 1, 2 * n)]
+
+
+def delta_rect(w, h):
+    """w triangles in each of h rows, the rows' ends ragged (a zigzag)"""
+    return [(h + 1 - b + i, b) for b in range(h) for i in range(w)]
+
+
 def hex_rect(w, h):
     return [(2 * i + (j & 1), j) for j in range(h) for i in range(w)]
 
@@ -276,6 +324,76 @@ def draw_hex(cr, g, open_, gaps, route=None, ends=None, paint=None, blot=None):
         mx, my = (ex[0][0] + ex[1][0]) / 2, (ex[0][1] + ex[1][1]) / 2
         cx, cy = g.centre(route[-1])
         cr.line_to(mx + (mx - cx) * 0.8, my + (my - cy) * 0.8)
+        cr.stroke()
+
+
+def delta_runs(sides):
+    """sides (pairs of lattice vertices) merged into straight runs: one line
+    for each run of sides end to end along one lattice line"""
+    lines = {}
+    for v0, v1 in sides:
+        (p0, q0), (p1, q1) = sorted((v0, v1))
+        if p0 == p1:
+            key, pos = ('h', p0), q0          # horizontal: along q
+        elif q0 == q1:
+            key, pos = ('q', q0), p0          # 60 degrees: along p
+        else:
+            key, pos = ('r', p0 + q0), p0     # 120 degrees: p + q constant
+        lines.setdefault(key, []).append((pos, (p0, q0), (p1, q1)))
+    out = []
+    for key in sorted(lines):
+        run = None
+        for pos, a, b in sorted(lines[key]):
+            if run and run[1] == a:
+                run = (run[0], b)
+            else:
+                if run:
+                    out.append(run)
+                run = (a, b)
+        out.append(run)
+    return out
+
+
+def draw_delta(cr, g, open_, gaps, route=None, ends=None, paint=None, runs=False):
+    """gaps: (cell, side) rim sides left open; every side its own stroke, or
+    (runs) each straight run of sides one line"""
+    cr.set_source_rgb(0, 0, 0)
+    cr.set_line_width(1.5)
+    cr.set_line_cap(cairo.LINE_CAP_ROUND)
+    sides = []
+    for c in g.cells:
+        for d, (v0, v1), nb in g.sides(c):
+            if nb in g.set:
+                if g.index[nb] < g.index[c] or frozenset((c, nb)) in open_:
+                    continue
+            elif (c, d) in gaps:
+                continue
+            sides.append((v0, v1))
+    for v0, v1 in (delta_runs(sides) if runs else sides):
+        cr.move_to(*g.pt(*v0))
+        cr.line_to(*g.pt(*v1))
+        cr.stroke()
+    if paint:
+        (x0, y0), (x1, y1) = g.edge(*paint)
+        cr.set_source_rgb(1, 1, 1)
+        cr.set_line_width(4)
+        cr.move_to(x0 + 0.3 * (x1 - x0), y0 + 0.3 * (y1 - y0))
+        cr.line_to(x1 - 0.3 * (x1 - x0), y1 - 0.3 * (y1 - y0))
+        cr.stroke()
+    if route:
+        cr.set_source_rgb(*RED)
+        cr.set_line_width(2.0)
+        (c0, d0), (c1, d1) = ends
+        ex = g.edge(c0, d0)
+        mx, my = (ex[0][0] + ex[1][0]) / 2, (ex[0][1] + ex[1][1]) / 2
+        cx, cy = g.centre(c0)
+        cr.move_to(mx + (mx - cx) * 1.5, my + (my - cy) * 1.5)
+        for c in route:
+            cr.line_to(*g.centre(c))
+        ex = g.edge(c1, d1)
+        mx, my = (ex[0][0] + ex[1][0]) / 2, (ex[0][1] + ex[1][1]) / 2
+        cx, cy = g.centre(route[-1])
+        cr.line_to(mx + (mx - cx) * 1.5, my + (my - cy) * 1.5)
         cr.stroke()
 
 
@@ -512,6 +630,59 @@ def hex_case(flaw, seed, outline, turn):
                                                           blot=blot)))]
 
 
+def delta_case(flaw, seed, outline, runs=False):
+    s = 30.0
+    cells = delta_triangle(10) if outline == 'triangle' else delta_rect(15, 8)
+    g = Delta(cells, s, 0, 0)
+    xs = [g.centre(c)[0] for c in cells]
+    ys = [g.centre(c)[1] for c in cells]
+    g.x0 = W_PT / 2 - (min(xs) + max(xs)) / 2
+    g.y0 = H_PT / 2 + 10 - (min(ys) + max(ys)) / 2
+    open_ = spanning_tree(g, seed)
+    first, last = g.cells[0], g.cells[-1]
+
+    def rim(c, skip=()):
+        return [(c, d) for d, _, nb in g.sides(c) if nb not in g.set and (c, d) not in skip]
+
+    ent, exit_ = rim(first)[0], rim(last)[-1]
+    gaps = {ent, exit_}
+    route = path(g, open_, first, last)
+    sol_route = route
+    rng = Rng(seed + 55)
+    walls = [frozenset((c, d)) for c in g.cells for d in g.neighbours(c)
+             if g.index[c] < g.index[d] and frozenset((c, d)) not in open_]
+    walls.sort(key=lambda e: sorted(g.index[c] for c in e))
+    passages = sorted(open_, key=lambda e: sorted(g.index[c] for c in e))
+    maze_open = set(open_)
+    if flaw == 'loop':
+        maze_open.add(walls[rng.next(len(walls))])
+    elif flaw == 'cutoff':
+        cand = [e for e in passages if not (set(e) <= set(route))]
+        maze_open.discard(cand[rng.next(len(cand))])
+    elif flaw == 'closed-entrance':
+        gaps.discard(ent)
+    elif flaw == 'extra-gap':
+        mid = g.cells[len(g.cells) // 2]
+        other = [c for c in g.cells if rim(c, gaps) and c not in (first, last)]
+        gaps.add(rim(other[len(other) // 2], gaps)[0])
+    elif flaw == 'wrong-solution':
+        for e in walls:
+            alt = path(g, open_ | {e}, first, last)
+            if len(alt) < len(route):
+                sol_route = alt
+                break
+    paint = None
+    if flaw == 'painted':
+        a, b = sorted(walls[rng.next(len(walls))], key=lambda c: g.index[c])
+        paint = (a, [d for d, _, nb in g.sides(a) if nb == b][0])
+    n = seed % 90 + 1
+    return [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
+                        draw_delta(cr, g, maze_open, gaps, paint=paint, runs=runs)),
+            lambda cr: (label(cr, 'Solution %d' % n, 40, 80),
+                        draw_delta(cr, g, maze_open, gaps, route=sol_route, ends=(ent, exit_),
+                                   paint=paint, runs=runs))]
+
+
 PHRASE = {
     'perfect': 'perfect, 1 route, solution matches',
     'loop': 'a loop of',
@@ -589,6 +760,27 @@ def main():
                 name = 'hex-%s-%s%s.pdf' % (outline, flaw, '-flat' if turn else '')
                 page_pdf(os.path.join(out, name), hex_case(flaw, seed, outline, turn))
                 rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # triangular (delta) mazes: a big triangle and a rectangle of ragged rows
+    for outline in ('triangle', 'rect'):
+        for flaw in ['perfect', 'loop', 'cutoff', 'closed-entrance', 'extra-gap', 'wrong-solution',
+                     'painted']:
+            seed += 1
+            name = 'delta-%s-%s.pdf' % (outline, flaw)
+            page_pdf(os.path.join(out, name), delta_case(flaw, seed, outline))
+            rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    for outline, flaw in (('triangle', 'perfect'), ('rect', 'perfect'), ('rect', 'loop'),
+                          ('triangle', 'wrong-solution')):
+        seed += 1
+        name = 'reportlab-delta-%s-%s.pdf' % (outline, flaw)
+        page_pdf_rl(os.path.join(out, name), delta_case(flaw, seed, outline))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # straight runs of sides drawn as one line each (the side is still read right)
+    for outline, flaw in (('triangle', 'perfect'), ('rect', 'perfect'), ('rect', 'loop'),
+                          ('triangle', 'cutoff')):
+        seed += 1
+        name = 'delta-%s-%s-runs.pdf' % (outline, flaw)
+        page_pdf(os.path.join(out, name), delta_case(flaw, seed, outline, runs=True))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
         f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')
