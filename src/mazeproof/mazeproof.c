@@ -264,7 +264,8 @@ static void judge_lattice_ink(struct mb_mp_doc *doc, int index, struct mb_mp_lat
 
 	if (l->problem[0])
 		return;
-	qsort(l->route_ops, l->nroute_ops, sizeof(int), cmp_int_key);
+	if (l->nroute_ops > 0)	/* qsort of NULL is undefined even for no elements */
+		qsort(l->route_ops, l->nroute_ops, sizeof(int), cmp_int_key);
 	pix = mb_mp_doc_render(doc, index, x0, y0, x1, y1, res, l->route_ops, l->nroute_ops, &w, &h,
 			       err, sizeof err);
 	if (!pix) {
