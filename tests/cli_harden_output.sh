@@ -33,9 +33,20 @@ mkdir good && for f in $FINAL; do cp "$OUT/$f" good/; done
 "$MAZEBOOK" build "$SPEC" -o seed99 -q --seed 99 >/dev/null 2>&1
 ok $? "the seed-99 book the kills interrupt, built whole elsewhere"
 
-# same_as DIR: every final file is byte-identical to DIR's (so none is partial)
+# The signature's trusted comment holds the time it was made (minisign's
+# "timestamp:"), so it is the one file two builds of one book do not share:
+# a signature is whole when it verifies DIR's checklist (a copy of DIR with
+# $OUT's signature in it), which a cut or another book's signature does not.
+signature_of() {
+  rm -rf sigcheck && mkdir sigcheck && cp "$1"/* sigcheck/ &&
+    cp "$OUT/checklist.txt.minisig" sigcheck/ &&
+    "$MAZEBOOK" verify sigcheck/checklist.txt -p sigcheck/mazebook.pub >/dev/null 2>&1
+}
+# same_as DIR: every final file is byte-identical to DIR's (so none is
+# partial), the signature one that verifies DIR's checklist
 same_as() {
   for f in $FINAL; do
+    [ "$f" = checklist.txt.minisig ] && { signature_of "$1" || return 1; continue; }
     cmp -s "$1/$f" "$OUT/$f" || return 1
   done
 }
@@ -92,6 +103,11 @@ kill_when() {
     # every prefix of the rename order)
     whole=0
     for f in $FINAL; do
+      if [ "$f" = checklist.txt.minisig ]; then
+        cmp -s "good/$f" "$OUT/$f" || signature_of seed99 ||
+          { echo "# $f is neither book's"; whole=1; }
+        continue
+      fi
       cmp -s "good/$f" "$OUT/$f" || cmp -s "seed99/$f" "$OUT/$f" ||
         { echo "# $f is neither book's"; whole=1; }
     done
