@@ -12,6 +12,7 @@
 #define MAZEBOOK_MAZE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mazebook/error.h"
@@ -23,6 +24,12 @@
 #define MB_OPEN_EAST 1u
 #define MB_OPEN_SOUTH 2u
 
+/*
+ * On a graph grid (polar, hex, delta) open holds one byte per inner wall,
+ * in the grid's wall order, non-zero when the wall is open; w and h are
+ * the grid's (cells x 1), and every function here takes "square (x, y)"
+ * as cell x of row 0.
+ */
 struct mb_maze {
 	int w, h;		/* the grid's lattice */
 	uint8_t *open;		/* w * h bytes of MB_OPEN_* bits; 0 outside the cells */
@@ -40,6 +47,16 @@ struct mb_maze *mb_maze_new_on(struct mb_grid *grid);
 /* Accepts NULL. */
 void mb_maze_free(struct mb_maze *m);
 struct mb_maze *mb_maze_copy(const struct mb_maze *m);
+/* The bytes open holds: w * h, or the walls of a graph grid. */
+size_t mb_maze_open_size(const struct mb_maze *m);
+
+/* Is side dir of cell c open (any grid kind)? */
+bool mb_maze_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir);
+static inline bool mb_maze_side_open(const struct mb_maze *m, int c, enum mb_dir dir)
+{
+	return mb_maze_is_open(m, c % m->w, c / m->w, dir);
+}
+
 /* Close every inner wall again. */
 void mb_maze_reset(struct mb_maze *m);
 bool mb_maze_equal(const struct mb_maze *a, const struct mb_maze *b);

@@ -99,8 +99,9 @@ enum mb_status mb_generator_check_kind(const struct mb_generator *gen, enum mb_g
 			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
 						 used ? ", " : "", mb_generators[i]->name);
 	return mb_error_set(err, MB_ERR_INPUT,
-			    "algorithm '%s' works on rectangles only, not on a %s grid "
+			    "algorithm '%s' works on %s only, not on a %s grid "
 			    "(use one of: %s)", gen->name,
+			    gen->kinds == MB_KINDS_RECT ? "rectangles" : "square grids",
 			    kind == MB_GRID_MASK ? "shaped (mask)" : mb_grid_kind_name(kind), list);
 }
 

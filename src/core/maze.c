@@ -4,10 +4,18 @@
 #include "mazebook/maze.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mazebook/xalloc.h"
+
+size_t mb_maze_open_size(const struct mb_maze *m)
+{
+	if (m->grid->lat)
+		return m->grid->lat->walls > 0 ? (size_t)m->grid->lat->walls : 1;
+	return (size_t)m->w * (size_t)m->h;
+}
 
 struct mb_maze *mb_maze_new_on(struct mb_grid *grid)
 {
@@ -15,8 +23,9 @@ struct mb_maze *mb_maze_new_on(struct mb_grid *grid)
 
 	m->w = grid->w;
 	m->h = grid->h;
-	m->open = xcalloc((size_t)m->w * (size_t)m->h, 1);
-	m->grid = mb_grid_ref(grid);
+	m->grid = grid;
+	m->open = xcalloc(mb_maze_open_size(m), 1);
+	mb_grid_ref(grid);
 	mb_grid_default_gaps(grid, &m->entrance, &m->exit);
 	return m;
 }
@@ -46,7 +55,7 @@ struct mb_maze *mb_maze_copy(const struct mb_maze *m)
 {
 	struct mb_maze *c = mb_maze_new_on(m->grid);
 
-	memcpy(c->open, m->open, (size_t)m->w * (size_t)m->h);
+	memcpy(c->open, m->open, mb_maze_open_size(m));
 	c->entrance = m->entrance;
 	c->exit = m->exit;
 	return c;
@@ -61,6 +70,18 @@ enum mb_status mb_maze_set_gaps(struct mb_maze *m, struct mb_side entrance,
 	for (int k = 0; k < 2; k++) {
 		int c = s[k]->cell;
 
+		if (m->grid->lat) {
+			bool inside = k == 1 && s[k]->dir == MB_SIDE_INSIDE;
+
+			if (c < 0 || c >= m->grid->cells ||
+			    (!inside && ((int)s[k]->dir < 0 ||
+					 (int)s[k]->dir >= mb_grid_degree(m->grid, c) ||
+					 !mb_grid_is_rim(m->grid, c, s[k]->dir))))
+				return mb_error_set(err, MB_ERR_INPUT,
+						    "the %s (cell %d, side %d) is not a side of the rim",
+						    what[k], c, (int)s[k]->dir);
+			continue;
+		}
 		if (c < 0 || c >= m->w * m->h || !mb_maze_is_cell(m, c % m->w, c / m->w) ||
 		    (unsigned)s[k]->dir > MB_WEST || !mb_grid_is_rim(m->grid, c, s[k]->dir))
 			return mb_error_set(err, MB_ERR_INPUT,
@@ -76,7 +97,22 @@ enum mb_status mb_maze_set_gaps(struct mb_maze *m, struct mb_side entrance,
 
 void mb_maze_reset(struct mb_maze *m)
 {
-	memset(m->open, 0, (size_t)m->w * (size_t)m->h);
+	memset(m->open, 0, mb_maze_open_size(m));
+}
+
+/* the same cells, sides and walls (so the open bytes mean the same) */
+static bool same_lattice(const struct mb_grid *a, const struct mb_grid *b)
+{
+	const struct mb_lattice *p = a->lat, *q = b->lat;
+
+	if (a == b)
+		return true;
+	if (p->walls != q->walls || p->rims != q->rims || p->rings != q->rings ||
+	    p->cols != q->cols || p->rows != q->rows || p->outline != q->outline)
+		return false;
+	return !memcmp(p->first, q->first, ((size_t)a->cells + 1) * sizeof(int)) &&
+	       !memcmp(p->ca, q->ca, (size_t)a->cells * sizeof(int)) &&
+	       !memcmp(p->cb, q->cb, (size_t)a->cells * sizeof(int));
 }
 
 bool mb_maze_equal(const struct mb_maze *a, const struct mb_maze *b)
@@ -85,6 +121,9 @@ bool mb_maze_equal(const struct mb_maze *a, const struct mb_maze *b)
 	    memcmp(&a->entrance, &b->entrance, sizeof(a->entrance)) ||
 	    memcmp(&a->exit, &b->exit, sizeof(a->exit)))
 		return false;
+	if (a->grid->lat)
+		return same_lattice(a->grid, b->grid) &&
+		       !memcmp(a->open, b->open, mb_maze_open_size(a));
 	if (a->grid->in && memcmp(a->grid->in, b->grid->in, (size_t)a->w * (size_t)a->h))
 		return false;
 	return !memcmp(a->open, b->open, (size_t)a->w * (size_t)a->h);
@@ -112,8 +151,18 @@ static bool mask_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir)
 	BUG("bad direction %d", (int)dir);
 }
 
+/* a graph grid's side: its wall's byte, or at the rim the gaps */
+static bool graph_is_open(const struct mb_maze *m, int c, enum mb_dir dir)
+{
+	const struct mb_grid_side *s = mb_grid_side_at(m->grid, c, (int)dir);
+
+	return s->nb < 0 ? mb_maze_is_gap(m, c, dir) : m->open[s->wall] != 0;
+}
+
 bool mb_maze_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir)
 {
+	if (m->grid->lat)
+		return graph_is_open(m, x, dir);
 	if (m->grid->kind != MB_GRID_RECT || m->entrance.cell != 0 ||
 	    m->exit.cell != m->w * m->h - 1 || m->entrance.dir != MB_NORTH ||
 	    m->exit.dir != MB_SOUTH)
@@ -141,6 +190,8 @@ bool mb_maze_is_open(const struct mb_maze *m, int x, int y, enum mb_dir dir)
 
 bool mb_maze_wall_h(const struct mb_maze *m, int x, int y)
 {
+	if (m->grid->lat)
+		BUG("lattice lines asked of a %s grid", mb_grid_kind_name(m->grid->kind));
 	if (y < m->h && mb_maze_is_cell(m, x, y))
 		return !mb_maze_is_open(m, x, y, MB_NORTH);
 	if (y > 0 && mb_maze_is_cell(m, x, y - 1))
@@ -150,6 +201,8 @@ bool mb_maze_wall_h(const struct mb_maze *m, int x, int y)
 
 bool mb_maze_wall_v(const struct mb_maze *m, int x, int y)
 {
+	if (m->grid->lat)
+		BUG("lattice lines asked of a %s grid", mb_grid_kind_name(m->grid->kind));
 	if (x < m->w && mb_maze_is_cell(m, x, y))
 		return !mb_maze_is_open(m, x, y, MB_WEST);
 	if (x > 0 && mb_maze_is_cell(m, x - 1, y))
@@ -162,6 +215,29 @@ void mb_maze_gap_point(const struct mb_maze *m, bool exit, double beyond, double
 	const struct mb_side *s = exit ? &m->exit : &m->entrance;
 
 	mb_grid_centre(m->grid, s->cell, x, y);
+	if (m->grid->lat) {
+		struct mb_wall_shape sh;
+		double mx, my;
+
+		if (s->dir == MB_SIDE_INSIDE)
+			return;	/* the centre itself */
+		/* along the line from the centre through the gap's middle */
+		mb_grid_wall_shape(m->grid, s->cell, s->dir, &sh);
+		if (sh.arc) {
+			double a = (sh.a0 + sh.a1) / 2;
+
+			mx = sh.r * cos(a);
+			my = sh.r * sin(a);
+		} else {
+			mx = (sh.seg.x0 + sh.seg.x1) / 2;
+			my = (sh.seg.y0 + sh.seg.y1) / 2;
+		}
+		double len = hypot(mx - *x, my - *y), f = len > 0 ? (len - 0.5 + beyond) / len : 0;
+
+		*x += (mx - *x) * f;
+		*y += (my - *y) * f;
+		return;
+	}
 	*x += mb_dir_dx[s->dir] * beyond;
 	*y += mb_dir_dy[s->dir] * beyond;
 }
@@ -171,6 +247,14 @@ void mb_maze_set_open(struct mb_maze *m, int x, int y, enum mb_dir dir, bool ope
 	int nx = x + mb_dir_dx[dir], ny = y + mb_dir_dy[dir];
 	uint8_t bit;
 
+	if (m->grid->lat) {
+		const struct mb_grid_side *s = mb_grid_side_at(m->grid, x, (int)dir);
+
+		if (s->nb < 0)
+			BUG("side %d of cell %d is on the rim", (int)dir, x);
+		m->open[s->wall] = open;
+		return;
+	}
 	if (!mb_maze_is_cell(m, x, y) || !mb_maze_is_cell(m, nx, ny))
 		BUG("wall %d of (%d,%d) is on the boundary of a %dx%d maze",
 		    (int)dir, x, y, m->w, m->h);
@@ -190,6 +274,20 @@ void mb_maze_link(struct mb_maze *m, int a, int b)
 {
 	int lo = a < b ? a : b, hi = a < b ? b : a;
 
+	if (m->grid->lat) {
+		int deg = lo >= 0 && hi < m->grid->cells ? mb_grid_degree(m->grid, a) : 0;
+
+		for (int k = 0; k < deg; k++) {
+			const struct mb_grid_side *s = mb_grid_side_at(m->grid, a, k);
+
+			if (s->nb == b) {
+				m->open[s->wall] = 1;
+				return;
+			}
+		}
+		BUG("cells %d and %d of a %s grid are not neighbours", a, b,
+		    mb_grid_kind_name(m->grid->kind));
+	}
 	if (lo < 0 || hi >= m->w * m->h || !mb_maze_is_cell(m, lo % m->w, lo / m->w) ||
 	    !mb_maze_is_cell(m, hi % m->w, hi / m->w))
 		BUG("squares %d and %d are not both cells of the maze", a, b);
@@ -203,9 +301,9 @@ void mb_maze_link(struct mb_maze *m, int a, int b)
 
 int mb_maze_degree(const struct mb_maze *m, int x, int y)
 {
-	int d = 0;
+	int d = 0, deg = mb_grid_degree(m->grid, y * m->w + x);
 
-	for (int dir = 0; dir < 4; dir++)
+	for (int dir = 0; dir < deg; dir++)
 		d += mb_maze_is_open(m, x, y, (enum mb_dir)dir);
 	return d;
 }
@@ -213,8 +311,13 @@ int mb_maze_degree(const struct mb_maze *m, int x, int y)
 long mb_maze_openings(const struct mb_maze *m)
 {
 	long n = 0;
-	size_t count = (size_t)m->w * (size_t)m->h;
+	size_t count = mb_maze_open_size(m);
 
+	if (m->grid->lat) {
+		for (int i = 0; i < m->grid->lat->walls; i++)
+			n += m->open[i] != 0;
+		return n;
+	}
 	for (size_t i = 0; i < count; i++)
 		n += (m->open[i] & MB_OPEN_EAST ? 1 : 0) + (m->open[i] & MB_OPEN_SOUTH ? 1 : 0);
 	return n;

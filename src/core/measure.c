@@ -8,15 +8,25 @@
 #include "config.h"
 #include "mazebook/measure.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mazebook/xalloc.h"
 
 /* Fill nb with the squares reachable in one step from square i; return how many. */
-static int neighbours(const struct mb_maze *m, int i, int nb[4])
+static int neighbours(const struct mb_maze *m, int i, int nb[MB_GRID_MAX_DEGREE])
 {
 	int n = 0, w = m->w, x = i % w;
+
+	if (m->grid->lat) {
+		const struct mb_lattice *lat = m->grid->lat;
+
+		for (int s = lat->first[i]; s < lat->first[i + 1]; s++)
+			if (lat->sides[s].nb >= 0 && m->open[lat->sides[s].wall])
+				nb[n++] = lat->sides[s].nb;
+		return n;
+	}
 
 	if (m->open[i] & MB_OPEN_EAST)
 		nb[n++] = i + 1;
@@ -47,7 +57,7 @@ static long bfs(const struct mb_maze *m, int *queue, int nstart, int *dist, int 
 			parent[queue[i]] = -1;
 	}
 	while (head < tail) {
-		int cur = queue[head++], nb[4];
+		int cur = queue[head++], nb[MB_GRID_MAX_DEGREE];
 		int k = neighbours(m, cur, nb);
 
 		for (int j = 0; j < k; j++) {
@@ -128,6 +138,68 @@ static int turn_angle(const struct mb_maze *m, enum mb_dir from, enum mb_dir to)
 	return dot == 1 ? 0 : dot == 0 ? 90 : 180;
 }
 
+/*
+ * A graph grid's heading for the step out of cell c through side k (or,
+ * inward true, into c through it): on a polar grid which way the step goes
+ * (0 out, 1 in, 2 clockwise, 3 back), since a walk round a ring or along
+ * a radius is straight to the solver though its direction turns; on hex
+ * and delta grids the step's direction in whole degrees, from the centre
+ * through the side's middle.
+ */
+static int graph_heading(const struct mb_maze *m, int c, int k, bool inward)
+{
+	const struct mb_grid *g = m->grid;
+	struct mb_wall_shape sh;
+	double cx, cy, mx, my;
+	int deg;
+
+	mb_grid_wall_shape(g, c, (enum mb_dir)k, &sh);
+	if (g->kind == MB_GRID_POLAR) {
+		int ring = g->lat->ca[c], kind;
+
+		if (ring == 0)
+			kind = 0;	/* every side of the centre leads out */
+		else
+			kind = k == 0 ? 1 : k == 1 ? 2 : k == 2 ? 3 : 0;
+		if (inward)
+			kind = kind < 2 ? 1 - kind : 5 - kind;
+		return kind;
+	}
+	mb_grid_centre(g, c, &cx, &cy);
+	mx = (sh.seg.x0 + sh.seg.x1) / 2;
+	my = (sh.seg.y0 + sh.seg.y1) / 2;
+	deg = (int)lround(atan2(my - cy, mx - cx) * 180 / 3.14159265358979323846);
+	if (inward)
+		deg += 180;
+	return ((deg % 360) + 360) % 360;
+}
+
+/* the turns along a graph grid's route of len cells */
+static int graph_turns(const struct mb_maze *m, const int *route, int len)
+{
+	int turns = 0, heading = -1;
+
+	if (m->entrance.dir != MB_SIDE_INSIDE)
+		heading = graph_heading(m, m->entrance.cell, (int)m->entrance.dir, true);
+	for (int i = 0; i < len; i++) {
+		int c = route[i], next = -1, deg = mb_grid_degree(m->grid, c);
+
+		if (i + 1 < len) {
+			for (int k = 0; k < deg; k++)
+				if (mb_grid_side_at(m->grid, c, k)->nb == route[i + 1])
+					next = graph_heading(m, c, k, false);
+		} else if (m->exit.dir != MB_SIDE_INSIDE) {
+			next = graph_heading(m, c, (int)m->exit.dir, false);
+		} else {
+			break;	/* the walk ends inside */
+		}
+		if (heading >= 0 && next != heading)
+			turns++;
+		heading = next;
+	}
+	return turns;
+}
+
 void mb_maze_measure(const struct mb_maze *m, struct mb_measures *out)
 {
 	size_t n = (size_t)m->w * (size_t)m->h;
@@ -155,13 +227,17 @@ void mb_maze_measure(const struct mb_maze *m, struct mb_measures *out)
 
 	if (out->route > 0) {
 		/* walking in through the entrance, out through the exit */
-		enum mb_dir heading = mb_dir_opposite[m->entrance.dir];
+		enum mb_dir heading = m->grid->lat ? MB_NORTH : mb_dir_opposite[m->entrance.dir];
 
+		if (m->grid->lat)
+			out->turns = graph_turns(m, route, out->route);
 		for (int k = 0; k < out->route; k++) {
 			int sq = route[k];
 
 			if (mb_maze_degree(m, sq % m->w, sq / m->w) >= 3)
 				out->forks++;
+			if (m->grid->lat)
+				continue;
 			enum mb_dir next = k + 1 < out->route ?
 					   step_dir(m, sq, route[k + 1]) : m->exit.dir;
 			if (turn_angle(m, heading, next) != 0)

@@ -52,6 +52,6 @@ const struct mb_generator mb_gen_aldous_broder = {
 	.summary = "random walk: uniform, many short dead ends, no bias (slow on big grids)",
 	.uniform = true,
 	.default_start = MB_START_RANDOM,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };

@@ -54,6 +54,6 @@ const struct mb_generator mb_gen_backtracker = {
 	.summary = "depth-first search: long winding corridors, few dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };

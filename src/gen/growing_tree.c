@@ -97,6 +97,6 @@ const struct mb_generator mb_gen_growing_tree = {
 	.summary = "newest or random active square: corridors to branches by newest_share",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };

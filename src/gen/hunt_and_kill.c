@@ -93,6 +93,6 @@ const struct mb_generator mb_gen_hunt_and_kill = {
 	.summary = "random walks restarted by a scan: long corridors, fewest dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };

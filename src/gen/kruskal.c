@@ -58,6 +58,6 @@ const struct mb_generator mb_gen_kruskal = {
 	.name = "kruskal",
 	.summary = "random walls joined by union-find: short dead ends, many forks",
 	.uniform = false,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };

@@ -76,6 +76,6 @@ const struct mb_generator mb_gen_prim = {
 	.summary = "random walls off the grown maze: many short dead ends, easy and branchy",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };

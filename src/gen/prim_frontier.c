@@ -89,6 +89,6 @@ const struct mb_generator mb_gen_prim_frontier = {
 	.summary = "random frontier squares joined to the maze: very short spiky dead ends",
 	.uniform = false,
 	.default_start = MB_START_RANDOM,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };

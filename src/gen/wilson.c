@@ -71,6 +71,6 @@ const struct mb_generator mb_gen_wilson = {
 	.summary = "loop-erased random walks: uniform, many short dead ends, no bias",
 	.uniform = true,
 	.default_start = MB_START_RANDOM,
-	.kinds = MB_KINDS_ALL,
+	.kinds = MB_KINDS_SQUARE,
 	.generate = generate,
 };
