@@ -291,6 +291,104 @@ START_TEST(section_without_shape)
 }
 END_TEST
 
+/* graph grids (issue 16): each slot carries its kind, outline and size */
+START_TEST(plan_grid_kinds)
+{
+	struct mb_book_spec spec;
+	struct mb_plan plan;
+	struct mb_error err;
+	const struct mb_level *easy = mb_level_find("easy"), *hard = mb_level_find("hard");
+	int a, b, ha, hb;
+	char list[256];
+
+	parse_ok(HEAD "level: hard\nmazes: 3\ngrid: polar\n", &spec);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, &err), MB_OK);
+	mb_plan_level_size(hard, MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, &a, &b);
+	ck_assert_int_gt(a, 1);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(plan.mazes[i].kind, MB_GRID_POLAR);
+		ck_assert_int_eq(plan.mazes[i].a, a);
+		ck_assert_int_eq(plan.mazes[i].filter.min_forks, hard->min_forks);
+	}
+	/* the slot's grid: a polar grid of those rings */
+	{
+		struct mb_grid *g = mb_plan_grid(&plan.mazes[0], NULL, NULL, &err);
+
+		ck_assert_ptr_nonnull(g);
+		ck_assert_int_eq(g->kind, MB_GRID_POLAR);
+		ck_assert_int_eq(g->lat->rings, a);
+		mb_grid_free(g);
+	}
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+
+	/* a size given is kept; a hexagon's one number */
+	parse_ok(HEAD "level: easy\nmazes: 2\ngrid: hex 6\n", &spec);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, &err), MB_OK);
+	ck_assert_int_eq(plan.mazes[1].kind, MB_GRID_HEX);
+	ck_assert_int_eq(plan.mazes[1].outline, MB_OUTLINE_HEXAGON);
+	ck_assert_int_eq(plan.mazes[1].a, 6);
+	ck_assert_int_eq(plan.mazes[1].b, 0);
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+
+	/* sections: square, delta of the level's size, and a ramp of circles growing */
+	parse_ok(HEAD "sections:\n  - title: A\n    level: easy\n    mazes: 2\n"
+		 "  - title: B\n    level: easy\n    mazes: 2\n    grid: delta\n"
+		 "  - title: C\n    ramp: easy..hard\n    mazes: 5\n    grid: polar\n", &spec);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, &err), MB_OK);
+	ck_assert_int_eq(plan.mazes[0].kind, MB_GRID_RECT);
+	ck_assert_int_eq(plan.mazes[0].w, easy->w);
+	ck_assert_int_eq(plan.mazes[2].kind, MB_GRID_DELTA);
+	mb_plan_level_size(easy, MB_GRID_DELTA, MB_OUTLINE_RECTANGLE, &a, &b);
+	ck_assert_int_eq(plan.mazes[2].a, a);
+	ck_assert_int_eq(plan.mazes[2].b, b);
+	ck_assert_int_gt(b, 0);
+	mb_plan_level_size(easy, MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, &a, &b);
+	mb_plan_level_size(hard, MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, &ha, &hb);
+	ck_assert_int_eq(plan.mazes[4].kind, MB_GRID_POLAR);
+	ck_assert_int_eq(plan.mazes[4].a, a);
+	ck_assert_int_eq(plan.mazes[8].a, ha);
+	for (int i = 5; i <= 8; i++)
+		ck_assert_int_ge(plan.mazes[i].a, plan.mazes[i - 1].a);
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+
+	/* every level's graph sizes grow with the level and make grids */
+	for (size_t l = 0; l < mb_level_count; l++) {
+		static const struct {
+			enum mb_grid_kind kind;
+			enum mb_grid_outline outline;
+		} kinds[] = {
+			{ MB_GRID_POLAR, MB_OUTLINE_RECTANGLE }, { MB_GRID_HEX, MB_OUTLINE_RECTANGLE },
+			{ MB_GRID_HEX, MB_OUTLINE_HEXAGON }, { MB_GRID_DELTA, MB_OUTLINE_RECTANGLE },
+			{ MB_GRID_DELTA, MB_OUTLINE_TRIANGLE },
+		};
+
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			struct mb_plan_maze m = { .kind = kinds[k].kind, .outline = kinds[k].outline };
+			struct mb_grid *g;
+			int cells = mb_levels[l].w * mb_levels[l].h;
+
+			mb_plan_level_size(&mb_levels[l], m.kind, m.outline, &m.a, &m.b);
+			g = mb_plan_grid(&m, NULL, NULL, &err);
+			ck_assert_msg(g, "%s: %s", mb_levels[l].name, err.message);
+			/* about the square grid's cells: within a third */
+			ck_assert_msg(g->cells > cells * 2 / 3 && g->cells < cells * 4 / 3,
+				      "%s %s %s: %d cells for the square's %d", mb_levels[l].name,
+				      mb_grid_kind_name(m.kind), mb_grid_outline_name(m.outline),
+				      g->cells, cells);
+			mb_grid_free(g);
+		}
+	}
+	/* auto on a graph grid: never a generator that cannot carve it */
+	mb_plan_auto_list(hard, MB_GRID_POLAR, list, sizeof(list));
+	ck_assert_ptr_null(strstr(list, "recursive-division"));
+	ck_assert_str_eq(mb_plan_auto_list(hard, MB_GRID_RECT, list, sizeof(list)), hard->algorithms);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -304,6 +402,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, limit_at_the_section);
 	tcase_add_test(tc, page_plan_sections);
 	tcase_add_test(tc, section_without_shape);
+	tcase_add_test(tc, plan_grid_kinds);
 	suite_add_tcase(s, tc);
 	return s;
 }
