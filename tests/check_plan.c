@@ -16,6 +16,9 @@
 #include "mazebook/layout.h"
 #include "mazebook/measure.h"
 #include "mazebook/plan.h"
+#include "mazebook/shape.h"
+#include "mazebook/shape_lattice.h"
+#include "mazebook/xalloc.h"
 #include "mazebook/spec.h"
 
 #include "check_main.h"
@@ -389,6 +392,53 @@ START_TEST(plan_grid_kinds)
 }
 END_TEST
 
+/* a shape over hexagons and triangles: one piece, about the cells asked for */
+START_TEST(shape_over_lattices)
+{
+	static const enum mb_grid_kind kinds[] = { MB_GRID_HEX, MB_GRID_DELTA };
+	struct mb_error err;
+	struct mb_shape *heart;
+
+	mb_error_init(&err);
+	heart = mb_shape_builtin("heart", &err);
+	ck_assert_ptr_nonnull(heart);
+	for (size_t k = 0; k < 2; k++) {
+		struct mb_grid *g = mb_shape_lattice(heart, kinds[k], 300, 150, &err);
+		int *seen, *stack, top = 0, reached = 0;
+
+		ck_assert_msg(g, "%s", err.message);
+		ck_assert_int_eq(g->kind, kinds[k]);
+		ck_assert_msg(g->cells > 200 && g->cells < 400, "%d cells", g->cells);
+		/* one piece: a flood from cell 0 reaches every cell */
+		seen = xcalloc((size_t)g->cells, sizeof(int));
+		stack = xcalloc((size_t)g->cells, sizeof(int));
+		seen[0] = 1;
+		stack[top++] = 0;
+		while (top) {
+			int c = stack[--top];
+
+			reached++;
+			for (int d = 0; d < mb_grid_degree(g, c); d++) {
+				int nb = mb_grid_side_at(g, c, d)->nb;
+
+				if (nb >= 0 && !seen[nb]) {
+					seen[nb] = 1;
+					stack[top++] = nb;
+				}
+			}
+		}
+		ck_assert_int_eq(reached, g->cells);
+		free(seen);
+		free(stack);
+		mb_grid_free(g);
+	}
+	/* too few cells left for the level: refused, naming the shape */
+	ck_assert_ptr_null(mb_shape_lattice(heart, MB_GRID_HEX, 300, 100000, &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "heart"));
+	mb_shape_free(heart);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -403,6 +453,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, page_plan_sections);
 	tcase_add_test(tc, section_without_shape);
 	tcase_add_test(tc, plan_grid_kinds);
+	tcase_add_test(tc, shape_over_lattices);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1429,6 +1429,10 @@ static const struct bad_case grid_bad_cases[] = {
 	{ GOOD_HEAD "grid: polar\nentrance: left\nexit: left\n", 7, 7,
 	  "'exit' is left, the entrance's side too" },
 	{ GOOD_HEAD "exit: middle\n", 5, 7, "'exit' must be top or bottom, not 'middle'" },
+	{ GOOD_HEAD "grid: hex\ngrid_outline: hexagon\nshape: heart\n", 6, 15,
+	  "'grid_outline' makes the hexagon outline, but the book has a shape" },
+	{ GOOD_HEAD "grid: delta 9\nshape: heart\n", 5, 7,
+	  "'grid' makes the triangle outline, but the book has a shape" },
 	/* per section */
 	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n    grid: sqare\n", 8,
 	  11, "unknown grid kind 'sqare' in 'sections.1.grid' (did you mean 'square'?" },
@@ -1525,9 +1529,13 @@ START_TEST(grids_read)
 	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_HEXAGON);
 	ck_assert_int_eq(spec.grid_a, 5);
 	mb_spec_release(&spec);
-	parse_ok(GOOD_HEAD "grid_outline: hexagon\ngrid: hex\nshape: heart\n", &spec);
+	parse_ok(GOOD_HEAD "grid_outline: hexagon\ngrid: hex\n", &spec);
 	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_HEXAGON);
 	ck_assert_int_eq(spec.grid_a, 0);
+	mb_spec_release(&spec);
+	/* a heart of hexagons */
+	parse_ok(GOOD_HEAD "grid: hex\nshape: heart\n", &spec);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_RECTANGLE);
 	ck_assert_int_eq(spec.shape_count, 1);
 	mb_spec_release(&spec);
 	/* delta: rectangle or triangle */

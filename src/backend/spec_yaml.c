@@ -2555,6 +2555,13 @@ static enum mb_status resolve_section_grid(struct reader *r, int i, bool own_lev
 				   &sec->grid_outline) != MB_OK) {
 		return MB_ERR_INPUT;
 	}
+	if (sec->grid_outline != MB_OUTLINE_RECTANGLE &&
+	    ((sec->shape && strcmp(sec->shape, "none")) || (!sec->shape && s->shape_count)))
+		return fail_section(r, i, outline_given ? "grid_outline" : "grid",
+				    "section %d ('%s') has a shape and the %s outline: a shape is "
+				    "the maze's outline, so it takes the rectangle (leave "
+				    "'grid_outline' out, and give the size as COLSxROWS)", i + 1,
+				    sec->title, mb_grid_outline_name(sec->grid_outline));
 	if (g.kind != MB_GRID_POLAR)
 		return MB_OK;
 	if (sec->shape && strcmp(sec->shape, "none"))
@@ -2791,6 +2798,18 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 			    mb_spec_where(s, "grid_outline", NULL, NULL), r->outline,
 			    &s->grid_outline) != MB_OK)
 		return MB_ERR_INPUT;
+	if (s->grid_outline != MB_OUTLINE_RECTANGLE && s->shape_count) {
+		const char *key = mb_spec_where(s, "grid_outline", NULL, NULL) ? "grid_outline"
+										 : "grid";
+		int line = 0, column = 0;
+
+		mb_spec_where(s, key, &line, &column);
+		return fail_at(r, line, column,
+				"'%s' makes the %s outline, but the book has a shape, which is the "
+				"maze's outline: with a shape leave 'grid_outline' out (the "
+				"rectangle) and give the size as COLSxROWS", key,
+				mb_grid_outline_name(s->grid_outline));
+	}
 	if (s->grid_kind == MB_GRID_POLAR && s->shape_count) {
 		int line = 0, column = 0;
 
