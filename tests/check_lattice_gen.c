@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -589,6 +590,28 @@ START_TEST(centre_start_is_the_centre_cell)
 }
 END_TEST
 
+/* two bands of hexagons with nothing between them */
+static bool keep_two_bands(void *ctx, double fx, double fy)
+{
+	(void)ctx;
+	(void)fy;
+	return fx < 0.3 || fx > 0.7;
+}
+
+/* a grid in two pieces has no spanning tree: a bug (abort), never a hang */
+START_TEST(split_grid_is_a_bug)
+{
+	struct mb_grid *g = mb_grid_new_hex(9, 9, MB_OUTLINE_RECTANGLE, keep_two_bands, NULL, NULL);
+	struct mb_maze *m;
+
+	ck_assert_ptr_nonnull(g);
+	m = mb_maze_new_on(g);
+	mb_generate(&mb_gen_wilson, m, 1, NULL);
+	mb_maze_free(m);
+	mb_grid_free(g);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("lattice_gen");
@@ -605,6 +628,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, backtracker_is_not_uniform);
 	tcase_add_test(tc, rectangle_generators_refuse_graph_grids);
 	tcase_add_test(tc, centre_start_is_the_centre_cell);
+	tcase_add_test_raise_signal(tc, split_grid_is_a_bug, SIGABRT);
 	suite_add_tcase(s, tc);
 	return s;
 }
