@@ -322,10 +322,9 @@ static inline void graph_free(struct graph *gr)
 /*
  * Fill gr from grid g. A generator can only span a connected graph (a
  * random walk on two pieces would never end). The graph-grid constructors
- * do not promise one when a keep mask cuts the grid in two, so callers
- * judge the shape first (as mb_shape_check does for square masks); a split
- * grid reaching a generator is a bug, caught here by a flood fill rather
- * than left to hang a random walk.
+ * refuse a keep mask that cuts the grid in pieces, so a split grid
+ * reaching a generator is a bug, caught here by a flood fill rather than
+ * left to hang a random walk.
  */
 static inline void graph_init(struct graph *gr, const struct mb_grid *g)
 {
