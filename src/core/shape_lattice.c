@@ -14,19 +14,22 @@
 
 #define SQRT3 1.73205080756887729353
 
-/*
- * What the keep function sees: the square mask, and in the second pass
- * the first pass's answers and which of its cells are in the largest piece
- */
+/* the second pass's keep: the cells of the whole outline, offered in order, by number */
 struct lattice_mask {
-	const struct mb_grid *sq;	/* the shape's square mask */
-	int pass;			/* 1: the mask alone; 2: the largest piece only */
-	uint8_t *answer;		/* pass 1's answer per call (grown as needed) */
-	int calls, answer_cap;
-	const uint8_t *keep_cell;	/* pass 2: pass 1's cell numbers to keep */
-	int kept;			/* pass 2: pass 1's cells met so far */
+	const uint8_t *keep_cell;	/* per cell of the unmasked grid */
+	int calls;
 };
 
+static bool keep(void *ctx, double fx, double fy)
+{
+	struct lattice_mask *lm = ctx;
+
+	(void)fx;
+	(void)fy;
+	return lm->keep_cell[lm->calls++];
+}
+
+/* is the mask square under (fx, fy) (fractions of the centres' box) in? */
 static bool in_mask(const struct mb_grid *sq, double fx, double fy)
 {
 	int x = (int)(fx * sq->w), y = (int)(fy * sq->h);
@@ -36,27 +39,11 @@ static bool in_mask(const struct mb_grid *sq, double fx, double fy)
 	return mb_grid_is_cell(sq, x, y);
 }
 
-/* the cells are kept in the order they are offered, so pass 2 can name pass 1's by count */
-static bool keep(void *ctx, double fx, double fy)
-{
-	struct lattice_mask *lm = ctx;
-	int call = lm->calls++;
-
-	if (lm->pass == 1) {
-		if (call >= lm->answer_cap) {
-			lm->answer_cap = lm->answer_cap ? 2 * lm->answer_cap : 1024;
-			lm->answer = xrealloc(lm->answer, (size_t)lm->answer_cap);
-		}
-		lm->answer[call] = in_mask(lm->sq, fx, fy);
-		return lm->answer[call];
-	}
-	if (call >= lm->answer_cap || !lm->answer[call])
-		return false;
-	return lm->keep_cell[lm->kept++];
-}
-
-/* the cells of g's largest piece (1) and the others (0); returns its size */
-static int largest_piece(const struct mb_grid *g, uint8_t *out)
+/*
+ * Of the cells of g with in[c], keep those of the largest piece (1 in
+ * out[]); returns its size
+ */
+static int largest_piece(const struct mb_grid *g, const uint8_t *in, uint8_t *out)
 {
 	int *piece = xmallocarray((size_t)g->cells, sizeof(int));
 	int *stack = xmallocarray((size_t)g->cells, sizeof(int));
@@ -67,7 +54,7 @@ static int largest_piece(const struct mb_grid *g, uint8_t *out)
 	for (int c0 = 0; c0 < g->cells; c0++) {
 		int top = 0, size = 0;
 
-		if (piece[c0] >= 0)
+		if (!in[c0] || piece[c0] >= 0)
 			continue;
 		piece[c0] = pieces;
 		stack[top++] = c0;
@@ -78,7 +65,7 @@ static int largest_piece(const struct mb_grid *g, uint8_t *out)
 			for (int k = 0; k < mb_grid_degree(g, c); k++) {
 				int nb = mb_grid_side_at(g, c, k)->nb;
 
-				if (nb >= 0 && piece[nb] < 0) {
+				if (nb >= 0 && in[nb] && piece[nb] < 0) {
 					piece[nb] = pieces;
 					stack[top++] = nb;
 				}
@@ -91,7 +78,7 @@ static int largest_piece(const struct mb_grid *g, uint8_t *out)
 		pieces++;
 	}
 	for (int c = 0; c < g->cells; c++)
-		out[c] = piece[c] == best;
+		out[c] = best >= 0 && piece[c] == best;
 	free(piece);
 	free(stack);
 	return best_size;
@@ -100,21 +87,38 @@ static int largest_piece(const struct mb_grid *g, uint8_t *out)
 static struct mb_grid *new_lattice(enum mb_grid_kind kind, int cols, int rows,
 				   struct lattice_mask *lm, struct mb_error *err)
 {
-	lm->calls = 0;
-	lm->kept = 0;
+	mb_grid_mask_fn fn = lm ? keep : NULL;
+
 	if (kind == MB_GRID_HEX)
-		return mb_grid_new_hex(cols, rows, MB_OUTLINE_RECTANGLE, keep, lm, err);
-	return mb_grid_new_delta(cols, rows, MB_OUTLINE_RECTANGLE, keep, lm, err);
+		return mb_grid_new_hex(cols, rows, MB_OUTLINE_RECTANGLE, fn, lm, err);
+	return mb_grid_new_delta(cols, rows, MB_OUTLINE_RECTANGLE, fn, lm, err);
+}
+
+/* which cells of the whole outline grid g the mask keeps (fractions of the centres' box) */
+static void mask_cells(const struct mb_grid *g, const struct mb_grid *sq, uint8_t *in)
+{
+	const struct mb_lattice *lat = g->lat;
+	double x0 = lat->cx[0], x1 = lat->cx[0], y0 = lat->cy[0], y1 = lat->cy[0];
+
+	for (int c = 1; c < g->cells; c++) {
+		x0 = fmin(x0, lat->cx[c]);
+		x1 = fmax(x1, lat->cx[c]);
+		y0 = fmin(y0, lat->cy[c]);
+		y1 = fmax(y1, lat->cy[c]);
+	}
+	for (int c = 0; c < g->cells; c++)
+		in[c] = in_mask(sq, x1 > x0 ? (lat->cx[c] - x0) / (x1 - x0) : 0.5,
+				y1 > y0 ? (lat->cy[c] - y0) / (y1 - y0) : 0.5);
 }
 
 struct mb_grid *mb_shape_lattice(const struct mb_shape *s, enum mb_grid_kind kind, int cells,
 				 int min_cells, struct mb_error *err)
 {
 	struct lattice_mask lm = { 0 };
-	struct mb_grid *sq, *g, *one = NULL;
+	struct mb_grid *sq, *full, *one = NULL;
 	double fill, total, aspect;
 	int cols, rows, size;
-	uint8_t *big;
+	uint8_t *in, *big;
 
 	if (kind != MB_GRID_HEX && kind != MB_GRID_DELTA)
 		BUG("mb_shape_lattice on a %s grid", mb_grid_kind_name(kind));
@@ -133,32 +137,28 @@ struct mb_grid *mb_shape_lattice(const struct mb_shape *s, enum mb_grid_kind kin
 	cols = cols < 1 ? 1 : cols > MB_LATTICE_MAX_SIDE ? MB_LATTICE_MAX_SIDE : cols;
 	rows = (int)lround(total / cols);
 	rows = rows < 1 ? 1 : rows > MB_LATTICE_MAX_SIDE ? MB_LATTICE_MAX_SIDE : rows;
-	lm.sq = sq;
-	lm.pass = 1;
-	g = new_lattice(kind, cols, rows, &lm, err);
-	if (!g) {
-		mb_error_set(err, MB_ERR_INPUT, "shape '%s' keeps no %s cell: choose a larger "
-			     "level or another shape", s->name, mb_grid_kind_name(kind));
-		goto out;
+	/* the whole rectangle first: the mask's cells and their pieces on it */
+	full = new_lattice(kind, cols, rows, NULL, err);
+	if (!full) {
+		mb_grid_free(sq);
+		return NULL;
 	}
-	big = xmalloc((size_t)g->cells);
-	size = largest_piece(g, big);
-	if (size < min_cells) {
+	in = xmalloc((size_t)full->cells);
+	big = xmalloc((size_t)full->cells);
+	mask_cells(full, sq, in);
+	size = largest_piece(full, in, big);
+	if (size < min_cells || size < 1) {
 		mb_error_set(err, MB_ERR_INPUT,
 			     "shape '%s' keeps only %d %s cells in one piece, at least %d needed: "
 			     "choose a harder level (more cells) or a rounder shape", s->name, size,
 			     mb_grid_kind_name(kind), min_cells);
-	} else if (size == g->cells) {
-		one = mb_grid_ref(g);
 	} else {
-		lm.pass = 2;
 		lm.keep_cell = big;
 		one = new_lattice(kind, cols, rows, &lm, err);
 	}
+	free(in);
 	free(big);
-	mb_grid_free(g);
-out:
-	free(lm.answer);
+	mb_grid_free(full);
 	mb_grid_free(sq);
 	return one;
 }
