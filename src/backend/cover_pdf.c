@@ -525,6 +525,10 @@ static size_t card_mazes(const struct mb_draw_list *l, struct mb_draw_list *shee
 				case MB_DRAW_LINE:
 					mb_draw_line(sheet, g->u.p[0].x, g->u.p[0].y);
 					break;
+				case MB_DRAW_CURVE:	/* a polar maze's arcs */
+					mb_draw_curve(sheet, g->u.p[0].x, g->u.p[0].y, g->u.p[1].x,
+						      g->u.p[1].y, g->u.p[2].x, g->u.p[2].y);
+					break;
 				case MB_DRAW_STROKE:
 					pen = g->u.pen;
 					pen.rgb = 0x000000;
