@@ -1518,6 +1518,18 @@ START_TEST(grids_read)
 	ck_assert_str_eq(spec.exit_side, "bottom");
 	ck_assert_str_eq(spec.entrance, "left");
 	mb_spec_release(&spec);
+	/* graph books print fewer solutions a page unless told: circles 1, else 2 */
+	parse_ok(GOOD_HEAD "grid: polar\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 1);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: hex\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 2);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: polar\nsolutions: 4\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 4);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: 12x12\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 4);
 	/* hex: COLSxROWS on the rectangle; one number is the hexagon's side */
 	parse_ok(GOOD_HEAD "grid: hex 12x13\n", &spec);
 	ck_assert_int_eq(spec.grid_kind, MB_GRID_HEX);

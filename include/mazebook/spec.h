@@ -130,7 +130,9 @@ struct mb_book_spec {
 	char *algorithm;		/* "auto" (default) or a generator name */
 	enum mb_start start;		/* "start:"; MB_START_DEFAULT: each generator's
 					 * own; applies to those that have a start */
-	int solutions_per_page;		/* 1, 2, 4 (default), 6 or 9 */
+	int solutions_per_page;		/* 1, 2, 4 (default), 6 or 9; a book of graph
+					 * grids that gives none: 1 with circles, else 2
+					 * (one over the other, as mazeproof pairs them) */
 	char *output_dir;		/* default "out", relative to the spec's folder */
 
 	/* overrides of the level */

@@ -2733,6 +2733,30 @@ static enum mb_status finish_sections(struct reader *r, yaml_mark_t end)
 	return MB_OK;
 }
 
+/*
+ * Solutions per page on a book of graph grids, when the spec gives none:
+ * mazeproof pairs a solution with its maze by the label nearest above it
+ * and tells a page's circles apart by their arcs' centres, so hexagons
+ * and triangles print two solutions to a page (one over the other), and
+ * circles one
+ */
+static void default_solutions(struct reader *r)
+{
+	struct mb_book_spec *s = r->spec;
+	bool graph = r->grid_set && r->grid.kind != MB_GRID_RECT;
+	bool polar = r->grid_set && r->grid.kind == MB_GRID_POLAR;
+
+	for (int i = 0; i < s->section_count; i++) {
+		enum mb_grid_kind k = section_gave(r, i, "grid") ? r->sec_grid[i].kind
+				      : r->grid_set ? r->grid.kind : MB_GRID_RECT;
+
+		graph |= k != MB_GRID_RECT;
+		polar |= k == MB_GRID_POLAR;
+	}
+	if (graph && !mb_spec_where(s, "solutions", NULL, NULL))
+		s->solutions_per_page = polar ? 1 : 2;
+}
+
 /* After the mapping: required keys, title length, level overrides. */
 static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 {
@@ -2767,6 +2791,7 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 	}
 	if (s->section_count && start_sections(r) != MB_OK)
 		return MB_ERR_INPUT;
+	default_solutions(r);
 	/* a theme gives the colours the spec left out */
 	if (s->cover.theme) {
 		const struct mb_cover_theme *t = mb_cover_theme_find(s->cover.theme);
