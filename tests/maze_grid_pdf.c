@@ -5,11 +5,13 @@
  * "Solution 1" (the walls again and the route in red), as a book prints
  * them. Not installed; tests/cli_maze_grids.sh runs it:
  *
- *   tests/maze_grid_pdf KIND SIZE SEED OUT.pdf [DROP]
+ *   tests/maze_grid_pdf KIND SIZE SEED OUT.pdf [DROP [ALGORITHM]]
  *
- * KIND and SIZE as tests/lattice_fixture.h reads them; DROP k turns the
- * k-th LINE or CURVE of the walls' path (on both pages) into a MOVE to
- * the same point, so that one merged wall is missing from the print.
+ * KIND and SIZE as tests/lattice_fixture.h reads them; DROP k > 0 turns
+ * the k-th LINE or CURVE of the walls' path (on both pages) into a MOVE
+ * to the same point, so that one merged wall is missing from the print.
+ * ALGORITHM carves the maze with that generator instead of the fixture's
+ * spanning tree.
  */
 #include "config.h"
 
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 
 #include "../src/backend/draw_cairo.h"
+#include "mazebook/generator.h"
 #include "mazebook/maze_draw.h"
 
 #include "lattice_fixture.h"
@@ -91,6 +94,16 @@ int main(int argc, char **argv)
 	if (!m) {
 		fprintf(stderr, "maze_grid_pdf: no grid '%s' of size '%s'\n", argv[1], argv[2]);
 		return 2;
+	}
+	if (argc > 6) {
+		const struct mb_generator *gen = mb_generator_find(argv[6]);
+
+		if (!gen || !mb_generator_supports(gen, m->grid->kind)) {
+			fprintf(stderr, "maze_grid_pdf: no generator '%s' for %s\n", argv[6], argv[1]);
+			mb_maze_free(m);
+			return 2;
+		}
+		mb_generate(gen, m, strtoull(argv[3], NULL, 10), NULL);
 	}
 	surf = cairo_pdf_surface_create(argv[4], PAGE_W, PAGE_H);
 	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");

@@ -768,9 +768,13 @@ static char *json_graph(const struct mb_maze *m, const char *algorithm, uint64_t
 	json_string(&b, desc);
 	if (g->kind == MB_GRID_POLAR)
 		buf_printf(&b, ",\n  \"size\": {\"rings\": %d}", lat->rings);
+	else if (lat->outline == MB_OUTLINE_HEXAGON)
+		buf_printf(&b, ",\n  \"outline\": \"hexagon\",\n  \"size\": {\"side\": %d}", lat->cols);
+	else if (lat->outline == MB_OUTLINE_TRIANGLE)
+		buf_printf(&b, ",\n  \"outline\": \"triangle\",\n  \"size\": {\"rows\": %d}", lat->rows);
 	else
-		buf_printf(&b, ",\n  \"outline\": \"%s\",\n  \"size\": {\"cols\": %d, \"rows\": %d}",
-			   mb_grid_outline_name(lat->outline), lat->cols, lat->rows);
+		buf_printf(&b, ",\n  \"outline\": \"rectangle\",\n  \"size\": {\"cols\": %d, \"rows\": %d}",
+			   lat->cols, lat->rows);
 	buf_puts(&b, ",\n");
 	json_origin(&b, algorithm, seed, start);
 	buf_puts(&b, ",\n  \"bounds\": [");
