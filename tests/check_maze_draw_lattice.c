@@ -460,6 +460,27 @@ START_TEST(route_checker_fails_on_broken_input)
 }
 END_TEST
 
+START_TEST(a_one_cell_polar_maze_has_no_walls)
+{
+	struct mb_maze *m = fixture_maze("polar", "1", 1);
+	struct mb_draw_list *l = mb_draw_new(100, 100);
+	struct mb_maze_place at = { 0, 0, 10 };
+	struct mb_pen pen = { .width = 1 };
+
+	/* its rim is one circle, all of it the entrance: nothing to stroke */
+	mb_maze_draw_walls(l, m, &at, &pen);
+	ck_assert_uint_eq(l->count, 0);
+	/* the route: from beyond the rim straight in to the centre */
+	ck_assert(mb_maze_draw_route(l, m, &at, &pen, 0.95));
+	ck_assert_int_eq(l->ops[2].kind, MB_DRAW_MOVE);
+	ck_assert_int_eq(l->ops[3].kind, MB_DRAW_LINE);
+	ck_assert_double_eq(l->ops[3].u.p[0].x, 0);
+	ck_assert_double_eq(l->ops[3].u.p[0].y, 0);
+	mb_draw_free(l);
+	mb_maze_free(m);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("maze_draw_lattice");
@@ -474,6 +495,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, drawing_is_byte_identical);
 	tcase_add_test(tc, route_runs_from_gap_to_exit_clear_of_walls);
 	tcase_add_test(tc, route_checker_fails_on_broken_input);
+	tcase_add_test(tc, a_one_cell_polar_maze_has_no_walls);
 	suite_add_tcase(s, tc);
 	return s;
 }

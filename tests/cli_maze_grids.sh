@@ -13,10 +13,11 @@ GRIDPDF="$(dirname "$MAZEBOOK")/tests/maze_grid_pdf"
 
 for spec in "polar 16 3" "polar 7 11" "hex 12x13 5" "hex-hexagon 6 9" \
 	    "delta 15x8 4" "delta-triangle 10 2" "polar 12 5 wilson" \
-	    "hex 10x11 6 backtracker" "delta-triangle 12 8 kruskal"; do
+	    "hex 10x11 6 backtracker" "delta-triangle 12 8 kruskal" \
+	    "polar 10 4 - bottom" "polar 14 6 wilson left"; do
   set -- $spec
-  name="$1-$2${4:+-$4}"
-  "$GRIDPDF" "$1" "$2" "$3" "$TMP/$name.pdf" 0 $4
+  name="$1-$2${4:+-$4}${5:+-$5}"
+  "$GRIDPDF" "$1" "$2" "$3" "$TMP/$name.pdf" 0 $4 $5
   ok $? "$name: drawn" || continue
   run "$MAZEPROOF" "$TMP/$name.pdf"
   [ "$rc" -eq 0 ] && contains "$out" "perfect, 1 route, solution matches"
@@ -24,7 +25,7 @@ for spec in "polar 16 3" "polar 7 11" "hex 12x13 5" "hex-hexagon 6 9" \
     printf '%s\n%s\n' "$out" "$err" | sed 's/^/# /'
   # one wall op turned into a move: a loop (or a hole in the rim) in the print
   for drop in 7 23; do
-    "$GRIDPDF" "$1" "$2" "$3" "$TMP/$name-drop.pdf" "$drop" $4
+    "$GRIDPDF" "$1" "$2" "$3" "$TMP/$name-drop.pdf" "$drop" $4 $5
     run "$MAZEPROOF" "$TMP/$name-drop.pdf"
     [ "$rc" -ne 0 ] && contains "$out" "FAILED"
     ok $? "$name without wall op $drop: mazeproof fails it" ||

@@ -5,13 +5,14 @@
  * "Solution 1" (the walls again and the route in red), as a book prints
  * them. Not installed; tests/cli_maze_grids.sh runs it:
  *
- *   tests/maze_grid_pdf KIND SIZE SEED OUT.pdf [DROP [ALGORITHM]]
+ *   tests/maze_grid_pdf KIND SIZE SEED OUT.pdf [DROP [ALGORITHM [EXIT]]]
  *
  * KIND and SIZE as tests/lattice_fixture.h reads them; DROP k > 0 turns
  * the k-th LINE or CURVE of the walls' path (on both pages) into a MOVE
  * to the same point, so that one merged wall is missing from the print.
  * ALGORITHM carves the maze with that generator instead of the fixture's
- * spanning tree.
+ * spanning tree ("-": the fixture's); EXIT names the exit's side
+ * (mb_grid_named_gap: "bottom" moves a polar exit out to the rim).
  */
 #include "config.h"
 
@@ -19,6 +20,7 @@
 #include <cairo.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../src/backend/draw_cairo.h"
 #include "mazebook/generator.h"
@@ -95,7 +97,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "maze_grid_pdf: no grid '%s' of size '%s'\n", argv[1], argv[2]);
 		return 2;
 	}
-	if (argc > 6) {
+	if (argc > 7) {
+		struct mb_side out;
+		struct mb_error err;
+
+		mb_error_init(&err);
+		if (mb_grid_named_gap(m->grid, argv[7], &out, &err) != MB_OK ||
+		    mb_maze_set_gaps(m, m->entrance, out, &err) != MB_OK) {
+			fprintf(stderr, "maze_grid_pdf: %s\n", err.message);
+			mb_maze_free(m);
+			return 2;
+		}
+		fixture_carve(m, strtoull(argv[3], NULL, 10));
+	}
+	if (argc > 6 && strcmp(argv[6], "-")) {
 		const struct mb_generator *gen = mb_generator_find(argv[6]);
 
 		if (!gen || !mb_generator_supports(gen, m->grid->kind)) {

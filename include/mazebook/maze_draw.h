@@ -56,7 +56,9 @@ void mb_maze_extent(const struct mb_maze *m, double *w, double *h);
 
 /*
  * Append the walls of m at place with pen (width in points). A maze has
- * at least its rim, so the group always has a path.
+ * at least its rim, so the group always has a path; but a polar maze of
+ * one ring, the centre cell alone, whose whole rim is its entrance: it
+ * appends nothing.
  */
 void mb_maze_draw_walls(struct mb_draw_list *l, const struct mb_maze *m,
 			const struct mb_maze_place *place, const struct mb_pen *pen);

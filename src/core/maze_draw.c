@@ -373,6 +373,11 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
 	free(sh);
 	qsort(p, n, sizeof(*p), cmp_piece);
 	n = merge_pieces(p, n);
+	if (n == 0) {
+		/* a one-cell polar maze: its whole rim is the entrance */
+		free(p);
+		return;
+	}
 	begin_lattice(l, m->grid, place);
 	draw_pieces(l, p, n, place->cell_pt);
 	end_grid(l, place, pen);
