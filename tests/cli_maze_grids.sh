@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # Circular (polar), hexagonal and triangular (delta) mazes as mazebook draws
-# them (maze_draw into a drawing list, draw_cairo onto a PDF; the mazes
+# them (maze_draw into a drawing list, draw_cairo or draw_hpdf onto a PDF; the mazes
 # carved by a spanning tree in tests/lattice_fixture.h, or by a generator):
 # mazeproof, which
 # shares no code with the drawing, reads each print back and must find it
@@ -32,6 +32,27 @@ for spec in "polar 16 3" "polar 7 11" "hex 12x13 5" "hex-hexagon 6 9" \
       printf '%s\n%s\n' "$out" "$err" | sed 's/^/# /'
   done
 done
+
+# the same through draw_hpdf, the libharu writer a book's interior prints with
+for spec in "polar 16 3" "hex-hexagon 6 9" "delta 15x8 4" "polar 12 5 wilson bottom"; do
+  set -- $spec
+  name="hpdf-$1-$2${4:+-$4}"
+  "$GRIDPDF" --hpdf "$1" "$2" "$3" "$TMP/$name.pdf" 0 $4 $5
+  run "$MAZEPROOF" "$TMP/$name.pdf"
+  [ "$rc" -eq 0 ] && contains "$out" "perfect, 1 route, solution matches"
+  ok $? "$name: mazeproof finds the libharu print perfect and its solution right" ||
+    printf '%s\n%s\n' "$out" "$err" | sed 's/^/# /'
+  "$GRIDPDF" --hpdf "$1" "$2" "$3" "$TMP/$name-drop.pdf" 11 $4 $5
+  run "$MAZEPROOF" "$TMP/$name-drop.pdf"
+  [ "$rc" -ne 0 ] && contains "$out" "FAILED"
+  ok $? "$name without wall op 11: mazeproof fails it"
+done
+if command -v mutool >/dev/null 2>&1; then
+  mutool trace "$TMP/hpdf-polar-16.pdf" 1 > "$TMP/trace" 2>/dev/null
+  check "the libharu polar print's walls are curves" "$(grep -c '<curveto' "$TMP/trace")" -ge 100
+else
+  skip "mutool not installed (apt-get install mupdf-tools)"
+fi
 
 # `mazebook maze --grid`: the JSON names every cell's sides, open on both
 # sides alike, and a route through open sides from the entrance to the exit
