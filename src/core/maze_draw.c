@@ -283,14 +283,45 @@ static struct piece *find_at(struct piece *p, const struct end_ref *ends, size_t
 	return NULL;
 }
 
+/* does an odd number of piece ends meet at ends[i]'s point? (a path must start or stop there) */
+static bool odd_point(const struct end_ref *ends, size_t n, size_t i)
+{
+	size_t lo = i, hi = i;
+
+	while (lo > 0 && ends[lo - 1].x == ends[i].x && ends[lo - 1].y == ends[i].y)
+		lo--;
+	while (hi + 1 < n && ends[hi + 1].x == ends[i].x && ends[hi + 1].y == ends[i].y)
+		hi++;
+	return (hi - lo + 1) % 2 == 1;
+}
+
+/* one path from piece q's start (or, reversed, its end) on through the pieces meeting it */
+static void walk(struct mb_draw_list *l, struct piece *p, const struct end_ref *ends, size_t n,
+		 struct piece *q, bool at_end, double cell_pt)
+{
+	double x, y;
+
+	piece_end(q, at_end, &x, &y);
+	mb_draw_move(l, x, y);
+	while (q) {
+		q->used = true;
+		piece_draw(l, q, at_end, cell_pt);
+		piece_end(q, !at_end, &x, &y);
+		q = find_at(p, ends, n, x, y, &at_end);
+	}
+}
+
 /*
- * Draw the pieces as few paths as a greedy walk finds: from each unused
- * piece in order, on through any unused piece that starts or ends where
- * the path has got to.
+ * Draw the pieces as few paths as a greedy walk finds: first from the
+ * points where an odd number of pieces meet (every path that cannot be
+ * closed ends at two of them), in order, then from each piece left; on
+ * from each piece through any unused piece that starts or ends where the
+ * path has got to.
  */
 static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n, double cell_pt)
 {
 	struct end_ref *ends = xmallocarray(2 * n + 1, sizeof(*ends));
+	bool *odd = xcalloc(2 * n + 1, sizeof(*odd));
 
 	for (size_t i = 0; i < 2 * n; i++) {
 		double x, y;
@@ -300,22 +331,15 @@ static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n, doubl
 					    i / 2, i % 2 };
 	}
 	qsort(ends, 2 * n, sizeof(*ends), cmp_end);
-	for (size_t i = 0; i < n; i++) {
-		struct piece *q = &p[i];
-		bool at_end = false;
-		double x, y;
-
-		if (q->used)
-			continue;
-		piece_end(q, false, &x, &y);
-		mb_draw_move(l, x, y);
-		while (q) {
-			q->used = true;
-			piece_draw(l, q, at_end, cell_pt);
-			piece_end(q, !at_end, &x, &y);
-			q = find_at(p, ends, 2 * n, x, y, &at_end);
-		}
-	}
+	for (size_t i = 0; i < 2 * n; i++)
+		odd[2 * ends[i].piece + ends[i].end] = odd_point(ends, 2 * n, i);
+	for (size_t i = 0; i < 2 * n; i++)
+		if (odd[i] && !p[i / 2].used)
+			walk(l, p, ends, 2 * n, &p[i / 2], i % 2, cell_pt);
+	for (size_t i = 0; i < n; i++)
+		if (!p[i].used)
+			walk(l, p, ends, 2 * n, &p[i], false, cell_pt);
+	free(odd);
 	free(ends);
 }
 
