@@ -163,6 +163,9 @@ usage "--size: 'x' is not a size for a polar grid" --grid polar --size x --forma
 usage "--size: a circular maze of 61 rings is out of range (1 to 60 rings)" \
   --grid polar --size 61 --format json
 usage "--shape and --grid do not go together" --grid hex --shape heart --format svg
+usage "--entrance: a maze is entered through its rim; 'centre' names only a circular maze's exit" \
+  --grid polar --entrance centre --format json
+usage "--exit: unknown side 'centre' (valid: top, bottom, left, right)" --grid hex --exit centre --format json
 usage "--algorithm: algorithm 'binary-tree' works on rectangles only, not on a hex grid" \
   --grid hex --algorithm binary-tree --format json
 run "$MAZEBOOK" maze --count 0 -o "$TMP/never.txt"

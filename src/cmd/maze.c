@@ -247,6 +247,14 @@ static struct mb_maze *make_maze(int w, int h, const struct grid_ask *ask,
 		*rc = mb_command_usage_error(&mb_cmd_maze, "--algorithm: %s", err.message);
 		return NULL;
 	}
+	if (ask->kind == MB_GRID_POLAR && entrance && !strcmp(entrance, "centre")) {
+		mb_grid_free(g);
+		*rc = mb_command_usage_error(&mb_cmd_maze,
+					     "--entrance: a maze is entered through its rim; "
+					     "'centre' names only a circular maze's exit "
+					     "(valid: top, bottom, left, right)");
+		return NULL;
+	}
 	m = mb_maze_new_on(g);
 	mb_grid_free(g);
 	in = m->entrance;
