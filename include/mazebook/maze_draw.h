@@ -47,7 +47,7 @@
 
 /* Where a maze lands in a list: the lattice's top-left corner and a square's side, in points. */
 struct mb_maze_place {
-	double x, y;		/* the top-left corner of square (0, 0) (a graph grid: of its bounds), y down */
+	double x, y;		/* square (0, 0)'s top-left corner (a graph grid's bounds'), y down */
 	double cell_pt;		/* the side of a square (a graph grid's unit), > 0 */
 };
 

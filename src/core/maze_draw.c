@@ -158,7 +158,7 @@ static double along(const struct mb_segment *s, double x, double y)
 	return ((x - s->x0) * dx + (y - s->y0) * dy) / hypot(dx, dy);
 }
 
-/* when the group p[group..out) of arcs on one circle ends: its last run may meet its first at angle 0 */
+/* the end of the group p[group..out) on one line or circle: an arc's last run may meet its first at 0 */
 static void close_circle(struct piece *p, size_t group, size_t *out)
 {
 	struct piece *last = &p[*out - 1];
@@ -433,7 +433,8 @@ static void polar_route(struct mb_draw_list *l, const struct mb_maze *m, const i
 			continue;
 		}
 		if (cur_r == 0) {
-			mb_draw_line(l, snap(lat->cx[c]), snap(lat->cy[c]));	/* out of the centre */
+			/* out of the centre */
+			mb_draw_line(l, snap(lat->cx[c]), snap(lat->cy[c]));
 			cur_r = r;
 			cur_a = ta;
 			continue;
