@@ -315,17 +315,17 @@ static enum mb_status parse_graph_size(const struct setup *su, const char *text,
 	const char *what = su->kind == MB_GRID_POLAR ? "rings" :
 			   su->outline == MB_OUTLINE_HEXAGON ? "the hexagon's side" :
 			   "the triangle's rows";
+	int most = su->kind == MB_GRID_POLAR ? MB_POLAR_MAX_RINGS : MB_LATTICE_MAX_SIDE;
+	struct mb_error why;
 	uint64_t n;
 
 	if (pair)
 		return mb_maze_parse_size(text, a, b, err);
-	if (mb_number_parse_u64(text, "--size", 1, su->kind == MB_GRID_POLAR ?
-				MB_POLAR_MAX_RINGS : MB_LATTICE_MAX_SIDE, &n, err)) {
-		mb_error_set(err, MB_ERR_INPUT, "'%s' is not %s: a whole number from 1 to %d",
-			     text, what, su->kind == MB_GRID_POLAR ? MB_POLAR_MAX_RINGS :
-			     MB_LATTICE_MAX_SIDE);
-		return MB_ERR_INPUT;
-	}
+	/* the number parser's own message would not say what the number is */
+	mb_error_init(&why);
+	if (mb_number_parse_u64(text, "--size", 1, (uint64_t)most, &n, &why))
+		return mb_error_set(err, MB_ERR_INPUT, "'%s' is not %s: a whole number from 1 "
+				    "to %d", text, what, most);
 	*a = (int)n;
 	*b = 0;
 	return MB_OK;
@@ -345,11 +345,12 @@ static enum mb_status make_graph_grid(struct setup *su, bool outlined, struct mb
 				    "rectangle or %s, not %s", mb_grid_kind_name(su->kind),
 				    su->kind == MB_GRID_HEX ? "hexagon" : "triangle",
 				    mb_grid_outline_name(su->outline));
-	if (su->size_text && parse_graph_size(su, su->size_text, &a, &b, err)) {
-		char why[sizeof(err->message)];
+	if (su->size_text) {
+		struct mb_error why;
 
-		snprintf(why, sizeof(why), "%s", err->message);
-		return mb_error_set(err, MB_ERR_INPUT, "--size: %s", why);
+		mb_error_init(&why);
+		if (parse_graph_size(su, su->size_text, &a, &b, &why))
+			return mb_error_set(err, MB_ERR_INPUT, "--size: %s", why.message);
 	}
 	switch (su->kind) {
 	case MB_GRID_POLAR:
