@@ -268,16 +268,23 @@ START_TEST(fit_lattice_thin_walls_stay_printable)
 }
 END_TEST
 
+/* about a 6 x 9 in maze page's area: the hard circle fits, the expert one is refused */
 START_TEST(check_lattice_accepts_what_fits)
 {
-	struct mb_rect_pt area = { 36, 80, 360, 480 };
-	struct mb_grid *g = mb_level_grid_new(mb_level_find("expert"), MB_GRID_POLAR,
+	struct mb_rect_pt area = { 36, 80, 368, 468 };
+	struct mb_grid *g = mb_level_grid_new(mb_level_find("hard"), MB_GRID_POLAR,
 					      MB_OUTLINE_RECTANGLE, NULL);
 	struct mb_error err;
 
 	mb_error_init(&err);
-	ck_assert_msg(mb_layout_check_lattice(g, &area, "expert", "6 x 9 in", &err) == MB_OK,
+	ck_assert_msg(mb_layout_check_lattice(g, &area, "hard", "6 x 9 in", &err) == MB_OK,
 		      "%s", err.message);
+	mb_grid_free(g);
+	g = mb_level_grid_new(mb_level_find("expert"), MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, NULL);
+	ck_assert_int_eq(mb_layout_check_lattice(g, &area, "expert", "6 x 9 in", &err),
+			 MB_ERR_INPUT);
+	ck_assert_msg(strstr(err.message, "grid polar 38 rings is too fine for a 6 x 9 in page") &&
+		      strstr(err.message, "level hard, or a trim of"), "%s", err.message);
 	mb_grid_free(g);
 }
 END_TEST
