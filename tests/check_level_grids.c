@@ -552,6 +552,40 @@ START_TEST(canon_hex_mirrored_copy_same_key)
 }
 END_TEST
 
+/*
+ * canon.c keeps the last grid's symmetries: keys of mazes on two grids in
+ * turn are the keys each has alone, and a grid freed by its owners while
+ * kept is still the one keyed.
+ */
+START_TEST(canon_keys_alternating_grids)
+{
+	struct mb_grid *a = mb_grid_new_polar(6, NULL);
+	struct mb_grid *b = mb_grid_new_hex(4, 0, MB_OUTLINE_HEXAGON, NULL, NULL, NULL);
+	struct mb_maze *ma = walk_maze(a, 1), *mb = walk_maze(b, 1);
+	char ka[MB_CANON_KEY_SIZE], kb[MB_CANON_KEY_SIZE], k[MB_CANON_KEY_SIZE];
+
+	key_of(ma, ka);
+	key_of(mb, kb);
+	key_of(ma, k);
+	ck_assert_str_eq(k, ka);
+	key_of(mb, k);
+	ck_assert_str_eq(k, kb);
+	ck_assert_str_ne(ka, kb);
+	/* the polar grid and its maze go; another polar grid of the size keys the same */
+	key_of(ma, ka);
+	mb_maze_free(ma);
+	mb_grid_free(a);
+	a = mb_grid_new_polar(6, NULL);
+	ma = walk_maze(a, 1);
+	key_of(ma, k);
+	ck_assert_str_eq(k, ka);
+	mb_maze_free(ma);
+	mb_maze_free(mb);
+	mb_grid_free(a);
+	mb_grid_free(b);
+}
+END_TEST
+
 /* entrance and exit swapped: the same puzzle walked backwards */
 START_TEST(canon_swapped_ends_same_key)
 {
@@ -597,6 +631,7 @@ static Suite *make_suite(void)
 	tcase_add_test(t, canon_polar_turned_copy_same_key);
 	tcase_add_test(t, canon_hex_mirrored_copy_same_key);
 	tcase_add_test(t, canon_swapped_ends_same_key);
+	tcase_add_test(t, canon_keys_alternating_grids);
 	suite_add_tcase(s, t);
 	return s;
 }

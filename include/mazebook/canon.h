@@ -58,7 +58,9 @@
  * twelve; a hexagon of hexagons the twelve too; a triangle of triangles
  * the turns by 120 degrees and three mirrors; a rectangle of hexagons or
  * triangles the half turn and mirrors its row parity allows; a masked
- * grid only what its mask keeps (at least the identity).
+ * grid only what its mask keeps (at least the identity). The symmetries
+ * of the last graph grid keyed are kept with a reference to it (a book
+ * keys many mazes of one grid), so that grid lives until another is keyed.
  */
 #ifndef MAZEBOOK_CANON_H
 #define MAZEBOOK_CANON_H

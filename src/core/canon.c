@@ -354,18 +354,18 @@ static size_t put_bits(char *bits, const struct mb_maze *m, const struct lattice
 	return nbits + lines;
 }
 
-/* the form of m with open bits and gaps moved by map (NULL: as it is) */
-static char *lattice_form(const struct mb_maze *m, int t, double mx, double my,
-			  const struct lattice_map *map, size_t *len)
+/*
+ * The head of m's form (every line before the bits): the same under every
+ * symmetry, since each maps the grid onto itself.
+ */
+static char *lattice_head(const struct mb_maze *m, size_t extra, size_t *len)
 {
 	const struct mb_grid *g = m->grid;
 	const struct mb_lattice *lat = g->lat;
 	bool coords = g->kind != MB_GRID_POLAR;
-	size_t size = 160 + (size_t)lat->walls + (size_t)lat->walls / 64 + 2 +
-		      (coords ? (size_t)g->cells * 24 : 0);
+	size_t size = 128 + (coords ? (size_t)g->cells * 24 : 0) + extra;
 	char *out = xmalloc(size), desc[64];
 	size_t used;
-	struct mb_side a = m->entrance, b = m->exit;
 
 	mb_grid_describe(g, desc, sizeof(desc));
 	used = (size_t)snprintf(out, size, "mazebook-canon %d\ngrid %s\ncells %d walls %d\n",
@@ -374,10 +374,31 @@ static char *lattice_form(const struct mb_maze *m, int t, double mx, double my,
 	for (int c = 0; coords && c < g->cells; c++)
 		used += (size_t)snprintf(out + used, size - used, "%d %d\n", lat->ca[c],
 					 lat->cb[c]);
-	used += put_bits(out + used, m, map);
+	*len = used;
+	return out;
+}
+
+/* room for the tail: the bits with their newlines and the ends line */
+static size_t tail_size(const struct mb_maze *m)
+{
+	size_t walls = (size_t)m->grid->lat->walls;
+
+	return walls + walls / 64 + 2 + 64;
+}
+
+/*
+ * The tail of the form under symmetry t (map NULL: as it is) into out
+ * (tail_size bytes): the bits, then the ends. Returns its length.
+ */
+static size_t lattice_tail(char *out, const struct mb_maze *m, int t, double mx, double my,
+			   const struct lattice_map *map)
+{
+	size_t size = tail_size(m), used = put_bits(out, m, map);
+	struct mb_side a = m->entrance, b = m->exit;
+
 	if (map) {
-		a = map_gap(g, t, mx, my, map, a);
-		b = map_gap(g, t, mx, my, map, b);
+		a = map_gap(m->grid, t, mx, my, map, a);
+		b = map_gap(m->grid, t, mx, my, map, b);
 	}
 	if (gap_before(b, a)) {
 		struct mb_side x = a;
@@ -389,8 +410,7 @@ static char *lattice_form(const struct mb_maze *m, int t, double mx, double my,
 	used += put_gap(out + used, size - used, a);
 	used += put_gap(out + used, size - used, b);
 	used += (size_t)snprintf(out + used, size - used, "\n");
-	*len = used;
-	return out;
+	return used;
 }
 
 /* the centroid of g's cell centres: every symmetry of the cells keeps it */
@@ -406,54 +426,111 @@ static void centroid(const struct mb_grid *g, double *mx, double *my)
 	*my = sy / g->cells;
 }
 
+/*
+ * The symmetries of the last graph grid keyed, and where each moves its
+ * cells and walls: they depend on the grid alone, and a book keys many
+ * mazes of one grid (working them out is most of a key's cost: about 10
+ * ms on a 4,315-cell circle, against under 1 ms for the forms). The cache
+ * holds a reference to its grid, so the pointer it compares cannot be
+ * reused by another grid while it is kept; the program is single-threaded.
+ */
+static struct lattice_syms {
+	struct mb_grid *grid;		/* a reference, or NULL */
+	double mx, my;
+	bool valid[MB_CANON_LATTICE_SYMMETRIES];
+	struct lattice_map map[MB_CANON_LATTICE_SYMMETRIES];
+} syms_cache;
+
+static void syms_forget(struct lattice_syms *s)
+{
+	for (int t = 0; t < MB_CANON_LATTICE_SYMMETRIES; t++) {
+		free(s->map[t].cell);
+		free(s->map[t].wall);
+	}
+	mb_grid_free(s->grid);
+	memset(s, 0, sizeof(*s));
+}
+
+static const struct lattice_syms *syms_of(struct mb_grid *g)
+{
+	struct lattice_syms *s = &syms_cache;
+	struct centre_index ix;
+
+	if (s->grid == g)
+		return s;
+	syms_forget(s);
+	s->grid = mb_grid_ref(g);
+	centroid(g, &s->mx, &s->my);
+	index_centres(g, &ix);
+	for (int t = 1; t < MB_CANON_LATTICE_SYMMETRIES; t++) {
+		struct lattice_map *map = &s->map[t];
+
+		map->cell = xmallocarray((size_t)g->cells, sizeof(int));
+		map->wall = xmallocarray((size_t)g->lat->walls + 1, sizeof(int));
+		s->valid[t] = lattice_map(g, &ix, t, s->mx, s->my, map);
+		if (!s->valid[t]) {
+			free(map->cell);
+			free(map->wall);
+			map->cell = map->wall = NULL;
+		}
+	}
+	free(ix.keys);
+	return s;
+}
+
+/* the tail under t into out, or 0 when t is no symmetry of the grid */
+static size_t sym_tail(char *out, const struct mb_maze *m, const struct lattice_syms *s, int t)
+{
+	if (t == 0)
+		return lattice_tail(out, m, 0, 0, 0, NULL);
+	if (!s->valid[t])
+		return 0;
+	return lattice_tail(out, m, t, s->mx, s->my, &s->map[t]);
+}
+
 char *mb_canon_lattice_form(const struct mb_maze *m, int t, size_t *len)
 {
-	const struct mb_grid *g = m->grid;
-	struct centre_index ix;
-	struct lattice_map map;
-	double mx, my;
-	char *form = NULL;
+	size_t head_len, tail_len;
+	char *form;
 
-	if (!mb_grid_is_graph(g) || t < 0 || t >= MB_CANON_LATTICE_SYMMETRIES)
-		BUG("lattice form %d of a %s maze", t, mb_grid_kind_name(g->kind));
-	if (t == 0)
-		return lattice_form(m, 0, 0, 0, NULL, len);
-	centroid(g, &mx, &my);
-	index_centres(g, &ix);
-	map.cell = xmallocarray((size_t)g->cells, sizeof(int));
-	map.wall = xmallocarray((size_t)g->lat->walls + 1, sizeof(int));
-	if (lattice_map(g, &ix, t, mx, my, &map))
-		form = lattice_form(m, t, mx, my, &map, len);
-	free(map.cell);
-	free(map.wall);
-	free(ix.keys);
+	if (!mb_grid_is_graph(m->grid) || t < 0 || t >= MB_CANON_LATTICE_SYMMETRIES)
+		BUG("lattice form %d of a %s maze", t, mb_grid_kind_name(m->grid->kind));
+	form = lattice_head(m, tail_size(m), &head_len);
+	tail_len = sym_tail(form + head_len, m, syms_of(m->grid), t);
+	if (!tail_len) {
+		free(form);
+		return NULL;
+	}
+	*len = head_len + tail_len;
 	return form;
 }
 
+/*
+ * The key: every form shares the head, so the smallest form is the head
+ * and the smallest tail (memcmp, then the shorter first), and only the
+ * tails are built per symmetry.
+ */
 static void lattice_key(const struct mb_maze *m, char key[MB_CANON_KEY_SIZE])
 {
-	char *best = NULL;
-	size_t best_len = 0;
+	size_t room = tail_size(m), head_len, best_len = 0;
+	char *form = lattice_head(m, room, &head_len), *best = form + head_len;
+	char *tail = xmalloc(room);
+	const struct lattice_syms *syms = syms_of(m->grid);
 
-	for (int t = 0; t < MB_CANON_LATTICE_SYMMETRIES; t++) {
-		size_t len;
-		char *form = mb_canon_lattice_form(m, t, &len);
+	best_len = sym_tail(best, m, syms, 0);
+	for (int t = 1; t < MB_CANON_LATTICE_SYMMETRIES; t++) {
+		size_t len = sym_tail(tail, m, syms, t);
 		size_t common = len < best_len ? len : best_len;
-		int c;
+		int c = len ? memcmp(tail, best, common) : 1;
 
-		if (!form)
-			continue;
-		c = best ? memcmp(form, best, common) : -1;
-		if (!best || c < 0 || (c == 0 && len < best_len)) {
-			free(best);
-			best = form;
+		if (len && (c < 0 || (c == 0 && len < best_len))) {
+			memcpy(best, tail, len);
 			best_len = len;
-		} else {
-			free(form);
 		}
 	}
-	mb_sha256_hex(best, best_len, key);
-	free(best);
+	mb_sha256_hex(form, head_len + best_len, key);
+	free(tail);
+	free(form);
 }
 
 void mb_canon_key_maze(const struct mb_maze *m, char key[MB_CANON_KEY_SIZE])
