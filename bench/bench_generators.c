@@ -10,15 +10,21 @@
  * never reads it. Then each generator that carves shapes on a masked grid
  * of the expert level's 1280 squares (the built-in heart, on a 43x42
  * lattice) against the 32x40 rectangle: squares per second and the ratio.
+ * Last, each generator that carves graph grids on the polar grid whose
+ * cell count is nearest the expert level's 1280, against the square of
+ * about as many cells (side the rounded square root): cells per second and
+ * the ratio (square over polar; the target is 3 or less).
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <time.h>
 
 #include "mazebook/generator.h"
+#include "mazebook/grid.h"
 #include "mazebook/maze.h"
 #include "mazebook/shape.h"
 
@@ -73,6 +79,50 @@ static double squares_per_s(const struct mb_generator *gen, int w, int h)
 	return (double)reps * w * h / t;
 }
 
+/* The polar grid whose cell count is nearest cells (the fewer rings on a tie). */
+static struct mb_grid *polar_near(int cells)
+{
+	struct mb_grid *best = NULL;
+
+	for (int r = 1; r <= MB_POLAR_MAX_RINGS; r++) {
+		struct mb_grid *g = mb_grid_new_polar(r, NULL);
+
+		if (!best || abs(g->cells - cells) < abs(best->cells - cells)) {
+			mb_grid_free(best);
+			best = g;
+		} else {
+			mb_grid_free(g);
+		}
+	}
+	return best;
+}
+
+/* Each graph-grid generator on a polar grid of about 1280 cells against the square. */
+static void bench_polar(void)
+{
+	struct mb_grid *g = polar_near(32 * 40);
+	int side = (int)lround(sqrt((double)g->cells));
+	struct mb_maze *polar = mb_maze_new_on(g), *square = mb_maze_new(side, side, NULL);
+
+	printf("\npolar: %d rings, %d cells, against the %dx%d square (%d cells)\n",
+	       g->lat->rings, g->cells, side, side, side * side);
+	printf("%-20s %16s %16s %8s\n", "generator", "square", "polar", "ratio");
+	for (size_t i = 0; i < mb_generator_count; i++) {
+		const struct mb_generator *gen = mb_generators[i];
+		double r, k;
+
+		if (!mb_generator_supports(gen, MB_GRID_POLAR))
+			continue;
+		r = squares_per_s_in(gen, square);
+		k = squares_per_s_in(gen, polar);
+		printf("polar %-14s %16.0f %16.0f %8.2f\n", gen->name, r, k, r / k);
+		fflush(stdout);
+	}
+	mb_maze_free(square);
+	mb_maze_free(polar);
+	mb_grid_free(g);
+}
+
 int main(void)
 {
 	struct rusage ru;
@@ -111,6 +161,7 @@ int main(void)
 		mb_grid_free(g);
 		mb_shape_free(s);
 	}
+	bench_polar();
 	getrusage(RUSAGE_SELF, &ru);
 	printf("peak memory (ru_maxrss): %ld KiB\n", ru.ru_maxrss);
 	return 0;

@@ -17,6 +17,7 @@
 #include "mazebook/xalloc.h"
 
 #include "check_main.h"
+#include "lattice_fixture.h"
 
 static const char example[] =
 	"+  +--+--+--+--+--+--+--+\n"
@@ -330,6 +331,91 @@ START_TEST(svg_route)
 }
 END_TEST
 
+/* how many times needle occurs in hay */
+static int occurrences(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+START_TEST(json_of_a_graph_maze)
+{
+	static const char *const kinds[][2] = { { "polar", "6" }, { "hex-hexagon", "4" },
+						{ "delta", "9x5" } };
+
+	for (size_t k = 0; k < 3; k++) {
+		struct mb_maze *m = fixture_maze(kinds[k][0], kinds[k][1], 4);
+		int *route = xmallocarray((size_t)m->grid->cells, sizeof(int)), n = mb_maze_route(m, route);
+		char *doc = mb_format_json(m, "wilson", 17, NULL), want[96];
+		long sides = 0, open = 0;
+
+		for (int c = 0; c < m->grid->cells; c++)
+			for (int j = 0; j < mb_grid_degree(m->grid, c); j++) {
+				sides++;
+				open += mb_maze_side_open(m, c, (enum mb_dir)j);
+			}
+		ck_assert_msg(strstr(doc, "\"kind\": \"") != NULL, "%s", doc);
+		snprintf(want, sizeof(want), "\"kind\": \"%s\"", mb_grid_kind_name(m->grid->kind));
+		ck_assert_ptr_nonnull(strstr(doc, want));
+		ck_assert_ptr_nonnull(strstr(doc, "\"algorithm\": \"wilson\",\n  \"seed\": 17,"));
+		/* one object per cell, one per side, open as the maze says */
+		ck_assert_int_eq(occurrences(doc, "{\"centre\": ["), m->grid->cells);
+		ck_assert_int_eq(occurrences(doc, "\"open\": "), sides);
+		ck_assert_int_eq(occurrences(doc, "\"open\": true"), open);
+		ck_assert_int_eq(occurrences(doc, "{\"rim\": true"), m->grid->lat->rims);
+		snprintf(want, sizeof(want), "\"entrance\": {\"cell\": %d, \"side\": %d}",
+			 m->entrance.cell, (int)m->entrance.dir);
+		ck_assert_ptr_nonnull(strstr(doc, want));
+		/* the route, cell numbers from the entrance's to the exit's */
+		snprintf(want, sizeof(want), "\"route\": [%d, ", route[0]);
+		ck_assert_ptr_nonnull(strstr(doc, want));
+		snprintf(want, sizeof(want), ", %d],\n  \"measures\"", route[n - 1]);
+		ck_assert_ptr_nonnull(strstr(doc, want));
+		ck_assert_ptr_nonnull(strstr(doc, "\"perfect\": true"));
+		ck_assert_ptr_null(strstr(doc, "\"width\""));
+		free(doc);
+		free(route);
+		mb_maze_free(m);
+	}
+	{
+		/* the polar exit is the centre, by name */
+		struct mb_maze *m = fixture_maze("polar", "5", 1);
+		char *doc = mb_format_json(m, NULL, 0, NULL);
+
+		ck_assert_ptr_nonnull(strstr(doc, "\"exit\": {\"cell\": 0, \"side\": \"centre\"}"));
+		ck_assert_ptr_nonnull(strstr(doc, "\"size\": {\"rings\": 5}"));
+		ck_assert_ptr_nonnull(strstr(doc, "\"grid\": \"polar 5 rings\""));
+		free(doc);
+		mb_maze_free(m);
+	}
+}
+END_TEST
+
+START_TEST(svg_of_a_graph_maze)
+{
+	struct mb_maze *m = fixture_maze("polar", "8", 2);
+	char *svg = mb_format_svg(m, true), *plain = mb_format_svg(m, false);
+
+	/* 16 px a unit, half a unit of margin round the 16-unit circle */
+	ck_assert_ptr_nonnull(strstr(svg, "width=\"272\" height=\"272\""));
+	ck_assert_ptr_nonnull(strchr(svg, 'C'));	/* the arcs are curves */
+	ck_assert_ptr_nonnull(strstr(svg, "#d62728"));
+	ck_assert_ptr_null(strstr(plain, "#d62728"));
+	free(svg);
+	free(plain);
+	mb_maze_free(m);
+	m = fixture_maze("hex", "5x4", 2);
+	svg = mb_format_svg(m, false);
+	ck_assert_ptr_null(strchr(svg, 'C'));	/* hexagons are straight */
+	ck_assert_ptr_nonnull(strstr(svg, "stroke-linejoin=\"round\""));
+	free(svg);
+	mb_maze_free(m);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("format");
@@ -343,6 +429,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, json_carries_everything);
 	tcase_add_test(tc, svg_merges_runs);
 	tcase_add_test(tc, svg_route);
+	tcase_add_test(tc, json_of_a_graph_maze);
+	tcase_add_test(tc, svg_of_a_graph_maze);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -142,6 +142,32 @@ usage "unexpected argument 'extra'" extra
 usage "name them with -o FILE" --format png --count 2
 usage "name them with -o FILE" --format svg --count 2
 usage "-o: empty file name" -o ""
+# --grid and --outline
+usage "the text format draws square grids only; use --format svg, png or json" --grid polar
+usage "the text format draws square grids only" --grid hex --format text
+usage "--grid: unknown grid 'cube' (valid: polar, hex, delta)" --grid cube
+usage "--outline: unknown outline 'oval' (valid: rectangle, hexagon, triangle)" --grid hex --outline oval
+usage "--outline applies only with --grid hex or delta" --outline hexagon
+usage "--outline applies only with --grid hex or delta" --grid polar --outline triangle --format json
+usage "--outline: a hex grid has no triangle outline (valid: rectangle, hexagon)" \
+  --grid hex --outline triangle --format svg
+usage "--outline: a delta grid has no hexagon outline (valid: rectangle, triangle)" \
+  --grid delta --outline hexagon --format svg
+usage "--size: '12x3' is not a size for a polar grid (want N (rings), e.g. --size 12)" \
+  --grid polar --size 12x3 --format json
+usage "--size: '12' is not a size for a hex grid in a rectangle (want WxH, e.g. --size 12x13)" \
+  --grid hex --size 12 --format json
+usage "--size: '4x4' is not a size for a delta grid in a triangle (want N (rows), e.g. --size 12)" \
+  --grid delta --outline triangle --size 4x4 --format json
+usage "--size: 'x' is not a size for a polar grid" --grid polar --size x --format json
+usage "--size: a circular maze of 61 rings is out of range (1 to 60 rings)" \
+  --grid polar --size 61 --format json
+usage "--shape and --grid do not go together" --grid hex --shape heart --format svg
+usage "--entrance: a maze is entered through its rim; 'centre' names only a circular maze's exit" \
+  --grid polar --entrance centre --format json
+usage "--exit: unknown side 'centre' (valid: top, bottom, left, right)" --grid hex --exit centre --format json
+usage "--algorithm: algorithm 'binary-tree' works on rectangles only, not on a hex grid" \
+  --grid hex --algorithm binary-tree --format json
 run "$MAZEBOOK" maze --count 0 -o "$TMP/never.txt"
 check "a refused run writes no file" ! -e "$TMP/never.txt"
 

@@ -91,12 +91,23 @@ void mb_text_mazes_release(struct mb_text_mazes *set);
  *                   The boundary walls and the two gaps are implied.
  *   route           [x, y] pairs from the entrance square to the exit square
  *   measures        every field of struct mb_measures, under the same names
+ *
+ * A polar, hex or delta maze (a graph grid) is written instead as kind
+ * ("polar", "hex", "delta"), grid (mb_grid_describe), outline (hex and
+ * delta), size ({rings}, {cols, rows}, a hexagon's {side}, a triangle's
+ * {rows}), algorithm, seed, start, bounds ([x0, y0, x1, y1] of the walls
+ * in grid units, y down), cells (one object per cell numbered from 0:
+ * centre [x, y] and its sides in the grid's order, each {neighbour: N,
+ * open} or {rim: true, open}), entrance and exit ({cell, side}: the side's
+ * index in the cell's list, or "centre"), route (cell numbers from the
+ * entrance's cell to the exit's) and measures.
  */
 char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed,
 		     const char *start);
 
 /*
- * The maze as a standalone SVG image, one user unit per square (16 px),
+ * The maze as a standalone SVG image, one user unit per square (16 px; a
+ * graph grid's unit is 16 px, its arcs Bezier curves),
  * drawn by maze_draw and written by draw_svg: walls are <line> elements
  * (each straight run of walls one line) with round caps, in a group moved
  * half a square in from the white margin; with solution, the route is a

@@ -29,6 +29,11 @@ enum mb_start {
 	MB_START_RANDOM,	/* any square, uniformly, from the seed */
 	MB_START_CENTRE,	/* square (W / 2, H / 2), halves rounded down */
 };
+/*
+ * On a graph grid (polar, hex, delta) the entrance start is the cell under
+ * the entrance gap, random any cell, and centre the cell whose centre lies
+ * nearest the middle of the grid's bounds (a polar grid's centre cell).
+ */
 
 /* Tunables some generators take; mb_gen_options_init gives the defaults. */
 struct mb_gen_options {

@@ -20,24 +20,45 @@
  * the maze prover reads the runs back. The pen's width is given in
  * points; the routine divides it by the square's side inside the
  * transform, so the printed line is pen->width wide.
+ *
+ * A graph grid (polar, hex, delta: mb_grid_is_graph) is drawn from its
+ * wall shapes in its own grid units, place naming where the top-left
+ * corner of the walls' bounding box (lat->x0, lat->y0) lands and
+ * cell_pt the points per grid unit. Every closed wall is drawn (an inner
+ * wall whose byte is 0, a rim side but for the entrance and exit gaps);
+ * collinear segments that touch are merged into one line and concentric
+ * arcs that touch into one arc, and pieces meeting end to end are joined
+ * into one subpath where a greedy walk finds them. Arcs are cubic
+ * Beziers, each at most a quarter circle and split finer until its
+ * radial error at the drawn scale is under 0.01 pt. Points are rounded
+ * to 1/100000 of a grid unit, so builds are byte-identical. The route
+ * runs through the cells' centres; on a polar grid round a ring it
+ * follows the ring's arc (radius r + 0.5) and between rings a radius,
+ * and with the centre as exit it ends at the centre.
  */
 #ifndef MAZEBOOK_MAZE_DRAW_H
 #define MAZEBOOK_MAZE_DRAW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "mazebook/draw.h"
 #include "mazebook/maze.h"
 
 /* Where a maze lands in a list: the lattice's top-left corner and a square's side, in points. */
 struct mb_maze_place {
-	double x, y;		/* the top-left corner of square (0, 0), y down */
-	double cell_pt;		/* the side of a square, > 0 */
+	double x, y;		/* square (0, 0)'s top-left corner (a graph grid's bounds'), y down */
+	double cell_pt;		/* the side of a square (a graph grid's unit), > 0 */
 };
+
+/* The drawn size of m in grid units: w x h squares, or a graph grid's bounds. */
+void mb_maze_extent(const struct mb_maze *m, double *w, double *h);
 
 /*
  * Append the walls of m at place with pen (width in points). A maze has
- * at least its rim, so the group always has a path.
+ * at least its rim, so the group always has a path; but a polar maze of
+ * one ring, the centre cell alone, whose whole rim is its entrance: it
+ * appends nothing.
  */
 void mb_maze_draw_walls(struct mb_draw_list *l, const struct mb_maze *m,
 			const struct mb_maze_place *place, const struct mb_pen *pen);
@@ -53,5 +74,22 @@ void mb_maze_draw_walls(struct mb_draw_list *l, const struct mb_maze *m,
 bool mb_maze_draw_route(struct mb_draw_list *l, const struct mb_maze *m,
 			const struct mb_maze_place *place, const struct mb_pen *pen,
 			double beyond);
+
+/*
+ * The closed walls of a graph maze (m->grid->lat) into out (NULL: only
+ * count them), before any merging: the sides the drawing covers.
+ */
+size_t mb_maze_graph_walls(const struct mb_maze *m, struct mb_wall_shape *out);
+
+/*
+ * The largest radial distance between the arc of radius r and angle t
+ * (at most a quarter circle) and the cubic Bezier drawn for it (ends on
+ * the arc, control points along the tangents 4/3 tan(t/4) r away):
+ * r * 2 sin^6(t/4) / (27 cos^2(t/4)), in r's units.
+ */
+double mb_maze_arc_error(double r, double t);
+
+/* How many equal Beziers an arc of r_pt points radius and angle t is drawn with. */
+int mb_maze_arc_pieces(double r_pt, double t);
 
 #endif

@@ -9,6 +9,7 @@
 #include "mazebook/png_maze.h"
 
 #include <cairo.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +36,12 @@ static cairo_status_t write_chunk(void *closure, const unsigned char *data,
 enum mb_status mb_png_maze_write(FILE *out, const char *name, const struct mb_maze *m,
 				 bool solution, struct mb_error *err)
 {
-	int width = m->w * MB_PNG_MAZE_SQUARE_PX + 2 * MB_PNG_MAZE_MARGIN_PX;
-	int height = m->h * MB_PNG_MAZE_SQUARE_PX + 2 * MB_PNG_MAZE_MARGIN_PX;
+	bool graph = mb_grid_is_graph(m->grid);
+	double ew, eh;
+
+	mb_maze_extent(m, &ew, &eh);	/* w x h squares on the square kinds: the sizes as ever */
+	int width = (int)ceil(ew * MB_PNG_MAZE_SQUARE_PX) + 2 * MB_PNG_MAZE_MARGIN_PX;
+	int height = (int)ceil(eh * MB_PNG_MAZE_SQUARE_PX) + 2 * MB_PNG_MAZE_MARGIN_PX;
 	cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 	cairo_t *cr = cairo_create(surface);
 	struct sink sink = { out, false };
@@ -46,7 +51,10 @@ enum mb_status mb_png_maze_write(FILE *out, const char *name, const struct mb_ma
 	struct mb_draw_list *l = mb_draw_new(width, height);
 	const struct mb_maze_place place = { MB_PNG_MAZE_MARGIN_PX, MB_PNG_MAZE_MARGIN_PX,
 					     MB_PNG_MAZE_SQUARE_PX };
-	const struct mb_pen walls = { .width = 2, .rgb = 0x000000, .cap = MB_CAP_SQUARE };
+	/* slanted and curved walls meet at angles: round caps and joins close them */
+	const struct mb_pen walls = { .width = 2, .rgb = 0x000000,
+				      .cap = graph ? MB_CAP_ROUND : MB_CAP_SQUARE,
+				      .join = graph ? MB_JOIN_ROUND : MB_JOIN_MITER };
 	/* from one square beyond the entrance gap to one beyond the exit */
 	const struct mb_pen route = { .width = 3, .rgb = 0xd62629, .cap = MB_CAP_ROUND,
 				      .join = MB_JOIN_ROUND };

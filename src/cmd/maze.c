@@ -128,12 +128,86 @@ static int write_one(const char *path, enum format format, const struct mb_maze 
 	return rc;
 }
 
+/* what --grid and --outline asked for */
+struct grid_ask {
+	enum mb_grid_kind kind;		/* MB_GRID_RECT without --grid */
+	enum mb_grid_outline outline;
+	bool outlined;			/* --outline given */
+	const char *size;		/* --size as written, NULL: the kind's default */
+};
+
+/* "12" -> 12, 0; "12x13" -> 12, 13; false on anything else */
+static bool parse_counts(const char *text, int *a, int *b)
+{
+	char *end;
+	long x, y = 0;
+
+	errno = 0;
+	x = strtol(text, &end, 10);
+	if (end == text || errno || x < 1 || x > 100000 || (*end && *end != 'x'))
+		return false;
+	if (*end == 'x') {
+		const char *p = end + 1;
+
+		y = strtol(p, &end, 10);
+		if (end == p || *end || errno || y < 1 || y > 100000)
+			return false;
+	}
+	*a = (int)x;
+	*b = (int)y;
+	return true;
+}
+
+/*
+ * The polar, hex or delta grid of ask: polar N rings (default 12), hex or
+ * delta WxH in a rectangle (default 12x13 and 20x10), N cells a side of
+ * a hexagon (default 7) or N rows of a triangle (default 12). NULL with
+ * *rc set after printing the error.
+ */
+static struct mb_grid *graph_grid(const struct grid_ask *ask, int *rc)
+{
+	bool rect = ask->outline == MB_OUTLINE_RECTANGLE;
+	const char *want = ask->kind == MB_GRID_POLAR ? "N (rings)" : rect ? "WxH" :
+			   ask->kind == MB_GRID_HEX ? "N (cells a side)" : "N (rows)";
+	const char *size = ask->size;
+	struct mb_error err;
+	struct mb_grid *g;
+	int a = 0, b = 0;
+
+	if (!size)
+		size = ask->kind == MB_GRID_POLAR ? "12" : !rect ? (ask->kind == MB_GRID_HEX ? "7" : "12")
+		       : ask->kind == MB_GRID_HEX ? "12x13" : "20x10";
+	if (!parse_counts(size, &a, &b) || (b != 0) != (rect && ask->kind != MB_GRID_POLAR)) {
+		*rc = mb_command_usage_error(&mb_cmd_maze,
+					     "--size: '%s' is not a size for a %s grid%s%s "
+					     "(want %s, e.g. --size %s)", size,
+					     mb_grid_kind_name(ask->kind),
+					     ask->kind == MB_GRID_POLAR ? "" : " in a ",
+					     ask->kind == MB_GRID_POLAR ? "" :
+					     mb_grid_outline_name(ask->outline), want,
+					     b || ask->kind == MB_GRID_POLAR || !rect ? "12" : "12x13");
+		return NULL;
+	}
+	mb_error_init(&err);
+	if (ask->kind == MB_GRID_POLAR)
+		g = mb_grid_new_polar(a, &err);
+	else if (ask->kind == MB_GRID_HEX)
+		g = mb_grid_new_hex(a, rect ? b : 0, ask->outline, NULL, NULL, &err);
+	else
+		g = rect ? mb_grid_new_delta(a, b, ask->outline, NULL, NULL, &err)
+			 : mb_grid_new_delta(0, a, ask->outline, NULL, NULL, &err);
+	if (!g)
+		*rc = mb_command_usage_error(&mb_cmd_maze, "--size: %s", err.message);
+	return g;
+}
+
 /*
  * The maze to carve: the W x H rectangle, or the shape laid over about
  * W x H squares (at least half that many); the gaps by name if given.
  * NULL with *rc set after printing the error.
  */
-static struct mb_maze *make_maze(int w, int h, const char *shape_name, const char *entrance,
+static struct mb_maze *make_maze(int w, int h, const struct grid_ask *ask,
+				 const char *shape_name, const char *entrance,
 				 const char *exit_side, const struct mb_generator *gen, int *rc)
 {
 	struct mb_error err;
@@ -142,7 +216,11 @@ static struct mb_maze *make_maze(int w, int h, const char *shape_name, const cha
 	struct mb_side in, out;
 
 	mb_error_init(&err);
-	if (!shape_name) {
+	if (ask->kind != MB_GRID_RECT) {
+		g = graph_grid(ask, rc);
+		if (!g)
+			return NULL;
+	} else if (!shape_name) {
 		g = mb_grid_new_rect(w, h, &err);
 	} else {
 		char font[4096];
@@ -167,6 +245,14 @@ static struct mb_maze *make_maze(int w, int h, const char *shape_name, const cha
 	if (mb_generator_check_kind(gen, g->kind, &err) != MB_OK) {
 		mb_grid_free(g);
 		*rc = mb_command_usage_error(&mb_cmd_maze, "--algorithm: %s", err.message);
+		return NULL;
+	}
+	if (ask->kind == MB_GRID_POLAR && entrance && !strcmp(entrance, "centre")) {
+		mb_grid_free(g);
+		*rc = mb_command_usage_error(&mb_cmd_maze,
+					     "--entrance: a maze is entered through its rim; "
+					     "'centre' names only a circular maze's exit "
+					     "(valid: top, bottom, left, right)");
 		return NULL;
 	}
 	m = mb_maze_new_on(g);
@@ -201,6 +287,8 @@ static int run(int argc, char **argv)
 		{ "shape", required_argument, NULL, 'H' },
 		{ "entrance", required_argument, NULL, 'E' },
 		{ "exit", required_argument, NULL, 'X' },
+		{ "grid", required_argument, NULL, 'G' },
+		{ "outline", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = "backtracker", *output = NULL, *share_text = NULL;
@@ -214,6 +302,7 @@ static int run(int argc, char **argv)
 	struct mb_gen_options opt;
 	struct mb_error err;
 	struct mb_maze *m;
+	struct grid_ask ask = { MB_GRID_RECT, MB_OUTLINE_RECTANGLE, false, NULL };
 
 	mb_error_init(&err);
 	mb_gen_options_init(&opt);
@@ -225,8 +314,7 @@ static int run(int argc, char **argv)
 			algorithm = optarg;
 			break;
 		case 's':
-			if (mb_maze_parse_size(optarg, &w, &h, &err))
-				return mb_command_usage_error(&mb_cmd_maze, "--size: %s", err.message);
+			ask.size = optarg;	/* a square grid's size is read once --grid is known */
 			break;
 		case 'S':
 			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &seed, &err))
@@ -276,6 +364,32 @@ static int run(int argc, char **argv)
 		case 'X':
 			exit_side = optarg;
 			break;
+		case 'G':
+			if (!strcmp(optarg, "polar"))
+				ask.kind = MB_GRID_POLAR;
+			else if (!strcmp(optarg, "hex"))
+				ask.kind = MB_GRID_HEX;
+			else if (!strcmp(optarg, "delta"))
+				ask.kind = MB_GRID_DELTA;
+			else
+				return mb_command_usage_error(&mb_cmd_maze,
+							      "--grid: unknown grid '%s' "
+							      "(valid: polar, hex, delta)", optarg);
+			break;
+		case 'O':
+			if (!strcmp(optarg, "rectangle"))
+				ask.outline = MB_OUTLINE_RECTANGLE;
+			else if (!strcmp(optarg, "hexagon"))
+				ask.outline = MB_OUTLINE_HEXAGON;
+			else if (!strcmp(optarg, "triangle"))
+				ask.outline = MB_OUTLINE_TRIANGLE;
+			else
+				return mb_command_usage_error(&mb_cmd_maze,
+							      "--outline: unknown outline '%s' "
+							      "(valid: rectangle, hexagon, triangle)",
+							      optarg);
+			ask.outlined = true;
+			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_maze, "option '%s' needs a value",
 						      argv[optind - 1]);
@@ -287,6 +401,28 @@ static int run(int argc, char **argv)
 	if (optind < argc)
 		return mb_command_usage_error(&mb_cmd_maze, "unexpected argument '%s'",
 					      argv[optind]);
+	if (ask.kind == MB_GRID_RECT && ask.size &&
+	    mb_maze_parse_size(ask.size, &w, &h, &err))
+		return mb_command_usage_error(&mb_cmd_maze, "--size: %s", err.message);
+	if ((ask.kind == MB_GRID_RECT || ask.kind == MB_GRID_POLAR) && ask.outlined)
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "--outline applies only with --grid hex or delta");
+	if ((ask.kind == MB_GRID_HEX && ask.outline == MB_OUTLINE_TRIANGLE) ||
+	    (ask.kind == MB_GRID_DELTA && ask.outline == MB_OUTLINE_HEXAGON))
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "--outline: a %s grid has no %s outline (valid: %s)",
+					      mb_grid_kind_name(ask.kind),
+					      mb_grid_outline_name(ask.outline),
+					      ask.kind == MB_GRID_HEX ? "rectangle, hexagon"
+								      : "rectangle, triangle");
+	if (ask.kind != MB_GRID_RECT && shape_name)
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "--shape and --grid do not go together (a shape "
+					      "is cut from square grids only)");
+	if (ask.kind != MB_GRID_RECT && format == FORMAT_TEXT)
+		return mb_command_usage_error(&mb_cmd_maze,
+					      "the text format draws square grids only; "
+					      "use --format svg, png or json");
 	gen = mb_generator_lookup(algorithm, &err);
 	if (!gen)
 		return mb_command_usage_error(&mb_cmd_maze, "--algorithm: %s", err.message);
@@ -313,7 +449,7 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "not writing a PNG to a terminal: use -o FILE");
 
-	m = make_maze(w, h, shape_name, entrance, exit_side, gen, &rc);
+	m = make_maze(w, h, &ask, shape_name, entrance, exit_side, gen, &rc);
 	if (!m)
 		return rc;
 	if (format == FORMAT_TEXT || format == FORMAT_JSON) {
@@ -371,11 +507,16 @@ const struct mb_command mb_cmd_maze = {
 	.summary = "generate mazes and print them as text, JSON, SVG or PNG",
 	.usage = "[--algorithm NAME] [--size WxH] [--seed N] [--count N] [--solution]"
 		 " [--format text|json|svg|png] [-o FILE] [--start S] [--newest-share X]"
-		 " [--shape SHAPE] [--entrance SIDE] [--exit SIDE]",
+		 " [--shape SHAPE] [--entrance SIDE] [--exit SIDE]"
+		 " [--grid polar|hex|delta] [--outline rectangle|hexagon|triangle]",
 	.help =
 	"  -a, --algorithm NAME  generator (default backtracker); an unknown name\n"
 	"                        lists the valid ones\n"
-	"  -s, --size WxH        squares across and down, each 1 to 200 (default 16x20)\n"
+	"  -s, --size WxH        squares across and down, each 1 to 200 (default 16x20);\n"
+	"                        with --grid: N rings (polar, default 12), WxH\n"
+	"                        cells (hex 12x13, delta 20x10), N cells a side of\n"
+	"                        a hexagon (default 7) or N rows of a triangle\n"
+	"                        (default 12)\n"
 	"      --seed N          0 to 18446744073709551615 (default 1); maze k of\n"
 	"                        --count (k from 0) uses seed N+k, so --seed N+k\n"
 	"                        --count 1 prints it alone\n"
@@ -407,7 +548,15 @@ const struct mb_command mb_cmd_maze = {
 	"      --entrance SIDE   top, bottom, left or right: the entrance on that\n"
 	"      --exit SIDE       side (the middle of the outermost squares facing\n"
 	"                        it); default: the rectangle's top left and bottom\n"
-	"                        right, on a shape the two rim sides farthest apart\n"
+	"                        right, on a shape the two rim sides farthest apart;\n"
+	"                        --exit centre: a circular maze's centre cell\n"
+	"                        (its default exit)\n"
+	"      --grid KIND       polar (a circular maze of rings about a centre\n"
+	"                        cell; entrance at the top of the rim), hex\n"
+	"                        (hexagons) or delta (triangles); svg, png and\n"
+	"                        json only\n"
+	"      --outline O       hex and delta: rectangle (default), hexagon (hex)\n"
+	"                        or triangle (delta)\n"
 	"\n"
 	"formats:\n"
 	"  text  '+' corners, '--' and '|' walls, each square 2 characters wide;\n"
@@ -423,7 +572,17 @@ const struct mb_command mb_cmd_maze = {
 	"        open), route ([x, y] pairs) and measures; a shaped maze adds mask\n"
 	"        (a row of '#' in, '.' out per line of squares), entrance and exit\n"
 	"        ({x, y, side})\n"
-	"  svg   one image per file, walls as lines with round caps\n"
+	"        A --grid maze is an object with kind (polar, hex, delta), grid\n"
+	"        (\"polar 12 rings\"), outline (hex, delta), size ({rings},\n"
+	"        {cols, rows}, a hexagon's {side} or a triangle's {rows}),\n"
+	"        algorithm, seed, start, bounds ([x0, y0, x1, y1] of\n"
+	"        the walls, in grid units, y down), cells (one object per cell\n"
+	"        numbered from 0: centre [x, y] and sides, in order, each\n"
+	"        {neighbour: N, open} or {rim: true, open}), entrance and exit\n"
+	"        ({cell, side}: the side's index in the cell's list, or \"centre\"),\n"
+	"        route (cell numbers) and measures\n"
+	"  svg   one image per file, walls as lines with round caps (arcs as\n"
+	"        Bezier curves on a polar grid)\n"
 	"  png   one image per file, 16 pixels per square\n"
 	"\n"
 	"generators (--algorithm; a book's 'algorithm:' takes the same names):\n"
@@ -446,6 +605,8 @@ const struct mb_command mb_cmd_maze = {
 	"  mazebook maze --size 8x5 --seed 7 --solution\n"
 	"  mazebook maze --count 10 --format json -o mazes.json\n"
 	"  mazebook maze --size 24x30 --format png --solution -o maze.png\n"
-	"  mazebook maze --shape heart --size 16x20 --solution\n",
+	"  mazebook maze --shape heart --size 16x20 --solution\n"
+	"  mazebook maze --grid polar --size 16 --format png --solution -o round.png\n"
+	"  mazebook maze --grid hex --outline hexagon --size 8 --format svg -o hex.svg\n",
 	.run = run,
 };

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "mazebook/format.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,9 @@ static bool plain_rectangle(const struct mb_maze *m)
  */
 char *mb_format_text(const struct mb_maze *m, const bool *marked)
 {
+	if (mb_grid_is_graph(m->grid))
+		BUG("a %s maze written as text (the text format draws square grids only)",
+		    mb_grid_kind_name(m->grid->kind));
 	/* the top side of a square: [wall] */
 	static const char top[2][3] = { { '+', ' ', ' ' }, { '+', '-', '-' } };
 	/* the west side and the inside of a square: [wall + 2 * marked] */
@@ -695,25 +699,138 @@ static void json_string(struct buf *b, const char *s)
 	buf_puts(b, "\"");
 }
 
+/* algorithm, seed and start, as both JSON forms write them */
+static void json_origin(struct buf *b, const char *algorithm, uint64_t seed, const char *start)
+{
+	buf_puts(b, "  \"algorithm\": ");
+	if (algorithm)
+		json_string(b, algorithm);
+	else
+		buf_puts(b, "null");
+	buf_printf(b, ",\n  \"seed\": %llu,\n  \"start\": ", (unsigned long long)seed);
+	if (start)
+		json_string(b, start);
+	else
+		buf_puts(b, "null");
+}
+
+static void json_measures(struct buf *b, const struct mb_measures *ms)
+{
+	buf_printf(b, "  \"measures\": {\n"
+		   "    \"squares\": %ld,\n    \"openings\": %ld,\n    \"reachable\": %ld,\n"
+		   "    \"perfect\": %s,\n    \"route\": %d,\n    \"route_ratio\": %.6f,\n"
+		   "    \"forks\": %d,\n    \"dead_ends\": %ld,\n    \"dead_end_share\": %.6f,\n"
+		   "    \"turns\": %d,\n    \"longest_dead_end\": %d,\n    \"route_share\": %.6f\n"
+		   "  }\n}",
+		   ms->squares, ms->openings, ms->reachable, ms->perfect ? "true" : "false",
+		   ms->route, ms->route_ratio, ms->forks, ms->dead_ends, ms->dead_end_share,
+		   ms->turns, ms->longest_dead_end, ms->route_share);
+}
+
+/* a coordinate in grid units, four decimals (the walls' corners are exact to far less) */
+static void json_coord(struct buf *b, double v)
+{
+	char num[32];
+	int n = snprintf(num, sizeof(num), "%.4f", v);
+
+	while (n > 0 && num[n - 1] == '0')
+		n--;
+	if (n > 0 && num[n - 1] == '.')
+		n--;
+	num[n] = 0;
+	buf_puts(b, strcmp(num, "-0") ? num : "0");
+}
+
+static void json_gap(struct buf *b, const char *name, const struct mb_side *s)
+{
+	buf_printf(b, "  \"%s\": {\"cell\": %d, \"side\": ", name, s->cell);
+	if (s->dir == MB_SIDE_INSIDE)
+		buf_puts(b, "\"centre\"},\n");
+	else
+		buf_printf(b, "%d},\n", (int)s->dir);
+}
+
+/* a polar, hex or delta maze: every cell with its centre and its sides */
+static char *json_graph(const struct mb_maze *m, const char *algorithm, uint64_t seed,
+			const char *start)
+{
+	const struct mb_grid *g = m->grid;
+	const struct mb_lattice *lat = g->lat;
+	struct buf b = { 0 };
+	struct mb_measures ms;
+	int *route = xmallocarray((size_t)g->cells, sizeof(*route));
+	int len = mb_maze_route(m, route);
+	char desc[96];
+
+	mb_maze_measure(m, &ms);
+	mb_grid_describe(g, desc, sizeof(desc));
+	buf_printf(&b, "{\n  \"kind\": \"%s\",\n  \"grid\": ", mb_grid_kind_name(g->kind));
+	json_string(&b, desc);
+	if (g->kind == MB_GRID_POLAR)
+		buf_printf(&b, ",\n  \"size\": {\"rings\": %d}", lat->rings);
+	else if (lat->outline == MB_OUTLINE_HEXAGON)
+		buf_printf(&b, ",\n  \"outline\": \"hexagon\",\n  \"size\": {\"side\": %d}", lat->cols);
+	else if (lat->outline == MB_OUTLINE_TRIANGLE)
+		buf_printf(&b, ",\n  \"outline\": \"triangle\",\n  \"size\": {\"rows\": %d}", lat->rows);
+	else
+		buf_printf(&b, ",\n  \"outline\": \"rectangle\",\n  \"size\": {\"cols\": %d, \"rows\": %d}",
+			   lat->cols, lat->rows);
+	buf_puts(&b, ",\n");
+	json_origin(&b, algorithm, seed, start);
+	buf_puts(&b, ",\n  \"bounds\": [");
+	json_coord(&b, lat->x0);
+	buf_puts(&b, ", ");
+	json_coord(&b, lat->y0);
+	buf_puts(&b, ", ");
+	json_coord(&b, lat->x1);
+	buf_puts(&b, ", ");
+	json_coord(&b, lat->y1);
+	buf_puts(&b, "],\n  \"cells\": [");
+	for (int c = 0; c < g->cells; c++) {
+		buf_puts(&b, c ? ",\n    {\"centre\": [" : "\n    {\"centre\": [");
+		json_coord(&b, lat->cx[c]);
+		buf_puts(&b, ", ");
+		json_coord(&b, lat->cy[c]);
+		buf_puts(&b, "], \"sides\": [");
+		for (int k = 0; k < mb_grid_degree(g, c); k++) {
+			const struct mb_grid_side *sd = mb_grid_side_at(g, c, k);
+			bool open = mb_maze_side_open(m, c, (enum mb_dir)k);
+
+			if (sd->nb >= 0)
+				buf_printf(&b, "%s{\"neighbour\": %d, \"open\": %s}", k ? ", " : "",
+					   sd->nb, open ? "true" : "false");
+			else
+				buf_printf(&b, "%s{\"rim\": true, \"open\": %s}", k ? ", " : "",
+					   open ? "true" : "false");
+		}
+		buf_puts(&b, "]}");
+	}
+	buf_puts(&b, "\n  ],\n");
+	json_gap(&b, "entrance", &m->entrance);
+	json_gap(&b, "exit", &m->exit);
+	buf_puts(&b, "  \"route\": [");
+	for (int i = 0; i < len; i++)
+		buf_printf(&b, "%s%d", i ? ", " : "", route[i]);
+	buf_puts(&b, "],\n");
+	json_measures(&b, &ms);
+	free(route);
+	return b.data;
+}
+
 char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed,
 		     const char *start)
 {
 	struct buf b = { 0 };
 	struct mb_measures ms;
-	int *route = xmallocarray((size_t)m->w * (size_t)m->h, sizeof(*route));
-	int len = mb_maze_route(m, route);
+	int *route, len;
 
+	if (mb_grid_is_graph(m->grid))
+		return json_graph(m, algorithm, seed, start);
+	route = xmallocarray((size_t)m->w * (size_t)m->h, sizeof(*route));
+	len = mb_maze_route(m, route);
 	mb_maze_measure(m, &ms);
-	buf_printf(&b, "{\n  \"width\": %d,\n  \"height\": %d,\n  \"algorithm\": ", m->w, m->h);
-	if (algorithm)
-		json_string(&b, algorithm);
-	else
-		buf_puts(&b, "null");
-	buf_printf(&b, ",\n  \"seed\": %llu,\n  \"start\": ", (unsigned long long)seed);
-	if (start)
-		json_string(&b, start);
-	else
-		buf_puts(&b, "null");
+	buf_printf(&b, "{\n  \"width\": %d,\n  \"height\": %d,\n", m->w, m->h);
+	json_origin(&b, algorithm, seed, start);
 	buf_puts(&b, ",\n  \"open\": [");
 	for (int y = 0; y < m->h; y++) {
 		buf_puts(&b, y ? ",\n    \"" : "\n    \"");
@@ -747,15 +864,8 @@ char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t se
 	buf_puts(&b, "  \"route\": [");
 	for (int i = 0; i < len; i++)
 		buf_printf(&b, "%s[%d, %d]", i ? ", " : "", route[i] % m->w, route[i] / m->w);
-	buf_printf(&b, "],\n  \"measures\": {\n"
-		   "    \"squares\": %ld,\n    \"openings\": %ld,\n    \"reachable\": %ld,\n"
-		   "    \"perfect\": %s,\n    \"route\": %d,\n    \"route_ratio\": %.6f,\n"
-		   "    \"forks\": %d,\n    \"dead_ends\": %ld,\n    \"dead_end_share\": %.6f,\n"
-		   "    \"turns\": %d,\n    \"longest_dead_end\": %d,\n    \"route_share\": %.6f\n"
-		   "  }\n}",
-		   ms.squares, ms.openings, ms.reachable, ms.perfect ? "true" : "false",
-		   ms.route, ms.route_ratio, ms.forks, ms.dead_ends, ms.dead_end_share,
-		   ms.turns, ms.longest_dead_end, ms.route_share);
+	buf_puts(&b, "],\n");
+	json_measures(&b, &ms);
 	free(route);
 	return b.data;
 }
@@ -769,7 +879,40 @@ char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t se
  * is in squares, half a square of white around the maze; walls 0.12 of a
  * square with round caps, the route 0.25 in red from gap to gap.
  */
-char *mb_format_svg(const struct mb_maze *m, bool solution)
+/*
+ * A graph maze's SVG: the list in pixels (16 a grid unit, so the arcs'
+ * Beziers are fitted at the size they are shown), half a unit of white
+ * around the walls' bounds, round caps and joins.
+ */
+static char *svg_graph(const struct mb_maze *m, bool solution)
+{
+	const double px = SVG_PX_PER_SQUARE;
+	double w, h;
+	struct mb_draw_list *l;
+	struct mb_maze_place at = { px / 2, px / 2, px };
+	struct mb_pen walls = { .width = 0.12 * px, .rgb = 0x000000, .cap = MB_CAP_ROUND,
+				.join = MB_JOIN_ROUND };
+	struct mb_pen route = { .width = 0.25 * px, .rgb = 0xd62728, .cap = MB_CAP_ROUND,
+				.join = MB_JOIN_ROUND };
+	char *svg;
+
+	mb_maze_extent(m, &w, &h);
+	w = ceil((w + 1) * px);
+	h = ceil((h + 1) * px);
+	l = mb_draw_new(w, h);
+	mb_draw_rect(l, 0, 0, w, h);
+	mb_draw_fill(l, &(struct mb_paint){ .rgb = 0xffffff });
+	mb_maze_draw_walls(l, m, &at, &walls);
+	if (solution)
+		mb_maze_draw_route(l, m, &at, &route, 0.5);
+	svg = mb_draw_svg(l, 1, NULL, NULL);
+	if (!svg)
+		BUG("a maze's drawing has no SVG");
+	mb_draw_free(l);
+	return svg;
+}
+
+static char *svg_square(const struct mb_maze *m, bool solution)
 {
 	struct mb_draw_list *l = mb_draw_new(m->w + 1, m->h + 1);
 	struct mb_maze_place at = { 0.5, 0.5, 1 };
@@ -789,4 +932,9 @@ char *mb_format_svg(const struct mb_maze *m, bool solution)
 		BUG("a maze's drawing has no SVG");
 	mb_draw_free(l);
 	return svg;
+}
+
+char *mb_format_svg(const struct mb_maze *m, bool solution)
+{
+	return mb_grid_is_graph(m->grid) ? svg_graph(m, solution) : svg_square(m, solution);
 }

@@ -24,6 +24,9 @@
 
 #include "mazebook/xalloc.h"
 
+static struct mb_grid *connected_or_error(struct mb_grid *g, const char *what,
+					  struct mb_error *err);
+
 #define PI 3.14159265358979323846
 
 /* a grid under construction: sides appended cell by cell */
@@ -403,7 +406,7 @@ struct mb_grid *mb_grid_new_hex(int cols, int rows, enum mb_grid_outline outline
 	free(ix.cell);
 	finish(&b);
 	to_origin(b.g);
-	return b.g;
+	return keep ? connected_or_error(b.g, "hex", err) : b.g;
 }
 
 #define DELTA_H (SQRT3 / 2)
@@ -504,7 +507,48 @@ struct mb_grid *mb_grid_new_delta(int cols, int rows, enum mb_grid_outline outli
 	free(ix.cell);
 	finish(&b);
 	to_origin(b.g);
-	return b.g;
+	return keep ? connected_or_error(b.g, "triangle", err) : b.g;
+}
+
+/*
+ * A mask may cut a grid in pieces; a maze must be one piece (a random walk
+ * on two would never end). NULL and MB_ERR_INPUT, naming the parts.
+ */
+static struct mb_grid *connected_or_error(struct mb_grid *g, const char *what,
+					  struct mb_error *err)
+{
+	int n = g->cells, *queue = xmallocarray((size_t)n, sizeof(int)), head = 0, tail = 0;
+	char *seen = xcalloc((size_t)n, 1);
+	int parts = 0;
+
+	for (int start = 0; start < n; start++) {
+		if (seen[start])
+			continue;
+		parts++;
+		seen[start] = 1;
+		queue[tail++] = start;
+		while (head < tail) {
+			int c = queue[head++];
+
+			for (int k = 0; k < mb_grid_degree(g, c); k++) {
+				int nb = mb_grid_side_at(g, c, k)->nb;
+
+				if (nb >= 0 && !seen[nb]) {
+					seen[nb] = 1;
+					queue[tail++] = nb;
+				}
+			}
+		}
+	}
+	free(seen);
+	free(queue);
+	if (parts == 1)
+		return g;
+	mb_error_set(err, MB_ERR_INPUT,
+		     "the shape cuts the %s grid into %d parts that no corridor can join "
+		     "(use a larger grid or a shape without thin necks)", what, parts);
+	mb_grid_free(g);
+	return NULL;
 }
 
 void mb_lattice_free(struct mb_lattice *lat)

@@ -4,12 +4,15 @@
  * walls are found with mb_maze_wall_h/_v only, so a rectangle, a mask's
  * staircase rim and the entrance and exit gaps are drawn by the same
  * loop. Points are in grid units under one transform, whole numbers for
- * walls and halves for the route.
+ * walls and halves for the route. A graph grid's walls come from its
+ * wall shapes instead, merged into runs and arcs and joined into paths.
  */
 #include "config.h"
 #include "mazebook/maze_draw.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mazebook/measure.h"
 #include "mazebook/xalloc.h"
@@ -39,9 +42,474 @@ static void end_grid(struct mb_draw_list *l, const struct mb_maze_place *place,
 	mb_draw_restore(l);
 }
 
+
+/* ---- graph grids (polar, hex, delta): walls from the grid's shapes ---- */
+
+/*
+ * Points are rounded to 1/100000 of a grid unit (the PDF writer prints
+ * five decimals), so the same maze gives the same bytes on every build
+ * and two walls meeting at a corner meet at the very same point.
+ */
+#define GRID_QUANTUM 1e5
+/* the largest radial error a Bezier piece of an arc may have, in points */
+#define ARC_TOLERANCE_PT 0.009
+
+static double snap(double v)
+{
+	double s = round(v * GRID_QUANTUM) / GRID_QUANTUM;
+
+	return s == 0 ? 0 : s;	/* no "-0" */
+}
+
+double mb_maze_arc_error(double r, double t)
+{
+	double s = sin(fabs(t) / 4), c = cos(fabs(t) / 4);
+
+	/* the Bezier through both ends and the middle bulges out by this much */
+	return r * 2 * pow(s, 6) / (27 * c * c);
+}
+
+int mb_maze_arc_pieces(double r_pt, double t)
+{
+	int k = (int)ceil(fabs(t) / (M_PI / 2) - 1e-9);
+
+	if (k < 1)
+		k = 1;
+	while (mb_maze_arc_error(r_pt, fabs(t) / k) > ARC_TOLERANCE_PT)
+		k++;
+	return k;
+}
+
+/*
+ * The arc of radius r about the origin from angle a to b (either way
+ * round) as cubic Beziers from the current point, each at most a quarter
+ * circle and close enough to the circle at cell_pt points per unit.
+ */
+static void arc_to(struct mb_draw_list *l, double r, double a, double b, double cell_pt)
+{
+	int k = mb_maze_arc_pieces(r * cell_pt, b - a);
+
+	for (int i = 0; i < k; i++) {
+		double b0 = a + (b - a) * i / k, b1 = i + 1 == k ? b : a + (b - a) * (i + 1) / k;
+		double h = 4.0 / 3.0 * tan((b1 - b0) / 4) * r;
+		double x0 = r * cos(b0), y0 = r * sin(b0), x3 = r * cos(b1), y3 = r * sin(b1);
+
+		mb_draw_curve(l, snap(x0 - h * sin(b0)), snap(y0 + h * cos(b0)),
+			      snap(x3 + h * sin(b1)), snap(y3 - h * cos(b1)), snap(x3), snap(y3));
+	}
+}
+
+/* one maximal wall to draw: a segment or an arc about the origin */
+struct piece {
+	struct mb_wall_shape sh;
+	long long key[3];	/* segments: direction, offset, start; arcs: radius, start */
+	bool used;
+};
+
+static long long qkey(double v)
+{
+	return llround(v * 1e6);
+}
+
+static void piece_keys(struct piece *p)
+{
+	struct mb_segment *s = &p->sh.seg;
+
+	if (p->sh.arc) {
+		p->key[0] = 1LL << 62;	/* arcs after segments */
+		p->key[1] = qkey(p->sh.r);
+		p->key[2] = qkey(p->sh.a0);
+		return;
+	}
+	/* one direction per line (up and down are one), each segment oriented along it */
+	double th = atan2(s->y1 - s->y0, s->x1 - s->x0);
+
+	if (th <= -M_PI / 2 + 1e-9)
+		th += M_PI;
+	else if (th > M_PI / 2 + 1e-9)
+		th -= M_PI;
+	if ((s->x1 - s->x0) * cos(th) + (s->y1 - s->y0) * sin(th) < 0) {
+		double tx = s->x0, ty = s->y0;
+
+		s->x0 = s->x1;
+		s->y0 = s->y1;
+		s->x1 = tx;
+		s->y1 = ty;
+	}
+	p->key[0] = qkey(th);
+	p->key[1] = qkey(-sin(th) * s->x0 + cos(th) * s->y0);
+	p->key[2] = qkey(cos(th) * s->x0 + sin(th) * s->y0);
+}
+
+static int cmp_piece(const void *a, const void *b)
+{
+	const struct piece *p = a, *q = b;
+
+	for (int i = 0; i < 3; i++)
+		if (p->key[i] != q->key[i])
+			return p->key[i] < q->key[i] ? -1 : 1;
+	return 0;
+}
+
+static double along(const struct mb_segment *s, double x, double y)
+{
+	double dx = s->x1 - s->x0, dy = s->y1 - s->y0;
+
+	return ((x - s->x0) * dx + (y - s->y0) * dy) / hypot(dx, dy);
+}
+
+/* the end of the group p[group..out) on one line or circle: an arc's last run may meet its first at 0 */
+static void close_circle(struct piece *p, size_t group, size_t *out)
+{
+	struct piece *last = &p[*out - 1];
+
+	if (!last->sh.arc || *out - 1 <= group ||
+	    fabs(p[group].sh.a0 + 2 * M_PI - last->sh.a1) > 1e-9)
+		return;
+	last->sh.a1 = p[group].sh.a1 + 2 * M_PI;
+	memmove(&p[group], &p[group + 1], (*out - group - 1) * sizeof(*p));
+	(*out)--;
+}
+
+/*
+ * Merge sorted pieces in place: collinear segments that touch or overlap
+ * into one, concentric arcs that touch into one (across angle 0 too).
+ * Returns the new count.
+ */
+static size_t merge_pieces(struct piece *p, size_t n)
+{
+	size_t out = 0, group = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct piece *last = out ? &p[out - 1] : NULL;
+		bool same_line = last && last->key[0] == p[i].key[0] && last->key[1] == p[i].key[1];
+
+		if (same_line && !p[i].sh.arc) {
+			const struct mb_segment *s = &last->sh.seg, *t = &p[i].sh.seg;
+			double end = along(s, s->x1, s->y1);
+
+			if (along(s, t->x0, t->y0) <= end + 1e-6) {
+				if (along(s, t->x1, t->y1) > end) {
+					last->sh.seg.x1 = t->x1;
+					last->sh.seg.y1 = t->y1;
+				}
+				continue;
+			}
+		}
+		if (same_line && p[i].sh.arc && p[i].sh.a0 <= last->sh.a1 + 1e-9) {
+			last->sh.a1 = fmax(last->sh.a1, p[i].sh.a1);
+			continue;
+		}
+		if (!same_line) {
+			if (out)
+				close_circle(p, group, &out);
+			group = out;
+		}
+		p[out++] = p[i];
+	}
+	if (out)
+		close_circle(p, group, &out);
+	return out;
+}
+
+/* where a piece starts (end false) or ends, snapped */
+static void piece_end(const struct piece *p, bool end, double *x, double *y)
+{
+	if (p->sh.arc) {
+		double a = end ? p->sh.a1 : p->sh.a0;
+
+		*x = snap(p->sh.r * cos(a));
+		*y = snap(p->sh.r * sin(a));
+	} else {
+		*x = snap(end ? p->sh.seg.x1 : p->sh.seg.x0);
+		*y = snap(end ? p->sh.seg.y1 : p->sh.seg.y0);
+	}
+}
+
+/* draw p from its start (or, reversed, from its end) to the other end */
+static void piece_draw(struct mb_draw_list *l, const struct piece *p, bool reversed,
+		       double cell_pt)
+{
+	double x, y;
+
+	if (p->sh.arc) {
+		arc_to(l, p->sh.r, reversed ? p->sh.a1 : p->sh.a0, reversed ? p->sh.a0 : p->sh.a1,
+		       cell_pt);
+		return;
+	}
+	piece_end(p, !reversed, &x, &y);
+	mb_draw_line(l, x, y);
+}
+
+/* an end of a piece, by its snapped point, for joining pieces into paths */
+struct end_ref {
+	long long x, y;
+	size_t piece;
+	bool end;
+};
+
+static int cmp_end(const void *a, const void *b)
+{
+	const struct end_ref *p = a, *q = b;
+
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	if (p->y != q->y)
+		return p->y < q->y ? -1 : 1;
+	return p->piece < q->piece ? -1 : p->piece > q->piece;
+}
+
+/* an unused piece with an end at (x, y), or NULL; *end says which end */
+static struct piece *find_at(struct piece *p, const struct end_ref *ends, size_t n,
+			     double x, double y, bool *end)
+{
+	long long kx = llround(x * GRID_QUANTUM), ky = llround(y * GRID_QUANTUM);
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (ends[mid].x < kx || (ends[mid].x == kx && ends[mid].y < ky))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n && ends[lo].x == kx && ends[lo].y == ky; lo++) {
+		if (!p[ends[lo].piece].used) {
+			*end = ends[lo].end;
+			return &p[ends[lo].piece];
+		}
+	}
+	return NULL;
+}
+
+/* does an odd number of piece ends meet at ends[i]'s point? (a path must start or stop there) */
+static bool odd_point(const struct end_ref *ends, size_t n, size_t i)
+{
+	size_t lo = i, hi = i;
+
+	while (lo > 0 && ends[lo - 1].x == ends[i].x && ends[lo - 1].y == ends[i].y)
+		lo--;
+	while (hi + 1 < n && ends[hi + 1].x == ends[i].x && ends[hi + 1].y == ends[i].y)
+		hi++;
+	return (hi - lo + 1) % 2 == 1;
+}
+
+/* one path from piece q's start (or, reversed, its end) on through the pieces meeting it */
+static void walk(struct mb_draw_list *l, struct piece *p, const struct end_ref *ends, size_t n,
+		 struct piece *q, bool at_end, double cell_pt)
+{
+	double x, y;
+
+	piece_end(q, at_end, &x, &y);
+	mb_draw_move(l, x, y);
+	while (q) {
+		q->used = true;
+		piece_draw(l, q, at_end, cell_pt);
+		piece_end(q, !at_end, &x, &y);
+		q = find_at(p, ends, n, x, y, &at_end);
+	}
+}
+
+/*
+ * Draw the pieces as few paths as a greedy walk finds: first from the
+ * points where an odd number of pieces meet (every path that cannot be
+ * closed ends at two of them), in order, then from each piece left; on
+ * from each piece through any unused piece that starts or ends where the
+ * path has got to.
+ */
+static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n, double cell_pt)
+{
+	struct end_ref *ends = xmallocarray(2 * n + 1, sizeof(*ends));
+	bool *odd = xcalloc(2 * n + 1, sizeof(*odd));
+
+	for (size_t i = 0; i < 2 * n; i++) {
+		double x, y;
+
+		piece_end(&p[i / 2], i % 2, &x, &y);
+		ends[i] = (struct end_ref){ llround(x * GRID_QUANTUM), llround(y * GRID_QUANTUM),
+					    i / 2, i % 2 };
+	}
+	qsort(ends, 2 * n, sizeof(*ends), cmp_end);
+	for (size_t i = 0; i < 2 * n; i++)
+		odd[2 * ends[i].piece + ends[i].end] = odd_point(ends, 2 * n, i);
+	for (size_t i = 0; i < 2 * n; i++)
+		if (odd[i] && !p[i / 2].used)
+			walk(l, p, ends, 2 * n, &p[i / 2], i % 2, cell_pt);
+	for (size_t i = 0; i < n; i++)
+		if (!p[i].used)
+			walk(l, p, ends, 2 * n, &p[i], false, cell_pt);
+	free(odd);
+	free(ends);
+}
+
+static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
+{
+	return (s->cell == m->entrance.cell && s->dir == m->entrance.dir) ||
+	       (s->cell == m->exit.cell && s->dir == m->exit.dir);
+}
+
+/* SAVE, then a transform taking a graph grid's units to place's points */
+static void begin_lattice(struct mb_draw_list *l, const struct mb_grid *g,
+			  const struct mb_maze_place *place)
+{
+	struct mb_maze_place at = *place;
+
+	/* place names where the walls' bounding box's top-left corner lands */
+	at.x -= g->lat->x0 * place->cell_pt;
+	at.y -= g->lat->y0 * place->cell_pt;
+	begin_grid(l, &at);
+}
+
+/* the closed walls: inner walls with their byte 0, rim sides but the gaps */
+size_t mb_maze_graph_walls(const struct mb_maze *m, struct mb_wall_shape *out)
+{
+	const struct mb_lattice *lat = m->grid->lat;
+	size_t n = 0;
+
+	for (int w = 0; w < lat->walls; w++)
+		if (!m->open[w]) {
+			if (out)
+				out[n] = lat->wall_shape[w];
+			n++;
+		}
+	for (int i = 0; i < lat->rims; i++)
+		if (!is_gap(m, &lat->rim_side[i])) {
+			if (out)
+				out[n] = lat->rim_shape[i];
+			n++;
+		}
+	return n;
+}
+
+static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
+			     const struct mb_maze_place *place, const struct mb_pen *pen)
+{
+	size_t n = mb_maze_graph_walls(m, NULL);
+	struct mb_wall_shape *sh = xmallocarray(n + 1, sizeof(*sh));
+	struct piece *p = xcalloc(n + 1, sizeof(*p));
+
+	mb_maze_graph_walls(m, sh);
+	for (size_t i = 0; i < n; i++) {
+		p[i].sh = sh[i];
+		piece_keys(&p[i]);
+	}
+	free(sh);
+	qsort(p, n, sizeof(*p), cmp_piece);
+	n = merge_pieces(p, n);
+	if (n == 0) {
+		/* a one-cell polar maze: its whole rim is the entrance */
+		free(p);
+		return;
+	}
+	begin_lattice(l, m->grid, place);
+	draw_pieces(l, p, n, place->cell_pt);
+	end_grid(l, place, pen);
+	free(p);
+}
+
+/*
+ * A polar route: round a ring along its arc through the cells' centres
+ * (radius r + 0.5), between rings straight along a radius, as the maze's
+ * corridors run; inward first down the radius (the inner cell spans the
+ * angle), outward first round the inner ring to the outer cell's angle.
+ */
+static void polar_route(struct mb_draw_list *l, const struct mb_maze *m, const int *route,
+			int n, double cell_pt)
+{
+	const struct mb_lattice *lat = m->grid->lat;
+	double cur_r = hypot(lat->cx[route[0]], lat->cy[route[0]]);
+	double cur_a = atan2(lat->cy[route[0]], lat->cx[route[0]]);
+
+	mb_draw_line(l, snap(lat->cx[route[0]]), snap(lat->cy[route[0]]));
+	for (int i = 1; i < n; i++) {
+		int c = route[i];
+		double r = hypot(lat->cx[c], lat->cy[c]), ta = atan2(lat->cy[c], lat->cx[c]);
+		bool outward = r > cur_r + 1e-9;
+
+		if (lat->ca[c] == 0) {
+			mb_draw_line(l, 0, 0);	/* the centre cell */
+			cur_r = 0;
+			continue;
+		}
+		if (cur_r == 0) {
+			/* out of the centre */
+			mb_draw_line(l, snap(lat->cx[c]), snap(lat->cy[c]));
+			cur_r = r;
+			cur_a = ta;
+			continue;
+		}
+		if (r < cur_r - 1e-9) {
+			mb_draw_line(l, snap(r * cos(cur_a)), snap(r * sin(cur_a)));
+			cur_r = r;
+		}
+		double d = remainder(ta - cur_a, 2 * M_PI);
+
+		if (fabs(d) > 1e-9)
+			arc_to(l, cur_r, cur_a, cur_a + d, cell_pt);
+		cur_a = ta;
+		if (outward) {
+			mb_draw_line(l, snap(lat->cx[c]), snap(lat->cy[c]));
+			cur_r = r;
+		}
+	}
+}
+
+/* a hex or delta route: straight from centre to centre, a point where it turns */
+static void straight_route(struct mb_draw_list *l, const struct mb_maze *m, const int *route,
+			   int n)
+{
+	const double *cx = m->grid->lat->cx, *cy = m->grid->lat->cy;
+
+	for (int i = 0; i < n; i++) {
+		int c = route[i];
+
+		if (i > 0 && i < n - 1) {
+			int a = route[i - 1], b = route[i + 1];
+			double ux = cx[c] - cx[a], uy = cy[c] - cy[a];
+			double vx = cx[b] - cx[c], vy = cy[b] - cy[c];
+
+			if (fabs(ux * vy - uy * vx) < 1e-9 && ux * vx + uy * vy > 0)
+				continue;
+		}
+		mb_draw_line(l, snap(cx[c]), snap(cy[c]));
+	}
+}
+
+static void draw_graph_route(struct mb_draw_list *l, const struct mb_maze *m,
+			     const struct mb_maze_place *place, const int *route, int n,
+			     double beyond)
+{
+	double gx, gy;
+
+	begin_lattice(l, m->grid, place);
+	mb_maze_gap_point(m, false, beyond, &gx, &gy);
+	mb_draw_move(l, snap(gx), snap(gy));
+	if (m->grid->kind == MB_GRID_POLAR)
+		polar_route(l, m, route, n, place->cell_pt);
+	else
+		straight_route(l, m, route, n);
+	if (m->exit.dir != MB_SIDE_INSIDE) {
+		mb_maze_gap_point(m, true, beyond, &gx, &gy);
+		mb_draw_line(l, snap(gx), snap(gy));
+	}
+}
+
+void mb_maze_extent(const struct mb_maze *m, double *w, double *h)
+{
+	const struct mb_lattice *lat = m->grid->lat;
+
+	*w = lat ? lat->x1 - lat->x0 : m->w;
+	*h = lat ? lat->y1 - lat->y0 : m->h;
+}
+
 void mb_maze_draw_walls(struct mb_draw_list *l, const struct mb_maze *m,
 			const struct mb_maze_place *place, const struct mb_pen *pen)
 {
+	if (mb_grid_is_graph(m->grid)) {
+		draw_graph_walls(l, m, place, pen);
+		return;
+	}
 	begin_grid(l, place);
 	/* horizontal lines: the top side of row j, and the bottom of the last row */
 	for (int j = 0; j <= m->h; j++) {
@@ -89,6 +557,12 @@ bool mb_maze_draw_route(struct mb_draw_list *l, const struct mb_maze *m,
 	if (n == 0) {
 		free(route);
 		return false;
+	}
+	if (mb_grid_is_graph(m->grid)) {
+		draw_graph_route(l, m, place, route, n, beyond);
+		end_grid(l, place, pen);
+		free(route);
+		return true;
 	}
 	begin_grid(l, place);
 	mb_maze_gap_point(m, false, beyond, &gx, &gy);

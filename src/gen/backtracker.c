@@ -10,6 +10,9 @@
  * visited, so finding the unvisited neighbours takes no bounds tests; each
  * stack entry carries both its padded and its maze index, and choices
  * among two to four neighbours come from a buffer of random bits.
+ *
+ * Graph grids (polar, hex, delta) take the same search over their side
+ * tables.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -19,7 +22,42 @@
 #include "mazebook/xalloc.h"
 #include "common.h"
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+/* Depth-first search over a graph grid's side tables. */
+static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
+			   const struct mb_gen_options *opt)
+{
+	int start = start_square(m, rng, opt->start), top = 0;
+	struct graph gr;
+	int *stack;
+	uint8_t *seen;
+	struct bits bits;
+
+	graph_init(&gr, m->grid);
+	stack = xmallocarray((size_t)gr.n, sizeof(int));
+	seen = xcalloc((size_t)gr.n, 1);
+	bits_init(&bits);
+	stack[top++] = start;
+	seen[start] = 1;
+	while (top > 0) {
+		int sides[MB_GRID_MAX_DEGREE], nc = graph_sides_where(&gr, seen, stack[top - 1], 0, sides);
+		int k;
+
+		if (!nc) {
+			top--;
+			continue;
+		}
+		k = sides[bits_below(&bits, rng, (uint32_t)nc)];
+		m->open[gr.wall[k]] = 1;
+		seen[gr.nb[k]] = 1;
+		stack[top++] = gr.nb[k];
+	}
+	free(seen);
+	free(stack);
+	graph_free(&gr);
+}
+
+static void generate_square(struct mb_maze *m, struct mb_rng *rng,
+			    const struct mb_gen_options *opt)
 {
 	int n = m->w * m->h, top = 0;
 	struct padded pad;
@@ -49,11 +87,20 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	free(stack);
 }
 
+/* the graph grids take the side tables; the square kinds keep their fast path */
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	if (m->grid->lat)
+		generate_graph(m, rng, opt);
+	else
+		generate_square(m, rng, opt);
+}
+
 const struct mb_generator mb_gen_backtracker = {
 	.name = "backtracker",
 	.summary = "depth-first search: long winding corridors, few dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_SQUARE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

@@ -11,12 +11,16 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mazebook/error.h"
 #include "mazebook/generator.h"
 #include "mazebook/maze.h"
 #include "mazebook/rng.h"
+#include "mazebook/xalloc.h"
+
+static inline int graph_centre_cell(const struct mb_maze *m);
 
 /*
  * The cell nearest the lattice's centre square (W / 2, H / 2): that square
@@ -28,6 +32,8 @@ static inline int centre_cell(const struct mb_maze *m)
 	int cx = m->w / 2, cy = m->h / 2, best = -1;
 	long best_d = 0;
 
+	if (m->grid->lat)
+		return graph_centre_cell(m);
 	if (mb_maze_is_cell(m, cx, cy))
 		return cy * m->w + cx;
 	for (int k = 0; k < m->grid->cells; k++) {
@@ -284,6 +290,118 @@ static inline void uf_union_roots(int *parent, int *size, int ra, int rb)
 	}
 	parent[rb] = ra;
 	size[ra] += size[rb];
+}
+
+/*
+ * Graph grids (polar, hex, delta): the generators' graph paths walk a
+ * copy of the grid's side tables with the rim sides dropped, so that a
+ * random step is one uniform draw over the real neighbours (no draw is
+ * thrown away on the rim, and a cell's choices are contiguous). Cell c's
+ * neighbours are nb[first[c] .. first[c + 1]), each through the inner
+ * wall wall[] of the same index (the byte m->open[wall] opens it).
+ */
+struct graph {
+	int n;		/* cells */
+	int *first;	/* n + 1 */
+	int *nb;	/* the neighbour through each inner side */
+	int *wall;	/* and that side's inner wall */
+};
+
+static inline int graph_degree(const struct graph *gr, int c)
+{
+	return gr->first[c + 1] - gr->first[c];
+}
+
+static inline void graph_free(struct graph *gr)
+{
+	free(gr->first);
+	free(gr->nb);
+	free(gr->wall);
+}
+
+/*
+ * Fill gr from grid g. A generator can only span a connected graph (a
+ * random walk on two pieces would never end). The graph-grid constructors
+ * refuse a keep mask that cuts the grid in pieces, so a split grid
+ * reaching a generator is a bug, caught here by a flood fill rather than
+ * left to hang a random walk.
+ */
+static inline void graph_init(struct graph *gr, const struct mb_grid *g)
+{
+	int n = g->cells, used = 0, top = 0, reached = 1;
+	int *stack;
+	uint8_t *seen;
+
+	gr->n = n;
+	gr->first = xmallocarray((size_t)n + 1, sizeof(int));
+	gr->nb = xmallocarray((size_t)g->lat->first[n] + 1, sizeof(int));
+	gr->wall = xmallocarray((size_t)g->lat->first[n] + 1, sizeof(int));
+	for (int c = 0; c < n; c++) {
+		gr->first[c] = used;
+		for (int k = 0; k < mb_grid_degree(g, c); k++) {
+			const struct mb_grid_side *s = mb_grid_side_at(g, c, k);
+
+			if (s->nb < 0)
+				continue;
+			gr->nb[used] = s->nb;
+			gr->wall[used++] = s->wall;
+		}
+	}
+	gr->first[n] = used;
+	stack = xmallocarray((size_t)n, sizeof(int));
+	seen = xcalloc((size_t)n, 1);
+	stack[top++] = 0;
+	seen[0] = 1;
+	while (top > 0) {
+		int c = stack[--top];
+
+		for (int k = gr->first[c]; k < gr->first[c + 1]; k++)
+			if (!seen[gr->nb[k]]) {
+				seen[gr->nb[k]] = 1;
+				stack[top++] = gr->nb[k];
+				reached++;
+			}
+	}
+	free(seen);
+	free(stack);
+	if (reached != n)
+		BUG("graph grid of %d cells is not connected (%d reached)", n, reached);
+}
+
+/*
+ * The cell whose centre lies nearest the centre of a graph grid's bounds
+ * (the polar grid's centre cell), the first in number order of a tie.
+ */
+static inline int graph_centre_cell(const struct mb_maze *m)
+{
+	const struct mb_lattice *lat = m->grid->lat;
+	double mx = (lat->x0 + lat->x1) / 2, my = (lat->y0 + lat->y1) / 2, best_d = 0;
+	int best = 0;
+
+	for (int c = 0; c < m->grid->cells; c++) {
+		double dx = lat->cx[c] - mx, dy = lat->cy[c] - my, d = dx * dx + dy * dy;
+
+		if (c == 0 || d < best_d - 1e-9) {
+			best = c;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/*
+ * The sides of c (indices into gr's arrays) whose neighbour nb has
+ * state[nb] == want, into out; returns how many.
+ */
+static inline int graph_sides_where(const struct graph *gr, const uint8_t *state, int c,
+				    uint8_t want, int out[MB_GRID_MAX_DEGREE])
+{
+	int count = 0;
+
+	for (int k = gr->first[c]; k < gr->first[c + 1]; k++)
+		if (state[gr->nb[k]] == want)
+			out[count++] = k;
+	return count;
 }
 
 #endif

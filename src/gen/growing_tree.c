@@ -13,6 +13,9 @@
  * list is compacted, in order, whenever the dead outnumber the living.
  * The grid is padded as in the backtracker, so neighbour tests need no
  * bounds checks.
+ *
+ * Graph grids (polar, hex, delta) run the same list over their side
+ * tables (cells instead of padded squares).
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -35,7 +38,77 @@ static int compact(struct padded_cell *active, int count)
 	return kept;
 }
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+/*
+ * The same list over a graph grid's side tables: active holds cells, -1
+ * for one that died in place, and the draws come in the same order.
+ */
+static int compact_cells(int *active, int count)
+{
+	int kept = 0;
+
+	for (int k = 0; k < count; k++)
+		if (active[k] >= 0)
+			active[kept++] = active[k];
+	return kept;
+}
+
+static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
+			   const struct mb_gen_options *opt)
+{
+	int start = start_square(m, rng, opt->start), count = 0, live = 1, dead = 0;
+	double share = opt->newest_share;
+	struct graph gr;
+	int *active;
+	uint8_t *seen;
+	struct bits bits;
+
+	graph_init(&gr, m->grid);
+	active = xmallocarray((size_t)gr.n, sizeof(int));
+	seen = xcalloc((size_t)gr.n, 1);
+	bits_init(&bits);
+	active[count++] = start;
+	seen[start] = 1;
+	while (live > 0) {
+		int k, sides[MB_GRID_MAX_DEGREE], nc, side;
+
+		if (share >= 1.0 || (share > 0.0 && mb_rng_unit(rng) < share)) {
+			while (active[count - 1] < 0) {
+				count--;
+				dead--;
+			}
+			k = count - 1;
+		} else {
+			do
+				k = (int)mb_rng_below(rng, (uint32_t)count);
+			while (active[k] < 0);
+		}
+		nc = graph_sides_where(&gr, seen, active[k], 0, sides);
+		if (!nc) {
+			live--;
+			if (k == count - 1) {
+				count--;
+			} else {
+				active[k] = -1;
+				if (++dead > live) {
+					count = compact_cells(active, count);
+					dead = 0;
+				}
+			}
+			continue;
+		}
+		side = sides[bits_below(&bits, rng, (uint32_t)nc)];
+		m->open[gr.wall[side]] = 1;
+		seen[gr.nb[side]] = 1;
+		active[count++] = gr.nb[side];
+		live++;
+	}
+	free(seen);
+	free(active);
+	graph_free(&gr);
+}
+
+static void generate_square(struct mb_maze *m, struct mb_rng *rng,
+			    const struct mb_gen_options *opt)
 {
 	int n = m->w * m->h, count = 0, live, dead = 0;
 	struct padded pad;
@@ -92,11 +165,20 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	free(active);
 }
 
+/* the graph grids take the side tables; the square kinds keep their fast path */
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	if (m->grid->lat)
+		generate_graph(m, rng, opt);
+	else
+		generate_square(m, rng, opt);
+}
+
 const struct mb_generator mb_gen_growing_tree = {
 	.name = "growing-tree",
 	.summary = "newest or random active square: corridors to branches by newest_share",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_SQUARE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

@@ -17,6 +17,8 @@
  * a 200x200 maze takes as long from the centre as from the entrance. Both
  * are the same reading-order hunt, so the entrance start draws as it
  * always did.
+ *
+ * Graph grids (polar, hex, delta) walk and hunt over their side tables.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -26,7 +28,51 @@
 #include "mazebook/xalloc.h"
 #include "common.h"
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+/*
+ * Hunt-and-kill over a graph grid's side tables: the hunt scans cells in
+ * number order (ring by ring on a polar grid, row by row on hex and
+ * delta), from the first unvisited one, as on the squares.
+ */
+static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
+			   const struct mb_gen_options *opt)
+{
+	int cur = start_square(m, rng, opt->start), cursor = 0;
+	struct graph gr;
+	uint8_t *seen;
+
+	graph_init(&gr, m->grid);
+	seen = xcalloc((size_t)gr.n, 1);
+	seen[cur] = 1;
+	for (;;) {
+		int sides[MB_GRID_MAX_DEGREE], k = graph_sides_where(&gr, seen, cur, 0, sides), side;
+
+		if (k > 0) {
+			side = sides[k == 1 ? 0 : (int)mb_rng_below(rng, (uint32_t)k)];
+			m->open[gr.wall[side]] = 1;
+			cur = gr.nb[side];
+			seen[cur] = 1;
+			continue;
+		}
+		while (cursor < gr.n && seen[cursor])
+			cursor++;
+		if (cursor == gr.n)
+			break;
+		for (cur = cursor;; cur++) {
+			if (cur == gr.n)
+				BUG("no unvisited cell touches the maze");
+			if (!seen[cur] && (k = graph_sides_where(&gr, seen, cur, 1, sides)) > 0)
+				break;
+		}
+		side = sides[k == 1 ? 0 : (int)mb_rng_below(rng, (uint32_t)k)];
+		m->open[gr.wall[side]] = 1;
+		seen[cur] = 1;
+	}
+	free(seen);
+	graph_free(&gr);
+}
+
+static void generate_square(struct mb_maze *m, struct mb_rng *rng,
+			    const struct mb_gen_options *opt)
 {
 	int w = m->w, n = w * m->h;
 	uint8_t *seen = xcalloc((size_t)n, 1);
@@ -88,11 +134,20 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	free(seen);
 }
 
+/* the graph grids take the side tables; the square kinds keep their fast path */
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	if (m->grid->lat)
+		generate_graph(m, rng, opt);
+	else
+		generate_square(m, rng, opt);
+}
+
 const struct mb_generator mb_gen_hunt_and_kill = {
 	.name = "hunt-and-kill",
 	.summary = "random walks restarted by a scan: long corridors, fewest dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_SQUARE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

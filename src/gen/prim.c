@@ -10,6 +10,8 @@
  *
  * A wall enters the list only while its far side is outside the maze, so
  * it enters at most once and the list never exceeds 2 x squares.
+ *
+ * Graph grids (polar, hex, delta) list sides of their side tables.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -42,7 +44,46 @@ static void add_square(struct state *s, int c)
 		s->walls[s->count++] = 2 * (c - 1);
 }
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+/*
+ * Prim over a graph grid: the list holds sides (indices into gr) from a
+ * cell in the maze to one outside it when listed.
+ */
+static void graph_add_cell(const struct graph *gr, uint8_t *in, int *list, int *count, int c)
+{
+	in[c] = 1;
+	for (int k = gr->first[c]; k < gr->first[c + 1]; k++)
+		if (!in[gr->nb[k]])
+			list[(*count)++] = k;
+}
+
+static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
+			   const struct mb_gen_options *opt)
+{
+	struct graph gr;
+	uint8_t *in;
+	int *list, count = 0;
+
+	graph_init(&gr, m->grid);
+	in = xcalloc((size_t)gr.n, 1);
+	/* each side is listed at most once: only while its far cell is outside */
+	list = xmallocarray((size_t)gr.first[gr.n] + 1, sizeof(int));
+	graph_add_cell(&gr, in, list, &count, start_square(m, rng, opt->start));
+	while (count > 0) {
+		int k = (int)mb_rng_below(rng, (uint32_t)count), side = list[k];
+
+		list[k] = list[--count];
+		if (in[gr.nb[side]])
+			continue;
+		m->open[gr.wall[side]] = 1;
+		graph_add_cell(&gr, in, list, &count, gr.nb[side]);
+	}
+	free(list);
+	free(in);
+	graph_free(&gr);
+}
+
+static void generate_square(struct mb_maze *m, struct mb_rng *rng,
+			    const struct mb_gen_options *opt)
 {
 	int n = m->w * m->h;
 	struct state s = {
@@ -71,11 +112,20 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	free(s.in);
 }
 
+/* the graph grids take the side tables; the square kinds keep their fast path */
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	if (m->grid->lat)
+		generate_graph(m, rng, opt);
+	else
+		generate_square(m, rng, opt);
+}
+
 const struct mb_generator mb_gen_prim = {
 	.name = "prim",
 	.summary = "random walls off the grown maze: many short dead ends, easy and branchy",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
-	.kinds = MB_KINDS_SQUARE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };

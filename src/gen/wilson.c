@@ -12,6 +12,9 @@
  * The walk runs on a padded grid whose border squares are marked, so a
  * step is two random bits and a table lookup (a step into the border is
  * drawn again, which keeps it uniform over the real neighbours).
+ *
+ * On graph grids (polar, hex, delta) the walks step over the side tables
+ * with the rim sides dropped, one uniform draw over the real neighbours.
  */
 #include "config.h"
 #include "mazebook/generator.h"
@@ -23,7 +26,48 @@
 
 enum { FREE = 0, IN_TREE = 1, BORDER = 2 };
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+/*
+ * Wilson on a graph grid: the same walks over the side tables, way[c]
+ * holding the side (an index into gr) the walk last left c by.
+ */
+static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
+			   const struct mb_gen_options *opt)
+{
+	int root = start_square(m, rng, opt->start);
+	struct graph gr;
+	uint8_t *in_tree;
+	int *way;
+	struct bits bits;
+
+	graph_init(&gr, m->grid);
+	in_tree = xcalloc((size_t)gr.n, 1);
+	way = xmallocarray((size_t)gr.n, sizeof(int));
+	bits_init(&bits);
+	in_tree[root] = 1;
+	for (int s = 0; s < gr.n; s++) {
+		int c = s;
+
+		if (in_tree[s])
+			continue;
+		do {
+			int k = gr.first[c] +
+				(int)bits_below(&bits, rng, (uint32_t)graph_degree(&gr, c));
+
+			way[c] = k;
+			c = gr.nb[k];
+		} while (!in_tree[c]);
+		for (c = s; !in_tree[c]; c = gr.nb[way[c]]) {
+			in_tree[c] = 1;
+			m->open[gr.wall[way[c]]] = 1;
+		}
+	}
+	free(way);
+	free(in_tree);
+	graph_free(&gr);
+}
+
+static void generate_square(struct mb_maze *m, struct mb_rng *rng,
+			    const struct mb_gen_options *opt)
 {
 	int w = m->w, h = m->h, root = start_square(m, rng, opt->start);
 	struct padded pad;
@@ -66,11 +110,20 @@ static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_
 	free(state);
 }
 
+/* the graph grids take the side tables; the square kinds keep their fast path */
+static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	if (m->grid->lat)
+		generate_graph(m, rng, opt);
+	else
+		generate_square(m, rng, opt);
+}
+
 const struct mb_generator mb_gen_wilson = {
 	.name = "wilson",
 	.summary = "loop-erased random walks: uniform, many short dead ends, no bias",
 	.uniform = true,
 	.default_start = MB_START_RANDOM,
-	.kinds = MB_KINDS_SQUARE,
+	.kinds = MB_KINDS_ALL,
 	.generate = generate,
 };
