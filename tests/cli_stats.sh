@@ -147,6 +147,30 @@ for a in d["algorithms"]:
     assert a["route"]["min"] >= 1 and a["passed"] is not None
 PY
   ok $? "json names the grid and what is not applicable"
+  # the same mazes as `mazebook maze --grid` draws from the same seeds
+  for g in "polar --size 5" "hex --size 6x5" "delta --outline triangle --size 7"; do
+    # shellcheck disable=SC2086
+    "$MAZEBOOK" stats --grid $g --algorithm wilson --count 9 --seed 30 --level easy --json \
+      > "$TMP/gs.json"
+    # shellcheck disable=SC2086
+    "$MAZEBOOK" maze --grid $g --algorithm wilson --count 9 --seed 30 --format json \
+      > "$TMP/gm.json"
+    python3 - "$TMP/gs.json" "$TMP/gm.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+mazes = json.load(open(sys.argv[2]))
+a = s["algorithms"][0]
+assert s["grid"]["cells"] == mazes[0]["measures"]["squares"], (s["grid"], mazes[0]["measures"])
+routes = sorted(m["measures"]["route"] for m in mazes)
+forks = sorted(m["measures"]["forks"] for m in mazes)
+assert a["route"]["median"] == routes[4] and a["route"]["max"] == routes[-1], (a["route"], routes)
+assert a["forks"]["median"] == forks[4], (a["forks"], forks)
+passed = sum(1 for m in mazes if m["measures"]["perfect"]
+             and m["measures"]["route_ratio"] >= 1.5 - 1e-9 and m["measures"]["forks"] >= 3)
+assert a["passed"] == passed, (a["passed"], passed)
+PY
+    ok $? "stats --grid $g measures the mazes maze --grid draws"
+  done
 fi
 usage "--grid: unknown grid 'round' (valid: square, polar, hex, delta)" --grid round
 usage "--outline: unknown outline 'circle' (valid: rectangle, hexagon, triangle)" --grid hex --outline circle
