@@ -8,13 +8,14 @@
 # far as on squares. Also printed: forks and dead-end share medians, and
 # the share that passes the level's filter.
 #
-#   sh bench/level_sizes.sh ./mazebook [COUNT]     (make bench-levels)
+#   sh bench/level_sizes.sh ./mazebook [COUNT [LEVELS_DEF]]     (make bench-levels)
 #
 # It prints a table; it changes nothing. Each line: level, grid, cells,
 # route, forks, dead-end share, pass share (all means over the auto list).
 set -eu
 MAZEBOOK=${1:-./mazebook}
 COUNT=${2:-200}
+LEVELS_DEF=${3:-$(dirname "$0")/../specs/levels.def}
 SEED=7
 
 # one line for a level on a grid: stats --json for each generator of the list
@@ -50,22 +51,17 @@ print("%-7s %-22s %5d  route %6.1f  forks %5.1f  dead ends %.3f  pass %5.1f %%  
 ' "$level"
 }
 
-# the auto list of a level on a kind, read from levels.def through `mazebook stats`
-# would need a flag; the lists are short, so they are named here as levels.def has them
-square_list() {
-  case $1 in
-    easy) echo backtracker,hunt-and-kill,growing-tree ;;
-    medium) echo backtracker,hunt-and-kill,growing-tree,recursive-division ;;
-    hard) echo backtracker,growing-tree,recursive-division,wilson,aldous-broder ;;
-    expert) echo growing-tree,recursive-division,wilson,aldous-broder,kruskal ;;
-  esac
-}
-graph_list() {
-  case $1 in
-    easy|medium) echo backtracker,hunt-and-kill,growing-tree ;;
-    hard) echo backtracker,growing-tree,wilson,aldous-broder ;;
-    expert) echo growing-tree,wilson,aldous-broder,kruskal ;;
-  esac
+# the auto list of a level on squares (MB_LEVEL) or on a kind (MB_LEVEL_GRID), from levels.def
+auto_list() {
+  python3 - "$LEVELS_DEF" "$1" "$2" <<'PY'
+import re, sys
+text, level, kind = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
+if kind == "square":
+    m = re.search(r'^MB_LEVEL\("%s",[^"]*"([^"]*)"' % level, text, re.M)
+else:
+    m = re.search(r'^MB_LEVEL_GRID\("%s",\s*%s,[^"]*"([^"]*)"' % (level, kind.upper()), text, re.M)
+print(m.group(1))
+PY
 }
 
 # the level's square grid, then each kind and outline over a range of sizes
@@ -97,21 +93,22 @@ closest() {
 }
 
 for level in ${LEVELS:-easy medium hard expert}; do
-  sq=$(measure "$level" "$(square_list "$level")")
+  sq=$(measure "$level" "$(auto_list "$level" square)")
   echo "  $sq"
   want=$(echo "$sq" | sed 's/.*route *//; s/ .*//')
   wh=$(echo "$sq" | sed 's/.*square \([0-9]*\)x\([0-9]*\).*/\1 \2/')
-  list=$(graph_list "$level")
   for kind in polar hex hexagon delta triangle; do
     case $kind in
-      polar) opts="--grid polar" ;;
-      hex) opts="--grid hex" ;;
-      hexagon) opts="--grid hex --outline hexagon" ;;
-      delta) opts="--grid delta" ;;
-      triangle) opts="--grid delta --outline triangle" ;;
+      polar) opts="--grid polar" list=$(auto_list "$level" polar) ;;
+      hex) opts="--grid hex" list=$(auto_list "$level" hex) ;;
+      hexagon) opts="--grid hex --outline hexagon" list=$(auto_list "$level" hex) ;;
+      delta) opts="--grid delta" list=$(auto_list "$level" delta) ;;
+      triangle) opts="--grid delta --outline triangle" list=$(auto_list "$level" delta) ;;
     esac
     # stop a kind's scan once its route is well past the square's
+    # shellcheck disable=SC2086 # $wh is two numbers, $opts the grid's options
     for s in $(sizes $kind $wh); do
+      # shellcheck disable=SC2086
       line=$(measure "$level" "$list" $opts --size "$s")
       echo "$line"
       r=$(echo "$line" | sed 's/.*route *//; s/ .*//')
