@@ -136,13 +136,11 @@ static bool not_applicable(const struct setup *su, const struct mb_generator *ge
 }
 
 /* On a graph grid: "not applicable (carve rectangles only): binary-tree, ..." */
-static void print_not_applicable(const struct setup *su, const struct result *rs, size_t n)
+static void print_not_applicable(const struct setup *su)
 {
 	const char *sep = "\nnot applicable (carve rectangles only): ";
 	bool any = false;
 
-	(void)rs;
-	(void)n;
 	if (!su->graph)
 		return;
 	for (size_t i = 0; i < mb_generator_count; i++)
@@ -200,7 +198,7 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 			       "passes level", 100.0 * (double)r->stats.passed / (double)su->count,
 			       r->stats.passed, su->count);
 	}
-	print_not_applicable(su, rs, n);
+	print_not_applicable(su);
 }
 
 static void print_summary_json(const char *key, const struct mb_summary *s, bool last)
