@@ -414,9 +414,9 @@ START_TEST(canon_lattice_form_text)
 END_TEST
 
 /*
- * The symmetries found are the ones the grid has: a polar grid all twelve,
- * a triangle six (three turns, three mirrors), a hex rectangle with an odd
- * row count the mirror top-bottom among its few, a masked hex grid fewer.
+ * The symmetries found are the ones the grid has: a polar grid and a
+ * hexagon all twelve, a triangle six (three turns, three mirrors), a
+ * rectangle of hexagons two.
  */
 START_TEST(canon_symmetries_found_are_real)
 {
@@ -427,6 +427,14 @@ START_TEST(canon_symmetries_found_are_real)
 		{ mb_grid_new_polar(6, NULL), 12 },
 		{ mb_grid_new_hex(5, 0, MB_OUTLINE_HEXAGON, NULL, NULL, NULL), 12 },
 		{ mb_grid_new_delta(0, 5, MB_OUTLINE_TRIANGLE, NULL, NULL, NULL), 6 },
+		/*
+		 * odd rows shifted right: with an odd row count the mirror
+		 * top-bottom keeps each row's parity (and nothing else is
+		 * exact); with an even count only the half turn, which takes
+		 * the first row onto the last, shifted one
+		 */
+		{ mb_grid_new_hex(6, 7, MB_OUTLINE_RECTANGLE, NULL, NULL, NULL), 2 },
+		{ mb_grid_new_hex(6, 6, MB_OUTLINE_RECTANGLE, NULL, NULL, NULL), 2 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
