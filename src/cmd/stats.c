@@ -189,8 +189,8 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 		print_row(name_w, "", "route", &r->stats.route, 1);
 		print_row(name_w, "", "forks", &r->stats.forks, 1);
 		if (r->squares_per_s > 0)
-			printf("%-*s  %-14s%9.2f million squares/s\n", name_w, "", "speed",
-			       r->squares_per_s / 1e6);
+			printf("%-*s  %-14s%9.2f million %s/s\n", name_w, "", "speed",
+			       r->squares_per_s / 1e6, su->graph ? "cells" : "squares");
 		else
 			printf("%-*s  %-14s%9s\n", name_w, "", "speed", "unknown");
 		if (su->level)
