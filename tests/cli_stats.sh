@@ -112,4 +112,76 @@ usage "unexpected argument 'x'" x
 usage "--start: unknown start 'corner' (valid: entrance, random, centre)" --start corner
 usage "--start: kruskal has no start square (only aldous-broder, backtracker," --algorithm kruskal --start entrance
 
+# --grid: circular, hexagonal and triangular mazes at the level's size for the kind
+run "$MAZEBOOK" stats --grid polar --count 4 --level easy
+ok $rc "stats --grid polar runs"
+contains "$out" "4 mazes of polar 9 rings (235 cells) per algorithm"; ok $? "header names the polar grid"
+contains "$out" "level easy: route ratio at least 1.50"; ok $? "... and the level's filter"
+contains "$out" "not applicable (carve rectangles only): binary-tree, eller, recursive-division, sidewinder"
+ok $? "rect-only generators are listed as not applicable"
+run "$MAZEBOOK" stats --grid hex --outline hexagon --count 3 --level hard
+contains "$out" "mazes of hex hexagon 17 (817 cells)"; ok $? "--outline hexagon takes the level's side"
+run "$MAZEBOOK" stats --grid delta --count 3
+contains "$out" "mazes of delta 20x14 (280 cells)"; ok $? "without --level: medium's size"
+run "$MAZEBOOK" stats --grid delta --outline triangle --size 6 --count 3
+contains "$out" "mazes of delta triangle 6 (36 cells)"; ok $? "--size N: a triangle's rows"
+run "$MAZEBOOK" stats --grid hex --size 5x4 --count 3 --algorithm backtracker --level easy
+ok $rc "one generator on a hex grid"
+contains "$out" "route ratio" && contains "$out" "passes level"; ok $? "... measured with its pass share"
+strip() { grep -v speed; }
+a=$("$MAZEBOOK" stats --grid polar --size 4 --count 6 | strip)
+b=$("$MAZEBOOK" stats --grid polar --size 4 --count 6 | strip)
+check "same grid and seeds, same numbers" "$a" = "$b"
+if command -v python3 >/dev/null 2>&1; then
+  "$MAZEBOOK" stats --grid hex --outline hexagon --size 3 --count 4 --level easy --json \
+    > "$TMP/g.json"
+  python3 - "$TMP/g.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["grid"] == {"kind": "hex", "outline": "hexagon", "describe": "hex hexagon 3",
+                     "cells": 19}, d["grid"]
+assert "binary-tree" in d["not_applicable"] and "wilson" not in d["not_applicable"]
+names = [a["name"] for a in d["algorithms"]]
+assert "wilson" in names and "binary-tree" not in names, names
+for a in d["algorithms"]:
+    assert a["route"]["min"] >= 1 and a["passed"] is not None
+PY
+  ok $? "json names the grid and what is not applicable"
+  # the same mazes as `mazebook maze --grid` draws from the same seeds
+  for g in "polar --size 5" "hex --size 6x5" "delta --outline triangle --size 7"; do
+    # shellcheck disable=SC2086
+    "$MAZEBOOK" stats --grid $g --algorithm wilson --count 9 --seed 30 --level easy --json \
+      > "$TMP/gs.json"
+    # shellcheck disable=SC2086
+    "$MAZEBOOK" maze --grid $g --algorithm wilson --count 9 --seed 30 --format json \
+      > "$TMP/gm.json"
+    python3 - "$TMP/gs.json" "$TMP/gm.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+mazes = json.load(open(sys.argv[2]))
+a = s["algorithms"][0]
+assert s["grid"]["cells"] == mazes[0]["measures"]["squares"], (s["grid"], mazes[0]["measures"])
+routes = sorted(m["measures"]["route"] for m in mazes)
+forks = sorted(m["measures"]["forks"] for m in mazes)
+assert a["route"]["median"] == routes[4] and a["route"]["max"] == routes[-1], (a["route"], routes)
+assert a["forks"]["median"] == forks[4], (a["forks"], forks)
+passed = sum(1 for m in mazes if m["measures"]["perfect"]
+             and m["measures"]["route_ratio"] >= 1.5 - 1e-9 and m["measures"]["forks"] >= 3)
+assert a["passed"] == passed, (a["passed"], passed)
+PY
+    ok $? "stats --grid $g measures the mazes maze --grid draws"
+  done
+fi
+usage "--grid: unknown grid 'round' (valid: square, polar, hex, delta)" --grid round
+usage "--outline: unknown outline 'circle' (valid: rectangle, hexagon, triangle)" --grid hex --outline circle
+usage "a hex grid's outline is rectangle or hexagon, not triangle" --grid hex --outline triangle
+usage "a polar grid has no outline" --grid polar --outline hexagon
+usage "--outline needs --grid hex or delta" --outline hexagon
+usage "--shape takes square grids only (not with --grid polar)" --grid polar --shape heart
+usage "--size: 'x' is not rings: a whole number from 1 to 60" --grid polar --size x
+usage "--size: 'abc' is not the hexagon's side" --grid hex --outline hexagon --size abc
+usage "--size: bad size '7' (expected WxH" --grid delta --size 7
+usage "binary-tree" --grid polar --algorithm binary-tree
+usage "polar" --grid polar --algorithm sidewinder
+
 done_testing

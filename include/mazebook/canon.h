@@ -31,6 +31,36 @@
  * quarter turns and the two diagonal mirrors. A W x H maze turned a
  * quarter is printed as an H x W maze: the same puzzle on paper, so the
  * transposed forms count on every rectangle, not only on squares.
+ *
+ * Canonical form, version 1, for a graph grid (polar, hex, delta; read
+ * from struct mb_maze directly, as the grid's tables define the order):
+ *
+ *     mazebook-canon 1\n
+ *     grid D\n: D as mb_grid_describe() gives it ("polar 12 rings",
+ *       "hex 12x13", "hex hexagon 5", "delta 20x10", "delta triangle 12")
+ *     cells N walls M\n
+ *     hex and delta only: N lines "A B\n", each cell's own coordinates
+ *       (struct mb_lattice ca, cb) in cell order, so that masked grids of
+ *       one outline and size tell apart
+ *     the M inner walls' bits in the grid's wall order, 1 open, 0 closed,
+ *       64 to a line, each line ending in \n
+ *     ends C S C S\n: the entrance and the exit, each a cell number and
+ *       its side's index in the cell's side list ("inside" for a polar
+ *       centre exit), the smaller (by cell, then side; inside first) first
+ *
+ * The key is the hex SHA-256 of the smallest form over the symmetries
+ * that are real on the grid: of the twelve turns by multiples of 60
+ * degrees about the centroid of the cell centres, each alone and after a
+ * mirror left-right, those that map every cell centre onto a cell centre
+ * (with as many sides), every inner wall onto an inner wall and every rim
+ * side onto a rim side, found exactly (to 1e-6 grid units) on the grid
+ * itself. So a polar grid (every ring's count a multiple of six) has all
+ * twelve; a hexagon of hexagons the twelve too; a triangle of triangles
+ * the turns by 120 degrees and three mirrors; a rectangle of hexagons or
+ * triangles the half turn and mirrors its row parity allows; a masked
+ * grid only what its mask keeps (at least the identity). The symmetries
+ * of the last graph grid keyed are kept with a reference to it (a book
+ * keys many mazes of one grid), so that grid lives until another is keyed.
  */
 #ifndef MAZEBOOK_CANON_H
 #define MAZEBOOK_CANON_H
@@ -79,7 +109,18 @@ char *mb_canon_form(const struct mb_canon_grid *g, int t, size_t *len);
 /* The canonical key of g: 64 lowercase hex digits into key. */
 void mb_canon_key(const struct mb_canon_grid *g, char key[MB_CANON_KEY_SIZE]);
 
-/* The canonical key of a maze. */
+/* Symmetries tried on a graph grid: six turns, each alone and after a mirror. */
+#define MB_CANON_LATTICE_SYMMETRIES 12
+
+/*
+ * The canonical form of a graph-grid maze under symmetry t (0..11: a
+ * turn by (t % 6) * 60 degrees, after a mirror when t >= 6), as a new
+ * string (free() it), or NULL when t is not a symmetry of m's grid.
+ * t = 0 always gives the form.
+ */
+char *mb_canon_lattice_form(const struct mb_maze *m, int t, size_t *len);
+
+/* The canonical key of a maze (any grid kind). */
 void mb_canon_key_maze(const struct mb_maze *m, char key[MB_CANON_KEY_SIZE]);
 
 #endif

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 
 #include "mazebook/error.h"
+#include "mazebook/grid.h"
 #include "mazebook/kdp.h"
 #include "mazebook/spec.h"
 
@@ -288,5 +289,43 @@ void mb_layout_fit_grid(int level_w, int level_h, double room_w_pt, double room_
 
 /* The baseline point of the page number: centred at the bottom of the live area. */
 void mb_layout_folio(const struct mb_page_plan *plan, int page, double *x, double *y);
+
+/*
+ * Where a graph grid's maze (polar, hex, delta) goes. Its walls' bounds
+ * (mb_grid_bounds, grid units, y down) are scaled to fill the area at the
+ * largest size, centred, half a wall kept inside every edge; the page
+ * point (y up) of grid point (gx, gy) is (ox + gx * scale, oy - gy * scale).
+ */
+struct mb_lattice_geometry {
+	double scale;		/* points per grid unit (a hex's or triangle's side, a ring's width) */
+	double ox, oy;		/* the page point of grid point (0, 0), pt, y up */
+	struct mb_rect_pt box;	/* the bounds on the page, pt */
+	double corridor_pt;	/* the narrowest printed feature, min_feature * scale */
+	double wall_pt;		/* wall line width, >= mb_kdp.min_line_pt */
+};
+
+/*
+ * Fit grid into area as above. The wall is chosen as mb_layout_fit_maze
+ * chooses it for a square of the grid's narrowest corridor (min_feature,
+ * not a square's side): corridor/8 clamped to 1.0 .. 3.5 pt, never more
+ * than half the corridor; so a wall is as heavy as on a square maze
+ * whose squares are that corridor.
+ */
+void mb_layout_fit_lattice(const struct mb_rect_pt *area, const struct mb_grid *grid,
+			   struct mb_lattice_geometry *out);
+
+/*
+ * Refuse a graph grid too fine to print in area: its narrowest corridor
+ * (mb_layout_fit_lattice's corridor_pt) under MB_LAYOUT_MIN_MAZE_CELL_PT,
+ * the least square a maze page takes. The MB_ERR_INPUT message (field
+ * "grid") names the grid (mb_grid_describe), the corridor and the limit
+ * in points, and what would work: the hardest easier level whose grid of
+ * the same kind and outline fits (when level, a level's name, is given
+ * and one does) and the smallest KDP trim whose area would fit the grid
+ * (when trim names a trim "6 x 9" or "6x9" and one does; the margins kept
+ * as they are on trim). level and trim may be NULL. MB_OK when it fits.
+ */
+enum mb_status mb_layout_check_lattice(const struct mb_grid *grid, const struct mb_rect_pt *area,
+				       const char *level, const char *trim, struct mb_error *err);
 
 #endif

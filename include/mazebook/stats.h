@@ -34,21 +34,25 @@ double mb_stats_percentile(const double *sorted, size_t n, double p);
  */
 void mb_stats_summarize(double *values, size_t n, struct mb_summary *out);
 
-/* What to measure: count mazes of w x h from gen, maze k with seed + k. */
+/*
+ * What to measure: count mazes of w x h from gen, maze k with seed + k;
+ * on grid instead when one is given (a shape's mask or a graph grid: gen
+ * must carve its kind, BUG() otherwise).
+ */
 struct mb_stats_sample {
 	const struct mb_generator *gen;
 	int w, h;			/* 1 .. 200 each */
 	uint64_t seed, count;		/* count at least 1; seeds wrap at 2^64 */
 	const struct mb_gen_options *opt;	/* NULL: the defaults (and default start) */
 	const struct mb_filter *filter;	/* NULL: count no passes */
-	/* a grid to carve (a shape's mask) instead of the w x h rectangle; or NULL */
+	/* a grid to carve (a shape's mask, a polar, hex or delta grid) instead of w x h; or NULL */
 	struct mb_grid *grid;
 };
 
 struct mb_stats_result {
-	struct mb_summary dead_end_share, route_ratio, forks;
+	struct mb_summary dead_end_share, route_ratio, forks, route;
 	/* each measure of every maze, ascending; count entries, owned */
-	double *dead_end_values, *route_ratio_values, *fork_values;
+	double *dead_end_values, *route_ratio_values, *fork_values, *route_values;
 	uint64_t passed;		/* mazes that pass the filter (0 without one) */
 	double generate_s;		/* seconds generating, by the clock given; 0 without */
 };

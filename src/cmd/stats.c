@@ -7,6 +7,9 @@
  * The sampling itself is the core's (mb_stats_measure); this command
  * hands it a clock, so only generation is timed (CLOCK_MONOTONIC), not
  * measuring; the speed is the one number here that differs between runs.
+ * With --grid the mazes are circular, hexagonal or triangular (a graph
+ * grid at the level's size for that kind); the generators that carve
+ * rectangles only are listed as not applicable there.
  */
 #include "config.h"
 
@@ -49,7 +52,11 @@ struct setup {
 	struct mb_filter filter;
 	struct mb_gen_options opt;	/* opt.start: --start, else each one's default */
 	const char *shape;		/* --shape, or NULL */
-	struct mb_grid *grid;		/* its mask */
+	struct mb_grid *grid;		/* its mask, or the --grid grid */
+	const char *size_text;		/* --size as given, or NULL */
+	bool graph;			/* --grid polar, hex or delta */
+	enum mb_grid_kind kind;		/* --grid; MB_GRID_RECT without */
+	enum mb_grid_outline outline;	/* --outline */
 };
 
 static double now_s(void)
@@ -122,6 +129,30 @@ static void print_row(int name_w, const char *name, const char *measure,
 	       decimals, s->p90, decimals, s->max);
 }
 
+/* Is gen left out of --algorithm all because it cannot carve the grid? */
+static bool not_applicable(const struct setup *su, const struct mb_generator *gen)
+{
+	return su->grid && !mb_generator_supports(gen, su->grid->kind);
+}
+
+/* On a graph grid: "not applicable (carve rectangles only): binary-tree, ..." */
+static void print_not_applicable(const struct setup *su)
+{
+	const char *sep = "\nnot applicable (carve rectangles only): ";
+	bool any = false;
+
+	if (!su->graph)
+		return;
+	for (size_t i = 0; i < mb_generator_count; i++)
+		if (not_applicable(su, mb_generators[i])) {
+			printf("%s%s", sep, mb_generators[i]->name);
+			sep = ", ";
+			any = true;
+		}
+	if (any)
+		printf("\n");
+}
+
 static void print_table(const struct setup *su, const struct result *rs, size_t n)
 {
 	int name_w = (int)strlen("algorithm");
@@ -129,9 +160,19 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 	for (size_t i = 0; i < n; i++)
 		if ((int)strlen(rs[i].gen->name) > name_w)
 			name_w = (int)strlen(rs[i].gen->name);
-	printf("%" PRIu64 " mazes of %dx%d squares per algorithm, seeds %" PRIu64
-	       " to %" PRIu64 "\n", su->count, su->w, su->h, su->seed, su->seed + su->count - 1);
-	if (su->grid)
+	if (su->graph) {
+		char desc[64];
+
+		mb_grid_describe(su->grid, desc, sizeof(desc));
+		printf("%" PRIu64 " mazes of %s (%d cells) per algorithm, seeds %" PRIu64
+		       " to %" PRIu64 "\n", su->count, desc, su->grid->cells, su->seed,
+		       su->seed + su->count - 1);
+	} else {
+		printf("%" PRIu64 " mazes of %dx%d squares per algorithm, seeds %" PRIu64
+		       " to %" PRIu64 "\n", su->count, su->w, su->h, su->seed,
+		       su->seed + su->count - 1);
+	}
+	if (su->grid && !su->graph)
 		printf("shape %s: %d squares on a %dx%d lattice\n", su->shape, su->grid->cells,
 		       su->grid->w, su->grid->h);
 	print_starts(rs, n);
@@ -145,10 +186,11 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 
 		print_row(name_w, r->gen->name, "dead-end share", &r->stats.dead_end_share, 3);
 		print_row(name_w, "", "route ratio", &r->stats.route_ratio, 2);
+		print_row(name_w, "", "route", &r->stats.route, 1);
 		print_row(name_w, "", "forks", &r->stats.forks, 1);
 		if (r->squares_per_s > 0)
-			printf("%-*s  %-14s%9.2f million squares/s\n", name_w, "", "speed",
-			       r->squares_per_s / 1e6);
+			printf("%-*s  %-14s%9.2f million %s/s\n", name_w, "", "speed",
+			       r->squares_per_s / 1e6, su->graph ? "cells" : "squares");
 		else
 			printf("%-*s  %-14s%9s\n", name_w, "", "speed", "unknown");
 		if (su->level)
@@ -156,6 +198,7 @@ static void print_table(const struct setup *su, const struct result *rs, size_t 
 			       "passes level", 100.0 * (double)r->stats.passed / (double)su->count,
 			       r->stats.passed, su->count);
 	}
+	print_not_applicable(su);
 }
 
 static void print_summary_json(const char *key, const struct mb_summary *s, bool last)
@@ -169,7 +212,26 @@ static void print_json(const struct setup *su, const struct result *rs, size_t n
 {
 	printf("{\n  \"width\": %d,\n  \"height\": %d,\n  \"count\": %" PRIu64 ",\n"
 	       "  \"seed\": %" PRIu64 ",\n", su->w, su->h, su->count, su->seed);
-	if (su->grid) {
+	if (su->graph) {
+		char desc[64];
+		const char *sep = "";
+
+		mb_grid_describe(su->grid, desc, sizeof(desc));
+		printf("  \"grid\": {\"kind\": \"%s\", \"outline\": ",
+		       mb_grid_kind_name(su->kind));
+		if (su->kind == MB_GRID_POLAR)
+			printf("null");
+		else
+			printf("\"%s\"", mb_grid_outline_name(su->outline));
+		printf(", \"describe\": \"%s\", \"cells\": %d},\n  \"not_applicable\": [", desc,
+		       su->grid->cells);
+		for (size_t i = 0; i < mb_generator_count; i++)
+			if (not_applicable(su, mb_generators[i])) {
+				printf("%s\"%s\"", sep, mb_generators[i]->name);
+				sep = ", ";
+			}
+		printf("],\n");
+	} else if (su->grid) {
 		printf("  \"shape\": ");
 		mb_json_string(stdout, su->shape);
 		printf(", \"squares\": %d,\n", su->grid->cells);
@@ -192,6 +254,7 @@ static void print_json(const struct setup *su, const struct result *rs, size_t n
 		print_summary_json("dead_end_share", &r->stats.dead_end_share, false);
 		print_summary_json("route_ratio", &r->stats.route_ratio, false);
 		print_summary_json("forks", &r->stats.forks, false);
+		print_summary_json("route", &r->stats.route, false);
 		if (r->squares_per_s > 0)
 			printf("      \"squares_per_second\": %.0f,\n", r->squares_per_s);
 		else
@@ -206,6 +269,107 @@ static void print_json(const struct setup *su, const struct result *rs, size_t n
 	printf("  ]\n}\n");
 }
 
+static enum mb_status parse_kind(const char *text, enum mb_grid_kind *kind,
+				 struct mb_error *err)
+{
+	static const struct {
+		const char *name;
+		enum mb_grid_kind kind;
+	} kinds[] = { { "square", MB_GRID_RECT }, { "polar", MB_GRID_POLAR },
+		      { "hex", MB_GRID_HEX }, { "delta", MB_GRID_DELTA } };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(text, kinds[i].name)) {
+			*kind = kinds[i].kind;
+			return MB_OK;
+		}
+	return mb_error_set(err, MB_ERR_INPUT, "unknown grid '%s' (valid: square, polar, hex, "
+			    "delta)", text);
+}
+
+static enum mb_status parse_outline(const char *text, enum mb_grid_outline *outline,
+				    struct mb_error *err)
+{
+	static const enum mb_grid_outline all[] = { MB_OUTLINE_RECTANGLE, MB_OUTLINE_HEXAGON,
+						    MB_OUTLINE_TRIANGLE };
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (!strcmp(text, mb_grid_outline_name(all[i]))) {
+			*outline = all[i];
+			return MB_OK;
+		}
+	return mb_error_set(err, MB_ERR_INPUT, "unknown outline '%s' (valid: rectangle, hexagon, "
+			    "triangle)", text);
+}
+
+/*
+ * --size on a graph grid: one number (rings, a hexagon's side, a
+ * triangle's rows) or CxR (a rectangle outline of hexagons or triangles).
+ */
+static enum mb_status parse_graph_size(const struct setup *su, const char *text, int *a,
+				       int *b, struct mb_error *err)
+{
+	bool pair = su->kind != MB_GRID_POLAR && su->outline == MB_OUTLINE_RECTANGLE;
+	const char *what = su->kind == MB_GRID_POLAR ? "rings" :
+			   su->outline == MB_OUTLINE_HEXAGON ? "the hexagon's side" :
+			   "the triangle's rows";
+	int most = su->kind == MB_GRID_POLAR ? MB_POLAR_MAX_RINGS : MB_LATTICE_MAX_SIDE;
+	struct mb_error why;
+	uint64_t n;
+
+	if (pair)
+		return mb_maze_parse_size(text, a, b, err);
+	/* the number parser's own message would not say what the number is */
+	mb_error_init(&why);
+	if (mb_number_parse_u64(text, "--size", 1, (uint64_t)most, &n, &why))
+		return mb_error_set(err, MB_ERR_INPUT, "'%s' is not %s: a whole number from 1 "
+				    "to %d", text, what, most);
+	*a = (int)n;
+	*b = 0;
+	return MB_OK;
+}
+
+/* The --grid grid: --size, else the level's size for the kind (medium without --level). */
+static enum mb_status make_graph_grid(struct setup *su, bool outlined, struct mb_error *err)
+{
+	const struct mb_level *level = su->level ? su->level : mb_level_find("medium");
+	int a, b;
+
+	if (outlined && su->kind == MB_GRID_POLAR)
+		return mb_error_set(err, MB_ERR_INPUT, "--outline: a polar grid has no outline "
+				    "to choose (outlines are for hex and delta)");
+	if (!mb_level_grid_size(level, su->kind, su->outline, &a, &b))
+		return mb_error_set(err, MB_ERR_INPUT, "--outline: a %s grid's outline is "
+				    "rectangle or %s, not %s", mb_grid_kind_name(su->kind),
+				    su->kind == MB_GRID_HEX ? "hexagon" : "triangle",
+				    mb_grid_outline_name(su->outline));
+	if (su->size_text) {
+		struct mb_error why;
+
+		mb_error_init(&why);
+		if (parse_graph_size(su, su->size_text, &a, &b, &why))
+			return mb_error_set(err, MB_ERR_INPUT, "--size: %s", why.message);
+	}
+	switch (su->kind) {
+	case MB_GRID_POLAR:
+		su->grid = mb_grid_new_polar(a, err);
+		break;
+	case MB_GRID_HEX:
+		su->grid = mb_grid_new_hex(a, b, su->outline, NULL, NULL, err);
+		break;
+	default:
+		su->grid = su->outline == MB_OUTLINE_RECTANGLE ?
+			   mb_grid_new_delta(a, b, su->outline, NULL, NULL, err) :
+			   mb_grid_new_delta(0, a, su->outline, NULL, NULL, err);
+		break;
+	}
+	if (!su->grid)
+		return err->code ? err->code : MB_ERR_INPUT;
+	su->w = su->grid->w;
+	su->h = su->grid->h;
+	return MB_OK;
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -217,11 +381,13 @@ static int run(int argc, char **argv)
 		{ "start", required_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "shape", required_argument, NULL, 'H' },
+		{ "grid", required_argument, NULL, 'G' },
+		{ "outline", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = "all";
 	struct setup su = { .w = 16, .h = 20, .seed = 1, .count = 100 };
-	bool sized = false, json = false, started = false;
+	bool sized = false, json = false, started = false, outlined = false;
 	struct result *rs;
 	size_t n = 0;
 	struct mb_error err;
@@ -237,9 +403,19 @@ static int run(int argc, char **argv)
 			algorithm = optarg;
 			break;
 		case 's':
-			if (mb_maze_parse_size(optarg, &su.w, &su.h, &err))
-				return mb_command_usage_error(&mb_cmd_stats, "--size: %s", err.message);
+			su.size_text = optarg;
 			sized = true;
+			break;
+		case 'G':
+			if (parse_kind(optarg, &su.kind, &err))
+				return mb_command_usage_error(&mb_cmd_stats, "--grid: %s", err.message);
+			su.graph = su.kind != MB_GRID_RECT;
+			break;
+		case 'O':
+			if (parse_outline(optarg, &su.outline, &err))
+				return mb_command_usage_error(&mb_cmd_stats, "--outline: %s",
+							      err.message);
+			outlined = true;
 			break;
 		case 'S':
 			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &su.seed, &err))
@@ -290,12 +466,27 @@ static int run(int argc, char **argv)
 						      "--start: %s has no start square (only %s "
 						      "have one)", gen->name, list);
 	}
-	if (su.level) {
+	if (su.level)
 		mb_level_filter(su.level, &su.filter);
-		if (!sized) {
-			su.w = su.level->w;
-			su.h = su.level->h;
+	if (su.graph) {
+		if (su.shape)
+			return mb_command_usage_error(&mb_cmd_stats, "--shape takes square grids only "
+						      "(not with --grid %s)", mb_grid_kind_name(su.kind));
+		if (make_graph_grid(&su, outlined, &err))
+			return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
+		if (strcmp(algorithm, "all") &&
+		    mb_generator_check_kind(mb_generator_find(algorithm), su.kind, &err) != MB_OK) {
+			mb_grid_free(su.grid);
+			return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s", err.message);
 		}
+	} else if (outlined) {
+		return mb_command_usage_error(&mb_cmd_stats, "--outline needs --grid hex or delta");
+	} else if (su.size_text && mb_maze_parse_size(su.size_text, &su.w, &su.h, &err)) {
+		return mb_command_usage_error(&mb_cmd_stats, "--size: %s", err.message);
+	}
+	if (su.level && !sized) {
+		su.w = su.level->w;
+		su.h = su.level->h;
 	}
 	if (su.shape) {
 		char font[4096];
@@ -322,7 +513,7 @@ static int run(int argc, char **argv)
 		}
 	}
 	rs = xcalloc(mb_generator_count, sizeof(*rs));
-	/* on a shape, "all" is every generator that carves one */
+	/* on a shape or a graph grid, "all" is every generator that carves it */
 	for (size_t i = 0; i < mb_generator_count; i++)
 		if ((!strcmp(algorithm, "all") &&
 		     (!su.grid || mb_generator_supports(mb_generators[i], su.grid->kind))) ||
@@ -346,11 +537,14 @@ const struct mb_command mb_cmd_stats = {
 	.name = "stats",
 	.summary = "measure what each algorithm's mazes look like, and how fast it is",
 	.usage = "[--algorithm NAME|all] [--size WxH] [--count N] [--seed N] [--level L]"
-		 " [--start entrance|random|centre] [--shape SHAPE] [--json]",
+		 " [--start entrance|random|centre] [--shape SHAPE]"
+		 " [--grid polar|hex|delta [--outline O]] [--json]",
 	.help =
 	"  -a, --algorithm NAME  one generator, or all (the default)\n"
 	"  -s, --size WxH        squares across and down, each 1 to 200 (default\n"
-	"                        16x20, or the level's grid with --level)\n"
+	"                        16x20, or the level's grid with --level); with\n"
+	"                        --grid: rings (polar), CxR (hex or delta\n"
+	"                        rectangle), the side (hexagon) or rows (triangle)\n"
 	"  -n, --count N         mazes per algorithm, 1 to 1000000 (default 100)\n"
 	"      --seed N          maze k (from 0) uses seed N+k, as in 'mazebook\n"
 	"                        maze' (default 1)\n"
@@ -369,21 +563,31 @@ const struct mb_command mb_cmd_stats = {
 	"                        then every generator that carves shapes, and the\n"
 	"                        route ratio divides by the shortest walk the\n"
 	"                        shape allows\n"
+	"      --grid KIND       measure circular (polar), hexagonal (hex) or\n"
+	"                        triangular (delta) mazes, at the size --level\n"
+	"                        gives that kind (specs/levels.def; medium\n"
+	"                        without); square is the default. Generators that\n"
+	"                        carve rectangles only are listed as not\n"
+	"                        applicable; naming one is an error\n"
+	"      --outline O       hex: rectangle or hexagon; delta: rectangle or\n"
+	"                        triangle (default rectangle)\n"
 	"      --json            print JSON instead of a table\n"
 	"\n"
 	"For each algorithm: the minimum, 10th percentile, median, 90th percentile\n"
 	"and maximum of the dead-end share (dead ends / squares), the route ratio\n"
-	"(route squares / (W + H - 1)) and the forks on the route; the generation\n"
-	"speed in squares per second (generation alone, on a monotonic clock, so\n"
-	"it varies between runs); with --level, the share that passes. Percentiles\n"
-	"interpolate linearly between the closest ranks.\n"
+	"(route squares / (W + H - 1), on other grids over the shortest walk from\n"
+	"the entrance to the exit), the route in squares and the forks on it; the\n"
+	"generation speed in squares per second (generation alone, on a monotonic\n"
+	"clock, so it varies between runs); with --level, the share that passes.\n"
+	"Percentiles interpolate linearly between the closest ranks.\n"
 	"\n"
 	"The header names the start square each generator used.\n"
 	"\n"
-	"json: {width, height, count, seed, level: {name, min_route_ratio,\n"
-	"min_forks} or null, algorithms: [{name, start (or null: it has none),\n"
-	"dead_end_share, route_ratio, forks: {min, p10, median, p90, max, mean},\n"
-	"squares_per_second, passed, pass_share}]}\n"
+	"json: {width, height, count, seed, (with --grid: grid: {kind, outline,\n"
+	"describe, cells}, not_applicable: [names]), level: {name,\n"
+	"min_route_ratio, min_forks} or null, algorithms: [{name, start (or null:\n"
+	"it has none), dead_end_share, route_ratio, forks, route: {min, p10,\n"
+	"median, p90, max, mean}, squares_per_second, passed, pass_share}]}\n"
 	"\n"
 	"exit status: 0 printed; 1 standard output could not be written;\n"
 	"2 bad command line\n"
@@ -391,6 +595,7 @@ const struct mb_command mb_cmd_stats = {
 	"examples:\n"
 	"  mazebook stats --algorithm all --size 16x20 --count 500 --level medium\n"
 	"  mazebook stats --algorithm backtracker --count 1000 --json\n"
-	"  mazebook stats --algorithm backtracker --count 300 --start random\n",
+	"  mazebook stats --algorithm backtracker --count 300 --start random\n"
+	"  mazebook stats --grid hex --outline hexagon --level hard --count 200\n",
 	.run = run,
 };

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mazebook/level.h"
 #include "mazebook/maze.h"
 #include "mazebook/plan.h"
 #include "mazebook/xalloc.h"
@@ -781,4 +782,133 @@ void mb_layout_fit_grid(int level_w, int level_h, double room_w_pt, double room_
 	fh = fh < 2 ? 2 : fh > MB_SPEC_MAX_GRID ? MB_SPEC_MAX_GRID : fh;
 	*w = fw;
 	*h = fh;
+}
+
+void mb_layout_fit_lattice(const struct mb_rect_pt *area, const struct mb_grid *grid,
+			   struct mb_lattice_geometry *out)
+{
+	double x0, y0, x1, y1, bw, bh, scale, wall;
+
+	if (!mb_grid_is_graph(grid))
+		BUG("mb_layout_fit_lattice on a %s grid", mb_grid_kind_name(grid->kind));
+	mb_grid_bounds(grid, &x0, &y0, &x1, &y1);
+	bw = x1 - x0;
+	bh = y1 - y0;
+	if (!(bw > 0 && bh > 0 && grid->lat->min_feature > 0))
+		BUG("a lattice of %g x %g units, narrowest %g", bw, bh, grid->lat->min_feature);
+	scale = fmin(area->w / bw, area->h / bh);
+	wall = wall_for(scale * grid->lat->min_feature, 8, 1.0, 3.5);
+	/* the wall only shrinks with the scale, so insetting by this one is safe */
+	scale = fmax(0, fmin((area->w - wall) / bw, (area->h - wall) / bh));
+	out->scale = scale;
+	out->box.w = bw * scale;
+	out->box.h = bh * scale;
+	out->box.x = area->x + (area->w - out->box.w) / 2;
+	out->box.y = area->y + (area->h - out->box.h) / 2;
+	out->ox = out->box.x - x0 * scale;
+	out->oy = out->box.y + out->box.h + y0 * scale;
+	out->corridor_pt = grid->lat->min_feature * scale;
+	out->wall_pt = wall;
+}
+
+static bool lattice_fits(const struct mb_grid *grid, const struct mb_rect_pt *area)
+{
+	struct mb_lattice_geometry g;
+
+	mb_layout_fit_lattice(area, grid, &g);
+	return g.corridor_pt >= MB_LAYOUT_MIN_MAZE_CELL_PT - 1e-9;
+}
+
+/*
+ * The hardest level easier than level_name whose grid of grid's kind and
+ * outline fits area, or NULL (none, or no such level).
+ */
+static const struct mb_level *easier_level_that_fits(const struct mb_grid *grid,
+						     const struct mb_rect_pt *area,
+						     const char *level_name)
+{
+	const struct mb_level *level = level_name ? mb_level_find(level_name) : NULL;
+
+	if (!level)
+		return NULL;
+	for (const struct mb_level *l = level; l > mb_levels; ) {
+		struct mb_error err;
+		struct mb_grid *g;
+		bool fits;
+
+		l--;
+		mb_error_init(&err);
+		g = mb_level_grid_new(l, grid->kind, grid->lat->outline, &err);
+		if (!g)
+			continue;
+		fits = lattice_fits(g, area);
+		mb_grid_free(g);
+		if (fits)
+			return l;
+	}
+	return NULL;
+}
+
+/*
+ * The smallest listed KDP trim (by area) whose maze area, the margins and
+ * bands kept as they are on trim_name, fits grid; false if none does.
+ */
+static bool larger_trim_that_fits(const struct mb_grid *grid, const struct mb_rect_pt *area,
+				  const char *trim_name, char *out, size_t size)
+{
+	struct mb_trim trim = { 0 };
+	struct mb_error err;
+	const struct mb_trim *best = NULL;
+
+	/* "6 x 9 in" (mb_kdp_trim_name) or "6x9" (the spec's) */
+	mb_error_init(&err);
+	if (!trim_name || (sscanf(trim_name, "%lf x %lf", &trim.w_in, &trim.h_in) != 2 &&
+			   mb_kdp_parse_trim(trim_name, &trim, &err) != MB_OK))
+		return false;
+	for (size_t i = 0; i < mb_kdp_trim_count; i++) {
+		const struct mb_trim *t = &mb_kdp_trims[i];
+		struct mb_rect_pt a = *area;
+
+		if (t->w_in * t->h_in <= trim.w_in * trim.h_in)
+			continue;
+		a.w += (t->w_in - trim.w_in) * 72.0;
+		a.h += (t->h_in - trim.h_in) * 72.0;
+		if (a.w > 0 && a.h > 0 && lattice_fits(grid, &a) &&
+		    (!best || t->w_in * t->h_in < best->w_in * best->h_in))
+			best = t;
+	}
+	if (!best)
+		return false;
+	mb_kdp_trim_name(best, out, size);
+	return true;
+}
+
+enum mb_status mb_layout_check_lattice(const struct mb_grid *grid, const struct mb_rect_pt *area,
+				       const char *level, const char *trim, struct mb_error *err)
+{
+	struct mb_lattice_geometry g;
+	const struct mb_level *easier;
+	char desc[64], bigger[64], advice[256];
+	bool has_bigger;
+
+	mb_layout_fit_lattice(area, grid, &g);
+	if (g.corridor_pt >= MB_LAYOUT_MIN_MAZE_CELL_PT - 1e-9)
+		return MB_OK;
+	mb_grid_describe(grid, desc, sizeof(desc));
+	easier = easier_level_that_fits(grid, area, level);
+	has_bigger = larger_trim_that_fits(grid, area, trim, bigger, sizeof(bigger));
+	if (easier && has_bigger)
+		snprintf(advice, sizeof(advice), "level %s, or a trim of %s or larger", easier->name,
+			 bigger);
+	else if (easier)
+		snprintf(advice, sizeof(advice), "level %s, or a larger trim", easier->name);
+	else if (has_bigger)
+		snprintf(advice, sizeof(advice), "a smaller grid, or a trim of %s or larger", bigger);
+	else
+		snprintf(advice, sizeof(advice), "a smaller grid or a larger trim");
+	return mb_error_set_field(err, MB_ERR_INPUT, "grid",
+				  "grid %s is too fine for %s %s page: its narrowest corridor would "
+				  "be %.2f pt, at least %g pt are needed (use %s)", desc,
+				  !trim ? "this" : trim[0] == '8' ? "an" : "a", trim ? trim : "maze",
+				  g.corridor_pt, MB_LAYOUT_MIN_MAZE_CELL_PT, advice);
 }

@@ -65,10 +65,13 @@ void mb_stats_measure(const struct mb_stats_sample *sample, mb_stats_clock_fn *c
 
 	if (!m || count == 0 || count > SIZE_MAX / sizeof(double))
 		BUG("stats sample of %" PRIu64 " mazes of %dx%d", count, sample->w, sample->h);
+	if (!mb_generator_supports(sample->gen, m->grid->kind))
+		BUG("%s does not carve %s grids", sample->gen->name, mb_grid_kind_name(m->grid->kind));
 	memset(out, 0, sizeof(*out));
 	out->dead_end_values = xmallocarray((size_t)count, sizeof(double));
 	out->route_ratio_values = xmallocarray((size_t)count, sizeof(double));
 	out->fork_values = xmallocarray((size_t)count, sizeof(double));
+	out->route_values = xmallocarray((size_t)count, sizeof(double));
 	for (uint64_t k = 0; k < count; k++) {
 		double t0 = clock ? clock() : 0;
 
@@ -79,12 +82,14 @@ void mb_stats_measure(const struct mb_stats_sample *sample, mb_stats_clock_fn *c
 		out->dead_end_values[k] = ms.dead_end_share;
 		out->route_ratio_values[k] = ms.route_ratio;
 		out->fork_values[k] = ms.forks;
+		out->route_values[k] = ms.route;
 		if (sample->filter && mb_filter_pass(sample->filter, &ms))
 			out->passed++;
 	}
 	mb_stats_summarize(out->dead_end_values, (size_t)count, &out->dead_end_share);
 	mb_stats_summarize(out->route_ratio_values, (size_t)count, &out->route_ratio);
 	mb_stats_summarize(out->fork_values, (size_t)count, &out->forks);
+	mb_stats_summarize(out->route_values, (size_t)count, &out->route);
 	mb_maze_free(m);
 }
 
@@ -93,5 +98,6 @@ void mb_stats_result_release(struct mb_stats_result *r)
 	free(r->dead_end_values);
 	free(r->route_ratio_values);
 	free(r->fork_values);
+	free(r->route_values);
 	memset(r, 0, sizeof(*r));
 }
