@@ -86,16 +86,16 @@ void mb_plan_release(struct mb_plan *plan);
 
 /*
  * The size level gives a graph grid of kind and outline, as struct
- * mb_plan_maze's a x b (b 0 where one number is the size): cell counts
- * near the level's square grid's.
+ * mb_plan_maze's a x b (b 0 where one number is the size): the level's
+ * MB_LEVEL_GRID line (mb_level_grid_size).
  */
 void mb_plan_level_size(const struct mb_level *level, enum mb_grid_kind kind,
 			enum mb_grid_outline outline, int *a, int *b);
 
 /*
- * The generators "auto" uses for level on grids of kind, comma-separated:
- * the level's own list on square kinds; on graph kinds those of the
- * level's list that carve them, else "backtracker". Into buf; returns buf.
+ * The generators "auto" uses for level on grids of kind, comma-separated
+ * (mb_level_auto_list: the level's list on squares, its shape list on a
+ * mask, the kind's MB_LEVEL_GRID list on graph grids). Into buf; returns buf.
  */
 const char *mb_plan_auto_list(const struct mb_level *level, enum mb_grid_kind kind, char *buf,
 			      size_t size);

@@ -11,82 +11,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/generator.h"
 #include "mazebook/layout.h"
 #include "mazebook/xalloc.h"
-
-/*
- * PROVISIONAL, until the levels per grid kind land in specs/levels.def:
- * each level's graph grid sizes, chosen by cell count alone (about the
- * square grid's: 120, 320, 720, 1280 cells), shaped for a portrait page.
- */
-static const struct {
-	const char *level;
-	int rings;		/* polar */
-	int hex_cols, hex_rows, hex_side;
-	int delta_cols, delta_rows, delta_rows_triangle;
-} level_sizes[] = {
-	{ "easy", 7, 9, 13, 7, 13, 9, 11 },
-	{ "medium", 11, 15, 21, 11, 21, 15, 18 },
-	{ "hard", 16, 22, 33, 16, 31, 23, 27 },
-	{ "expert", 21, 29, 44, 21, 41, 31, 36 },
-};
 
 void mb_plan_level_size(const struct mb_level *level, enum mb_grid_kind kind,
 			enum mb_grid_outline outline, int *a, int *b)
 {
-	size_t i = 0;
-
-	while (i + 1 < sizeof(level_sizes) / sizeof(level_sizes[0]) &&
-	       strcmp(level_sizes[i].level, level->name))
-		i++;
-	*b = 0;
-	switch (kind) {
-	case MB_GRID_POLAR:
-		*a = level_sizes[i].rings;
-		break;
-	case MB_GRID_HEX:
-		*a = outline == MB_OUTLINE_HEXAGON ? level_sizes[i].hex_side : level_sizes[i].hex_cols;
-		*b = outline == MB_OUTLINE_HEXAGON ? 0 : level_sizes[i].hex_rows;
-		break;
-	case MB_GRID_DELTA:
-		*a = outline == MB_OUTLINE_TRIANGLE ? level_sizes[i].delta_rows_triangle
-						    : level_sizes[i].delta_cols;
-		*b = outline == MB_OUTLINE_TRIANGLE ? 0 : level_sizes[i].delta_rows;
-		break;
-	default:
-		*a = level->w;
-		*b = level->h;
-		break;
-	}
+	/* the spec reader let through only the outlines each kind has */
+	if (!mb_level_grid_size(level, kind, outline, a, b))
+		BUG("level %s has no %s grid of the %s outline", level->name, mb_grid_kind_name(kind),
+		    mb_grid_outline_name(outline));
 }
 
 const char *mb_plan_auto_list(const struct mb_level *level, enum mb_grid_kind kind, char *buf,
 			      size_t size)
 {
-	const char *list = level->algorithms;
-	size_t used = 0;
-
-	if (kind == MB_GRID_RECT || kind == MB_GRID_MASK) {
-		snprintf(buf, size, "%s", kind == MB_GRID_MASK ? level->shape_algorithms : list);
-		return buf;
-	}
-	buf[0] = '\0';
-	while (*list) {
-		size_t len = strcspn(list, ",");
-		char name[64];
-		const struct mb_generator *g;
-
-		snprintf(name, sizeof(name), "%.*s", (int)(len < 63 ? len : 63), list);
-		g = mb_generator_find(name);
-		if (g && (g->kinds & MB_KIND_BIT(kind)) && used + len + 2 < size)
-			used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? "," : "",
-						 name);
-		list += len;
-		list += *list == ',';
-	}
-	if (!used)
-		snprintf(buf, size, "backtracker");
+	snprintf(buf, size, "%s", mb_level_auto_list(level, kind));
 	return buf;
 }
 
