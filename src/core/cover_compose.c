@@ -356,8 +356,10 @@ static box page_box(const struct mb_cover *c, struct mb_rect_in r)
 	return (box){ PT(r.x), PT(c->g.h_in - r.y - r.h), PT(r.w), PT(r.h) };
 }
 
-static enum mb_status plan_lattice_card(struct card *k, box in, double side, double top,
-					double bottom, double tag_pt, double route_share);
+static enum mb_status plan_lattice_card(struct plan *p, struct card *k,
+					const struct mb_book_maze *bm, box in, double side,
+					double top, double bottom, double tag_pt, double route_share,
+					const char *where, struct mb_error *err);
 
 /*
  * Place book maze bm on a card centred in `in`, as large as fits with room
@@ -397,7 +399,8 @@ static enum mb_status plan_card(struct plan *p, struct card *k, const char *plac
 	k->grid_h = gh;
 	k->finish_tag = true;
 	if (mb_grid_is_graph(maze->grid))
-		return plan_lattice_card(k, in, side, top, bottom, tag_pt, route_share);
+		return plan_lattice_card(p, k, bm, in, side, top, bottom, tag_pt, route_share, where,
+					 err);
 	/* a shaped maze is shown itself: a stand-in would need the shape again */
 	if ((gw != maze->w || gh != maze->h) && mb_maze_is_rect(maze)) {
 		const struct mb_book_extra *e = mb_cover_stand_in_of(p->in->book, place, gw, gh);
@@ -452,24 +455,51 @@ static enum mb_status plan_card(struct plan *p, struct card *k, const char *plac
 }
 
 /*
- * The card of a polar, hex or delta maze (shown itself: the layout
- * checked its corridors against the maze pages', finer than a card's): its
- * walls' bounds scaled into the card's room, the tags at its gaps (a
- * centre exit has none: how to play says the goal is the centre).
+ * The card of a polar, hex or delta maze: its walls' bounds scaled into
+ * the card's room, the tags at its gaps (a centre exit has none: how to
+ * play says the goal is the centre). A maze whose corridors would come
+ * under MB_LAYOUT_MIN_COVER_CELL_PT there is drawn from a coarser one of
+ * its kind (mb_cover_lattice_stand_in), as a square book's is.
  */
-static enum mb_status plan_lattice_card(struct card *k, box in, double side, double top,
-					double bottom, double tag_pt, double route_share)
+static enum mb_status plan_lattice_card(struct plan *p, struct card *k,
+					const struct mb_book_maze *bm, box in, double side,
+					double top, double bottom, double tag_pt, double route_share,
+					const char *where, struct mb_error *err)
 {
 	const struct mb_maze *maze = k->maze;
+	enum mb_status st;
 	double x0, y0, x1, y1, cell, ex, ey, fx, fy;
 	double inner_l, inner_r, sw = k->start.width, fw = k->finish.width;
 
 	mb_grid_bounds(maze->grid, &x0, &y0, &x1, &y1);
+	cell = fmin((in.w - 2 * side) / (x1 - x0), (in.h - top - bottom) / (y1 - y0));
+	if (k->maze == bm->maze && cell * maze->grid->lat->min_feature < MB_LAYOUT_MIN_COVER_CELL_PT) {
+		/*
+		 * too fine for the card: a coarser maze of its kind, its corridors
+		 * about MB_LAYOUT_COVER_CELL_PT, as a square book's stand-in
+		 */
+		double f = cell * maze->grid->lat->min_feature / MB_LAYOUT_COVER_CELL_PT;
+		const struct mb_book_extra *e;
+		uint64_t seed;
+		int a, b;
+
+		mb_cover_lattice_size(maze->grid, &a, &b);
+		a = (int)fmax(2, floor(a * f));
+		b = b ? (int)fmax(2, floor(b * f)) : 0;
+		e = mb_cover_stand_in_of(p->in->book, k->place, a, b);
+		k->maze = e ? e->maze : (k->own = mb_cover_lattice_stand_in(p->spec, bm, a, b, &seed));
+		if (!k->maze)
+			return mb_error_set(err, MB_ERR_INPUT, "the %s has no room for its maze", where);
+		st = plan_lattice_card(p, k, bm, in, side, top, bottom, tag_pt, route_share, where,
+				       err);
+		k->grid_w = a;
+		k->grid_h = b;
+		return st;
+	}
 	k->grid_w = maze->w;
 	k->grid_h = maze->h;
 	k->gx0 = x0;
 	k->gy0 = y0;
-	cell = fmin((in.w - 2 * side) / (x1 - x0), (in.h - top - bottom) / (y1 - y0));
 	k->cell = cell;
 	k->panel.w = (x1 - x0) * cell + 2 * side;
 	k->panel.h = (y1 - y0) * cell + top + bottom;
