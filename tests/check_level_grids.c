@@ -268,7 +268,10 @@ START_TEST(fit_lattice_thin_walls_stay_printable)
 }
 END_TEST
 
-/* about a 6 x 9 in maze page's area: the hard circle fits, the expert one is refused */
+/*
+ * About a 6 x 9 in maze page's area: the hard and the expert circle fit
+ * (expert is capped so that they do), a circle of 38 rings is refused.
+ */
 START_TEST(check_lattice_accepts_what_fits)
 {
 	struct mb_rect_pt area = { 36, 80, 368, 468 };
@@ -281,6 +284,10 @@ START_TEST(check_lattice_accepts_what_fits)
 		      "%s", err.message);
 	mb_grid_free(g);
 	g = mb_level_grid_new(mb_level_find("expert"), MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, NULL);
+	ck_assert_msg(mb_layout_check_lattice(g, &area, "expert", "6 x 9 in", &err) == MB_OK,
+		      "%s", err.message);
+	mb_grid_free(g);
+	g = mb_grid_new_polar(38, NULL);
 	ck_assert_int_eq(mb_layout_check_lattice(g, &area, "expert", "6 x 9 in", &err),
 			 MB_ERR_INPUT);
 	ck_assert_msg(strstr(err.message, "grid polar 38 rings is too fine for a 6 x 9 in page") &&
