@@ -6,7 +6,8 @@
 #   - each generator that carves shapes on the heart at 1280 squares, and
 #     its time against the 32x40 rectangle;
 #   - each book in examples/, a 100-maze expert book (32x40, 8.5 x 11 in,
-#     128 pages), a 100-maze shaped book (four shapes, medium), a 300-maze
+#     128 pages), a 100-maze circular expert book (polar, one solution a
+#     page), a 100-maze shaped book (four shapes, medium), a 300-maze
 #     book of three sections (easy, a medium..hard ramp, expert) and a
 #     600-page book (6 x 9 in white paper, the largest
 #     trim whose KDP maximum, 828 pages, allows it; hard level):
@@ -97,6 +98,24 @@ cover:
   back: "One hundred expert mazes, every one with a single way through."
 EOF
 
+# the 100-maze circular expert book (issue 16): polar grids of the expert
+# level, one solution a page (the graph books' default), built, proven by
+# mazeproof and signed like every book here
+cat > "$tmp/circles-expert-100.yaml" <<EOF
+title: "The Big Book of Round Mazes"
+subtitle: "100 Expert Circular Mazes"
+author: "Emmy Noether"
+level: expert
+mazes: 100
+grid: polar
+trim: 8.5x11
+seed: 101
+output: out/
+cover:
+  theme: night
+  back: "One hundred round expert mazes, every one with a single way to the centre."
+EOF
+
 # the 600-page book: hard mazes on 6 x 9 white, 4 solutions a page
 mazes600=478
 cat > "$tmp/book-600.yaml" <<EOF
@@ -160,7 +179,8 @@ EOF
 
 stages="spec mazes interior cover previews proof preflight checks signing sheet total"
 : > "$tmp/stages.md"
-for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/shaped-100.yaml" \
+for spec in "$srcdir"/examples/*.yaml "$tmp/expert-100.yaml" "$tmp/circles-expert-100.yaml" \
+    "$tmp/shaped-100.yaml" \
     "$tmp/sections-300.yaml" "$tmp/book-600.yaml"; do
   book=$(basename "$spec" .yaml)
   out=$tmp/out-$book

@@ -16,6 +16,9 @@
 #include "mazebook/layout.h"
 #include "mazebook/measure.h"
 #include "mazebook/plan.h"
+#include "mazebook/shape.h"
+#include "mazebook/shape_lattice.h"
+#include "mazebook/xalloc.h"
 #include "mazebook/spec.h"
 
 #include "check_main.h"
@@ -291,6 +294,199 @@ START_TEST(section_without_shape)
 }
 END_TEST
 
+/* graph grids (issue 16): each slot carries its kind, outline and size */
+START_TEST(plan_grid_kinds)
+{
+	struct mb_book_spec spec;
+	struct mb_plan plan;
+	struct mb_error err;
+	const struct mb_level *easy = mb_level_find("easy"), *hard = mb_level_find("hard");
+	int a, b, ha, hb, last[5] = { 0 };
+	char list[256];
+
+	parse_ok(HEAD "level: hard\nmazes: 3\ngrid: polar\n", &spec);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, &err), MB_OK);
+	mb_plan_level_size(hard, MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, &a, &b);
+	ck_assert_int_gt(a, 1);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(plan.mazes[i].kind, MB_GRID_POLAR);
+		ck_assert_int_eq(plan.mazes[i].a, a);
+		ck_assert_int_eq(plan.mazes[i].filter.min_forks, hard->min_forks);
+	}
+	/* the slot's grid: a polar grid of those rings */
+	{
+		struct mb_grid *g = mb_plan_grid(&plan.mazes[0], NULL, NULL, &err);
+
+		ck_assert_ptr_nonnull(g);
+		ck_assert_int_eq(g->kind, MB_GRID_POLAR);
+		ck_assert_int_eq(g->lat->rings, a);
+		mb_grid_free(g);
+	}
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+
+	/* a size given is kept; a hexagon's one number */
+	parse_ok(HEAD "level: easy\nmazes: 2\ngrid: hex 6\n", &spec);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, &err), MB_OK);
+	ck_assert_int_eq(plan.mazes[1].kind, MB_GRID_HEX);
+	ck_assert_int_eq(plan.mazes[1].outline, MB_OUTLINE_HEXAGON);
+	ck_assert_int_eq(plan.mazes[1].a, 6);
+	ck_assert_int_eq(plan.mazes[1].b, 0);
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+
+	/* sections: square, delta of the level's size, and a ramp of circles growing */
+	parse_ok(HEAD "sections:\n  - title: A\n    level: easy\n    mazes: 2\n"
+		 "  - title: B\n    level: easy\n    mazes: 2\n    grid: delta\n"
+		 "  - title: C\n    ramp: easy..hard\n    mazes: 5\n    grid: polar\n", &spec);
+	ck_assert_int_eq(mb_plan_make(&spec, &plan, &err), MB_OK);
+	ck_assert_int_eq(plan.mazes[0].kind, MB_GRID_RECT);
+	ck_assert_int_eq(plan.mazes[0].w, easy->w);
+	ck_assert_int_eq(plan.mazes[2].kind, MB_GRID_DELTA);
+	mb_plan_level_size(easy, MB_GRID_DELTA, MB_OUTLINE_RECTANGLE, &a, &b);
+	ck_assert_int_eq(plan.mazes[2].a, a);
+	ck_assert_int_eq(plan.mazes[2].b, b);
+	ck_assert_int_gt(b, 0);
+	mb_plan_level_size(easy, MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, &a, &b);
+	mb_plan_level_size(hard, MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, &ha, &hb);
+	ck_assert_int_eq(plan.mazes[4].kind, MB_GRID_POLAR);
+	ck_assert_int_eq(plan.mazes[4].a, a);
+	ck_assert_int_eq(plan.mazes[8].a, ha);
+	for (int i = 5; i <= 8; i++)
+		ck_assert_int_ge(plan.mazes[i].a, plan.mazes[i - 1].a);
+	mb_plan_release(&plan);
+	mb_spec_release(&spec);
+
+	/* every level's graph sizes make grids, larger with every level */
+	for (size_t l = 0; l < mb_level_count; l++) {
+		static const struct {
+			enum mb_grid_kind kind;
+			enum mb_grid_outline outline;
+		} kinds[] = {
+			{ MB_GRID_POLAR, MB_OUTLINE_RECTANGLE }, { MB_GRID_HEX, MB_OUTLINE_RECTANGLE },
+			{ MB_GRID_HEX, MB_OUTLINE_HEXAGON }, { MB_GRID_DELTA, MB_OUTLINE_RECTANGLE },
+			{ MB_GRID_DELTA, MB_OUTLINE_TRIANGLE },
+		};
+
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			struct mb_plan_maze m = { .kind = kinds[k].kind, .outline = kinds[k].outline };
+			struct mb_grid *g;
+
+			mb_plan_level_size(&mb_levels[l], m.kind, m.outline, &m.a, &m.b);
+			g = mb_plan_grid(&m, NULL, NULL, &err);
+			ck_assert_msg(g, "%s: %s", mb_levels[l].name, err.message);
+			ck_assert_msg(g->cells > last[k], "%s %s %s: %d cells, the easier level's %d",
+				      mb_levels[l].name, mb_grid_kind_name(m.kind),
+				      mb_grid_outline_name(m.outline), g->cells, last[k]);
+			last[k] = g->cells;
+			mb_grid_free(g);
+		}
+	}
+	/* auto on a graph grid: never a generator that cannot carve it */
+	mb_plan_auto_list(hard, MB_GRID_POLAR, list, sizeof(list));
+	ck_assert_ptr_null(strstr(list, "recursive-division"));
+	ck_assert_str_eq(mb_plan_auto_list(hard, MB_GRID_RECT, list, sizeof(list)), hard->algorithms);
+}
+END_TEST
+
+/* a shape over hexagons and triangles: one piece, about the cells asked for */
+START_TEST(shape_over_lattices)
+{
+	static const enum mb_grid_kind kinds[] = { MB_GRID_HEX, MB_GRID_DELTA };
+	struct mb_error err;
+	struct mb_shape *heart;
+
+	mb_error_init(&err);
+	heart = mb_shape_builtin("heart", &err);
+	ck_assert_ptr_nonnull(heart);
+	for (size_t k = 0; k < 2; k++) {
+		struct mb_grid *g = mb_shape_lattice(heart, kinds[k], 300, 150, &err);
+		int *seen, *stack, top = 0, reached = 0;
+
+		ck_assert_msg(g, "%s", err.message);
+		ck_assert_int_eq(g->kind, kinds[k]);
+		ck_assert_msg(g->cells > 200 && g->cells < 400, "%d cells", g->cells);
+		/* one piece: a flood from cell 0 reaches every cell */
+		seen = xcalloc((size_t)g->cells, sizeof(int));
+		stack = xcalloc((size_t)g->cells, sizeof(int));
+		seen[0] = 1;
+		stack[top++] = 0;
+		while (top) {
+			int c = stack[--top];
+
+			reached++;
+			for (int d = 0; d < mb_grid_degree(g, c); d++) {
+				int nb = mb_grid_side_at(g, c, d)->nb;
+
+				if (nb >= 0 && !seen[nb]) {
+					seen[nb] = 1;
+					stack[top++] = nb;
+				}
+			}
+		}
+		ck_assert_int_eq(reached, g->cells);
+		free(seen);
+		free(stack);
+		mb_grid_free(g);
+	}
+	/* too few cells left for the level: refused, naming the shape */
+	ck_assert_ptr_null(mb_shape_lattice(heart, MB_GRID_HEX, 300, 100000, &err));
+	ck_assert_ptr_nonnull(strstr(err.message, "heart"));
+	mb_shape_free(heart);
+}
+END_TEST
+
+/* books of polar, hex and delta mazes: each maze on its slot's grid, perfect, passing */
+START_TEST(graph_books)
+{
+	static const char *const grids[] = {
+		"grid: polar\n", "grid: polar 6\nexit: bottom\n", "grid: hex\n", "grid: hex 5\n",
+		"grid: delta\n", "grid: delta 8\n",
+	};
+	struct mb_book_spec spec;
+	struct mb_book book;
+
+	for (size_t k = 0; k < sizeof(grids) / sizeof(grids[0]); k++) {
+		char text[512];
+
+		snprintf(text, sizeof(text), HEAD "level: easy\nmazes: 4\n%s", grids[k]);
+		parse_ok(text, &spec);
+		make_ok(&spec, &book);
+		ck_assert_int_eq(book.count, 4);
+		for (size_t i = 0; i < book.count; i++) {
+			const struct mb_book_maze *bm = &book.mazes[i];
+			const struct mb_plan_maze *pm = &book.plan.mazes[bm->slot];
+
+			ck_assert_int_eq(bm->maze->grid->kind, spec.grid_kind);
+			ck_assert(mb_grid_is_graph(bm->maze->grid));
+			ck_assert(mb_filter_pass(&pm->filter, &bm->measures));
+			ck_assert_msg(mb_generator_supports(bm->gen, spec.grid_kind), "%s on %s",
+				      bm->gen->name, grids[k]);
+			/* polar: the way out is the centre unless exit: names a side */
+			if (spec.grid_kind == MB_GRID_POLAR)
+				ck_assert_int_eq(bm->maze->exit.dir == MB_SIDE_INSIDE,
+						 spec.exit_side == NULL);
+			for (size_t j = 0; j < i; j++)
+				ck_assert_str_ne(bm->key, book.mazes[j].key);
+		}
+		/* the title page's maze is of the book's kind */
+		ck_assert_int_eq(book.title_maze->grid->kind, spec.grid_kind);
+		/* the same spec gives the same book */
+		{
+			struct mb_book again;
+
+			make_ok(&spec, &again);
+			for (size_t i = 0; i < book.count; i++)
+				ck_assert(mb_maze_equal(book.mazes[i].maze, again.mazes[i].maze));
+			mb_book_release(&again);
+		}
+		mb_book_release(&book);
+		mb_spec_release(&spec);
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -304,6 +500,9 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, limit_at_the_section);
 	tcase_add_test(tc, page_plan_sections);
 	tcase_add_test(tc, section_without_shape);
+	tcase_add_test(tc, plan_grid_kinds);
+	tcase_add_test(tc, shape_over_lattices);
+	tcase_add_test(tc, graph_books);
 	suite_add_tcase(s, tc);
 	return s;
 }

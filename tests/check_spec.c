@@ -1383,6 +1383,209 @@ START_TEST(words_that_agree)
 }
 END_TEST
 
+/* grid kinds (issue 16): every bad value at its line:column, with what is valid */
+static const struct bad_case grid_bad_cases[] = {
+	{ GOOD_HEAD "grid: circle\n", 5, 7,
+	  "unknown grid kind 'circle' in 'grid' (did you mean 'polar'? valid: square, polar" },
+	{ GOOD_HEAD "grid: hexagonal 5\n", 5, 7, "(did you mean 'hex'?" },
+	{ GOOD_HEAD "grid: poler\n", 5, 7, "unknown grid kind 'poler' in 'grid' (did you mean 'polar'?" },
+	{ GOOD_HEAD "grid: spiral\n", 5, 7,
+	  "'grid' must be WIDTHxHEIGHT in squares such as 20x24, not 'spiral' (or a grid kind: "
+	  "square, polar, hex or delta" },
+	{ GOOD_HEAD "grid: 12\n", 5, 7, "'grid' must be WIDTHxHEIGHT in squares such as 20x24, not '12'" },
+	{ GOOD_HEAD "grid: polar 12x3\n", 5, 7,
+	  "'grid' is 'polar 12x3': a polar grid takes one number, its rings (such as polar 12)" },
+	{ GOOD_HEAD "grid: polar 0\n", 5, 7, "'grid' is 'polar 0', out of range (valid: 1..60 rings)" },
+	{ GOOD_HEAD "grid: polar 61\n", 5, 7, "out of range (valid: 1..60 rings)" },
+	{ GOOD_HEAD "grid: hex 12x0\n", 5, 7, "'grid' is 'hex 12x0', out of range (valid: 1..200 cells" },
+	{ GOOD_HEAD "grid: hex big\n", 5, 7,
+	  "'grid' is 'hex big': the size after 'hex' must be COLSxROWS such as 12x13" },
+	{ GOOD_HEAD "grid: square 12\n", 5, 7,
+	  "a square grid's size is WIDTHxHEIGHT such as square 20x24, not 12" },
+	{ GOOD_HEAD "grid_outline: oval\n", 5, 15,
+	  "'grid_outline' must be rectangle, hexagon (hex grids) or triangle (delta grids), not 'oval'" },
+	{ GOOD_HEAD "grid_outline: hexagon\n", 5, 15,
+	  "'grid_outline' is hexagon, but the grid is square: an outline applies to hex grids" },
+	{ GOOD_HEAD "grid: polar\ngrid_outline: hexagon\n", 6, 15, "but the grid is polar" },
+	{ GOOD_HEAD "grid: hex\ngrid_outline: triangle\n", 6, 15,
+	  "'grid_outline' is triangle, but a hex grid's outline is rectangle or hexagon" },
+	{ GOOD_HEAD "grid: delta\ngrid_outline: hexagon\n", 6, 15,
+	  "a delta grid's outline is rectangle or triangle" },
+	{ GOOD_HEAD "grid: hex 5\ngrid_outline: rectangle\n", 5, 7,
+	  "'grid' is 'hex 5', one number: that is the hexagon outline's size, but 'grid_outline' "
+	  "is rectangle, which takes COLSxROWS such as hex 12x13" },
+	{ GOOD_HEAD "grid: delta 20x10\ngrid_outline: triangle\n", 5, 7,
+	  "'grid' is 'delta 20x10', but 'grid_outline' is triangle, which takes one number (its rows" },
+	{ GOOD_HEAD "grid: polar\nshape: heart\n", 6, 8,
+	  "'shape' is heart, but the grid is polar: a circular maze's outline is its circle" },
+	{ GOOD_HEAD "exit: centre\n", 5, 7,
+	  "'exit' must be top or bottom, not 'centre' (START prints over the maze and FINISH "
+	  "under it; centre is a polar grid's only)" },
+	{ GOOD_HEAD "grid: hex\nentrance: left\n", 6, 11, "'entrance' must be top or bottom, not 'left'" },
+	{ GOOD_HEAD "grid: polar\nentrance: centre\n", 6, 11,
+	  "'entrance' is centre, but the way in is on the rim: top, bottom, left or right" },
+	{ GOOD_HEAD "grid: polar\nexit: top\n", 6, 7,
+	  "'exit' is top, where a polar maze's entrance is unless 'entrance' says otherwise" },
+	{ GOOD_HEAD "grid: polar\nentrance: left\nexit: left\n", 7, 7,
+	  "'exit' is left, the entrance's side too" },
+	{ GOOD_HEAD "exit: middle\n", 5, 7, "'exit' must be top or bottom, not 'middle'" },
+	{ GOOD_HEAD "grid: hex\ngrid_outline: hexagon\nshape: heart\n", 6, 15,
+	  "'grid_outline' makes the hexagon outline, but the book has a shape" },
+	{ GOOD_HEAD "grid: delta 9\nshape: heart\n", 5, 7,
+	  "'grid' makes the triangle outline, but the book has a shape" },
+	/* per section */
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n    grid: sqare\n", 8,
+	  11, "unknown grid kind 'sqare' in 'sections.1.grid' (did you mean 'square'?" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n    grid: polar\n"
+	  "    shape: star\n", 9, 12,
+	  "section 1 ('One') is polar and has the shape 'star': a circular maze's outline is its "
+	  "circle" },
+	{ SEC_HEAD "shape: heart\nsections:\n  - title: One\n    level: easy\n    mazes: 4\n"
+	  "    grid: polar\n", 9, 11,
+	  "section 1 ('One') is polar, and the book's shape would apply to it" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n    grid: delta\n"
+	  "    grid_outline: hexagon\n", 9, 19, "a delta grid's outline is rectangle or triangle" },
+	{ SEC_HEAD "sections:\n  - title: One\n    level: easy\n    mazes: 4\n"
+	  "    grid_outline: triangle\n", 8, 19,
+	  "'sections.1.grid_outline' is triangle, but the grid is square" },
+	{ SEC_HEAD "sections:\n  - title: One\n    ramp: easy..hard\n    grid: polar 9\n"
+	  "    mazes: 4\n", 7, 11, "has both 'ramp' and 'grid'" },
+	{ SEC_HEAD "exit: centre\nsections:\n  - title: One\n    level: easy\n    mazes: 4\n"
+	  "    grid: polar\n  - title: Two\n    level: easy\n    mazes: 4\n", 4, 7,
+	  "'exit' must be top or bottom, not 'centre'" },
+};
+
+START_TEST(grid_bad_spec)
+{
+	const struct bad_case *c = &grid_bad_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+	enum mb_status status = parse(c->text, &spec, &err);
+
+	ck_assert_msg(status == MB_ERR_INPUT, "case %d: status %d", _i, status);
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+static void parse_ok(const char *text, struct mb_book_spec *spec)
+{
+	struct mb_error err;
+
+	ck_assert_msg(parse(text, spec, &err) == MB_OK, "'%s': %d:%d: %s", text, err.line,
+		      err.column, err.message);
+}
+
+START_TEST(grids_read)
+{
+	struct mb_book_spec spec;
+
+	/* no grid: square, the level's */
+	parse_ok(GOOD_HEAD, &spec);
+	ck_assert_int_eq(spec.grid_kind, MB_GRID_RECT);
+	ck_assert_int_eq(spec.grid_w, 10);
+	mb_spec_release(&spec);
+	/* WxH and "square WxH" are squares of that size; "square" the level's */
+	parse_ok(GOOD_HEAD "grid: 14x16\n", &spec);
+	ck_assert_int_eq(spec.grid_kind, MB_GRID_RECT);
+	ck_assert_int_eq(spec.grid_w, 14);
+	ck_assert_int_eq(spec.grid_h, 16);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: square 14x16\n", &spec);
+	ck_assert_int_eq(spec.grid_w, 14);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: square\n", &spec);
+	ck_assert_int_eq(spec.grid_kind, MB_GRID_RECT);
+	ck_assert_int_eq(spec.grid_w, 10);
+	ck_assert_int_eq(spec.grid_h, 12);
+	mb_spec_release(&spec);
+	/* polar: the level's rings, or its own; exit centre and rim exits */
+	parse_ok(GOOD_HEAD "grid: polar\n", &spec);
+	ck_assert_int_eq(spec.grid_kind, MB_GRID_POLAR);
+	ck_assert_int_eq(spec.grid_a, 0);
+	ck_assert_ptr_null(spec.exit_side);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: polar 12\nexit: centre\n", &spec);
+	ck_assert_int_eq(spec.grid_a, 12);
+	ck_assert_int_eq(spec.grid_b, 0);
+	ck_assert_str_eq(spec.exit_side, "centre");
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: polar 8\nexit: bottom\nentrance: left\n", &spec);
+	ck_assert_str_eq(spec.exit_side, "bottom");
+	ck_assert_str_eq(spec.entrance, "left");
+	mb_spec_release(&spec);
+	/* graph books print fewer solutions a page unless told: circles 1, else 2 */
+	parse_ok(GOOD_HEAD "grid: polar\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 1);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: hex\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 2);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: polar\nsolutions: 4\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 4);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: 12x12\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 4);
+	/* hex: COLSxROWS on the rectangle; one number is the hexagon's side */
+	parse_ok(GOOD_HEAD "grid: hex 12x13\n", &spec);
+	ck_assert_int_eq(spec.grid_kind, MB_GRID_HEX);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_RECTANGLE);
+	ck_assert_int_eq(spec.grid_a, 12);
+	ck_assert_int_eq(spec.grid_b, 13);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: hex 5\n", &spec);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_HEXAGON);
+	ck_assert_int_eq(spec.grid_a, 5);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid_outline: hexagon\ngrid: hex\n", &spec);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_HEXAGON);
+	ck_assert_int_eq(spec.grid_a, 0);
+	mb_spec_release(&spec);
+	/* a heart of hexagons */
+	parse_ok(GOOD_HEAD "grid: hex\nshape: heart\n", &spec);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_RECTANGLE);
+	ck_assert_int_eq(spec.shape_count, 1);
+	mb_spec_release(&spec);
+	/* delta: rectangle or triangle */
+	parse_ok(GOOD_HEAD "grid: delta 20x10\n", &spec);
+	ck_assert_int_eq(spec.grid_kind, MB_GRID_DELTA);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_RECTANGLE);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: delta\ngrid_outline: triangle\n", &spec);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_TRIANGLE);
+	mb_spec_release(&spec);
+	/* sections: the book's kind by default, their own, a ramp of circles */
+	parse_ok(SEC_HEAD "grid: hex 9\nsections:\n"
+		 "  - title: A\n    mazes: 4\n    level: easy\n"
+		 "  - title: B\n    mazes: 4\n    level: hard\n    grid: polar\n"
+		 "  - title: C\n    mazes: 4\n    ramp: easy..hard\n    grid: delta\n"
+		 "    grid_outline: triangle\n"
+		 "  - title: D\n    mazes: 4\n    level: easy\n    grid: 12x12\n", &spec);
+	ck_assert_int_eq(spec.grid_kind, MB_GRID_HEX);
+	ck_assert_int_eq(spec.grid_outline, MB_OUTLINE_HEXAGON);
+	ck_assert_int_eq(spec.grid_a, 9);
+	ck_assert_int_eq(spec.sections[0].grid_kind, MB_GRID_HEX);
+	ck_assert_int_eq(spec.sections[0].grid_outline, MB_OUTLINE_HEXAGON);
+	ck_assert_int_eq(spec.sections[0].grid_a, 0);	/* a level of its own: the level's size */
+	ck_assert_int_eq(spec.sections[1].grid_kind, MB_GRID_POLAR);
+	ck_assert_int_eq(spec.sections[2].grid_kind, MB_GRID_DELTA);
+	ck_assert_int_eq(spec.sections[2].grid_outline, MB_OUTLINE_TRIANGLE);
+	ck_assert_int_eq(spec.sections[3].grid_kind, MB_GRID_RECT);
+	ck_assert_int_eq(spec.sections[3].grid_w, 12);
+	mb_spec_release(&spec);
+	/* a section without a level of its own takes the book's size too */
+	parse_ok(SEC_HEAD "level: easy\ngrid: polar 7\nsections:\n  - title: A\n    mazes: 4\n",
+		 &spec);
+	ck_assert_int_eq(spec.sections[0].grid_kind, MB_GRID_POLAR);
+	ck_assert_int_eq(spec.sections[0].grid_a, 7);
+	mb_spec_release(&spec);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -1417,6 +1620,9 @@ static Suite *make_suite(void)
 	tcase_add_loop_test(tc, words_bad_spec, 0,
 			    (int)(sizeof(words_bad_cases) / sizeof(words_bad_cases[0])));
 	tcase_add_test(tc, words_that_agree);
+	tcase_add_loop_test(tc, grid_bad_spec, 0,
+			    (int)(sizeof(grid_bad_cases) / sizeof(grid_bad_cases[0])));
+	tcase_add_test(tc, grids_read);
 	suite_add_tcase(s, tc);
 	return s;
 }

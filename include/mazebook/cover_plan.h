@@ -57,6 +57,24 @@ struct mb_maze *mb_cover_stand_in(const struct mb_book_spec *spec,
 				  const struct mb_book_maze *bm, int w, int h, uint64_t *seed);
 
 /*
+ * A graph grid's size as a card names it: polar rings (b 0), hex or
+ * delta cols x rows on the rectangle, the hexagon's side or the
+ * triangle's rows (b 0) on theirs.
+ */
+void mb_cover_lattice_size(const struct mb_grid *g, int *a, int *b);
+
+/*
+ * A coarser stand-in for polar, hex or delta book maze bm, of bm's kind
+ * and outline at size a x b (as mb_cover_lattice_size names it), made as
+ * mb_cover_stand_in makes a square one, with the gaps entrance: and exit:
+ * name (a polar maze's way out its centre by default). NULL when the grid
+ * cannot be made.
+ */
+struct mb_maze *mb_cover_lattice_stand_in(const struct mb_book_spec *spec,
+					  const struct mb_book_maze *bm, int a, int b,
+					  uint64_t *seed);
+
+/*
  * The background pattern for a cover page_w_pt x page_h_pt: a backtracker
  * maze of MB_COVER_PATTERN_CELL_PT squares covering the page (at most
  * MB_MAZE_MAX_SIDE a side), from the first maze's seed. NULL only when the
@@ -77,7 +95,10 @@ enum mb_status mb_cover_plan_mazes(const struct mb_book_spec *spec, struct mb_bo
 				   int interior_pages, const struct mb_cover_grid *grids, size_t n,
 				   struct mb_error *err);
 
-/* The stand-in the book holds for place, w x h; NULL when it holds none. */
+/*
+ * The stand-in the book holds for place, w x h (a graph stand-in: its
+ * mb_cover_lattice_size); NULL when it holds none.
+ */
 const struct mb_book_extra *mb_cover_stand_in_of(const struct mb_book *book, const char *place,
 						 int w, int h);
 

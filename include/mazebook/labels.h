@@ -43,6 +43,7 @@ struct mb_labels {
 	const char *name;		/* "Name": beside a line to write on */
 	const char *age;		/* "Age" */
 	const char *ramp;		/* the how-to-play page's sentence on the ramp */
+	const char *centre_goal;	/* how to play a polar maze whose way out is its centre */
 	const char *contents;		/* "Contents" */
 	const char *section_mazes;	/* "%d mazes": a section page's count */
 	const char *certificate_title;	/* "Certificate of Completion" */

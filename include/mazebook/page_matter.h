@@ -44,4 +44,10 @@ void mb_page_certificate(const struct mb_page_context *ctx, int n, struct mb_dra
 /* Does the book have a difficulty ramp (order: ramp, or a section's ramp:)? */
 bool mb_page_has_ramp(const struct mb_book_spec *spec);
 
+/*
+ * Has the book polar mazes whose way out is their centre (no FINISH
+ * arrow: the how-to-play page says the goal is the centre)?
+ */
+bool mb_page_has_centre_goal(const struct mb_book_spec *spec);
+
 #endif

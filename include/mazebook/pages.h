@@ -40,6 +40,18 @@ void mb_page_compose(const struct mb_page_context *ctx, int n, struct mb_draw_li
  */
 enum mb_status mb_page_check_words(const struct mb_page_context *ctx, struct mb_error *err);
 
+/*
+ * Refuse a book whose polar, hex or delta grids would print too fine on
+ * its maze pages (mb_layout_check_lattice: the narrowest corridor under
+ * the least square a maze page takes): every grid of spec's plan, and
+ * the shapes' masks over hexagons or triangles (mb_spec_shape_grids
+ * first), on the maze area of plan. MB_ERR_INPUT with err->field the key
+ * that chose the grid (grid, level, shape or the section's), the message
+ * naming the grid, the corridor, the limit and a level or trim that fits.
+ */
+enum mb_status mb_pages_check_lattices(const struct mb_book_spec *spec,
+				       const struct mb_page_plan *plan, struct mb_error *err);
+
 /* "Copyright © 2026 Author" (the year when given), or the spec's own line; caller frees. */
 char *mb_page_copyright_line(const struct mb_book_spec *spec, const struct mb_labels *labels);
 /* "Published by ..." for the spec's imprint, or NULL when it has none; caller frees. */

@@ -47,9 +47,20 @@ struct mb_plan_section {
 
 struct mb_plan_maze {
 	int section;			/* index into sections */
-	int w, h;			/* the grid on a rectangle (a shape has its own) */
+	int w, h;			/* the grid on a rectangle (a shape has its own); on
+					 * a graph kind its level's square grid */
 	struct mb_filter filter;	/* what the maze must pass */
 	const struct mb_level *level;	/* whose "auto" generators make it */
+	/*
+	 * The grid's kind (issue 16): MB_GRID_RECT for a square maze (or a
+	 * shape's mask), else a graph grid of size a x b as mb_grid_new_polar
+	 * (a rings), _hex and _delta (a x b cols x rows; a alone on the
+	 * hexagon and triangle outlines) take it: the spec's size, else the
+	 * level's for the kind (a ramp grows it as it grows squares)
+	 */
+	enum mb_grid_kind kind;
+	enum mb_grid_outline outline;
+	int a, b;
 };
 
 struct mb_plan {
@@ -72,6 +83,30 @@ enum mb_status mb_plan_make(const struct mb_book_spec *spec, struct mb_plan *pla
 
 /* Accepts a zeroed or released plan. */
 void mb_plan_release(struct mb_plan *plan);
+
+/*
+ * The size level gives a graph grid of kind and outline, as struct
+ * mb_plan_maze's a x b (b 0 where one number is the size): the level's
+ * MB_LEVEL_GRID line (mb_level_grid_size).
+ */
+void mb_plan_level_size(const struct mb_level *level, enum mb_grid_kind kind,
+			enum mb_grid_outline outline, int *a, int *b);
+
+/*
+ * The generators "auto" uses for level on grids of kind, comma-separated
+ * (mb_level_auto_list: the level's list on squares, its shape list on a
+ * mask, the kind's MB_LEVEL_GRID list on graph grids). Into buf; returns buf.
+ */
+const char *mb_plan_auto_list(const struct mb_level *level, enum mb_grid_kind kind, char *buf,
+			      size_t size);
+
+/*
+ * A new empty grid of slot m's kind and size (a graph grid: rect slots
+ * are made by mb_maze_new), or NULL with err set; keep and ctx as
+ * mb_grid_new_hex's.
+ */
+struct mb_grid *mb_plan_grid(const struct mb_plan_maze *m, mb_grid_mask_fn keep, void *ctx,
+			     struct mb_error *err);
 
 /* The section maze i (0-based) belongs to. */
 int mb_plan_section_of(const struct mb_plan *plan, int maze);

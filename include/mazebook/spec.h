@@ -88,6 +88,16 @@ struct mb_section_spec {
 	char *algorithm;		/* NULL: the book's */
 	char *shape;			/* NULL: the book's shapes; "none": rectangles */
 	struct mb_filter filter;	/* resolved as above (a ramp: its last level's) */
+	/*
+	 * The grid's kind (issue 16): the section's "grid: polar 12", else
+	 * the book's kind; on a graph kind grid_a x grid_b is its size as
+	 * the spec gave it (struct mb_book_spec), from the section's own
+	 * "grid:", else the book's when the section names no level of its
+	 * own, else 0 x 0: the level's for that kind (the plan's)
+	 */
+	enum mb_grid_kind grid_kind;
+	enum mb_grid_outline grid_outline;
+	int grid_a, grid_b;
 	char *ramp_from, *ramp_to;	/* "ramp: easy..hard": grow level step by step; NULL: none */
 	/*
 	 * The mask of shape (not "none"), made by mb_spec_shape_grids()
@@ -120,12 +130,31 @@ struct mb_book_spec {
 	char *algorithm;		/* "auto" (default) or a generator name */
 	enum mb_start start;		/* "start:"; MB_START_DEFAULT: each generator's
 					 * own; applies to those that have a start */
-	int solutions_per_page;		/* 1, 2, 4 (default), 6 or 9 */
+	int solutions_per_page;		/* 1, 2, 4 (default), 6 or 9; a book of graph
+					 * grids that gives none: 1 with circles, else 2
+					 * (one over the other, as mazeproof pairs them) */
 	char *output_dir;		/* default "out", relative to the spec's folder */
 
 	/* overrides of the level */
 	int grid_w, grid_h;		/* "grid: WxH", else the level's fitted to
-					 * the trim's maze room (mb_layout_fit_grid) */
+					 * the trim's maze room (mb_layout_fit_grid);
+					 * on a graph kind the level's square grid, which
+					 * the square-only page checks still read */
+	/*
+	 * The grid's kind (issue 16): "grid: square|polar|hex|delta",
+	 * optionally with a size ("polar 12": rings, the centre cell
+	 * counted; "hex 12x13" and "delta 20x10": cols x rows; "hex 5" on
+	 * the hexagon outline: cells a side; "delta 12" on the triangle:
+	 * rows); "grid: WxH" is a square grid. MB_GRID_RECT: square (a
+	 * shape makes it a mask). grid_a x grid_b: the size given, 0 x 0 for
+	 * the level's (grid_b 0 on the outlines and polar that take one
+	 * number). grid_outline: "grid_outline: rectangle|hexagon|triangle"
+	 * (hex: rectangle or hexagon; delta: rectangle or triangle; default
+	 * rectangle).
+	 */
+	enum mb_grid_kind grid_kind;
+	enum mb_grid_outline grid_outline;
+	int grid_a, grid_b;
 	struct mb_filter filter;	/* the level's unless min_route_ratio/min_forks */
 
 	char *font;			/* a TrueType file or a fontconfig name; NULL: DejaVu Sans */
@@ -149,7 +178,11 @@ struct mb_book_spec {
 	 */
 	char *shapes[MB_SPEC_MAX_SHAPES];
 	int shape_count;
-	/* entrance:, exit: "top" or "bottom" (NULL: the grid's default gaps) */
+	/*
+	 * entrance:, exit: "top" or "bottom" (NULL: the grid's default gaps);
+	 * on a polar grid also "left" or "right", and exit: "centre" (the
+	 * default there: the way out is the centre cell)
+	 */
 	char *entrance, *exit_side;
 	/*
 	 * The masks of shapes[], made by mb_spec_shape_grids()

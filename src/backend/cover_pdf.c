@@ -496,9 +496,10 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 /*
  * The cards' maze groups of the cover's list (SAVE, TRANSFORM, walls,
  * STROKE, RESTORE at the list's top level: the pattern's sits inside its
- * clip) copied into sheet, their strokes black.
+ * clip) copied into sheet, their strokes black: every one, or (only >= 0)
+ * that one alone. Returns how many the list has.
  */
-static size_t card_mazes(const struct mb_draw_list *l, struct mb_draw_list *sheet)
+static size_t card_mazes(const struct mb_draw_list *l, struct mb_draw_list *sheet, long only)
 {
 	size_t n = 0;
 	int depth = 0;
@@ -510,6 +511,13 @@ static size_t card_mazes(const struct mb_draw_list *l, struct mb_draw_list *shee
 		    l->ops[i + 1].kind == MB_DRAW_TRANSFORM) {
 			size_t j = i + 1;
 
+			if (only >= 0 && (size_t)only != n) {
+				while (j < l->count && l->ops[j].kind != MB_DRAW_RESTORE)
+					j++;
+				n++;
+				i = j;
+				continue;
+			}
 			mb_draw_save(sheet);
 			for (; j < l->count && l->ops[j].kind != MB_DRAW_RESTORE; j++) {
 				const struct mb_draw_op *g = &l->ops[j];
@@ -524,6 +532,10 @@ static size_t card_mazes(const struct mb_draw_list *l, struct mb_draw_list *shee
 					break;
 				case MB_DRAW_LINE:
 					mb_draw_line(sheet, g->u.p[0].x, g->u.p[0].y);
+					break;
+				case MB_DRAW_CURVE:	/* a polar maze's arcs */
+					mb_draw_curve(sheet, g->u.p[0].x, g->u.p[0].y, g->u.p[1].x,
+						      g->u.p[1].y, g->u.p[2].x, g->u.p[2].y);
 					break;
 				case MB_DRAW_STROKE:
 					pen = g->u.pen;
@@ -558,6 +570,12 @@ enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struc
 	cairo_surface_t *surface;
 	cairo_t *cr;
 	enum mb_status st;
+	/*
+	 * circles, hexagons and triangles one to a page: mazeproof tells a
+	 * page's polar mazes apart by their arcs' centres, which two circles
+	 * side by side blur
+	 */
+	bool one_a_page = book && book->count && mb_grid_is_graph(book->mazes[0].maze->grid);
 
 	*count = 0;
 	st = plan(&c, spec, book, interior_pages, err);
@@ -566,7 +584,7 @@ enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struc
 		return st;
 	}
 	sheet = mb_draw_new(c.k.page_w, c.k.page_h);
-	*count = card_mazes(c.k.list, sheet);
+	*count = card_mazes(c.k.list, sheet, one_a_page ? 0 : -1);
 	if (*count == 0 || (st = sink_open(&sink, path, err))) {
 		mb_draw_free(sheet);
 		cover_release(&c);
@@ -578,6 +596,14 @@ enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struc
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	mb_draw_cairo(cr, sheet, NULL);
+	for (size_t k = 1; one_a_page && k < *count; k++) {
+		cairo_show_page(cr);
+		mb_draw_clear(sheet, c.k.page_w, c.k.page_h);
+		card_mazes(c.k.list, sheet, (long)k);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+		mb_draw_cairo(cr, sheet, NULL);
+	}
 	st = finish_page(cr, surface, &sink, path, err);
 	mb_draw_free(sheet);
 	cover_release(&c);

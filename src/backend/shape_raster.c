@@ -22,6 +22,8 @@
 
 #include "mazebook/fonts.h"
 #include "mazebook/level.h"
+#include "mazebook/plan.h"
+#include "mazebook/shape_lattice.h"
 #include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
@@ -273,6 +275,33 @@ struct mb_shape *mb_shape_load(const char *spec, const char *base_dir, const cha
 	return s;
 }
 
+/*
+ * The mask of s for a book's grid of kind: squares (about squares of
+ * them, at least min), or hexagons or triangles (about as many cells as
+ * the level's grid of that kind has, in the same share)
+ */
+static struct mb_grid *shape_grid_of(const struct mb_shape *s, const struct mb_level *level,
+				     enum mb_grid_kind kind, int a, int b, int squares, int min,
+				     struct mb_error *err)
+{
+	struct mb_plan_maze slot = { .kind = kind, .outline = MB_OUTLINE_RECTANGLE, .a = a, .b = b };
+	struct mb_grid *full;
+	int cells;
+
+	if (kind != MB_GRID_HEX && kind != MB_GRID_DELTA)
+		return mb_shape_grid(s, squares, min, err);
+	if (!a)
+		mb_plan_level_size(level, kind, MB_OUTLINE_RECTANGLE, &slot.a, &slot.b);
+	full = mb_plan_grid(&slot, NULL, NULL, err);
+	if (!full)
+		return NULL;
+	cells = full->cells;
+	mb_grid_free(full);
+	return mb_shape_lattice(s, kind, cells,
+				(int)((long)cells * level->min_shape_squares / (level->w * level->h)),
+				err);
+}
+
 enum mb_status mb_spec_shape_grids(struct mb_book_spec *spec, struct mb_error *err)
 {
 	int squares = spec->grid_w * spec->grid_h;
@@ -295,7 +324,9 @@ enum mb_status mb_spec_shape_grids(struct mb_book_spec *spec, struct mb_error *e
 					       e.message);
 		s = mb_shape_load(spec->shapes[i], spec->base_dir, font, &e);
 		if (s) {
-			spec->shape_grids[i] = mb_shape_grid(s, squares, min, &e);
+			spec->shape_grids[i] = shape_grid_of(s, spec->level, spec->grid_kind,
+							     spec->grid_a, spec->grid_b, squares, min,
+							     &e);
 			mb_shape_free(s);
 		}
 		if (!spec->shape_grids[i]) {
@@ -326,7 +357,8 @@ enum mb_status mb_spec_shape_grids(struct mb_book_spec *spec, struct mb_error *e
 					       e.message);
 		s = mb_shape_load(sec->shape, spec->base_dir, font, &e);
 		if (s) {
-			sec->shape_grid = mb_shape_grid(s, squares, min, &e);
+			sec->shape_grid = shape_grid_of(s, level, sec->grid_kind, sec->grid_a,
+							sec->grid_b, squares, min, &e);
 			mb_shape_free(s);
 		}
 		if (!sec->shape_grid)

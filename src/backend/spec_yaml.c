@@ -43,6 +43,15 @@ struct scalar {
 	int line, column;	/* 1-based */
 };
 
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* a grid as the spec gives it: its kind and size (0 x 0: the level's) */
+struct grid_value {
+	enum mb_grid_kind kind;	/* MB_GRID_RECT for square */
+	int a, b;		/* square: w x h; graph: as struct mb_book_spec's grid_a x grid_b */
+	int numbers;		/* how many the size had: 0, 1 or 2 */
+};
+
 struct reader {
 	const char *name;
 	yaml_parser_t parser;
@@ -52,7 +61,8 @@ struct reader {
 	struct mb_error *err;
 	/* overrides, applied over the level once the whole mapping is read */
 	bool grid_set, ratio_set, forks_set;
-	int grid_w, grid_h;
+	struct grid_value grid;
+	enum mb_grid_outline outline;	/* grid_outline:, when mb_spec_where has it */
 	struct mb_filter filter;
 	/* editions: checked together once the whole mapping is read */
 	bool binding_set, price_scalar_set, palette_set;
@@ -60,6 +70,8 @@ struct reader {
 	/* sections: the one being read, and its overrides (applied in finish_sections) */
 	int section;
 	bool sec_ratio_set[MB_SPEC_MAX_SECTIONS], sec_forks_set[MB_SPEC_MAX_SECTIONS];
+	struct grid_value sec_grid[MB_SPEC_MAX_SECTIONS];
+	enum mb_grid_outline sec_outline[MB_SPEC_MAX_SECTIONS];
 	struct mb_filter sec_filter[MB_SPEC_MAX_SECTIONS];
 };
 
@@ -694,15 +706,22 @@ static enum mb_status set_shape(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
-/* entrance: and exit: in a book, top or bottom (START over the maze, FINISH under it) */
+/*
+ * entrance: and exit: in a book, top or bottom (START over the maze,
+ * FINISH under it); a polar grid's gaps may also be left or right, and
+ * its exit the centre: which kinds the book has is known only at the end
+ * (check_gaps), so those three wait for it
+ */
 static enum mb_status take_side(struct reader *r, const struct scalar *v, char **out)
 {
 	if (take_word(r, v, "top or bottom") != MB_OK)
 		return MB_ERR_INPUT;
-	if (strcmp(v->text, "top") && strcmp(v->text, "bottom"))
+	if (strcmp(v->text, "top") && strcmp(v->text, "bottom") && strcmp(v->text, "left") &&
+	    strcmp(v->text, "right") && strcmp(v->text, "centre"))
 		return fail_at(r, v->line, v->column,
 				"'%s' must be top or bottom, not '%s' (START prints over the "
-				"maze and FINISH under it)", v->key, v->text);
+				"maze and FINISH under it; a polar grid's may also be left or "
+				"right, and its exit centre)", v->key, v->text);
 	free(*out);
 	*out = xstrdup(v->text);
 	return MB_OK;
@@ -749,44 +768,172 @@ static enum mb_status set_output(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
-/* "grid: WxH" into *w, *h */
-static enum mb_status take_grid(struct reader *r, const struct scalar *v, int *out_w, int *out_h)
+/* "WxH" (both 1..max) or "N" (1..max) in text: 2 or 1 numbers, 0 when it is neither */
+static int grid_numbers(const char *text, long *a, long *b)
 {
 	char *end;
-	long w, h;
 
-	if (take_word(r, v, "WIDTHxHEIGHT in squares such as 20x24") != MB_OK)
-		return MB_ERR_INPUT;
+	if (text[0] < '0' || text[0] > '9')
+		return 0;
 	errno = 0;
-	if (v->text[0] < '0' || v->text[0] > '9')
+	*a = strtol(text, &end, 10);
+	*b = 0;
+	if (errno)
+		return 0;
+	if (!*end)
+		return 1;
+	if ((*end != 'x' && *end != 'X') || end[1] < '0' || end[1] > '9')
+		return 0;
+	*b = strtol(end + 1, &end, 10);
+	return *end || errno ? 0 : 2;
+}
+
+/* the grid kinds a spec names, and words people write for them */
+static const struct {
+	const char *name;
+	enum mb_grid_kind kind;
+} grid_kinds[] = {
+	{ "square", MB_GRID_RECT }, { "polar", MB_GRID_POLAR }, { "hex", MB_GRID_HEX },
+	{ "delta", MB_GRID_DELTA },
+}, grid_kind_words[] = {
+	{ "rectangle", MB_GRID_RECT }, { "circle", MB_GRID_POLAR }, { "circular", MB_GRID_POLAR },
+	{ "round", MB_GRID_POLAR }, { "theta", MB_GRID_POLAR }, { "hexagon", MB_GRID_HEX },
+	{ "hexagonal", MB_GRID_HEX }, { "hexagons", MB_GRID_HEX }, { "sigma", MB_GRID_HEX },
+	{ "triangle", MB_GRID_DELTA }, { "triangular", MB_GRID_DELTA },
+	{ "triangles", MB_GRID_DELTA },
+};
+
+static size_t distance(const char *a, const char *b);
+
+#define GRID_EXPECT "WIDTHxHEIGHT in squares such as 20x24, or a grid kind (square, polar, " \
+	"hex or delta) with a size if wanted: polar 12, hex 12x13, delta 20x10"
+#define GRID_KINDS "square, polar, hex or delta, with a size if wanted: polar 12, hex " \
+	"12x13, delta 20x10"
+
+/* the largest size number a kind takes */
+static int grid_max(enum mb_grid_kind kind)
+{
+	return kind == MB_GRID_POLAR ? MB_POLAR_MAX_RINGS
+	       : kind == MB_GRID_RECT ? MB_SPEC_MAX_GRID : MB_LATTICE_MAX_SIDE;
+}
+
+/* "grid: WxH" or "grid: KIND [SIZE]" into *out */
+static enum mb_status take_grid(struct reader *r, const struct scalar *v, struct grid_value *out)
+{
+	const char *size;
+	char word[16];
+	size_t n;
+	long a, b;
+	int numbers, k;
+
+	if (take_word(r, v, GRID_EXPECT) != MB_OK)
+		return MB_ERR_INPUT;
+	memset(out, 0, sizeof(*out));
+	numbers = grid_numbers(v->text, &a, &b);
+	if (numbers == 2) {
+		if (a < 1 || a > MB_SPEC_MAX_GRID || b < 1 || b > MB_SPEC_MAX_GRID)
+			return fail_at(r, v->line, v->column,
+					"'%s' is %s, out of range (valid: 1..%d squares each way)",
+					v->key, v->text, MB_SPEC_MAX_GRID);
+		*out = (struct grid_value){ MB_GRID_RECT, (int)a, (int)b, 2 };
+		return MB_OK;
+	}
+	if (numbers == 1 || (v->text[0] >= '0' && v->text[0] <= '9'))
 		goto bad;
-	w = strtol(v->text, &end, 10);
-	if (*end != 'x' && *end != 'X')
+	n = strcspn(v->text, " ");
+	snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1),
+		 v->text);
+	for (k = 0; k < (int)COUNT(grid_kinds); k++)
+		if (!strcmp(word, grid_kinds[k].name))
+			break;
+	if (k == (int)COUNT(grid_kinds)) {
+		const char *best = NULL;
+
+		for (size_t i = 0; i < COUNT(grid_kind_words) && !best; i++)
+			if (!strcasecmp(word, grid_kind_words[i].name))
+				best = mb_grid_kind_name(grid_kind_words[i].kind);
+		for (size_t i = 0; i < COUNT(grid_kinds) && !best; i++)
+			if (distance(word, grid_kinds[i].name) <= 2)
+				best = grid_kinds[i].name;
+		if (best && !strcmp(best, "rectangle"))
+			best = "square";
+		if (best)
+			return fail_at(r, v->line, v->column,
+					"unknown grid kind '%s' in '%s' (did you mean '%s'? valid: "
+					"%s; or WIDTHxHEIGHT in squares such as 20x24)", word, v->key,
+					best, GRID_KINDS);
 		goto bad;
-	if (end[1] < '0' || end[1] > '9')
-		goto bad;
-	h = strtol(end + 1, &end, 10);
-	if (*end || errno)
-		goto bad;
-	if (w < 1 || w > MB_SPEC_MAX_GRID || h < 1 || h > MB_SPEC_MAX_GRID)
+	}
+	out->kind = grid_kinds[k].kind;
+	size = v->text + n;
+	while (*size == ' ')
+		size++;
+	if (!*size)
+		return MB_OK;
+	numbers = grid_numbers(size, &a, &b);
+	if (!numbers)
 		return fail_at(r, v->line, v->column,
-				"'%s' is %s, out of range (valid: 1..%d squares each way)", v->key,
-				v->text, MB_SPEC_MAX_GRID);
-	*out_w = (int)w;
-	*out_h = (int)h;
+				"'%s' is '%s': the size after '%s' must be %s, not '%s'", v->key,
+				v->text, word,
+				out->kind == MB_GRID_POLAR ? "its rings, one number such as 12"
+				: out->kind == MB_GRID_RECT ? "WIDTHxHEIGHT such as 20x24"
+				: "COLSxROWS such as 12x13, or one number for the hexagon or "
+				  "triangle outline", size);
+	if (numbers == 2 && out->kind == MB_GRID_POLAR)
+		return fail_at(r, v->line, v->column,
+				"'%s' is '%s': a polar grid takes one number, its rings (such as "
+				"polar 12), not %s", v->key, v->text, size);
+	if (numbers == 1 && out->kind == MB_GRID_RECT)
+		return fail_at(r, v->line, v->column,
+				"'%s' is '%s': a square grid's size is WIDTHxHEIGHT such as "
+				"square 20x24, not %s", v->key, v->text, size);
+	if (a < 1 || a > grid_max(out->kind) || (numbers == 2 && (b < 1 || b > grid_max(out->kind))))
+		return fail_at(r, v->line, v->column,
+				"'%s' is '%s', out of range (valid: 1..%d %s)", v->key, v->text,
+				grid_max(out->kind),
+				out->kind == MB_GRID_POLAR ? "rings"
+				: out->kind == MB_GRID_RECT ? "squares each way" : "cells each way");
+	out->a = (int)a;
+	out->b = (int)b;
+	out->numbers = numbers;
 	return MB_OK;
 bad:
 	return fail_at(r, v->line, v->column,
-			"'%s' must be WIDTHxHEIGHT in squares such as 20x24, not '%s'", v->key,
-			v->text);
+			"'%s' must be WIDTHxHEIGHT in squares such as 20x24, not '%s' (or a grid "
+			"kind: %s)", v->key, v->text, GRID_KINDS);
 }
 
 static enum mb_status set_grid(struct reader *r, const struct scalar *v)
 {
-	if (take_grid(r, v, &r->grid_w, &r->grid_h) != MB_OK)
+	if (take_grid(r, v, &r->grid) != MB_OK)
 		return MB_ERR_INPUT;
 	r->grid_set = true;
 	return MB_OK;
+}
+
+/* "grid_outline: rectangle|hexagon|triangle" into *out */
+static enum mb_status take_outline(struct reader *r, const struct scalar *v,
+				   enum mb_grid_outline *out)
+{
+	static const enum mb_grid_outline all[] = { MB_OUTLINE_RECTANGLE, MB_OUTLINE_HEXAGON,
+						    MB_OUTLINE_TRIANGLE };
+
+	if (take_word(r, v, "rectangle, hexagon or triangle") != MB_OK)
+		return MB_ERR_INPUT;
+	for (size_t i = 0; i < COUNT(all); i++) {
+		if (!strcmp(v->text, mb_grid_outline_name(all[i]))) {
+			*out = all[i];
+			return MB_OK;
+		}
+	}
+	return fail_at(r, v->line, v->column,
+			"'%s' must be rectangle, hexagon (hex grids) or triangle (delta grids), "
+			"not '%s'", v->key, v->text);
+}
+
+static enum mb_status set_grid_outline(struct reader *r, const struct scalar *v)
+{
+	return take_outline(r, v, &r->outline);
 }
 
 static enum mb_status set_min_route_ratio(struct reader *r, const struct scalar *v)
@@ -1255,7 +1402,21 @@ static enum mb_status set_section_mazes(struct reader *r, const struct scalar *v
 
 static enum mb_status set_section_grid(struct reader *r, const struct scalar *v)
 {
-	return take_grid(r, v, &section_of(r)->grid_w, &section_of(r)->grid_h);
+	struct grid_value *g = &r->sec_grid[r->section];
+
+	if (take_grid(r, v, g) != MB_OK)
+		return MB_ERR_INPUT;
+	/* a square size given is the section's grid, as "grid: WxH" always was */
+	if (g->kind == MB_GRID_RECT && g->numbers == 2) {
+		section_of(r)->grid_w = g->a;
+		section_of(r)->grid_h = g->b;
+	}
+	return MB_OK;
+}
+
+static enum mb_status set_section_outline(struct reader *r, const struct scalar *v)
+{
+	return take_outline(r, v, &r->sec_outline[r->section]);
 }
 
 static enum mb_status set_section_algorithm(struct reader *r, const struct scalar *v)
@@ -1337,7 +1498,9 @@ static const struct key section_keys[] = {
 	{ "description", "a string", set_section_description, NULL, 0 },
 	{ "level", "a level name", set_section_level, NULL, 0 },
 	{ "mazes", "a whole number", set_section_mazes, NULL, 0 },
-	{ "grid", "WIDTHxHEIGHT such as 20x24", set_section_grid, NULL, 0 },
+	{ "grid", "a grid kind (square, polar, hex, delta) or WIDTHxHEIGHT such as 20x24",
+	  set_section_grid, NULL, 0 },
+	{ "grid_outline", "rectangle, hexagon or triangle", set_section_outline, NULL, 0 },
 	{ "algorithm", "auto or a generator's name", set_section_algorithm, NULL, 0 },
 	{ "shape", "a shape", set_section_shape, NULL, 0 },
 	{ "min_route_ratio", "a number", set_section_ratio, NULL, 0 },
@@ -1382,8 +1545,6 @@ static const struct key cover_keys[] = {
 	{ "logo", "a PNG or JPEG file", set_logo, NULL, 0 },
 };
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
 /* in the order the starter spec explains them */
 static const struct key top_keys[] = {
 	{ "title", "a string", set_title, NULL, 0 },
@@ -1398,8 +1559,8 @@ static const struct key top_keys[] = {
 	{ "algorithm", "auto or a generator's name", set_algorithm, NULL, 0 },
 	{ "start", "entrance, random or centre", set_start, NULL, 0 },
 	{ "shape", "a shape or a list of shapes", set_shape, NULL, 0 },
-	{ "entrance", "top or bottom", set_entrance, NULL, 0 },
-	{ "exit", "top or bottom", set_exit, NULL, 0 },
+	{ "entrance", "top or bottom (polar: also left or right)", set_entrance, NULL, 0 },
+	{ "exit", "top or bottom (polar: also left, right or centre)", set_exit, NULL, 0 },
 	{ "solutions", "1, 2, 4, 6 or 9", set_solutions, NULL, 0 },
 	{ "output", "a folder name", set_output, NULL, 0 },
 	{ "language", "en, de, fr or es", set_language, NULL, 0 },
@@ -1412,7 +1573,9 @@ static const struct key top_keys[] = {
 	{ "font", "a .ttf or .otf file or a font name", set_font, NULL, 0 },
 	{ "font_bold", "the bold face: a .ttf or .otf file or a font name", set_font_bold, NULL,
 	  0 },
-	{ "grid", "WIDTHxHEIGHT such as 20x24", set_grid, NULL, 0 },
+	{ "grid", "a grid kind (square, polar, hex, delta) or WIDTHxHEIGHT such as 20x24",
+	  set_grid, NULL, 0 },
+	{ "grid_outline", "rectangle, hexagon or triangle", set_grid_outline, NULL, 0 },
 	{ "min_route_ratio", "a number", set_min_route_ratio, NULL, 0 },
 	{ "min_forks", "a whole number", set_min_forks, NULL, 0 },
 	{ "cover", "a mapping of background, text and back", NULL, cover_keys,
@@ -2262,7 +2425,9 @@ static enum mb_status start_sections(struct reader *r)
 							     "min_forks", "shape" };
 
 			for (size_t c = 0; c < COUNT(clash); c++)
-				if (section_gave(r, i, clash[c]))
+				if (section_gave(r, i, clash[c]) &&
+				    /* a ramp of circles: the kind alone, its sizes grow */
+				    (strcmp(clash[c], "grid") || r->sec_grid[i].numbers))
 					return fail_section(r, i, clash[c],
 							    "section %d ('%s') has both 'ramp' and "
 							    "'%s': a ramp sets the level, grid and "
@@ -2280,6 +2445,187 @@ static enum mb_status start_sections(struct reader *r)
 		const struct mb_section_spec *first = &s->sections[0];
 
 		s->level = mb_level_find(first->level ? first->level : first->ramp_from);
+	}
+	return MB_OK;
+}
+
+/* a grid kind as the spec names it */
+static const char *kind_word(enum mb_grid_kind kind)
+{
+	return kind == MB_GRID_RECT || kind == MB_GRID_MASK ? "square" : mb_grid_kind_name(kind);
+}
+
+/* the one-number outline of a hex or delta grid */
+static enum mb_grid_outline one_number_outline(enum mb_grid_kind kind)
+{
+	return kind == MB_GRID_HEX ? MB_OUTLINE_HEXAGON : MB_OUTLINE_TRIANGLE;
+}
+
+/*
+ * The outline of grid g: the one given at outline_key (given), else what
+ * the size says: one number is the hexagon's side or the triangle's rows,
+ * else the rectangle. Errors at the key that is wrong.
+ */
+static enum mb_status resolve_outline(struct reader *r, const char *grid_key,
+				      const char *outline_key, const struct grid_value *g,
+				      bool given, enum mb_grid_outline outline,
+				      enum mb_grid_outline *out)
+{
+	bool lattice = g->kind == MB_GRID_HEX || g->kind == MB_GRID_DELTA;
+	const char *own = g->kind == MB_GRID_HEX ? "hexagon" : "triangle";
+	int line = 0, column = 0;
+
+	*out = MB_OUTLINE_RECTANGLE;
+	if (!given) {
+		if (lattice && g->numbers == 1)
+			*out = one_number_outline(g->kind);
+		return MB_OK;
+	}
+	mb_spec_where(r->spec, outline_key, &line, &column);
+	if (!lattice)
+		return fail_at(r, line, column,
+				"'%s' is %s, but the grid is %s: an outline applies to hex grids "
+				"(rectangle or hexagon) and delta grids (rectangle or triangle); "
+				"give '%s: hex' or '%s: delta', or remove '%s'", outline_key,
+				mb_grid_outline_name(outline), kind_word(g->kind), grid_key, grid_key,
+				outline_key);
+	if (outline != MB_OUTLINE_RECTANGLE && outline != one_number_outline(g->kind))
+		return fail_at(r, line, column,
+				"'%s' is %s, but a %s grid's outline is rectangle or %s", outline_key,
+				mb_grid_outline_name(outline), kind_word(g->kind), own);
+	if (g->numbers) {
+		line = column = 0;
+		mb_spec_where(r->spec, grid_key, &line, &column);
+	}
+	if (g->numbers == 1 && outline == MB_OUTLINE_RECTANGLE)
+		return fail_at(r, line, column,
+				"'%s' is '%s %d', one number: that is the %s outline's size, but "
+				"'%s' is rectangle, which takes COLSxROWS such as %s 12x13",
+				grid_key, kind_word(g->kind), g->a, own, outline_key, kind_word(g->kind));
+	if (g->numbers == 2 && outline != MB_OUTLINE_RECTANGLE)
+		return fail_at(r, line, column,
+				"'%s' is '%s %dx%d', but '%s' is %s, which takes one number (%s, "
+				"such as %s 7)", grid_key, kind_word(g->kind), g->a, g->b, outline_key,
+				own, g->kind == MB_GRID_HEX ? "cells on each side" : "its rows",
+				kind_word(g->kind));
+	*out = outline;
+	return MB_OK;
+}
+
+/* the grid a section takes: its own, else the book's (without its size, on a level of its own) */
+static struct grid_value section_grid(const struct reader *r, int i, bool own_level)
+{
+	struct grid_value g = { MB_GRID_RECT, 0, 0, 0 };
+
+	if (section_gave(r, i, "grid"))
+		return r->sec_grid[i];
+	if (r->grid_set) {
+		g = r->grid;
+		if (own_level)
+			g.a = g.b = g.numbers = 0;
+	}
+	return g;
+}
+
+/*
+ * Section i's grid kind, size and outline (spec.h says how); a polar
+ * section takes no shape: its outline is its circle.
+ */
+static enum mb_status resolve_section_grid(struct reader *r, int i, bool own_level)
+{
+	struct mb_book_spec *s = r->spec;
+	struct mb_section_spec *sec = &s->sections[i];
+	struct grid_value g = section_grid(r, i, own_level);
+	char grid_key[32], outline_key[40];
+	bool outline_given;
+
+	snprintf(grid_key, sizeof(grid_key), "sections.%d.grid", i + 1);
+	snprintf(outline_key, sizeof(outline_key), "sections.%d.grid_outline", i + 1);
+	outline_given = mb_spec_where(s, outline_key, NULL, NULL);
+	sec->grid_kind = g.kind;
+	if (g.kind != MB_GRID_RECT) {
+		sec->grid_a = g.a;
+		sec->grid_b = g.b;
+	}
+	if (!outline_given && !section_gave(r, i, "grid") && g.kind == s->grid_kind) {
+		/* the book's grid: its outline too */
+		sec->grid_outline = s->grid_outline;
+	} else if (resolve_outline(r, section_gave(r, i, "grid") ? grid_key : "grid",
+				   outline_key, &g, outline_given, r->sec_outline[i],
+				   &sec->grid_outline) != MB_OK) {
+		return MB_ERR_INPUT;
+	}
+	if (sec->grid_outline != MB_OUTLINE_RECTANGLE &&
+	    ((sec->shape && strcmp(sec->shape, "none")) || (!sec->shape && s->shape_count)))
+		return fail_section(r, i, outline_given ? "grid_outline" : "grid",
+				    "section %d ('%s') has a shape and the %s outline: a shape is "
+				    "the maze's outline, so it takes the rectangle (leave "
+				    "'grid_outline' out, and give the size as COLSxROWS)", i + 1,
+				    sec->title, mb_grid_outline_name(sec->grid_outline));
+	if (g.kind != MB_GRID_POLAR)
+		return MB_OK;
+	if (sec->shape && strcmp(sec->shape, "none"))
+		return fail_section(r, i, "shape",
+				    "section %d ('%s') is polar and has the shape '%s': a circular "
+				    "maze's outline is its circle, so shapes apply to square, hex "
+				    "and delta grids only; remove 'shape' or choose another grid",
+				    i + 1, sec->title, sec->shape);
+	if (!sec->shape && s->shape_count)
+		return fail_section(r, i, "grid",
+				    "section %d ('%s') is polar, and the book's shape would apply "
+				    "to it: a circular maze's outline is its circle; give the "
+				    "section 'shape: none'", i + 1, sec->title);
+	return MB_OK;
+}
+
+/*
+ * entrance: and exit: against the kinds the book has: left, right and
+ * centre (the exit) are a polar grid's only, and a polar maze's two gaps
+ * cannot be one side
+ */
+static enum mb_status check_gaps(struct reader *r)
+{
+	const struct mb_book_spec *s = r->spec;
+	const char *keys[2] = { "entrance", "exit" };
+	const char *names[2] = { s->entrance, s->exit_side };
+	bool square_kinds = false, polar = false;
+	int line = 0, column = 0;
+
+	for (int i = 0; i < (s->section_count ? s->section_count : 1); i++) {
+		enum mb_grid_kind k = s->section_count ? s->sections[i].grid_kind : s->grid_kind;
+
+		polar |= k == MB_GRID_POLAR;
+		square_kinds |= k != MB_GRID_POLAR;
+	}
+	for (int k = 0; k < 2; k++) {
+		const char *name = names[k];
+		bool plain = name && (!strcmp(name, "top") || !strcmp(name, "bottom"));
+
+		if (!name || plain)
+			continue;
+		mb_spec_where(s, keys[k], &line, &column);
+		if (!strcmp(name, "centre") && k == 0)
+			return fail_at(r, line, column,
+					"'entrance' is centre, but the way in is on the rim: top, "
+					"bottom%s (centre is a polar maze's exit)",
+					polar ? ", left or right" : " or, on a polar grid, left or right");
+		if (square_kinds)
+			return fail_at(r, line, column,
+					"'%s' must be top or bottom, not '%s' (START prints over the "
+					"maze and FINISH under it; %s is a polar grid's only)",
+					keys[k], name, name);
+	}
+	if (polar && names[0] && names[1] && !strcmp(names[0], names[1])) {
+		mb_spec_where(s, "exit", &line, &column);
+		return fail_at(r, line, column,
+				"'exit' is %s, the entrance's side too: a polar maze's way in and "
+				"way out must be apart; choose another side, or centre", names[1]);
+	}
+	if (polar && !names[0] && names[1] && !strcmp(names[1], "top")) {
+		mb_spec_where(s, "exit", &line, &column);
+		return fail_at(r, line, column,
+				"'exit' is top, where a polar maze's entrance is unless 'entrance' "
+				"says otherwise: give 'entrance: bottom', or another exit");
 	}
 	return MB_OK;
 }
@@ -2351,6 +2697,8 @@ static enum mb_status finish_sections(struct reader *r, yaml_mark_t end)
 			sec->grid_w = s->grid_w;
 			sec->grid_h = s->grid_h;
 		}
+		if (resolve_section_grid(r, i, own_level) != MB_OK)
+			return MB_ERR_INPUT;
 		if (own_level)
 			mb_level_filter(level, &sec->filter);
 		else
@@ -2371,7 +2719,8 @@ static enum mb_status finish_sections(struct reader *r, yaml_mark_t end)
 			}
 		}
 		snprintf(prefix, sizeof(prefix), "sections.%d.", i + 1);
-		if (filter_possible(r, w, h, &sec->filter, prefix,
+		/* a graph grid's filter is judged by the book: its sizes are the plan's */
+		if (sec->grid_kind == MB_GRID_RECT && filter_possible(r, w, h, &sec->filter, prefix,
 				    r->sec_ratio_set[i] || (!own_level && r->ratio_set),
 				    r->sec_forks_set[i] || (!own_level && r->forks_set),
 				    own_level ? level->name : NULL) != MB_OK)
@@ -2382,6 +2731,30 @@ static enum mb_status finish_sections(struct reader *r, yaml_mark_t end)
 	if (!mb_spec_where(s, "order", NULL, NULL))
 		s->order_ramp = several_levels;
 	return MB_OK;
+}
+
+/*
+ * Solutions per page on a book of graph grids, when the spec gives none:
+ * mazeproof pairs a solution with its maze by the label nearest above it
+ * and tells a page's circles apart by their arcs' centres, so hexagons
+ * and triangles print two solutions to a page (one over the other), and
+ * circles one
+ */
+static void default_solutions(struct reader *r)
+{
+	struct mb_book_spec *s = r->spec;
+	bool graph = r->grid_set && r->grid.kind != MB_GRID_RECT;
+	bool polar = r->grid_set && r->grid.kind == MB_GRID_POLAR;
+
+	for (int i = 0; i < s->section_count; i++) {
+		enum mb_grid_kind k = section_gave(r, i, "grid") ? r->sec_grid[i].kind
+				      : r->grid_set ? r->grid.kind : MB_GRID_RECT;
+
+		graph |= k != MB_GRID_RECT;
+		polar |= k == MB_GRID_POLAR;
+	}
+	if (graph && !mb_spec_where(s, "solutions", NULL, NULL))
+		s->solutions_per_page = polar ? 1 : 2;
 }
 
 /* After the mapping: required keys, title length, level overrides. */
@@ -2418,6 +2791,7 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 	}
 	if (s->section_count && start_sections(r) != MB_OK)
 		return MB_ERR_INPUT;
+	default_solutions(r);
 	/* a theme gives the colours the spec left out */
 	if (s->cover.theme) {
 		const struct mb_cover_theme *t = mb_cover_theme_find(s->cover.theme);
@@ -2433,11 +2807,42 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 	 * keep the level's, a landscape or square one gets its own). A grid
 	 * the spec gives is the publisher's choice and kept as it is.
 	 */
-	if (r->grid_set) {
-		s->grid_w = r->grid_w;
-		s->grid_h = r->grid_h;
+	if (r->grid_set && r->grid.kind == MB_GRID_RECT && r->grid.numbers == 2) {
+		s->grid_w = r->grid.a;
+		s->grid_h = r->grid.b;
 	} else {
 		level_grid(s, s->level, &s->grid_w, &s->grid_h);
+	}
+	if (r->grid_set && r->grid.kind != MB_GRID_RECT) {
+		s->grid_kind = r->grid.kind;
+		s->grid_a = r->grid.a;
+		s->grid_b = r->grid.b;
+	}
+	if (resolve_outline(r, "grid", "grid_outline",
+			    r->grid_set ? &r->grid : &(struct grid_value){ MB_GRID_RECT, 0, 0, 0 },
+			    mb_spec_where(s, "grid_outline", NULL, NULL), r->outline,
+			    &s->grid_outline) != MB_OK)
+		return MB_ERR_INPUT;
+	if (s->grid_outline != MB_OUTLINE_RECTANGLE && s->shape_count) {
+		const char *key = mb_spec_where(s, "grid_outline", NULL, NULL) ? "grid_outline"
+										 : "grid";
+		int line = 0, column = 0;
+
+		mb_spec_where(s, key, &line, &column);
+		return fail_at(r, line, column,
+				"'%s' makes the %s outline, but the book has a shape, which is the "
+				"maze's outline: with a shape leave 'grid_outline' out (the "
+				"rectangle) and give the size as COLSxROWS", key,
+				mb_grid_outline_name(s->grid_outline));
+	}
+	if (s->grid_kind == MB_GRID_POLAR && s->shape_count) {
+		int line = 0, column = 0;
+
+		mb_spec_where(s, "shape", &line, &column);
+		return fail_at(r, line, column,
+				"'shape' is %s, but the grid is polar: a circular maze's outline is "
+				"its circle, so shapes apply to square, hex and delta grids only; "
+				"remove 'shape' or choose another grid", s->shapes[0]);
 	}
 	/* with auto the start applies to the generators that have one */
 	if (s->start != MB_START_DEFAULT && strcmp(s->algorithm, "auto") &&
@@ -2457,9 +2862,11 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 		s->filter.min_route_ratio = r->filter.min_route_ratio;
 	if (r->forks_set)
 		s->filter.min_forks = r->filter.min_forks;
-	if (check_filter_possible(r) != MB_OK)
+	if (s->grid_kind == MB_GRID_RECT && check_filter_possible(r) != MB_OK)
 		return MB_ERR_INPUT;
 	if (s->section_count && finish_sections(r, end) != MB_OK)
+		return MB_ERR_INPUT;
+	if (check_gaps(r) != MB_OK)
 		return MB_ERR_INPUT;
 	return finish_editions(r, end);
 }

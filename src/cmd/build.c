@@ -67,6 +67,7 @@
 #include "mazebook/manifest.h"
 #include "mazebook/number.h"
 #include "mazebook/output.h"
+#include "mazebook/pages.h"
 #include "mazebook/shape_load.h"
 #include "mazebook/preflight.h"
 #include "mazebook/probe.h"
@@ -1283,11 +1284,21 @@ static void print_summary(const struct build *b, double seconds)
 
 	mb_kdp_cover_geometry_for(&s->trim, b->plan.page_count,
 				  &(struct mb_print){ s->binding, s->ink, s->paper }, &g, NULL);
-	if (!b->book.plan.sectioned)
+	if (!b->book.plan.sectioned && mb_grid_is_graph(b->book.mazes[0].maze->grid)) {
+		char grid[96];
+
+		/* polar, hex and delta books: the grid as the manifest names it */
+		mb_grid_describe(b->book.mazes[0].maze->grid, grid, sizeof(grid));
+		printf("built '%s': %zu %s mazes (%s), %d pages, %s, %s paper%s\n",
+		       s->title, b->book.count, s->level->name, grid, b->plan.page_count,
+		       mb_kdp_trim_name(&s->trim, trim, sizeof(trim)), mb_kdp_paper_name(s->paper),
+		       s->bleed ? ", bleed" : "");
+	} else if (!b->book.plan.sectioned) {
 		printf("built '%s': %zu %s mazes (%dx%d), %d pages, %s, %s paper%s\n",
 		       s->title, b->book.count, s->level->name, s->grid_w, s->grid_h,
 		       b->plan.page_count, mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
 		       mb_kdp_paper_name(s->paper), s->bleed ? ", bleed" : "");
+	}
 	else
 		printf("built '%s': %zu mazes in %d sections, %d pages, %s, %s paper%s\n",
 		       s->title, b->book.count, b->book.plan.section_count, b->plan.page_count,
@@ -1301,12 +1312,20 @@ static void print_summary(const struct build *b, double seconds)
 
 		printf("  section %d  '%s': %d %s%s%s mazes (", i + 1, sec->title, sec->count,
 		       sec->level->name, sec->ramp ? ".." : "", sec->ramp ? sec->level_to->name : "");
-		if (sec->shape_name)
+		if (sec->shape_name) {
 			printf("in the shape '%s'", sec->shape_name);
-		else if (first->w != last->w || first->h != last->h)
+		} else if (first->kind != MB_GRID_RECT) {
+			char a[96], z[96];
+
+			mb_grid_describe(b->book.mazes[sec->first].maze->grid, a, sizeof(a));
+			mb_grid_describe(b->book.mazes[sec->first + sec->count - 1].maze->grid, z,
+					 sizeof(z));
+			printf("%s%s%s", a, strcmp(a, z) ? ".." : "", strcmp(a, z) ? z : "");
+		} else if (first->w != last->w || first->h != last->h) {
 			printf("%dx%d..%dx%d", first->w, first->h, last->w, last->h);
-		else
+		} else {
 			printf("%dx%d", first->w, first->h);
+		}
 		printf("), from maze %d on page %d\n", sec->first + 1,
 		       b->plan.maze_page[sec->first]);
 	}
@@ -1765,7 +1784,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	    mb_cost_compute(NULL, b.spec.binding, b.spec.ink, b.spec.trim.large, b.plan.page_count,
 			    mb_spec_price_cents(&b.spec), &b.cost, &err) ||
 	    mb_interior_check_words(&b.spec, &b.plan, &err) ||
-	    mb_spec_shape_grids(&b.spec, &err))
+	    mb_spec_shape_grids(&b.spec, &err) || mb_pages_check_lattices(&b.spec, &b.plan, &err))
 		goto done;
 	lap(&b, STAGE_SPEC);
 	/* after the spec's other faults: those are named at their place first */

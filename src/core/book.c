@@ -16,12 +16,18 @@
 #include "mazebook/level.h"
 #include "mazebook/xalloc.h"
 
-/* the generators a section asks for: one by name, or its level's auto list */
-static size_t pick_generators(const char *algorithm, const struct mb_level *level, bool shaped,
-			      const struct mb_generator **gens, size_t max, struct mb_error *err)
+/*
+ * The generators a section asks for: one by name, or its level's auto
+ * list for the grid's kind (a shape's mask on squares: the shape list)
+ */
+static size_t pick_generators(const char *algorithm, const struct mb_level *level,
+			      enum mb_grid_kind kind, const struct mb_generator **gens, size_t max,
+			      struct mb_error *err)
 {
 	bool named = algorithm && strcmp(algorithm, "auto");
-	const char *list = named ? algorithm : shaped ? level->shape_algorithms : level->algorithms;
+	char auto_list[512];
+	const char *list = named ? algorithm
+				 : mb_plan_auto_list(level, kind, auto_list, sizeof(auto_list));
 	size_t n = 0;
 
 	while (*list && n < max) {
@@ -35,7 +41,7 @@ static size_t pick_generators(const char *algorithm, const struct mb_level *leve
 		gens[n] = mb_generator_lookup(name, err);
 		if (!gens[n])
 			return 0;
-		if (shaped && mb_generator_check_kind(gens[n], MB_GRID_MASK, err) != MB_OK) {
+		if (kind != MB_GRID_RECT && mb_generator_check_kind(gens[n], kind, err) != MB_OK) {
 			mb_error_blame(err, "algorithm");
 			return 0;
 		}
@@ -79,6 +85,55 @@ static struct mb_maze *shaped_on(const struct mb_book_spec *spec, struct mb_grid
 		mb_error_blame(err, spec->entrance ? "entrance" : "exit");
 		return NULL;
 	}
+	return m;
+}
+
+/*
+ * The candidate maze for graph slot pm: *cand when it is on pm's grid
+ * already, else a new one (with the gaps entrance:/exit: name; a polar
+ * maze's way out is its centre unless exit: names a rim side); false on
+ * error
+ */
+static bool graph_candidate(const struct mb_book_spec *spec, const struct mb_plan_maze *pm,
+			    struct mb_maze **cand, struct mb_plan_maze *made_for,
+			    struct mb_error *err)
+{
+	struct mb_grid *grid;
+
+	if (*cand && made_for->kind == pm->kind && made_for->outline == pm->outline &&
+	    made_for->a == pm->a && made_for->b == pm->b)
+		return true;
+	mb_maze_free(*cand);
+	*cand = NULL;
+	grid = mb_plan_grid(pm, NULL, NULL, err);
+	if (!grid)
+		return false;
+	*cand = shaped_on(spec, grid, err);
+	mb_grid_free(grid);
+	*made_for = *pm;
+	return *cand != NULL;
+}
+
+/* the title page's small maze on a graph grid of the book's first kind */
+static struct mb_maze *title_graph_maze(const struct mb_plan_maze *first)
+{
+	struct mb_plan_maze small = *first;
+	struct mb_grid *grid;
+	struct mb_maze *m;
+
+	small.b = 0;
+	small.a = first->kind == MB_GRID_POLAR ? 5 : 4;
+	if (first->outline == MB_OUTLINE_RECTANGLE) {
+		small.a = first->kind == MB_GRID_HEX ? 6 : 9;
+		small.b = first->kind == MB_GRID_HEX ? 6 : 6;
+	}
+	if (first->kind == MB_GRID_DELTA && first->outline == MB_OUTLINE_TRIANGLE)
+		small.a = 6;
+	grid = mb_plan_grid(&small, NULL, NULL, NULL);
+	if (!grid)
+		BUG("the title page's %s grid cannot be made", mb_grid_kind_name(small.kind));
+	m = mb_maze_new_on(grid);
+	mb_grid_free(grid);
 	return m;
 }
 
@@ -164,10 +219,12 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	size_t ngens = 0;
 	struct mb_gen_options opt;
 	struct mb_maze *candidate = NULL, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
+	struct mb_maze *graph = NULL;		/* the graph slots' candidate */
+	struct mb_plan_maze graph_slot = { 0 };	/* the slot graph was made for */
+	enum mb_grid_kind gens_kind = MB_GRID_RECT;
 	struct mb_maze *own[MB_SPEC_MAX_SECTIONS] = { 0 };
 	const struct mb_level *gens_level = NULL;
 	const char *gens_algorithm = NULL;
-	bool gens_shaped = false;
 	struct mb_plan *plan = &book->plan;
 
 	memset(book, 0, sizeof(*book));
@@ -195,28 +252,33 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 		struct mb_measures ms, best = { 0 };
 		uint64_t best_seed = 0;
 		int attempt, shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
+		bool on_graph = !in_shape && pm->kind != MB_GRID_RECT;
+		enum mb_grid_kind kind;
 		struct mb_maze *cand;
 		char where[300], msg[MB_ERROR_MESSAGE_MAX + 400];
 
-		/* the generators change only with the section or a ramp's step */
-		if (!ngens || gens_level != pm->level || gens_shaped != in_shape ||
-		    strcmp(gens_algorithm, sec->algorithm)) {
-			ngens = pick_generators(sec->algorithm, pm->level, in_shape, gens, 32, err);
-			if (!ngens)
-				goto fail;
-			gens_level = pm->level;
-			gens_shaped = in_shape;
-			gens_algorithm = sec->algorithm;
-		}
-		gen = gens[base % ngens];
-		if (shape < 0 && !own_shape &&
+		if (shape < 0 && !own_shape && !on_graph &&
 		    (!candidate || candidate->w != pm->w || candidate->h != pm->h)) {
 			mb_maze_free(candidate);
 			candidate = mb_maze_new(pm->w, pm->h, err);
 			if (!candidate)
 				goto fail;
 		}
-		cand = own_shape ? own_shape : shape >= 0 ? shaped[shape] : candidate;
+		if (on_graph && !graph_candidate(spec, pm, &graph, &graph_slot, err))
+			goto fail;
+		cand = own_shape ? own_shape : shape >= 0 ? shaped[shape] : on_graph ? graph : candidate;
+		kind = cand->grid->kind;
+		/* the generators change only with the section, a ramp's step or the grid's kind */
+		if (!ngens || gens_level != pm->level || gens_kind != kind ||
+		    strcmp(gens_algorithm, sec->algorithm)) {
+			ngens = pick_generators(sec->algorithm, pm->level, kind, gens, 32, err);
+			if (!ngens)
+				goto fail;
+			gens_level = pm->level;
+			gens_kind = kind;
+			gens_algorithm = sec->algorithm;
+		}
+		gen = gens[base % ngens];
 		for (attempt = 1; attempt <= MB_BOOK_MAX_ATTEMPTS; attempt++) {
 			uint64_t seed = mb_rng_derive(base, (uint64_t)attempt);
 			char key[MB_CANON_KEY_SIZE];
@@ -249,9 +311,12 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 		}
 		if (attempt > MB_BOOK_MAX_ATTEMPTS) {
 			if (in_shape)
-				snprintf(where, sizeof(where), "shape '%s' (%d squares)",
+				snprintf(where, sizeof(where), "shape '%s' (%d %s)",
 					 own_shape ? sec->shape_name : spec->shapes[shape],
-					 cand->grid->cells);
+					 cand->grid->cells,
+					 mb_grid_is_graph(cand->grid) ? "cells" : "squares");
+			else if (on_graph)
+				mb_grid_describe(cand->grid, where, sizeof(where));
 			else
 				snprintf(where, sizeof(where), "%dx%d", pm->w, pm->h);
 			snprintf(msg, sizeof(msg),
@@ -272,6 +337,8 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 			progress((size_t)n, (size_t)spec->mazes, data);
 	}
 	mb_maze_free(candidate);
+	mb_maze_free(graph);
+	graph = NULL;
 	if (plan->order_ramp) {
 		/* a ramp section is in its ramp's order already: its grid grows maze by maze */
 		for (int s = 0; s < plan->section_count; s++)
@@ -287,8 +354,11 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	 */
 	book->title_seed = mb_rng_derive(spec->seed, MB_BOOK_TITLE_TAG);
 	if (spec->pages.title) {
+		/* a book of graph grids shows one: its first maze's kind */
 		book->title_maze = spec->shape_count ? mb_maze_copy(shaped[0])
-						     : mb_maze_new(9, 9, NULL);
+				   : plan->mazes[0].kind != MB_GRID_RECT
+					   ? title_graph_maze(&plan->mazes[0])
+					   : mb_maze_new(9, 9, NULL);
 		mb_generate(&mb_gen_backtracker, book->title_maze, book->title_seed, NULL);
 		mb_book_add_extra(book, "title-page", 1, mb_gen_backtracker.name,
 				  book->title_seed, mb_maze_copy(book->title_maze));
@@ -297,6 +367,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	return MB_OK;
 fail:
 	mb_maze_free(candidate);
+	mb_maze_free(graph);
 	free_shaped(spec, shaped, own);
 	mb_book_release(book);
 	return err && err->code ? err->code : MB_ERR_LIMIT;

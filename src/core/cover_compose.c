@@ -54,7 +54,10 @@ struct card {
 	struct mb_maze *own;		/* a stand-in the book did not hold */
 	int grid_w, grid_h;
 	box panel;
-	double mx, my, cell, wall_pt, radius;
+	double mx, my, cell, wall_pt, radius;	/* mx, my: square (0, 0)'s corner, or a
+						 * graph grid's bounds' top left */
+	double gx0, gy0;		/* a graph grid's bounds' top left, grid units (else 0) */
+	bool finish_tag;		/* false: a polar maze whose way out is its centre */
 	struct text start, finish, caption;
 	double tag_pad;
 	int *route;
@@ -353,6 +356,11 @@ static box page_box(const struct mb_cover *c, struct mb_rect_in r)
 	return (box){ PT(r.x), PT(c->g.h_in - r.y - r.h), PT(r.w), PT(r.h) };
 }
 
+static enum mb_status plan_lattice_card(struct plan *p, struct card *k,
+					const struct mb_book_maze *bm, box in, double side,
+					double top, double bottom, double tag_pt, double route_share,
+					const char *where, struct mb_error *err);
+
 /*
  * Place book maze bm on a card centred in `in`, as large as fits with room
  * above for the START tag (and caption) and below for FINISH. A grid too
@@ -389,6 +397,10 @@ static enum mb_status plan_card(struct plan *p, struct card *k, const char *plac
 				       where);
 	k->grid_w = gw;
 	k->grid_h = gh;
+	k->finish_tag = true;
+	if (mb_grid_is_graph(maze->grid))
+		return plan_lattice_card(p, k, bm, in, side, top, bottom, tag_pt, route_share, where,
+					 err);
 	/* a shaped maze is shown itself: a stand-in would need the shape again */
 	if ((gw != maze->w || gh != maze->h) && mb_maze_is_rect(maze)) {
 		const struct mb_book_extra *e = mb_cover_stand_in_of(p->in->book, place, gw, gh);
@@ -434,6 +446,88 @@ static enum mb_status plan_card(struct plan *p, struct card *k, const char *plac
 		int n;
 
 		k->route = xmallocarray((size_t)maze->w * maze->h, sizeof(int));
+		n = mb_maze_route(maze, k->route);
+		k->route_len = (int)ceil(n * route_share);
+		if (k->route_len < 2 && n >= 2)
+			k->route_len = 2;
+	}
+	return MB_OK;
+}
+
+/*
+ * The card of a polar, hex or delta maze: its walls' bounds scaled into
+ * the card's room, the tags at its gaps (a centre exit has none: how to
+ * play says the goal is the centre). A maze whose corridors would come
+ * under MB_LAYOUT_MIN_COVER_CELL_PT there is drawn from a coarser one of
+ * its kind (mb_cover_lattice_stand_in), as a square book's is.
+ */
+static enum mb_status plan_lattice_card(struct plan *p, struct card *k,
+					const struct mb_book_maze *bm, box in, double side,
+					double top, double bottom, double tag_pt, double route_share,
+					const char *where, struct mb_error *err)
+{
+	const struct mb_maze *maze = k->maze;
+	enum mb_status st;
+	double x0, y0, x1, y1, cell, ex, ey, fx, fy;
+	double inner_l, inner_r, sw = k->start.width, fw = k->finish.width;
+
+	mb_grid_bounds(maze->grid, &x0, &y0, &x1, &y1);
+	cell = fmin((in.w - 2 * side) / (x1 - x0), (in.h - top - bottom) / (y1 - y0));
+	if (k->maze == bm->maze && cell * maze->grid->lat->min_feature < MB_LAYOUT_MIN_COVER_CELL_PT) {
+		/*
+		 * too fine for the card: a coarser maze of its kind, its corridors
+		 * about MB_LAYOUT_COVER_CELL_PT, as a square book's stand-in
+		 */
+		double f = cell * maze->grid->lat->min_feature / MB_LAYOUT_COVER_CELL_PT;
+		const struct mb_book_extra *e;
+		uint64_t seed;
+		int a, b;
+
+		mb_cover_lattice_size(maze->grid, &a, &b);
+		a = (int)fmax(2, floor(a * f));
+		b = b ? (int)fmax(2, floor(b * f)) : 0;
+		e = mb_cover_stand_in_of(p->in->book, k->place, a, b);
+		k->maze = e ? e->maze : (k->own = mb_cover_lattice_stand_in(p->spec, bm, a, b, &seed));
+		if (!k->maze)
+			return mb_error_set(err, MB_ERR_INPUT, "the %s has no room for its maze", where);
+		st = plan_lattice_card(p, k, bm, in, side, top, bottom, tag_pt, route_share, where,
+				       err);
+		k->grid_w = a;
+		k->grid_h = b;
+		return st;
+	}
+	k->grid_w = maze->w;
+	k->grid_h = maze->h;
+	k->gx0 = x0;
+	k->gy0 = y0;
+	k->cell = cell;
+	k->panel.w = (x1 - x0) * cell + 2 * side;
+	k->panel.h = (y1 - y0) * cell + top + bottom;
+	k->panel.x = in.x + (in.w - k->panel.w) / 2;
+	k->panel.y = in.y + (in.h - k->panel.h) / 2;
+	k->mx = k->panel.x + side;
+	k->my = k->panel.y + top;
+	k->wall_pt = clamp(cell * maze->grid->lat->min_feature * 0.11, 1.0, 4.0);
+	k->radius = fmin(tag_pt * 1.2, side);
+	inner_l = k->panel.x + k->radius * 0.5;
+	inner_r = k->panel.x + k->panel.w - k->radius * 0.5;
+	mb_maze_gap_point(maze, false, 0.5, &ex, &ey);
+	k->start.x = clamp(k->mx + (ex - x0) * cell - sw / 2, inner_l + k->tag_pad,
+			   inner_r - sw - k->tag_pad);
+	k->start.y = k->my - tag_pt * 0.8 - k->tag_pad - k->start.height;
+	k->finish_tag = maze->exit.dir != MB_SIDE_INSIDE;
+	mb_maze_gap_point(maze, true, 0.5, &fx, &fy);
+	k->finish.x = clamp(k->mx + (fx - x0) * cell - fw / 2, inner_l + k->tag_pad,
+			    inner_r - fw - k->tag_pad);
+	k->finish.y = k->my + (y1 - y0) * cell + tag_pt * 0.8 + k->tag_pad;
+	if (k->caption.n) {
+		k->caption.x = k->panel.x + (k->panel.w - k->caption.width) / 2;
+		k->caption.y = k->panel.y + tag_pt * 0.5;
+	}
+	if (route_share > 0) {
+		int n;
+
+		k->route = xmallocarray((size_t)maze->grid->cells, sizeof(int));
 		n = mb_maze_route(maze, k->route);
 		k->route_len = (int)ceil(n * route_share);
 		if (k->route_len < 2 && n >= 2)
@@ -546,7 +640,16 @@ static enum mb_status plan_front(struct plan *p, struct mb_error *err)
 
 static double card_min_h(const struct mb_maze *maze, double tag_pt, double cell_pt)
 {
-	return fmin(maze->h, COVER_RESERVE_ROWS) * cell_pt + tag_pt * 9;
+	double rows = maze->h;
+
+	/* a graph grid's rows: its height in corridors */
+	if (mb_grid_is_graph(maze->grid)) {
+		double x0, y0, x1, y1;
+
+		mb_grid_bounds(maze->grid, &x0, &y0, &x1, &y1);
+		rows = (y1 - y0) / maze->grid->lat->min_feature;
+	}
+	return fmin(rows, COVER_RESERVE_ROWS) * cell_pt + tag_pt * 9;
 }
 
 static enum mb_status plan_back(struct plan *p, struct mb_error *err)
@@ -768,7 +871,22 @@ static void draw_card(const struct plan *p, struct mb_draw_list *l, const struct
 		return;
 	}
 	/* the route begun: a thick line from the entrance through the first squares */
-	if (k->route_len > 0) {
+	if (k->route_len > 0 && mb_grid_is_graph(m->grid)) {
+		const struct mb_lattice *lat = m->grid->lat;
+		int last = k->route[k->route_len - 1];
+
+		mb_maze_gap_point(m, false, 0.7, &ex, &ey);
+		mb_draw_move(l, k->mx + (ex - k->gx0) * cell, k->my + (ey - k->gy0) * cell);
+		for (int i = 0; i < k->route_len; i++)
+			mb_draw_line(l, k->mx + (lat->cx[k->route[i]] - k->gx0) * cell,
+				     k->my + (lat->cy[k->route[i]] - k->gy0) * cell);
+		mb_draw_stroke(l, &(struct mb_pen){ .width = cell * lat->min_feature * 0.34,
+						    .rgb = p->accent, .cap = MB_CAP_ROUND,
+						    .join = MB_JOIN_ROUND });
+		mb_draw_circle(l, k->mx + (lat->cx[last] - k->gx0) * cell,
+			       k->my + (lat->cy[last] - k->gy0) * cell, cell * lat->min_feature * 0.3);
+		fill(l, mix(p->accent, 0x000000, 0.3));
+	} else if (k->route_len > 0) {
 		int last = k->route[k->route_len - 1];
 
 		mb_maze_gap_point(m, false, 0.7, &ex, &ey);
@@ -788,9 +906,14 @@ static void draw_card(const struct plan *p, struct mb_draw_list *l, const struct
 					     .cap = MB_CAP_ROUND, .join = MB_JOIN_ROUND });
 	mb_maze_gap_point(m, false, 0.5, &ex, &ey);
 	mb_maze_gap_point(m, true, 0.5, &fx, &fy);
+	ex -= k->gx0;
+	fx -= k->gx0;
+	ey -= k->gy0;
+	fy -= k->gy0;
 	tag(p, l, &k->start, k->tag_pad, p->go, k->mx + ex * cell, k->my + ey * cell - k->wall_pt);
-	tag(p, l, &k->finish, k->tag_pad, p->stop, k->mx + fx * cell,
-	    k->my + fy * cell + k->wall_pt);
+	if (k->finish_tag)
+		tag(p, l, &k->finish, k->tag_pad, p->stop, k->mx + fx * cell,
+		    k->my + fy * cell + k->wall_pt);
 	if (k->caption.n)
 		emit(p, l, &k->caption, p->dark, 0, 0, 0, 0);
 }

@@ -16,6 +16,7 @@
 #include "mazebook/kdp.h"
 #include "mazebook/level.h"
 #include "mazebook/measure.h"
+#include "mazebook/plan.h"
 #include "mazebook/rng.h"
 
 const struct mb_book_maze *mb_cover_card_maze(const struct mb_book *book, const char *place)
@@ -29,15 +30,27 @@ const struct mb_book_maze *mb_cover_card_maze(const struct mb_book *book, const 
 	return NULL;
 }
 
-struct mb_maze *mb_cover_stand_in(const struct mb_book_spec *spec,
-				  const struct mb_book_maze *bm, int w, int h, uint64_t *seed)
+void mb_cover_lattice_size(const struct mb_grid *g, int *a, int *b)
+{
+	const struct mb_lattice *lat = g->lat;
+
+	*b = 0;
+	if (g->kind == MB_GRID_POLAR)
+		*a = lat->rings;
+	else if (lat->outline == MB_OUTLINE_RECTANGLE)
+		*a = lat->cols, *b = lat->rows;
+	else
+		*a = g->kind == MB_GRID_HEX ? lat->cols : lat->rows;
+}
+
+/* the first candidate that passes spec's filter, else the longest route's, into m */
+static struct mb_maze *first_passing(const struct mb_book_spec *spec, const struct mb_book_maze *bm,
+				     struct mb_maze *m, uint64_t *seed)
 {
 	const struct mb_generator *gen = bm->gen ? bm->gen : &mb_gen_backtracker;
-	struct mb_maze *m = mb_maze_new(w, h, NULL), *best = NULL;
+	struct mb_maze *best = NULL;
 	double best_ratio = -1;
 
-	if (!m)
-		BUG("cover maze %dx%d", w, h);
 	for (uint64_t attempt = 1; attempt <= MB_COVER_MAZE_ATTEMPTS; attempt++) {
 		struct mb_measures ms;
 		uint64_t s = mb_rng_derive(bm->seed ^ MB_COVER_SEED_TAG, attempt);
@@ -58,6 +71,43 @@ struct mb_maze *mb_cover_stand_in(const struct mb_book_spec *spec,
 	}
 	mb_maze_free(m);
 	return best;
+}
+
+struct mb_maze *mb_cover_stand_in(const struct mb_book_spec *spec,
+				  const struct mb_book_maze *bm, int w, int h, uint64_t *seed)
+{
+	struct mb_maze *m = mb_maze_new(w, h, NULL);
+
+	if (!m)
+		BUG("cover maze %dx%d", w, h);
+	return first_passing(spec, bm, m, seed);
+}
+
+struct mb_maze *mb_cover_lattice_stand_in(const struct mb_book_spec *spec,
+					  const struct mb_book_maze *bm, int a, int b,
+					  uint64_t *seed)
+{
+	const struct mb_lattice *lat = bm->maze->grid->lat;
+	struct mb_plan_maze slot = { .kind = bm->maze->grid->kind, .outline = lat->outline,
+				     .a = a, .b = b };
+	struct mb_grid *g = mb_plan_grid(&slot, NULL, NULL, NULL);
+	struct mb_maze *m;
+	struct mb_side in, out;
+
+	if (!g)
+		return NULL;
+	m = mb_maze_new_on(g);
+	mb_grid_free(g);
+	in = m->entrance;
+	out = m->exit;
+	/* the book's gaps were checked on its own grids; a name that fails here keeps the default */
+	if ((spec->entrance && mb_grid_named_gap(m->grid, spec->entrance, &in, NULL) != MB_OK) ||
+	    (spec->exit_side && mb_grid_named_gap(m->grid, spec->exit_side, &out, NULL) != MB_OK) ||
+	    mb_maze_set_gaps(m, in, out, NULL) != MB_OK) {
+		in = m->entrance;
+		out = m->exit;
+	}
+	return first_passing(spec, bm, m, seed);
 }
 
 struct mb_maze *mb_cover_pattern(const struct mb_book *book, double page_w_pt, double page_h_pt,
@@ -123,10 +173,15 @@ enum mb_status mb_cover_plan_mazes(const struct mb_book_spec *spec, struct mb_bo
 		if (!bm)
 			BUG("cover card '%s'", grids[i].place ? grids[i].place : "(null)");
 		/* a shaped maze is shown itself: a stand-in would need the shape again */
-		if (!grids[i].drawn || !mb_maze_is_rect(bm->maze) ||
+		if (!grids[i].drawn || (!mb_maze_is_rect(bm->maze) && !mb_grid_is_graph(bm->maze->grid)) ||
 		    (grids[i].w == bm->maze->w && grids[i].h == bm->maze->h))
 			continue;
-		m = mb_cover_stand_in(spec, bm, grids[i].w, grids[i].h, &seed);
+		m = mb_grid_is_graph(bm->maze->grid)
+			    ? mb_cover_lattice_stand_in(spec, bm, grids[i].w, grids[i].h, &seed)
+			    : mb_cover_stand_in(spec, bm, grids[i].w, grids[i].h, &seed);
+		if (!m)
+			BUG("the cover's %s stand-in of %dx%d", mb_grid_kind_name(bm->maze->grid->kind),
+			    grids[i].w, grids[i].h);
 		if (!mb_book_add_extra(book, place, 0, bm->gen ? bm->gen->name : mb_gen_backtracker.name, seed,
 				       m))
 			return mb_error_set(err, MB_ERR_LIMIT,
@@ -145,8 +200,11 @@ const struct mb_book_extra *mb_cover_stand_in_of(const struct mb_book *book, con
 {
 	for (size_t i = 0; book && i < book->extra_count; i++) {
 		const struct mb_book_extra *e = &book->extras[i];
+		int a = e->maze->w, b = e->maze->h;
 
-		if (!strcmp(e->place, place) && e->maze->w == w && e->maze->h == h)
+		if (mb_grid_is_graph(e->maze->grid))
+			mb_cover_lattice_size(e->maze->grid, &a, &b);
+		if (!strcmp(e->place, place) && a == w && b == h)
 			return e;
 	}
 	return NULL;

@@ -55,6 +55,8 @@ const struct mb_labels mb_labels_table[] = {
 		.age = "Alter",
 		.ramp = "Die Labyrinthe werden nach hinten schwerer: Jeder Abschnitt beginnt mit "
 			"seinem leichtesten.",
+		.centre_goal = "In den runden Labyrinthen ohne ZIEL-Pfeil ist das Ziel die "
+			       "Mitte: Finde den Weg vom START bis in die Mitte.",
 		.contents = "Inhalt",
 		.section_mazes = "%d Labyrinthe",
 		.certificate_title = "Urkunde",
@@ -97,6 +99,8 @@ const struct mb_labels mb_labels_table[] = {
 		.name = "Name",
 		.age = "Age",
 		.ramp = "The mazes get harder as you go: each section starts with its easiest.",
+		.centre_goal = "In the round mazes with no FINISH arrow, the goal is the "
+			       "centre: find the way from START to the middle.",
 		.contents = "Contents",
 		.section_mazes = "%d mazes",
 		.certificate_title = "Certificate of Completion",
@@ -140,6 +144,8 @@ const struct mb_labels mb_labels_table[] = {
 		.age = "Edad",
 		.ramp = "Los laberintos se vuelven más difíciles a medida que avanzas: cada "
 			"sección empieza por el más fácil.",
+		.centre_goal = "En los laberintos redondos sin flecha de META, la meta es el "
+			       "centro: busca el camino desde el INICIO hasta el medio.",
 		.contents = "Índice",
 		.section_mazes = "%d laberintos",
 		.certificate_title = "Diploma",
@@ -185,6 +191,8 @@ const struct mb_labels mb_labels_table[] = {
 		.age = "Âge",
 		.ramp = "Les labyrinthes deviennent plus difficiles au fil des pages : chaque "
 			"partie commence par le plus facile.",
+		.centre_goal = "Dans les labyrinthes ronds sans flèche ARRIVÉE, l’arrivée est "
+			       "le centre : trouve le chemin du DÉPART jusqu’au milieu.",
 		.contents = "Sommaire",
 		.section_mazes = "%d labyrinthes",
 		.certificate_title = "Diplôme",

@@ -49,6 +49,25 @@ static void write_cost(FILE *f, const struct mb_cost *c)
 	fprintf(f, "},\n");
 }
 
+/*
+ * A graph maze's grid for its manifest entry: ", "grid": "polar 12
+ * rings", "kind": "polar", "cells": 379" (its "size" is cells x 1, as
+ * the grid names its lattice); nothing for a square maze, whose entry
+ * stays as it always was
+ */
+static const char *graph_fields(const struct mb_maze *m, char *buf, size_t size)
+{
+	char grid[96];
+
+	buf[0] = '\0';
+	if (!mb_grid_is_graph(m->grid))
+		return buf;
+	mb_grid_describe(m->grid, grid, sizeof(grid));
+	snprintf(buf, size, ", \"grid\": \"%s\", \"kind\": \"%s\", \"cells\": %d", grid,
+		 mb_grid_kind_name(m->grid->kind), m->grid->cells);
+	return buf;
+}
+
 void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb_book *book,
 		       const struct mb_manifest_info *info)
 {
@@ -90,6 +109,10 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 		}
 		fprintf(f, "],\n");
 	}
+	/* a book of polar, hex or delta mazes: the kind (each maze names its grid) */
+	if (spec->grid_kind != MB_GRID_RECT)
+		fprintf(f, "  \"grid_kind\": \"%s\",\n  \"grid_outline\": \"%s\",\n",
+			mb_grid_kind_name(spec->grid_kind), mb_grid_outline_name(spec->grid_outline));
 	/* the order and the sections (a book without sections: one, untitled) */
 	fprintf(f, "  \"order\": \"%s\",\n", book->plan.order_ramp ? "ramp" : "as-generated");
 	fprintf(f, "  \"sections\": [\n");
@@ -120,23 +143,27 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			s + 1 < book->plan.section_count ? "," : "");
 	}
 	fprintf(f, "  ],\n");
-	if (book->title_maze)
+	if (book->title_maze) {
+		char grid[160];
+
 		fprintf(f, "  \"title_maze\": {\"generator\": \"backtracker\", \"seed\": %llu, "
-			"\"size\": [%d, %d], \"squares\": %d},\n",
+			"\"size\": [%d, %d], \"squares\": %d%s},\n",
 			(unsigned long long)book->title_seed, book->title_maze->w,
-			book->title_maze->h, mb_maze_cells(book->title_maze));
+			book->title_maze->h, mb_maze_cells(book->title_maze),
+			graph_fields(book->title_maze, grid, sizeof(grid)));
+	}
 	fprintf(f, "  \"mazes\": [\n");
 	for (size_t i = 0; i < book->count; i++) {
 		const struct mb_book_maze *bm = &book->mazes[i];
 		const struct mb_measures *ms = &bm->measures;
-		char shape_key[32] = "";
+		char shape_key[32] = "", grid[160];
 
 		/* a shaped maze: its shape's index in "shapes" */
 		if (bm->shape >= 0)
 			snprintf(shape_key, sizeof(shape_key), "\"shape\": %d, ", bm->shape);
 
 		fprintf(f, "    {\"number\": %d, \"page\": %d, \"generator\": \"%s\", \"seed\": %llu, "
-			"\"start\": %s%s%s, %s\"size\": [%d, %d], \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
+			"\"start\": %s%s%s, %s\"size\": [%d, %d]%s, \"route\": %d, \"route_ratio\": %.4f, \"forks\": %d, "
 			"\"dead_end_share\": %.4f, \"turns\": %d, \"longest_dead_end\": %d, "
 			"\"attempts\": %d, \"section\": %d, \"level\": \"%s\", \"difficulty_score\": %.2f, "
 			"\"key\": \"%s\"}%s\n",
@@ -144,7 +171,7 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			(unsigned long long)bm->seed, bm->start ? "\"" : "",
 			bm->start ? mb_start_name(bm->start) : "null", bm->start ? "\"" : "",
 			shape_key,
-			bm->maze->w, bm->maze->h, ms->route,
+			bm->maze->w, bm->maze->h, graph_fields(bm->maze, grid, sizeof(grid)), ms->route,
 			ms->route_ratio, ms->forks, ms->dead_end_share, ms->turns,
 			ms->longest_dead_end, bm->attempts, bm->section + 1,
 			bm->slot >= 0 && bm->slot < book->plan.maze_count
@@ -157,10 +184,13 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 	for (size_t i = 0; i < book->extra_count; i++) {
 		const struct mb_book_extra *e = &book->extras[i];
 
+		char grid[160];
+
 		fprintf(f, "    {\"place\": \"%s\", \"number\": 1, \"page\": %d, \"generator\": "
-			"\"%s\", \"seed\": %llu, \"size\": [%d, %d], \"key\": \"%s\"}%s\n",
+			"\"%s\", \"seed\": %llu, \"size\": [%d, %d]%s, \"key\": \"%s\"}%s\n",
 			e->place, e->page, e->generator, (unsigned long long)e->seed, e->maze->w,
-			e->maze->h, e->key, i + 1 < book->extra_count ? "," : "");
+			e->maze->h, graph_fields(e->maze, grid, sizeof(grid)), e->key,
+			i + 1 < book->extra_count ? "," : "");
 	}
 	fprintf(f, "  ]");
 	/*

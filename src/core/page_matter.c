@@ -164,6 +164,18 @@ bool mb_page_has_ramp(const struct mb_book_spec *spec)
 	return false;
 }
 
+bool mb_page_has_centre_goal(const struct mb_book_spec *spec)
+{
+	if (spec->exit_side && strcmp(spec->exit_side, "centre"))
+		return false;
+	if (spec->grid_kind == MB_GRID_POLAR && !spec->section_count)
+		return true;
+	for (int i = 0; i < spec->section_count; i++)
+		if (spec->sections[i].grid_kind == MB_GRID_POLAR)
+			return true;
+	return false;
+}
+
 /* A line of the copyright page: 10 pt, as mb_interior_check_words measures it. */
 #define SMALL_PT 10.0
 #define SMALL_LEADING 14.0
@@ -296,6 +308,8 @@ void mb_page_how_to_play(const struct mb_page_context *ctx, int n, struct mb_dra
 	y = para(&s, MB_FACE_REGULAR, 13, 19, b.x, y + 14, b.w, LEFT, l->how_to_play);
 	if (mb_page_has_ramp(ctx->spec))
 		y = para(&s, MB_FACE_REGULAR, 13, 19, b.x, y + 10, b.w, LEFT, l->ramp);
+	if (mb_page_has_centre_goal(ctx->spec))
+		y = para(&s, MB_FACE_REGULAR, 13, 19, b.x, y + 10, b.w, LEFT, l->centre_goal);
 	if (ctx->book && ctx->book->plan.section_count) {
 		/* the plan's words, as the cover says them: "easy", or "easy\u2013expert" */
 		char range[128];

@@ -14,6 +14,55 @@
 #include "mazebook/layout.h"
 #include "mazebook/xalloc.h"
 
+void mb_plan_level_size(const struct mb_level *level, enum mb_grid_kind kind,
+			enum mb_grid_outline outline, int *a, int *b)
+{
+	/* the spec reader let through only the outlines each kind has */
+	if (!mb_level_grid_size(level, kind, outline, a, b))
+		BUG("level %s has no %s grid of the %s outline", level->name, mb_grid_kind_name(kind),
+		    mb_grid_outline_name(outline));
+}
+
+const char *mb_plan_auto_list(const struct mb_level *level, enum mb_grid_kind kind, char *buf,
+			      size_t size)
+{
+	snprintf(buf, size, "%s", mb_level_auto_list(level, kind));
+	return buf;
+}
+
+struct mb_grid *mb_plan_grid(const struct mb_plan_maze *m, mb_grid_mask_fn keep, void *ctx,
+			     struct mb_error *err)
+{
+	switch (m->kind) {
+	case MB_GRID_POLAR:
+		return mb_grid_new_polar(m->a, err);
+	case MB_GRID_HEX:
+		return mb_grid_new_hex(m->a, m->b, m->outline, keep, ctx, err);
+	case MB_GRID_DELTA:
+		/* the triangle's one number is its rows */
+		return mb_grid_new_delta(m->a, m->outline == MB_OUTLINE_TRIANGLE ? m->a : m->b,
+					 m->outline, keep, ctx, err);
+	default:
+		BUG("mb_plan_grid on a %s slot", mb_grid_kind_name(m->kind));
+	}
+}
+
+/* a graph slot's size: the spec's (a != 0), else its level's */
+static void lattice_size(const struct mb_level *level, enum mb_grid_kind kind,
+			 enum mb_grid_outline outline, int a, int b, struct mb_plan_maze *m)
+{
+	m->kind = kind;
+	m->outline = outline;
+	if (kind == MB_GRID_RECT)
+		return;
+	if (a) {
+		m->a = a;
+		m->b = b;
+	} else {
+		mb_plan_level_size(level, kind, outline, &m->a, &m->b);
+	}
+}
+
 /* the grid a book draws level with (as the spec reader fits it) */
 static void fitted(const struct mb_book_spec *spec, const struct mb_level *level, int *w, int *h)
 {
@@ -43,6 +92,16 @@ static void ramp_slot(const struct mb_book_spec *spec, const struct mb_plan_sect
 	m->filter.min_route_ratio = a->min_route_ratio + t * (b->min_route_ratio - a->min_route_ratio);
 	m->filter.min_forks = lerp_int(a->min_forks, b->min_forks, t);
 	m->level = a + lerp_int(0, (int)(b - a), t);
+	m->kind = spec->sections[m->section].grid_kind;
+	m->outline = spec->sections[m->section].grid_outline;
+	if (m->kind != MB_GRID_RECT) {
+		int la, lb, ua, ub;
+
+		mb_plan_level_size(a, m->kind, m->outline, &la, &lb);
+		mb_plan_level_size(b, m->kind, m->outline, &ua, &ub);
+		m->a = lerp_int(la, ua, t);
+		m->b = lerp_int(lb, ub, t);
+	}
 }
 
 enum mb_status mb_plan_make(const struct mb_book_spec *spec, struct mb_plan *plan,
@@ -67,9 +126,14 @@ enum mb_status mb_plan_make(const struct mb_book_spec *spec, struct mb_plan *pla
 		*sec = (struct mb_plan_section){ NULL, NULL, spec->level, spec->level, false,
 						 spec->algorithm ? spec->algorithm : "auto",
 						 MB_PLAN_BOOK_SHAPES, NULL, 0, spec->mazes };
-		for (int i = 0; i < spec->mazes; i++)
-			plan->mazes[i] = (struct mb_plan_maze){ 0, spec->grid_w, spec->grid_h,
-								spec->filter, spec->level };
+		for (int i = 0; i < spec->mazes; i++) {
+			plan->mazes[i] = (struct mb_plan_maze){ .section = 0, .w = spec->grid_w,
+								.h = spec->grid_h,
+								.filter = spec->filter,
+								.level = spec->level };
+			lattice_size(spec->level, spec->grid_kind, spec->grid_outline, spec->grid_a,
+				     spec->grid_b, &plan->mazes[i]);
+		}
 		return MB_OK;
 	}
 	for (int s = 0; s < spec->section_count; s++) {
@@ -113,6 +177,8 @@ enum mb_status mb_plan_make(const struct mb_book_spec *spec, struct mb_plan *pla
 				fitted(spec, sec->level, &m->w, &m->h);
 			m->filter = ss->filter;
 			m->level = sec->level;
+			lattice_size(sec->level, ss->grid_kind, ss->grid_outline, ss->grid_a,
+				     ss->grid_b, m);
 		}
 	}
 	if (n != plan->maze_count)

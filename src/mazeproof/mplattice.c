@@ -159,6 +159,15 @@ static void polar_edges(struct mb_mp_lattice *l)
 		size_t nc = 0, maxc = (size_t)l->ring_n[r - 1] + (r < l->rings ? (size_t)l->ring_n[r] : 0) + 1;
 		double *cut = mb_mp_xmalloc(maxc * sizeof *cut);
 		int rings_here[2] = { r - 1, r < l->rings ? r : -1 };
+		/*
+		 * Every reading lists a ring's arcs from the same one: the angles
+		 * are wrapped from half the finest division before ring 1's first
+		 * radial wall, not from 0. A division that falls on angle 0 (a
+		 * grid whose cells start at +x) reads as 0 + e on one page and
+		 * 2 pi - e on another, which listed the arcs rotated by one, and a
+		 * solution copy of the same maze had "walls that differ".
+		 */
+		double ref = l->rings > 1 ? l->ring_t0[1] - M_PI / l->ring_n[l->rings - 1] : 0;
 
 		for (int s = 0; s < 2; s++) {
 			int q = rings_here[s];
@@ -166,7 +175,7 @@ static void polar_edges(struct mb_mp_lattice *l)
 			if (q < 1)
 				continue;
 			for (int k = 0; k < l->ring_n[q] && nc < maxc; k++)
-				cut[nc++] = wrap(l->ring_t0[q] + TWO_PI * k / l->ring_n[q]);
+				cut[nc++] = wrap(l->ring_t0[q] + TWO_PI * k / l->ring_n[q] - ref) + ref;
 		}
 		if (nc == 0)
 			cut[nc++] = 0;

@@ -1,0 +1,113 @@
+#!/bin/sh
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# Books of hexagonal and triangular mazes (issue 16 §4): the spec's grid
+# kinds and their errors at their place, a book of hexagons and one of
+# sections of several kinds built and proven by mazeproof (which must fail
+# once a wall of a hexagon maze is removed), the manifest naming each
+# maze's grid, kind and cells, and a book of circles with its how-to-play
+# page saying the goal is the centre.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+: "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
+MAZEBOOK_KEY_DIR="$TMP/keys"
+export MAZEBOOK_KEY_DIR
+ALTER="python3 $top_srcdir/tests/mazeproof/alter_pdf.py"
+HEAD='title: "Grid Test"
+author: "Ada Lovelace"
+year: 2026
+seed: 41
+catalogue: none
+cover:
+  back: "Mazes of every kind."'
+
+# errors: at the value's line and column, saying what is valid
+bad() {
+  printf '%s\n%s\n' "$HEAD" "$1" > "$TMP/bad.yaml"
+  run "$MAZEBOOK" build -q "$TMP/bad.yaml" -o "$TMP/bad"
+  check "refused: $3" "$rc" -ne 0
+  contains "$err" "$2"
+  ok $? "the message: $2"
+  check "nothing written for $3" ! -e "$TMP/bad/interior.pdf"
+}
+bad "level: easy
+mazes: 24
+grid: circle" "bad.yaml:10:7: unknown grid kind 'circle' in 'grid' (did you mean 'polar'?" "grid: circle"
+bad "level: easy
+mazes: 24
+grid: polar
+shape: heart" "bad.yaml:11:8: 'shape' is heart, but the grid is polar" "a shape on circles"
+bad "level: easy
+mazes: 24
+grid: hex
+grid_outline: triangle" "bad.yaml:11:15: 'grid_outline' is triangle, but a hex grid's outline is rectangle or hexagon" "a triangle of hexagons"
+bad "level: easy
+mazes: 24
+grid: delta
+exit: centre" "bad.yaml:11:7: 'exit' must be top or bottom, not 'centre'" "a centre exit on triangles"
+bad "level: easy
+mazes: 24
+grid: hex 200x200" "bad.yaml:10:7: grid hex 200x200 is too fine for an 8.5 x 11 in page" "hexagons too fine to print"
+
+# a book of hexagons in a rectangle
+printf '%s\nlevel: easy\nmazes: 24\ngrid: hex\n' "$HEAD" > "$TMP/hex.yaml"
+run "$MAZEBOOK" build "$TMP/hex.yaml" -o "$TMP/hex"
+ok $rc "a book of hexagons builds, proven by mazeproof"
+contains "$out" "easy mazes (hex "
+ok $? "the summary names the grid: $(printf '%s' "$out" | head -1)"
+python3 - "$TMP/hex/manifest.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["grid_kind"] == "hex" and m["grid_outline"] == "rectangle", m.get("grid_kind")
+for z in m["mazes"]:
+    assert z["kind"] == "hex" and z["grid"].startswith("hex "), z
+    assert 80 <= z["cells"] <= 160 and z["size"] == [z["cells"], 1], z
+assert m["title_maze"]["kind"] == "hex"
+PY
+ok $? "manifest: every maze a hex grid of about the level's cells"
+
+# a wall removed from a hexagon maze: mazeproof fails it, naming the maze
+if [ -f "$TMP/hex/interior.pdf" ] && command -v qpdf >/dev/null 2>&1; then
+  page=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['mazes'][0]['page'])" "$TMP/hex/manifest.json")
+  run "$MAZEPROOF" "$TMP/hex/interior.pdf"
+  ok $rc "mazeproof passes the book as built"
+  $ALTER remove-wall "$page" "$TMP/hex/interior.pdf" "$TMP/tampered.pdf" >/dev/null 2>&1
+  ok $? "a wall removed from maze 1's page"
+  run "$MAZEPROOF" "$TMP/tampered.pdf"
+  check "mazeproof fails the tampered book" "$rc" -ne 0
+  contains "$out" "maze 1, page $page: hex" && contains "$out" "FAILED"
+  ok $? "naming maze 1: $(printf '%s\n' "$out" | grep "maze 1," | head -1)"
+else
+  skip "no qpdf"; skip "no qpdf"; skip "no qpdf"; skip "no qpdf"
+fi
+
+# sections of several kinds: squares, triangles, hexagons in a hexagon
+printf '%s\nsections:\n  - title: Squares\n    level: easy\n    mazes: 8\n  - title: Triangles\n    level: easy\n    mazes: 8\n    grid: delta\n  - title: Honeycomb\n    level: easy\n    mazes: 8\n    grid: hex 6\n' "$HEAD" > "$TMP/mixed.yaml"
+run "$MAZEBOOK" build "$TMP/mixed.yaml" -o "$TMP/mixed"
+ok $rc "a book of square, triangle and hexagon sections builds and is proven"
+contains "$out" "(delta " && contains "$out" "(hex hexagon 6)"
+ok $? "each section's line names its grid"
+python3 - "$TMP/mixed/manifest.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+kinds = [z.get("kind", "square") for z in m["mazes"]]
+assert kinds == ["square"] * 8 + ["delta"] * 8 + ["hex"] * 8, kinds
+assert all("kind" not in z for z in m["mazes"][:8])
+PY
+ok $? "manifest: squares keep their entries, the others name their kind"
+# round mazes: proven with their solutions (one a page) and the title
+# page's, the way out the
+# centre, which the how-to-play page names
+printf '%s\nlevel: easy\nmazes: 24\ngrid: polar\n' "$HEAD" > "$TMP/round.yaml"
+run "$MAZEBOOK" build "$TMP/round.yaml" -o "$TMP/round"
+ok $rc "a book of circles builds, every maze and solution copy proven"
+contains "$out" "(polar " && contains "$out" "25 passed, 0 failed, 24 solution copies checked"
+ok $? "the summary: $(printf '%s\n' "$out" | grep proof)"
+if [ -f "$TMP/round/interior.pdf" ]; then
+  pdftotext "$TMP/round/interior.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "the goal is the *centre"
+  ok $? "how to play: the goal of a round maze is its centre"
+  python3 -c "import json,sys; m=json.load(open(sys.argv[1])); assert all(z['kind']=='polar' for z in m['mazes'])" "$TMP/round/manifest.json"
+  ok $? "manifest: every maze polar"
+else
+  skip "no interior"; skip "no interior"
+fi
+done_testing
