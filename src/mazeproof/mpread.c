@@ -1263,6 +1263,11 @@ static void f_set_default_colorspaces(fz_context *ctx, fz_device *dev,
 
 #undef TARGET
 
+void mb_mp_doc_set_aa(struct mb_mp_doc *doc, int bits)
+{
+	fz_set_aa_level(doc->ctx, bits);
+}
+
 unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, double x0, double y0,
 				double x1, double y1, double res, const int *skip, size_t nskip,
 				int *w, int *h, char *err, size_t errlen)

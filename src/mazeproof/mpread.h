@@ -173,6 +173,13 @@ const char *mb_mp_doc_bound(const struct mb_mp_doc *doc);
 unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, double x0, double y0,
 				double x1, double y1, double res, const int *skip, size_t nskip,
 				int *w, int *h, char *err, size_t errlen);
+/*
+ * Anti-aliasing of the renders that follow, in bits (0 to 8, MuPDF's
+ * levels; 8 is the default). Edges smoothed over 8 bits of coverage cost
+ * many sub-scanlines: a page of round mazes, hundreds of long arcs, takes
+ * three times as long as with none.
+ */
+void mb_mp_doc_set_aa(struct mb_mp_doc *doc, int bits);
 /* Accepts NULL. */
 void mb_mp_doc_close(struct mb_mp_doc *doc);
 /* Free what a page holds and zero it. */
