@@ -110,4 +110,21 @@ if [ -f "$TMP/round/interior.pdf" ]; then
 else
   skip "no interior"; skip "no interior"
 fi
+# a heart of hexagons (a mask over the cells): mazeproof reads the
+# non-convex outline, and fails the book once a wall is removed
+printf '%s\nlevel: easy\nmazes: 12\ngrid: hex\nshape: heart\n' "$HEAD" > "$TMP/heart.yaml"
+run "$MAZEBOOK" build "$TMP/heart.yaml" -o "$TMP/heart"
+ok $rc "a book of hexagon hearts builds, proven by mazeproof"
+contains "$out" "13 passed, 0 failed, 12 solution copies checked"
+ok $? "the hearts' summary: $(printf '%s\n' "$out" | grep proof)"
+if [ -f "$TMP/heart/interior.pdf" ] && command -v qpdf >/dev/null 2>&1; then
+  page=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['mazes'][0]['page'])" "$TMP/heart/manifest.json")
+  $ALTER remove-wall "$page" "$TMP/heart/interior.pdf" "$TMP/heart-tampered.pdf" >/dev/null 2>&1
+  run "$MAZEPROOF" "$TMP/heart-tampered.pdf"
+  check "mazeproof fails a heart with a wall removed" "$rc" -ne 0
+  contains "$out" "maze 1, page $page: hex" && contains "$out" "FAILED"
+  ok $? "naming maze 1: $(printf '%s\n' "$out" | grep "maze 1," | head -1)"
+else
+  skip "no qpdf"; skip "no qpdf"
+fi
 done_testing
