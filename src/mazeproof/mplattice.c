@@ -62,27 +62,34 @@ static bool circumcentre(double ax, double ay, double bx, double by, double cx, 
 	return isfinite(*ox) && isfinite(*oy);
 }
 
-/* the label nearest above the box holding a number */
+/*
+ * The label nearest above the box holding a number: one over the box's own
+ * column first (mazes side by side have their labels on one line), else
+ * one within 300 pt either side.
+ */
 static void find_label(const struct mb_mp_page *page, double x0, double y0, double x1,
 		       int *number, bool *named, char *label, size_t len)
 {
 	double best = -INFINITY;
+	bool best_over = false;
 
 	*number = -1;
 	*named = false;
 	label[0] = 0;
 	for (size_t k = 0; k < page->ntexts; k++) {
 		const struct mb_mp_text *t = &page->texts[k];
-		bool nm;
+		bool nm, over = t->x1 > x0 && t->x0 < x1;
 		int n;
 
-		if (t->baseline > y0 + 1 || t->baseline <= best || t->x1 < x0 - 300 ||
-		    t->x0 > x1 + 300)
+		if (t->baseline > y0 + 1 || t->x1 < x0 - 300 || t->x0 > x1 + 300)
+			continue;
+		if (over < best_over || (over == best_over && t->baseline <= best))
 			continue;
 		n = mb_mp_label_number(t->utf8, &nm);
 		if (n < 0)
 			continue;
 		best = t->baseline;
+		best_over = over;
 		*number = n;
 		*named = nm;
 		snprintf(label, len, "%s", t->utf8);
@@ -355,6 +362,36 @@ static double sagitta(const struct mb_mp_curve *c)
 }
 
 /*
+ * A curve too flat to give a centre of its own joins the group whose centre
+ * its ends and middle are equally far from; of several (circles side by
+ * side: a short arc of one can be as far from the other's centre at its
+ * ends as at its middle), the nearest.
+ */
+static void join_weak(const struct mb_mp_page *page, struct circ *cs, size_t n,
+		      const double *gcx, const double *gcy, int groups)
+{
+	for (size_t j = 0; j < n; j++) {
+		const struct mb_mp_curve *c = &page->curves[cs[j].curve];
+		double tol = fmax(0.5, c->width_pt / 2), best = INFINITY;
+
+		if (cs[j].group >= 0)
+			continue;
+		for (int gi = 0; gi < groups; gi++) {
+			double d0 = hypot(c->x0 - gcx[gi], c->y0 - gcy[gi]);
+			double dm = hypot(c->xm - gcx[gi], c->ym - gcy[gi]);
+			double d1 = hypot(c->x1 - gcx[gi], c->y1 - gcy[gi]);
+
+			if (fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol && dm < best) {
+				best = dm;
+				cs[j].group = gi;
+				cs[j].cx = gcx[gi];
+				cs[j].cy = gcy[gi];
+			}
+		}
+	}
+}
+
+/*
  * Curves around one centre are one maze. Centres are fitted only from
  * curves that bow enough to give one (a short arc's three points say little
  * about where its centre is), grouped within a point or 2 % of the radius;
@@ -364,6 +401,7 @@ static double sagitta(const struct mb_mp_curve *c)
 static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
 {
 	struct circ *cs = mb_mp_xmalloc((page->ncurves + 1) * sizeof *cs);
+	double *gcx = NULL, *gcy = NULL;
 	size_t n = 0;
 	int groups = 0;
 
@@ -382,8 +420,8 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 		n++;
 	}
 	for (size_t i = 0; i < n && groups < 1000; i++) {
-		size_t members = 0, strong = 0;
-		double *v, gx, gy;
+		size_t strong = 0;
+		double *v, gx, gy, rim;
 
 		if (cs[i].group >= 0 || cs[i].r < 0)
 			continue;
@@ -407,18 +445,24 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 				v[strong++] = cs[j].cy;
 		gy = median(v, strong);
 		free(v);
+		rim = 0;
+		for (size_t j = i; j < n; j++)
+			if (cs[j].group == groups) {
+				const struct mb_mp_curve *c = &page->curves[cs[j].curve];
+
+				rim = fmax(rim, hypot(c->xm - gx, c->ym - gy));
+			}
 		for (size_t j = 0; j < n; j++) {
 			const struct mb_mp_curve *c = &page->curves[cs[j].curve];
 			double d0 = hypot(c->x0 - gx, c->y0 - gy), dm = hypot(c->xm - gx, c->ym - gy);
 			double d1 = hypot(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
 
-			if (cs[j].group == groups) {
-				members++;
+			if (cs[j].group == groups)
 				continue;
-			}
-			if (cs[j].group < 0 && fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol) {
+			/* a curve of its own centre, near enough: within the group's arcs */
+			if (cs[j].group < 0 && cs[j].r >= 0 && dm <= rim + 2 * tol &&
+			    fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol) {
 				cs[j].group = groups;
-				members++;
 			}
 		}
 		for (size_t j = 0; j < n; j++)
@@ -426,7 +470,18 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 				cs[j].cx = gx;
 				cs[j].cy = gy;
 			}
+		gcx = mb_mp_xrealloc(gcx, (size_t)(groups + 1) * sizeof *gcx);
+		gcy = mb_mp_xrealloc(gcy, (size_t)(groups + 1) * sizeof *gcy);
+		gcx[groups] = gx;
+		gcy[groups] = gy;
 		groups++;
+	}
+	join_weak(page, cs, n, gcx, gcy, groups);
+	for (int gi = 0; gi < groups; gi++) {
+		size_t members = 0;
+
+		for (size_t j = 0; j < n; j++)
+			members += cs[j].group == gi;
 		if (members < MB_MP_LAT_MIN_CURVES)
 			continue;
 		{
@@ -434,7 +489,7 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 			size_t m = 0;
 
 			for (size_t j = 0; j < n; j++)
-				if (cs[j].group == groups - 1)
+				if (cs[j].group == gi)
 					g[m++] = cs[j];
 			*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);
 			(*out)[count++] = polar_from(page, g, m);
@@ -442,6 +497,8 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 		}
 	}
 	free(cs);
+	free(gcx);
+	free(gcy);
 	return count;
 }
 
