@@ -94,8 +94,9 @@ assert kinds == ["square"] * 8 + ["delta"] * 8 + ["hex"] * 8, kinds
 assert all("kind" not in z for z in m["mazes"][:8])
 PY
 ok $? "manifest: squares keep their entries, the others name their kind"
-# round mazes: proven with their solutions (one a page) and the title
-# page's, the way out the
+# round mazes: proven with their solutions (four a page by default, as
+# squares: mazeproof tells the circles on a page apart and pairs each with
+# the label over its own column) and the title page's, the way out the
 # centre, which the how-to-play page names
 printf '%s\nlevel: easy\nmazes: 24\ngrid: polar\n' "$HEAD" > "$TMP/round.yaml"
 run "$MAZEBOOK" build "$TMP/round.yaml" -o "$TMP/round"
@@ -110,6 +111,14 @@ if [ -f "$TMP/round/interior.pdf" ]; then
 else
   skip "no interior"; skip "no interior"
 fi
+contains "$out" "24 easy mazes (polar " && contains "$out" ", 38 pages,"
+ok $? "circles default to four solutions a page (38 pages): $(printf '%s\n' "$out" | head -1)"
+# circles two a page, asked for: each solution proven against its own maze
+printf '%s\nlevel: easy\nmazes: 24\ngrid: polar\nsolutions: 2\n' "$HEAD" > "$TMP/round2.yaml"
+run "$MAZEBOOK" build "$TMP/round2.yaml" -o "$TMP/round2"
+ok $rc "a book of circles with solutions: 2 builds and is proven"
+contains "$out" "25 passed, 0 failed, 24 solution copies checked"
+ok $? "the summary: $(printf '%s\n' "$out" | grep proof)"
 # a heart of hexagons (a mask over the cells): mazeproof reads the
 # non-convex outline, and fails the book once a wall is removed
 printf '%s\nlevel: easy\nmazes: 12\ngrid: hex\nshape: heart\n' "$HEAD" > "$TMP/heart.yaml"
