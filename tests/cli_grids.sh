@@ -113,6 +113,17 @@ else
 fi
 contains "$out" "24 easy mazes (polar " && contains "$out" ", 38 pages,"
 ok $? "circles default to four solutions a page (38 pages): $(printf '%s\n' "$out" | head -1)"
+# a wall taken off one of the four circles on a solution page: only that
+# circle's maze fails (the page's circles are not mixed up)
+if [ -f "$TMP/round/interior.pdf" ] && command -v qpdf >/dev/null 2>&1; then
+  $ALTER remove-wall 33 "$TMP/round/interior.pdf" "$TMP/round-tampered.pdf" >/dev/null 2>&1
+  run "$MAZEPROOF" "$TMP/round-tampered.pdf"
+  check "mazeproof fails the tampered circles book" "$rc" -ne 0
+  contains "$out" "24 passed, 1 failed" && contains "$out" "FAILED: solution on page 33"
+  ok $? "one maze fails, by its own solution copy: $(printf '%s\n' "$out" | grep FAILED | head -1)"
+else
+  skip "no qpdf"; skip "no qpdf"
+fi
 # circles two a page, asked for: each solution proven against its own maze
 printf '%s\nlevel: easy\nmazes: 24\ngrid: polar\nsolutions: 2\n' "$HEAD" > "$TMP/round2.yaml"
 run "$MAZEBOOK" build "$TMP/round2.yaml" -o "$TMP/round2"
