@@ -1373,20 +1373,26 @@ struct lines {
 	unsigned visit;
 };
 
+static void box_add(double *b, double x, double y)
+{
+	b[0] = fmin(b[0], x);
+	b[1] = fmin(b[1], y);
+	b[2] = fmax(b[2], x);
+	b[3] = fmax(b[3], y);
+}
+
 static void edge_box(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e, double *b)
 {
 	if (e->arc) {
-		/* the arc's box: its ends, middle and any axis crossing within it */
+		/* the arc's box: its ends, and where it crosses an axis through the centre */
 		b[0] = b[2] = l->cx + e->r * cos(e->t0);
 		b[1] = b[3] = l->cy + e->r * sin(e->t0);
-		for (int i = 1; i <= 16; i++) {
-			double a = e->t0 + (e->t1 - e->t0) * i / 16;
-			double x = l->cx + e->r * cos(a), y = l->cy + e->r * sin(a);
+		box_add(b, l->cx + e->r * cos(e->t1), l->cy + e->r * sin(e->t1));
+		for (double a = ceil(e->t0 / (M_PI / 2)) * (M_PI / 2); a < e->t1; a += M_PI / 2) {
+			int q = ((int)lround(a / (M_PI / 2)) % 4 + 4) % 4;
 
-			b[0] = fmin(b[0], x);
-			b[1] = fmin(b[1], y);
-			b[2] = fmax(b[2], x);
-			b[3] = fmax(b[3], y);
+			box_add(b, l->cx + e->r * (q == 0 ? 1 : q == 2 ? -1 : 0),
+				l->cy + e->r * (q == 1 ? 1 : q == 3 ? -1 : 0));
 		}
 		return;
 	}
@@ -1410,13 +1416,14 @@ static void bucket_range(const struct lines *s, const double *b, int *r)
 static void index_edges(struct lines *s)
 {
 	const struct mb_mp_lattice *l = s->l;
-	double w = l->x1 - l->x0, h = l->y1 - l->y0, total = 0, b[4];
+	double w = l->x1 - l->x0, h = l->y1 - l->y0, total = 0;
 	size_t nb, *fill;
+	double *boxes = mb_mp_xmalloc((l->nedges + 1) * 4 * sizeof *boxes);
 	int r[4];
 
 	for (size_t k = 0; k < l->nedges; k++) {
-		edge_box(l, &l->edges[k], b);
-		total += fmax(b[2] - b[0], b[3] - b[1]);
+		edge_box(l, &l->edges[k], boxes + 4 * k);
+		total += fmax(boxes[4 * k + 2] - boxes[4 * k], boxes[4 * k + 3] - boxes[4 * k + 1]);
 	}
 	s->bucket = fmax(fmax(w, h) / 512, fmax(1, 2 * total / (double)l->nedges));
 	s->bw = (int)ceil(w / s->bucket) + 1;
@@ -1427,8 +1434,7 @@ static void index_edges(struct lines *s)
 	memset(s->first, 0, (nb + 1) * sizeof *s->first);
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t k = 0; k < l->nedges; k++) {
-			edge_box(l, &l->edges[k], b);
-			bucket_range(s, b, r);
+			bucket_range(s, boxes + 4 * k, r);
 			for (int y = r[1]; y <= r[3]; y++)
 				for (int x = r[0]; x <= r[2]; x++) {
 					size_t q = (size_t)y * (size_t)s->bw + (size_t)x;
@@ -1447,6 +1453,7 @@ static void index_edges(struct lines *s)
 		}
 	}
 	free(fill);
+	free(boxes);
 	s->stamp = mb_mp_xmalloc((l->nedges + 1) * sizeof *s->stamp);
 	memset(s->stamp, 0, (l->nedges + 1) * sizeof *s->stamp);
 }
