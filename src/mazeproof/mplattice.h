@@ -28,9 +28,10 @@
  * triangle, or a rectangle of rows with ragged ends).
  *
  * Either way the lattice gives every wall position (an arc, a radial
- * segment, a hexagon side) and the walls are judged from the printed page
- * (mb_mp_lat_judge_ink): a position is a wall when ink covers it all
- * along its middle. Then the same proof as for squares.
+ * segment, a hexagon side) and the walls are judged from the black lines
+ * (mb_mp_lat_judge_lines) when nothing else paints there, else from the
+ * printed page (mb_mp_lat_judge_ink): a position is a wall when strokes
+ * or ink cover it all along its middle. Then the same proof as for squares.
  */
 #ifndef MAZEPROOF_MPLATTICE_H
 #define MAZEPROOF_MPLATTICE_H
