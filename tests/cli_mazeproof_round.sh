@@ -16,11 +16,13 @@
 DIR="$top_srcdir/tests/mazeproof/round"
 TAB=$(printf '\t')
 
+# every verdict twice: judged from the lines where they suffice, and --render (always from ink)
+for mode in lines --render; do
 n=0
 while IFS="$TAB" read -r file want phrase; do
   case "$file" in '#'*|'') continue ;; esac
   n=$((n + 1))
-  run "$MAZEPROOF" "$DIR/$file"
+  if [ "$mode" = lines ]; then run "$MAZEPROOF" "$DIR/$file"; else run "$MAZEPROOF" --render "$DIR/$file"; fi
   found=1
   old_ifs=$IFS
   IFS='|'
@@ -34,9 +36,10 @@ while IFS="$TAB" read -r file want phrase; do
     printf '%s\n' "$out" | grep -q '^maze [0-9]*, page [0-9]*: .*FAILED: ' || named=1
   fi
   [ "$rc" -eq "$want" ] && [ "$found" -eq 0 ] && [ "$named" -eq 0 ]
-  ok $? "$file: exit $want, says '$phrase'" ||
+  ok $? "$file ($mode): exit $want, says '$phrase'" ||
     printf '# got exit %s:\n%s\n%s\n' "$rc" "$out" "$err" | sed 's/^/# /'
 done < "$DIR/expected.txt"
+done
 check "the round corpus has at least 55 files" "$n" -ge 55
 check "ten of them drawn by reportlab, the rest by pycairo" \
   "$(grep -c '^reportlab-' "$DIR/expected.txt")" -ge 10
@@ -65,8 +68,13 @@ contains "$out" "maze 13, page 1: polar 7 rings, perfect, 1 route, solution matc
 ok $? "a polar maze: its verdict line names the rings"
 run "$MAZEPROOF" --json "$DIR/hex-rect-perfect.pdf"
 contains "$out" '"grid": "hex 12x13"' && contains "$out" '"verdict": "perfect"' &&
-  contains "$out" '"judged_from": "rendering"' && contains "$out" '"copy_found": true'
-ok $? "a hex maze in --json: its grid, verdict, judged from the rendering, its copy found"
+  contains "$out" '"judged_from": "lines"' && contains "$out" '"copy_found": true' &&
+  contains "$out" '"rendered": 0'
+ok $? "a hex maze in --json: its grid, verdict, judged from its lines, its copy found"
+run "$MAZEPROOF" --json --render "$DIR/hex-rect-perfect.pdf"
+contains "$out" '"verdict": "perfect"' && contains "$out" '"judged_from": "rendering"' &&
+  contains "$out" '"rendered": 2'
+ok $? "--render: the hex maze and its copy judged from the rendering"
 run "$MAZEPROOF" --json "$DIR/polar-loop-centre.pdf"
 contains "$out" '"grid": "polar 7 rings"' && contains "$out" '"verdict": "failed"' &&
   contains "$out" '"width": 0, "height": 0' && contains "$out" '"cells": 187' &&
@@ -79,8 +87,39 @@ contains "$out" "maze 52, page 1: delta triangle 10 rows, perfect, 1 route, solu
 ok $? "a big triangle of triangles: its verdict line names it"
 run "$MAZEPROOF" --json "$DIR/delta-rect-perfect.pdf"
 contains "$out" '"grid": "delta 15x8"' && contains "$out" '"cells": 120' &&
-  contains "$out" '"judged_from": "rendering"' && contains "$out" '"copy_found": true'
+  contains "$out" '"judged_from": "lines"' && contains "$out" '"copy_found": true'
 ok $? "a rectangle of triangles in --json: 15 in each of 8 rows, its copy found"
+
+# what the lines say, and when the rendering must say it instead
+run "$MAZEPROOF" --json "$DIR/polar-perfect-centre.pdf"
+contains "$out" '"verdict": "perfect"' && contains "$out" '"rendered": 0' &&
+  ! contains "$out" '"judged_from": "rendering"'
+ok $? "a clean polar maze and its copy are proven from their lines (nothing rendered)"
+run "$MAZEPROOF" --json "$DIR/polar-arc-removed-centre.pdf"
+check "a polar maze with an arc wall removed fails from its lines" "$rc" -eq 1
+contains "$out" '"rendered": 0' && contains "$out" '"reason": "a loop of'
+ok $? "and says it has a loop, nothing rendered"
+run "$MAZEPROOF" --json "$DIR/polar-painted-centre.pdf"
+contains "$out" '"judged_from": "rendering"' && contains "$out" '"reason": "a loop of'
+ok $? "a wall painted over in white: the maze is rendered and the opening caught"
+run "$MAZEPROOF" --json "$DIR/hex-rect-blot.pdf"
+contains "$out" '"judged_from": "rendering"' && contains "$out" 'ink across the corridor'
+ok $? "a black blot across a hex corridor: rendered and caught"
+if qpdf --version >/dev/null 2>&1 && command -v fix-qdf >/dev/null 2>&1; then
+  # a black stroke across a corridor, added after the maze (its page is y-down: cairo's cm)
+  qpdf --qdf --object-streams=disable "$DIR/polar-perfect-centre.pdf" "$TMP/q.pdf"
+  for stroke in "230 300 m 262 311 l" "216 320 m 216 300 l"; do
+    awk -v s="0 0 0 RG 0.75 w $stroke S" '
+      /^endstream/ && !done { print s; done = 1 } { print }' "$TMP/q.pdf" > "$TMP/q2.pdf"
+    fix-qdf "$TMP/q2.pdf" > "$TMP/stroke.pdf"
+    run "$MAZEPROOF" --json "$TMP/stroke.pdf"
+    check "a black stroke $stroke across a polar corridor fails" "$rc" -eq 1
+    contains "$out" '"judged_from": "rendering"'
+    ok $? "and the lines alone are not trusted: the maze is rendered"
+  done
+else
+  for k in 1 2 3 4; do skip "qpdf or fix-qdf not installed"; done
+fi
 run "$MAZEPROOF" "$DIR/hex-hexagon-perfect-flat.pdf"
 contains "$out" "hex " && ! contains "$out" "delta"
 ok $? "flat-top hexagons are still read as hexagons, not triangles"

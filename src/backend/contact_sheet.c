@@ -250,6 +250,13 @@ enum mb_status mb_contact_sheet_png(const char *pdf_path, const char *png_path,
 				    pdf_path);
 	fz_set_warning_callback(ctx, quiet, NULL);
 	fz_set_error_callback(ctx, quiet, NULL);
+	/*
+	 * 16 levels of edge coverage, not MuPDF's 256: thumbnails a fifth of an
+	 * inch a wall look the same, and a book of round mazes (hundreds of
+	 * long arcs a page) draws in half the time (7.1 s to 3.4 s for 208
+	 * pages of expert circles).
+	 */
+	fz_set_aa_level(ctx, 4);
 	fz_var(doc);
 	fz_var(sheet);
 	fz_try(ctx) {

@@ -122,7 +122,8 @@ static void usage(FILE *f)
 		"Circular mazes (black arcs around one centre, radial walls pointing at it),\n"
 		"hexagonal ones (sides in three directions 60 degrees apart) and triangular\n"
 		"ones (rows of up and down triangles, one side direction horizontal, sides\n"
-		"running on through vertices) are read too, always from the rendering: a\n"
+		"running on through vertices) are read too, from their lines as squares are\n"
+		"(rendered when anything else paints in them, or with --render): a\n"
 		"polar maze's exit is the centre when its rim has one gap, else the second\n"
 		"gap; a hexagonal or triangular one has two.\n"
 		"\n"
@@ -264,8 +265,6 @@ static void judge_lattice_ink(struct mb_mp_doc *doc, int index, struct mb_mp_lat
 
 	if (l->problem[0])
 		return;
-	if (l->nroute_ops > 0)	/* qsort of NULL is undefined even for no elements */
-		qsort(l->route_ops, l->nroute_ops, sizeof(int), cmp_int_key);
 	/*
 	 * Without anti-aliasing: every wall position is asked whether ink lies
 	 * within half a pen and half a point of its middle, which a hard-edged
@@ -290,21 +289,75 @@ static void judge_lattice_ink(struct mb_mp_doc *doc, int index, struct mb_mp_lat
 	free(pix);
 }
 
+static bool is_lattice_route_op(const struct mb_mp_lattice *l, int op)
+{
+	return l->nroute_ops > 0 &&
+	       bsearch(&op, l->route_ops, l->nroute_ops, sizeof(int), cmp_int_key) != NULL;
+}
+
+/*
+ * needs_render()'s rule for a round, hex or delta maze: anything but its
+ * black lines and its drawn route painting in its box (its own arcs are
+ * unsure paint only for being curved: the lines judge checks each of them
+ * lies on its circles), or its box off the page.
+ */
+static bool lattice_needs_render(const struct mb_mp_lattice *l, const struct mb_mp_page *page)
+{
+	/*
+	 * The ink test looks for ink within half a pen and half a point of a
+	 * wall position, all of which lie in the walls' box: paint farther
+	 * off (a START dot above the rim) cannot make or break a wall.
+	 */
+	double reach = l->pen_pt / 2 + 0.5, pad = l->pen_pt + 2;
+	double x0 = l->x0 - reach, y0 = l->y0 - reach, x1 = l->x1 + reach, y1 = l->y1 + reach;
+
+	if (l->x0 - pad < page->x0 || l->y0 - pad < page->y0 || l->x1 + pad > page->x1 ||
+	    l->y1 + pad > page->y1)
+		return true;
+	for (size_t k = 0; k < page->nunsure; k++) {
+		const struct mb_mp_unsure *u = &page->unsure[k];
+
+		if (boxes_meet(u->x0, u->y0, u->x1, u->y1, x0, y0, x1, y1) &&
+		    (u->kind != MB_MP_UNSURE_PAINT || u->curved_path < 0))
+			return true;
+	}
+	for (size_t k = 0; k < page->nmarks; k++) {
+		const struct mb_mp_mark *mk = &page->marks[k];
+
+		if (boxes_meet(mk->x0, mk->y0, mk->x1 + 1e-9, mk->y1 + 1e-9, x0, y0, x1, y1) &&
+		    !is_lattice_route_op(l, mk->op))
+			return true;
+	}
+	return false;
+}
+
 /* Circular and hexagonal mazes on the page become mazes of the run (their walls leave the page). */
-static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *page, struct run *r)
+static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *page, struct run *r,
+			  bool always)
 {
 	struct mb_mp_lattice **lats;
-	size_t n = mb_mp_find_lattices(page, &lats);
+	bool *was_black = mb_mp_xmalloc((page->nsegs + 1) * sizeof *was_black);
+	size_t n;
+
+	for (size_t i = 0; i < page->nsegs; i++)
+		was_black[i] = page->segs[i].black;
+	n = mb_mp_find_lattices(page, &lats);
 
 	for (size_t k = 0; k < n; k++) {
 		struct mb_mp_lattice *l = lats[k];
 		struct mb_mp_maze *m;
+		bool rendered;
 
 		if (r->n >= MB_MP_MAX_MAZES) {
 			mb_mp_lat_free(l);
 			continue;
 		}
-		judge_lattice_ink(doc, index, l);
+		if (l->nroute_ops > 0)	/* qsort of NULL is undefined even for no elements */
+			qsort(l->route_ops, l->nroute_ops, sizeof(int), cmp_int_key);
+		rendered = always || lattice_needs_render(l, page) ||
+			   !mb_mp_lat_judge_lines(l, page, was_black);
+		if (rendered)
+			judge_lattice_ink(doc, index, l);
 		m = mb_mp_push(&r->mazes, &r->n, &r->cap, sizeof *m);
 		m->page = index + 1;
 		m->number = l->number;
@@ -318,11 +371,12 @@ static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *p
 		m->cell_h_pt = l->y1 - l->y0;
 		m->solution = l->solution;
 		m->pen_pt = m->thin_pt = l->pen_pt;
-		m->rendered = true;
+		m->rendered = rendered;
 		m->lat = l;
-		r->rendered++;
+		r->rendered += rendered;
 	}
 	free(lats);
+	free(was_black);
 }
 
 static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *opt)
@@ -345,7 +399,7 @@ static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *
 			page_error(r, p + 1, err);
 			continue;
 		}
-		read_lattices(doc, p, &page, r);
+		read_lattices(doc, p, &page, r, opt->render_all);
 		n = mb_mp_find_mazes(&page, &found);
 		for (size_t k = 0; k < n && r->n + n <= MB_MP_MAX_MAZES; k++)
 			if (found[k].w > 0) {

@@ -1749,6 +1749,368 @@ void mb_mp_lat_judge_ink(struct mb_mp_lattice *l, const struct mb_mp_image *img)
 	}
 }
 
+/* ---- walls from the lines ---------------------------------------------------- */
+
+/* a stretch [t0, t1] of a wall position (its own parameter 0..1) that a stroke covers */
+struct cover {
+	size_t edge;
+	double t0, t1;
+};
+
+struct lines {
+	const struct mb_mp_lattice *l;
+	struct cover *cov;
+	size_t ncov, cap_cov;
+	double tol;		/* how far off a position a stroke may lie (points) */
+	/* wall positions by square buckets of the box (so a stroke meets only its neighbours) */
+	double bucket;
+	int bw, bh;
+	size_t *first, *items;
+	unsigned *stamp;	/* the stroke that last looked at each position */
+	unsigned visit;
+};
+
+static void box_add(double *b, double x, double y)
+{
+	b[0] = fmin(b[0], x);
+	b[1] = fmin(b[1], y);
+	b[2] = fmax(b[2], x);
+	b[3] = fmax(b[3], y);
+}
+
+static void edge_box(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e, double *b)
+{
+	if (e->arc) {
+		/* the arc's box: its ends, and where it crosses an axis through the centre */
+		b[0] = b[2] = l->cx + e->r * cos(e->t0);
+		b[1] = b[3] = l->cy + e->r * sin(e->t0);
+		box_add(b, l->cx + e->r * cos(e->t1), l->cy + e->r * sin(e->t1));
+		for (double a = ceil(e->t0 / (M_PI / 2)) * (M_PI / 2); a < e->t1; a += M_PI / 2) {
+			int q = ((int)lround(a / (M_PI / 2)) % 4 + 4) % 4;
+
+			box_add(b, l->cx + e->r * (q == 0 ? 1 : q == 2 ? -1 : 0),
+				l->cy + e->r * (q == 1 ? 1 : q == 3 ? -1 : 0));
+		}
+		return;
+	}
+	b[0] = fmin(e->x0, e->x1);
+	b[1] = fmin(e->y0, e->y1);
+	b[2] = fmax(e->x0, e->x1);
+	b[3] = fmax(e->y0, e->y1);
+}
+
+static void bucket_range(const struct lines *s, const double *b, int *r)
+{
+	double pad = s->tol + s->l->pen_pt;
+
+	r[0] = (int)fmax(0, floor((b[0] - pad - s->l->x0) / s->bucket));
+	r[1] = (int)fmax(0, floor((b[1] - pad - s->l->y0) / s->bucket));
+	r[2] = (int)fmin(s->bw - 1, floor((b[2] + pad - s->l->x0) / s->bucket));
+	r[3] = (int)fmin(s->bh - 1, floor((b[3] + pad - s->l->y0) / s->bucket));
+}
+
+/* bucket every wall position (counted, then placed) */
+static void index_edges(struct lines *s)
+{
+	const struct mb_mp_lattice *l = s->l;
+	double w = l->x1 - l->x0, h = l->y1 - l->y0, total = 0;
+	size_t nb, *fill;
+	double *boxes = mb_mp_xmalloc((l->nedges + 1) * 4 * sizeof *boxes);
+	int r[4];
+
+	for (size_t k = 0; k < l->nedges; k++) {
+		edge_box(l, &l->edges[k], boxes + 4 * k);
+		total += fmax(boxes[4 * k + 2] - boxes[4 * k], boxes[4 * k + 3] - boxes[4 * k + 1]);
+	}
+	s->bucket = fmax(fmax(w, h) / 512, fmax(1, 2 * total / (double)l->nedges));
+	s->bw = (int)ceil(w / s->bucket) + 1;
+	s->bh = (int)ceil(h / s->bucket) + 1;
+	nb = (size_t)s->bw * (size_t)s->bh;
+	s->first = mb_mp_xmalloc((nb + 1) * sizeof *s->first);
+	fill = mb_mp_xmalloc((nb + 1) * sizeof *fill);
+	memset(s->first, 0, (nb + 1) * sizeof *s->first);
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t k = 0; k < l->nedges; k++) {
+			bucket_range(s, boxes + 4 * k, r);
+			for (int y = r[1]; y <= r[3]; y++)
+				for (int x = r[0]; x <= r[2]; x++) {
+					size_t q = (size_t)y * (size_t)s->bw + (size_t)x;
+
+					if (pass == 0)
+						s->first[q + 1]++;
+					else
+						s->items[fill[q]++] = k;
+				}
+		}
+		if (pass == 0) {
+			for (size_t q = 0; q < nb; q++)
+				s->first[q + 1] += s->first[q];
+			memcpy(fill, s->first, (nb + 1) * sizeof *fill);
+			s->items = mb_mp_xmalloc((s->first[nb] + 1) * sizeof *s->items);
+		}
+	}
+	free(fill);
+	free(boxes);
+	s->stamp = mb_mp_xmalloc((l->nedges + 1) * sizeof *s->stamp);
+	memset(s->stamp, 0, (l->nedges + 1) * sizeof *s->stamp);
+}
+
+/* the positions near box b, each once: out[] (returns how many; caller frees) */
+static size_t near_edges(struct lines *s, const double *b, size_t **out)
+{
+	size_t n = 0, cap = 0, *v = NULL;
+	int r[4];
+
+	bucket_range(s, b, r);
+	s->visit++;
+	for (int y = r[1]; y <= r[3]; y++)
+		for (int x = r[0]; x <= r[2]; x++) {
+			size_t q = (size_t)y * (size_t)s->bw + (size_t)x;
+
+			for (size_t i = s->first[q]; i < s->first[q + 1]; i++) {
+				size_t k = s->items[i];
+
+				if (s->stamp[k] == s->visit)
+					continue;
+				s->stamp[k] = s->visit;
+				*(size_t *)mb_mp_push(&v, &n, &cap, sizeof *v) = k;
+			}
+		}
+	*out = v;
+	return n;
+}
+
+static double angle_in(double a, double from)
+{
+	while (a < from)
+		a += 2 * M_PI;
+	while (a >= from + 2 * M_PI)
+		a -= 2 * M_PI;
+	return a;
+}
+
+static void add_cover(struct lines *s, size_t edge, double t0, double t1)
+{
+	struct cover *c;
+
+	t0 = fmax(0, t0);
+	t1 = fmin(1, t1);
+	if (t1 <= t0)
+		return;
+	c = mb_mp_push(&s->cov, &s->ncov, &s->cap_cov, sizeof *c);
+	c->edge = edge;
+	c->t0 = t0;
+	c->t1 = t1;
+}
+
+/* how much of segment (ax, ay)-(bx, by) lies along segment wall positions; covers recorded */
+static double seg_covered(struct lines *s, double ax, double ay, double bx, double by)
+{
+	double len = hypot(bx - ax, by - ay), got = 0;
+	double box[4] = { fmin(ax, bx), fmin(ay, by), fmax(ax, bx), fmax(ay, by) };
+	size_t *near, nn = near_edges(s, box, &near);
+
+	for (size_t j = 0; j < nn; j++) {
+		size_t k = near[j];
+		const struct mb_mp_ledge *e = &s->l->edges[k];
+		double ex = e->x1 - e->x0, ey = e->y1 - e->y0, el = hypot(ex, ey), ux, uy, ta, tb, t;
+
+		if (e->arc || el <= 0 || fmax(ax, bx) < fmin(e->x0, e->x1) - s->tol ||
+		    fmin(ax, bx) > fmax(e->x0, e->x1) + s->tol ||
+		    fmax(ay, by) < fmin(e->y0, e->y1) - s->tol ||
+		    fmin(ay, by) > fmax(e->y0, e->y1) + s->tol)
+			continue;
+		ux = ex / el;
+		uy = ey / el;
+		/* both ends on the wall's line */
+		if (fabs((ax - e->x0) * uy - (ay - e->y0) * ux) > s->tol ||
+		    fabs((bx - e->x0) * uy - (by - e->y0) * ux) > s->tol)
+			continue;
+		ta = ((ax - e->x0) * ux + (ay - e->y0) * uy) / el;
+		tb = ((bx - e->x0) * ux + (by - e->y0) * uy) / el;
+		if (ta > tb) {
+			t = ta;
+			ta = tb;
+			tb = t;
+		}
+		if (tb <= 0 || ta >= 1)
+			continue;
+		got += (fmin(1, tb) - fmax(0, ta)) * el;
+		add_cover(s, k, ta, tb);
+	}
+	free(near);
+	return fmin(got, len);
+}
+
+/* a curve's box: that of its ends and control points, which hold it */
+static void curve_box(const struct mb_mp_curve *c, double *b)
+{
+	b[0] = fmin(fmin(c->x0, c->x1), fmin(c->c1x, c->c2x));
+	b[1] = fmin(fmin(c->y0, c->y1), fmin(c->c1y, c->c2y));
+	b[2] = fmax(fmax(c->x0, c->x1), fmax(c->c1x, c->c2x));
+	b[3] = fmax(fmax(c->y0, c->y1), fmax(c->c1y, c->c2y));
+}
+
+/*
+ * How much of a curve lies along arc wall positions, in points; 0 unless
+ * it is an arc about the maze's centre (its ends, control-point-weighted
+ * quarter points and middle all at one radius).
+ */
+static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
+{
+	const struct mb_mp_lattice *l = s->l;
+	double r = hypot(c->x0 - l->cx, c->y0 - l->cy), a0, am, a1, lo, span, got = 0;
+	double box[4];
+	size_t *near, nn;
+
+	for (int i = 1; i <= 4; i++) {
+		double t = i / 4.0, u = 1 - t;
+		double x = u * u * u * c->x0 + 3 * u * u * t * c->c1x + 3 * u * t * t * c->c2x +
+			   t * t * t * c->x1;
+		double y = u * u * u * c->y0 + 3 * u * u * t * c->c1y + 3 * u * t * t * c->c2y +
+			   t * t * t * c->y1;
+
+		if (fabs(hypot(x - l->cx, y - l->cy) - r) > s->tol)
+			return 0;
+	}
+	if (r <= 0)
+		return 0;
+	a0 = atan2(c->y0 - l->cy, c->x0 - l->cx);
+	a1 = angle_in(atan2(c->y1 - l->cy, c->x1 - l->cx), a0);
+	am = angle_in(atan2(c->ym - l->cy, c->xm - l->cx), a0);
+	curve_box(c, box);
+	nn = near_edges(s, box, &near);
+	/* clockwise from a0 through the middle to a1, or the other way */
+	if (am <= a1) {
+		lo = a0;
+		span = a1 - a0;
+	} else {
+		lo = a1;
+		span = a0 + 2 * M_PI - a1;
+	}
+	for (size_t j = 0; j < nn; j++) {
+		size_t k = near[j];
+		const struct mb_mp_ledge *e = &l->edges[k];
+		double w, from, to;
+
+		if (!e->arc || fabs(e->r - r) > s->tol || (w = e->t1 - e->t0) <= 0)
+			continue;
+		/* the curve's span in the wall's angles, tried a turn either way */
+		for (int turn = -1; turn <= 1; turn++) {
+			from = angle_in(lo, e->t0) + turn * 2 * M_PI;
+			to = from + span;
+			if (to <= e->t0 || from >= e->t1)
+				continue;
+			got += (fmin(e->t1, to) - fmax(e->t0, from)) * r;
+			add_cover(s, k, (from - e->t0) / w, (to - e->t0) / w);
+		}
+	}
+	free(near);
+	return fmin(got, span * r);
+}
+
+static int cmp_cover(const void *a, const void *b)
+{
+	const struct cover *x = a, *y = b;
+
+	if (x->edge != y->edge)
+		return (x->edge > y->edge) - (x->edge < y->edge);
+	return (x->t0 > y->t0) - (x->t0 < y->t0);
+}
+
+static bool in_box(const struct mb_mp_lattice *l, double pad, double x0, double y0, double x1,
+		   double y1)
+{
+	return fmax(x0, x1) >= l->x0 - pad && fmin(x0, x1) <= l->x1 + pad &&
+	       fmax(y0, y1) >= l->y0 - pad && fmin(y0, y1) <= l->y1 + pad;
+}
+
+/*
+ * Every stroke in the box must lie along wall positions; then each
+ * position's middle part (as the ink test asks) is covered or clear.
+ */
+static bool strokes_cover(struct lines *s, const struct mb_mp_page *page, const bool *was_black)
+{
+	const struct mb_mp_lattice *l = s->l;
+	double pad = l->pen_pt + 2, slack = l->pen_pt + s->tol;
+
+	for (size_t i = 0; i < page->nsegs; i++) {
+		const struct mb_mp_seg *g = &page->segs[i];
+
+		if (!was_black[i] || !in_box(l, pad, g->x0, g->y0, g->x1, g->y1))
+			continue;
+		/* a black line no round maze took (it crosses a corridor, or is another drawing's) */
+		if (g->black || g->dashed || g->outline || g->width_pt < l->pen_pt / 2)
+			return false;
+		if (seg_covered(s, g->x0, g->y0, g->x1, g->y1) <
+		    hypot(g->x1 - g->x0, g->y1 - g->y0) - slack)
+			return false;
+	}
+	for (size_t i = 0; i < page->ncurves; i++) {
+		const struct mb_mp_curve *c = &page->curves[i];
+		double chord = hypot(c->x1 - c->x0, c->y1 - c->y0), b[4];
+
+		curve_box(c, b);
+		if (!in_box(l, pad, b[0], b[1], b[2], b[3]))
+			continue;
+		if (l->kind != MB_MP_LAT_POLAR || c->dashed || c->width_pt < l->pen_pt / 2)
+			return false;
+		/* the arc is at least as long as its chord */
+		if (curve_covered(s, c) < chord - slack)
+			return false;
+	}
+	return true;
+}
+
+/* From the sorted covers, set each position's wall; false when one is part covered. */
+static bool walls_from_covers(struct lines *s, bool *wall)
+{
+	const struct mb_mp_lattice *l = s->l;
+	size_t i = 0;
+
+	for (size_t k = 0; k < l->nedges; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+		double length = e->arc ? e->r * (e->t1 - e->t0) : hypot(e->x1 - e->x0, e->y1 - e->y0);
+		double from = e->arc ? fmax(0.2, (l->pen_pt + 1.5) / fmax(length, 1e-9)) : 0.25;
+		double reach = from, eps = 1e-6, touched = false;
+
+		for (; i < s->ncov && s->cov[i].edge == k; i++) {
+			if (s->cov[i].t1 > from && s->cov[i].t0 < 1 - from)
+				touched = true;
+			if (s->cov[i].t0 <= reach + eps)
+				reach = fmax(reach, s->cov[i].t1);
+		}
+		wall[k] = reach >= 1 - from - eps;
+		if (!wall[k] && touched)
+			return false;	/* ink in an opening: the rendering says what it is */
+	}
+	return true;
+}
+
+bool mb_mp_lat_judge_lines(struct mb_mp_lattice *l, const struct mb_mp_page *page,
+			   const bool *was_black)
+{
+	struct lines s = { .l = l, .tol = fmax(0.05, l->pen_pt / 8) };
+	bool *wall, ok;
+
+	if (l->problem[0] || l->nedges == 0 || !(l->x1 > l->x0) || !(l->y1 > l->y0))
+		return false;
+	index_edges(&s);
+	ok = strokes_cover(&s, page, was_black);
+	if (ok && s.ncov > 0)
+		qsort(s.cov, s.ncov, sizeof *s.cov, cmp_cover);
+	wall = mb_mp_xmalloc(l->nedges * sizeof *wall);
+	ok = ok && walls_from_covers(&s, wall);
+	for (size_t k = 0; k < l->nedges && ok; k++)
+		l->edges[k].wall = wall[k];
+	free(wall);
+	free(s.cov);
+	free(s.first);
+	free(s.items);
+	free(s.stamp);
+	return ok;
+}
+
 /* ---- the proof ------------------------------------------------------------- */
 
 static double gap_order(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e)

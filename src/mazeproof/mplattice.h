@@ -31,9 +31,10 @@
  * with ragged ends, a heart).
  *
  * Either way the lattice gives every wall position (an arc, a radial
- * segment, a hexagon side) and the walls are judged from the printed page
- * (mb_mp_lat_judge_ink): a position is a wall when ink covers it all
- * along its middle. Then the same proof as for squares.
+ * segment, a hexagon side) and the walls are judged from the black lines
+ * (mb_mp_lat_judge_lines) when nothing else paints there, else from the
+ * printed page (mb_mp_lat_judge_ink): a position is a wall when strokes
+ * or ink cover it all along its middle. Then the same proof as for squares.
  */
 #ifndef MAZEPROOF_MPLATTICE_H
 #define MAZEPROOF_MPLATTICE_H
@@ -103,6 +104,18 @@ struct mb_mp_lattice {
 size_t mb_mp_find_lattices(struct mb_mp_page *page, struct mb_mp_lattice ***out);
 /* Judge every wall position from the rendering img (which leaves the route out). */
 void mb_mp_lat_judge_ink(struct mb_mp_lattice *lat, const struct mb_mp_image *img);
+/*
+ * Judge every wall position from the page's black lines instead (was_black:
+ * each segment's black flag before mb_mp_find_lattices took the lattices'
+ * own): a position is a wall when strokes on its line or circle cover its
+ * middle part. False, the walls untouched, when the lines cannot say: a
+ * black line in the box that lies along no wall position (across a
+ * corridor, or another drawing's), a thin or dashed one, a position only
+ * partly covered. Whatever else paints in the box is the caller's to rule
+ * out (mazeproof.c: the rendering judges those).
+ */
+bool mb_mp_lat_judge_lines(struct mb_mp_lattice *lat, const struct mb_mp_page *page,
+			   const bool *was_black);
 /* The cell at page point (x, y), -1 outside the maze. */
 int mb_mp_lat_cell_at(const struct mb_mp_lattice *lat, double x, double y);
 /* "ring 3 cell 5", "the centre", "hexagon (4,2)" */

@@ -77,6 +77,7 @@ static void add_unsure(struct mb_mp_page *page, fz_rect r, enum mb_mp_unsure_kin
 	u->x1 = r.x1;
 	u->y1 = r.y1;
 	u->kind = kind;
+	u->curved_path = -1;
 }
 
 /* the points of a path, to tell an axis-aligned rectangle from other shapes */
@@ -513,8 +514,13 @@ static void walk_curveto(fz_context *ctx, void *arg, float x1, float y1, float x
 		c->ym = 0.125 * p0.y + 0.375 * p1.y + 0.375 * p2.y + 0.125 * p3.y;
 		c->x1 = p3.x;
 		c->y1 = p3.y;
+		c->c1x = p1.x;
+		c->c1y = p1.y;
+		c->c2x = p2.x;
+		c->c2y = p2.y;
 		c->width_pt = w->proto.width_pt;
 		c->dashed = w->proto.dashed;
+		c->path = w->proto.path;
 	}
 	if (w->mark)
 		for (int k = 1; k <= 8; k++) {
@@ -729,9 +735,16 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 	 * walls drawn before it), dashed or curved black, and anything a clip
 	 * cuts. A coloured stroke is a mark: the maze judges it.
 	 */
-	if ((!black && !w.mark && (sd->page->nsegs > 0 || !paper)) ||
-	    (black && (w.proto.dashed || w.curved)) || clipped(sd, box))
+	if ((!black && !w.mark && (sd->page->nsegs > 0 || !paper)) || (black && w.proto.dashed) ||
+	    clipped(sd, box))
 		unsure_paint(sd, box);
+	else if (black && w.curved) {
+		size_t before = sd->page->nunsure;
+
+		unsure_paint(sd, box);
+		if (sd->page->nunsure > before)
+			sd->page->unsure[before].curved_path = w.proto.path;
+	}
 }
 
 /*

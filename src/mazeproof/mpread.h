@@ -47,6 +47,12 @@ enum mb_mp_unsure_kind {
 struct mb_mp_unsure {
 	double x0, y0, x1, y1;	/* page points, y down */
 	enum mb_mp_unsure_kind kind;
+	/*
+	 * >= 0: only a solid black stroke with curves, unclipped, this path of
+	 * the page (mb_mp_seg.path); its curves are on the page's curve list,
+	 * so a round maze whose arcs they all are can be judged from them.
+	 */
+	int curved_path;
 };
 
 /*
@@ -68,8 +74,10 @@ struct mb_mp_mark {
  */
 struct mb_mp_curve {
 	double x0, y0, xm, ym, x1, y1;
+	double c1x, c1y, c2x, c2y;	/* its control points */
 	double width_pt;
 	bool dashed;
+	int path;		/* as mb_mp_seg.path */
 };
 
 /* one run of text as drawn (a span), with the box of its glyph origins */
