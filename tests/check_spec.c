@@ -1518,8 +1518,11 @@ START_TEST(grids_read)
 	ck_assert_str_eq(spec.exit_side, "bottom");
 	ck_assert_str_eq(spec.entrance, "left");
 	mb_spec_release(&spec);
-	/* graph books print fewer solutions a page unless told: circles 1, else 2 */
+	/* hexagons and triangles print 2 solutions a page unless told; circles 4, as squares */
 	parse_ok(GOOD_HEAD "grid: polar\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 4);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: polar\nsolutions: 1\n", &spec);
 	ck_assert_int_eq(spec.solutions_per_page, 1);
 	mb_spec_release(&spec);
 	parse_ok(GOOD_HEAD "grid: hex\n", &spec);

@@ -94,8 +94,9 @@ assert kinds == ["square"] * 8 + ["delta"] * 8 + ["hex"] * 8, kinds
 assert all("kind" not in z for z in m["mazes"][:8])
 PY
 ok $? "manifest: squares keep their entries, the others name their kind"
-# round mazes: proven with their solutions (one a page) and the title
-# page's, the way out the
+# round mazes: proven with their solutions (four a page by default, as
+# squares: mazeproof tells the circles on a page apart and pairs each with
+# the label over its own column) and the title page's, the way out the
 # centre, which the how-to-play page names
 printf '%s\nlevel: easy\nmazes: 24\ngrid: polar\n' "$HEAD" > "$TMP/round.yaml"
 run "$MAZEBOOK" build "$TMP/round.yaml" -o "$TMP/round"
@@ -109,5 +110,41 @@ if [ -f "$TMP/round/interior.pdf" ]; then
   ok $? "manifest: every maze polar"
 else
   skip "no interior"; skip "no interior"
+fi
+contains "$out" "24 easy mazes (polar " && contains "$out" ", 38 pages,"
+ok $? "circles default to four solutions a page (38 pages): $(printf '%s\n' "$out" | head -1)"
+# a wall taken off one of the four circles on a solution page: only that
+# circle's maze fails (the page's circles are not mixed up)
+if [ -f "$TMP/round/interior.pdf" ] && command -v qpdf >/dev/null 2>&1; then
+  $ALTER remove-wall 33 "$TMP/round/interior.pdf" "$TMP/round-tampered.pdf" >/dev/null 2>&1
+  run "$MAZEPROOF" "$TMP/round-tampered.pdf"
+  check "mazeproof fails the tampered circles book" "$rc" -ne 0
+  contains "$out" "24 passed, 1 failed" && contains "$out" "FAILED: solution on page 33"
+  ok $? "one maze fails, by its own solution copy: $(printf '%s\n' "$out" | grep FAILED | head -1)"
+else
+  skip "no qpdf"; skip "no qpdf"
+fi
+# circles two a page, asked for: each solution proven against its own maze
+printf '%s\nlevel: easy\nmazes: 24\ngrid: polar\nsolutions: 2\n' "$HEAD" > "$TMP/round2.yaml"
+run "$MAZEBOOK" build "$TMP/round2.yaml" -o "$TMP/round2"
+ok $rc "a book of circles with solutions: 2 builds and is proven"
+contains "$out" "25 passed, 0 failed, 24 solution copies checked"
+ok $? "the summary: $(printf '%s\n' "$out" | grep proof)"
+# a heart of hexagons (a mask over the cells): mazeproof reads the
+# non-convex outline, and fails the book once a wall is removed
+printf '%s\nlevel: easy\nmazes: 12\ngrid: hex\nshape: heart\n' "$HEAD" > "$TMP/heart.yaml"
+run "$MAZEBOOK" build "$TMP/heart.yaml" -o "$TMP/heart"
+ok $rc "a book of hexagon hearts builds, proven by mazeproof"
+contains "$out" "13 passed, 0 failed, 12 solution copies checked"
+ok $? "the hearts' summary: $(printf '%s\n' "$out" | grep proof)"
+if [ -f "$TMP/heart/interior.pdf" ] && command -v qpdf >/dev/null 2>&1; then
+  page=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['mazes'][0]['page'])" "$TMP/heart/manifest.json")
+  $ALTER remove-wall "$page" "$TMP/heart/interior.pdf" "$TMP/heart-tampered.pdf" >/dev/null 2>&1
+  run "$MAZEPROOF" "$TMP/heart-tampered.pdf"
+  check "mazeproof fails a heart with a wall removed" "$rc" -ne 0
+  contains "$out" "maze 1, page $page: hex" && contains "$out" "FAILED"
+  ok $? "naming maze 1: $(printf '%s\n' "$out" | grep "maze 1," | head -1)"
+else
+  skip "no qpdf"; skip "no qpdf"
 fi
 done_testing

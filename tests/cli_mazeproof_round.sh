@@ -7,7 +7,9 @@
 # wall added, a wrong solution), for polar mazes with the exit in the centre
 # and with two rim gaps, for hexagons in a rectangle and in a hexagon, with
 # vertical sides and turned (flat-top), and for triangles (delta) in a big
-# triangle and in a rectangle of ragged rows. mkround.py wrote expected.txt from
+# triangle and in a rectangle of ragged rows, and hexagons and triangles in a
+# heart (a non-convex outline, a mask over the cells, perfect and flawed: the
+# cells are the positions its outer wall encloses). mkround.py wrote expected.txt from
 # the flaw each was drawn with; the PDFs are checked in.
 . "$top_srcdir/tests/tap.sh"
 : "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
@@ -47,6 +49,10 @@ check "polar and hex mazes, perfect and flawed" \
 check "triangular (delta) mazes, perfect and flawed, by both programs" \
   "$(grep -c '^delta-.*	1	' "$DIR/expected.txt")" -ge 12 -a \
   "$(grep -c '^reportlab-delta-' "$DIR/expected.txt")" -ge 4
+check "hexagons and triangles in a heart, perfect and flawed" \
+  "$(grep -c '^hex-heart-.*	1	' "$DIR/expected.txt")" -ge 4 -a \
+  "$(grep -c '^delta-heart-.*	1	' "$DIR/expected.txt")" -ge 4 -a \
+  "$(grep -c '^[a-z]*-heart-perfect.*	0	' "$DIR/expected.txt")" -eq 2
 
 # the arc walls really are curves in the PDF, the hexagon sides slanted lines
 if command -v mutool >/dev/null 2>&1; then

@@ -2734,27 +2734,25 @@ static enum mb_status finish_sections(struct reader *r, yaml_mark_t end)
 }
 
 /*
- * Solutions per page on a book of graph grids, when the spec gives none:
- * mazeproof pairs a solution with its maze by the label nearest above it
- * and tells a page's circles apart by their arcs' centres, so hexagons
- * and triangles print two solutions to a page (one over the other), and
- * circles one
+ * Solutions per page on a book of hexagons or triangles, when the spec
+ * gives none: mazeproof pairs a solution with its maze by the label nearest
+ * above it over its own column, so they print two to a page (one over the
+ * other). Circles default as squares do: mazeproof tells a page's circles
+ * apart by their arcs' centres.
  */
 static void default_solutions(struct reader *r)
 {
 	struct mb_book_spec *s = r->spec;
-	bool graph = r->grid_set && r->grid.kind != MB_GRID_RECT;
-	bool polar = r->grid_set && r->grid.kind == MB_GRID_POLAR;
+	bool lattice = r->grid_set && (r->grid.kind == MB_GRID_HEX || r->grid.kind == MB_GRID_DELTA);
 
 	for (int i = 0; i < s->section_count; i++) {
 		enum mb_grid_kind k = section_gave(r, i, "grid") ? r->sec_grid[i].kind
 				      : r->grid_set ? r->grid.kind : MB_GRID_RECT;
 
-		graph |= k != MB_GRID_RECT;
-		polar |= k == MB_GRID_POLAR;
+		lattice |= k == MB_GRID_HEX || k == MB_GRID_DELTA;
 	}
-	if (graph && !mb_spec_where(s, "solutions", NULL, NULL))
-		s->solutions_per_page = polar ? 1 : 2;
+	if (lattice && !mb_spec_where(s, "solutions", NULL, NULL))
+		s->solutions_per_page = 2;
 }
 
 /* After the mapping: required keys, title length, level overrides. */

@@ -62,27 +62,34 @@ static bool circumcentre(double ax, double ay, double bx, double by, double cx, 
 	return isfinite(*ox) && isfinite(*oy);
 }
 
-/* the label nearest above the box holding a number */
+/*
+ * The label nearest above the box holding a number: one over the box's own
+ * column first (mazes side by side have their labels on one line), else
+ * one within 300 pt either side.
+ */
 static void find_label(const struct mb_mp_page *page, double x0, double y0, double x1,
 		       int *number, bool *named, char *label, size_t len)
 {
 	double best = -INFINITY;
+	bool best_over = false;
 
 	*number = -1;
 	*named = false;
 	label[0] = 0;
 	for (size_t k = 0; k < page->ntexts; k++) {
 		const struct mb_mp_text *t = &page->texts[k];
-		bool nm;
+		bool nm, over = t->x1 > x0 && t->x0 < x1;
 		int n;
 
-		if (t->baseline > y0 + 1 || t->baseline <= best || t->x1 < x0 - 300 ||
-		    t->x0 > x1 + 300)
+		if (t->baseline > y0 + 1 || t->x1 < x0 - 300 || t->x0 > x1 + 300)
+			continue;
+		if (over < best_over || (over == best_over && t->baseline <= best))
 			continue;
 		n = mb_mp_label_number(t->utf8, &nm);
 		if (n < 0)
 			continue;
 		best = t->baseline;
+		best_over = over;
 		*number = n;
 		*named = nm;
 		snprintf(label, len, "%s", t->utf8);
@@ -355,6 +362,36 @@ static double sagitta(const struct mb_mp_curve *c)
 }
 
 /*
+ * A curve too flat to give a centre of its own joins the group whose centre
+ * its ends and middle are equally far from; of several (circles side by
+ * side: a short arc of one can be as far from the other's centre at its
+ * ends as at its middle), the nearest.
+ */
+static void join_weak(const struct mb_mp_page *page, struct circ *cs, size_t n,
+		      const double *gcx, const double *gcy, int groups)
+{
+	for (size_t j = 0; j < n; j++) {
+		const struct mb_mp_curve *c = &page->curves[cs[j].curve];
+		double tol = fmax(0.5, c->width_pt / 2), best = INFINITY;
+
+		if (cs[j].group >= 0)
+			continue;
+		for (int gi = 0; gi < groups; gi++) {
+			double d0 = hypot(c->x0 - gcx[gi], c->y0 - gcy[gi]);
+			double dm = hypot(c->xm - gcx[gi], c->ym - gcy[gi]);
+			double d1 = hypot(c->x1 - gcx[gi], c->y1 - gcy[gi]);
+
+			if (fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol && dm < best) {
+				best = dm;
+				cs[j].group = gi;
+				cs[j].cx = gcx[gi];
+				cs[j].cy = gcy[gi];
+			}
+		}
+	}
+}
+
+/*
  * Curves around one centre are one maze. Centres are fitted only from
  * curves that bow enough to give one (a short arc's three points say little
  * about where its centre is), grouped within a point or 2 % of the radius;
@@ -364,6 +401,7 @@ static double sagitta(const struct mb_mp_curve *c)
 static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
 {
 	struct circ *cs = mb_mp_xmalloc((page->ncurves + 1) * sizeof *cs);
+	double *gcx = NULL, *gcy = NULL;
 	size_t n = 0;
 	int groups = 0;
 
@@ -382,8 +420,8 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 		n++;
 	}
 	for (size_t i = 0; i < n && groups < 1000; i++) {
-		size_t members = 0, strong = 0;
-		double *v, gx, gy;
+		size_t strong = 0;
+		double *v, gx, gy, rim;
 
 		if (cs[i].group >= 0 || cs[i].r < 0)
 			continue;
@@ -407,18 +445,24 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 				v[strong++] = cs[j].cy;
 		gy = median(v, strong);
 		free(v);
+		rim = 0;
+		for (size_t j = i; j < n; j++)
+			if (cs[j].group == groups) {
+				const struct mb_mp_curve *c = &page->curves[cs[j].curve];
+
+				rim = fmax(rim, hypot(c->xm - gx, c->ym - gy));
+			}
 		for (size_t j = 0; j < n; j++) {
 			const struct mb_mp_curve *c = &page->curves[cs[j].curve];
 			double d0 = hypot(c->x0 - gx, c->y0 - gy), dm = hypot(c->xm - gx, c->ym - gy);
 			double d1 = hypot(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
 
-			if (cs[j].group == groups) {
-				members++;
+			if (cs[j].group == groups)
 				continue;
-			}
-			if (cs[j].group < 0 && fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol) {
+			/* a curve of its own centre, near enough: within the group's arcs */
+			if (cs[j].group < 0 && cs[j].r >= 0 && dm <= rim + 2 * tol &&
+			    fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol) {
 				cs[j].group = groups;
-				members++;
 			}
 		}
 		for (size_t j = 0; j < n; j++)
@@ -426,7 +470,18 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 				cs[j].cx = gx;
 				cs[j].cy = gy;
 			}
+		gcx = mb_mp_xrealloc(gcx, (size_t)(groups + 1) * sizeof *gcx);
+		gcy = mb_mp_xrealloc(gcy, (size_t)(groups + 1) * sizeof *gcy);
+		gcx[groups] = gx;
+		gcy[groups] = gy;
 		groups++;
+	}
+	join_weak(page, cs, n, gcx, gcy, groups);
+	for (int gi = 0; gi < groups; gi++) {
+		size_t members = 0;
+
+		for (size_t j = 0; j < n; j++)
+			members += cs[j].group == gi;
 		if (members < MB_MP_LAT_MIN_CURVES)
 			continue;
 		{
@@ -434,7 +489,7 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 			size_t m = 0;
 
 			for (size_t j = 0; j < n; j++)
-				if (cs[j].group == groups - 1)
+				if (cs[j].group == gi)
 					g[m++] = cs[j];
 			*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);
 			(*out)[count++] = polar_from(page, g, m);
@@ -442,6 +497,8 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 		}
 	}
 	free(cs);
+	free(gcx);
+	free(gcy);
 	return count;
 }
 
@@ -506,11 +563,13 @@ static int cmp_pt(const void *a, const void *b)
 	return (p[1] > q[1]) - (p[1] < q[1]);
 }
 
-/* convex hull (Andrew's monotone chain) of n points xy, counter-clockwise in a y-up sense */
-static size_t hull(double *xy, size_t n, double *h)
+/* convex hull (Andrew's monotone chain) of n points pt, counter-clockwise in a y-up sense */
+static size_t hull(const double *pt, size_t n, double *h)
 {
+	double *xy = mb_mp_xmalloc((2 * n + 2) * sizeof *xy);
 	size_t k = 0;
 
+	memcpy(xy, pt, 2 * n * sizeof *xy);
 	qsort(xy, n, 2 * sizeof *xy, cmp_pt);
 	for (size_t i = 0; i < n; i++) {
 		while (k >= 2 && cross(h[2 * k - 4], h[2 * k - 3], h[2 * k - 2], h[2 * k - 1], xy[2 * i],
@@ -528,6 +587,7 @@ static size_t hull(double *xy, size_t n, double *h)
 		h[2 * k + 1] = xy[2 * i + 1];
 		k++;
 	}
+	free(xy);
 	return k > 1 ? k - 1 : k;
 }
 
@@ -547,6 +607,16 @@ static double inside_by(const double *h, size_t n, double x, double y)
 	}
 	return best;
 }
+
+/* outlines (below): the positions inside the hull that the outer wall does not enclose */
+struct pos_side;
+static long long hex_key(const struct mb_mp_lattice *l, double u, double v);
+static int hex_sides(const struct mb_mp_lattice *l, int a, int b, struct pos_side *out);
+static void carve_outside(struct mb_mp_lattice *l, const double *pts, size_t n,
+			  long long (*key)(const struct mb_mp_lattice *, double, double),
+			  int (*sides)(const struct mb_mp_lattice *, int, int, struct pos_side *));
+static void number_cells(struct mb_mp_lattice *l);
+static bool outside_at(const struct mb_mp_lattice *l, int a, int b);
 
 static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx, size_t n,
 				      bool flat)
@@ -656,8 +726,6 @@ static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx
 		int maxrow = 0, rows = 0;
 
 		for (int b = l->bmin; b <= l->bmax; b++) {
-			int inrow = 0;
-
 			for (int a = l->amin; a <= l->amax; a++) {
 				double cx, cy;
 				int *slot = &l->cell_at[(size_t)(b - l->bmin) *
@@ -668,15 +736,17 @@ static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx
 				if ((a + b) % 2)
 					continue;
 				hex_centre(l, a, b, &cx, &cy);
-				if (inside_by(h, nh, cx, cy) < w / 4)
-					continue;
-				*slot = l->ncells++;
-				l->cell_a = mb_mp_xrealloc(l->cell_a, (size_t)l->ncells * sizeof(int));
-				l->cell_b = mb_mp_xrealloc(l->cell_b, (size_t)l->ncells * sizeof(int));
-				l->cell_a[l->ncells - 1] = a;
-				l->cell_b[l->ncells - 1] = b;
-				inrow++;
+				if (inside_by(h, nh, cx, cy) >= w / 4)
+					*slot = 0;
 			}
+		}
+		carve_outside(l, pts, n, hex_key, hex_sides);
+		number_cells(l);
+		for (int b = l->bmin; b <= l->bmax; b++) {
+			int inrow = 0;
+
+			for (int a = l->amin; a <= l->amax; a++)
+				inrow += !outside_at(l, a, b);
 			maxrow = inrow > maxrow ? inrow : maxrow;
 			rows += inrow > 0;
 		}
@@ -840,6 +910,333 @@ static double delta_side(double *len, size_t n)
 	return n ? len[n / 2] : 0;
 }
 
+/* ---- outlines: the positions the outer wall does not enclose ------------------ */
+
+/*
+ * Hex and delta mazes may have any outline (a mask of cells: a heart, a
+ * star), so the convex hull of the walls only bounds the cells. The
+ * positions inside it that are outside the maze are found by a flood from
+ * outside the hull through sides with no drawn line; it enters a position
+ * P only when P could not be a cell of a maze that works:
+ *   - P has a corner no drawn line touches (a perfect maze leaves none:
+ *     its walls reach every corner, or three cells about it would be open
+ *     in a loop; at the rim it takes two gaps side by side), or
+ *   - every undrawn side of P leads outside (a cell whose only ways out
+ *     are gaps in the rim is reached from no entrance), or P is one of at
+ *     most BAY_MAX positions joined by undrawn sides whose every other
+ *     undrawn side leads outside (a bay a few positions deep: cells so
+ *     cut off from the maze would be drawn the same).
+ * Both only grow as the outside does, so the order of the flood does not
+ * matter. A cell behind a single gap keeps the drawn rim at both ends of
+ * the gap, so the flood stops there, and what it took that still opens
+ * onto a cell is given back (uncarve): the proof counts the gaps.
+ */
+
+struct keyset {
+	long long *k;
+	size_t n, cap;
+};
+
+static long long pt_key(long i, long j)
+{
+	return (long long)(i + (1L << 30)) * (1LL << 32) + (long long)(j + (1L << 30));
+}
+
+static void keys_add(struct keyset *s, long long k)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->k = mb_mp_xrealloc(s->k, s->cap * sizeof *s->k);
+	}
+	s->k[s->n++] = k;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	long long p = *(const long long *)a, q = *(const long long *)b;
+
+	return (p > q) - (p < q);
+}
+
+static bool keys_has(const struct keyset *s, long long k)
+{
+	return s->n && bsearch(&k, s->k, s->n, sizeof *s->k, cmp_key);
+}
+
+/* one side of a lattice position: the neighbour's (a, b), its middle's and its ends' keys */
+struct pos_side {
+	int a, b;
+	long long mid, c0, c1;
+};
+
+/* hex points (turned frame) in quarters of w along, quarters of s down: all lattice points are whole */
+static long long hex_key(const struct mb_mp_lattice *l, double u, double v)
+{
+	return pt_key(lround((u - l->ox) / (sqrt(3) * l->side / 4)),
+		      lround((v - l->oy) / (l->side / 4)));
+}
+
+static int hex_sides(const struct mb_mp_lattice *l, int a, int b, struct pos_side *out)
+{
+	double cx, cy, s = l->side, m = s * sqrt(3) / 2;
+
+	hex_centre(l, a, b, &cx, &cy);
+	for (int d = 0; d < 6; d++) {
+		double t = 60.0 * d * M_PI / 180, t0 = t - M_PI / 6, t1 = t + M_PI / 6;
+
+		out[d].a = a + HEX_DIR[d][0];
+		out[d].b = b + HEX_DIR[d][1];
+		out[d].mid = hex_key(l, cx + m * cos(t), cy + m * sin(t));
+		out[d].c0 = hex_key(l, cx + s * cos(t0), cy + s * sin(t0));
+		out[d].c1 = hex_key(l, cx + s * cos(t1), cy + s * sin(t1));
+	}
+	return 6;
+}
+
+/* delta points in halves of the lattice's (p, q) */
+static long long delta_key(const struct mb_mp_lattice *l, double x, double y)
+{
+	double p, q;
+
+	delta_pq(l, x, y, &p, &q);
+	return pt_key(lround(2 * p), lround(2 * q));
+}
+
+static int delta_sides(const struct mb_mp_lattice *l, int a, int b, struct pos_side *out)
+{
+	double pq[3][2][2];
+	int nb[3][2];
+
+	(void)l;
+	delta_tri(a, b, pq, nb);
+	for (int d = 0; d < 3; d++) {
+		out[d].a = nb[d][0];
+		out[d].b = nb[d][1];
+		out[d].mid = pt_key(lround(pq[d][0][0] + pq[d][1][0]), lround(pq[d][0][1] + pq[d][1][1]));
+		out[d].c0 = pt_key(lround(2 * pq[d][0][0]), lround(2 * pq[d][0][1]));
+		out[d].c1 = pt_key(lround(2 * pq[d][1][0]), lround(2 * pq[d][1][1]));
+	}
+	return 3;
+}
+
+typedef long long (*key_fn)(const struct mb_mp_lattice *, double, double);
+typedef int (*sides_fn)(const struct mb_mp_lattice *, int, int, struct pos_side *);
+
+/* the slot of position (a, b) in cell_at, NULL off the lattice's box (which is outside) */
+static int *slot_at(const struct mb_mp_lattice *l, int a, int b)
+{
+	if (a < l->amin || a > l->amax || b < l->bmin || b > l->bmax)
+		return NULL;
+	return &l->cell_at[(size_t)(b - l->bmin) * (size_t)(l->amax - l->amin + 1) +
+			   (size_t)(a - l->amin)];
+}
+
+static bool outside_at(const struct mb_mp_lattice *l, int a, int b)
+{
+	const int *p = slot_at(l, a, b);
+
+	return !p || *p < 0;
+}
+
+/* positions a bay of the outline may hold (a notch a few positions deep) */
+#define BAY_MAX 6
+
+/*
+ * The positions joined to (a, b) through undrawn sides, not outside, when
+ * they are at most BAY_MAX: then no side of theirs leads into the maze, so
+ * they are a bay of the outside (or cells no entrance reaches but through
+ * the rim, drawn exactly as a bay). Their (a, b) pairs go to bay; returns
+ * how many, 0 when more.
+ */
+static int small_bay(const struct mb_mp_lattice *l, const struct keyset *drawn, sides_fn sides,
+		     int a, int b, int bay[BAY_MAX][2])
+{
+	int n = 1;
+
+	bay[0][0] = a;
+	bay[0][1] = b;
+	for (int i = 0; i < n; i++) {
+		struct pos_side sd[6];
+		int ns = sides(l, bay[i][0], bay[i][1], sd);
+
+		for (int d = 0; d < ns; d++) {
+			bool seen = false;
+
+			if (keys_has(drawn, sd[d].mid) || outside_at(l, sd[d].a, sd[d].b))
+				continue;
+			for (int j = 0; j < n && !seen; j++)
+				seen = bay[j][0] == sd[d].a && bay[j][1] == sd[d].b;
+			if (seen)
+				continue;
+			if (n == BAY_MAX)
+				return 0;
+			bay[n][0] = sd[d].a;
+			bay[n][1] = sd[d].b;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* does an undrawn side of (a, b) lead outside? */
+static bool reached(const struct mb_mp_lattice *l, const struct keyset *drawn, sides_fn sides,
+		    int a, int b)
+{
+	struct pos_side sd[6];
+	int n = sides(l, a, b, sd);
+
+	for (int d = 0; d < n; d++)
+		if (!keys_has(drawn, sd[d].mid) && outside_at(l, sd[d].a, sd[d].b))
+			return true;
+	return false;
+}
+
+/* may the flood enter candidate (a, b)? (the rule above) */
+static bool enters(const struct mb_mp_lattice *l, const struct keyset *drawn,
+		   const struct keyset *touched, sides_fn sides, int a, int b)
+{
+	struct pos_side sd[6];
+	int n = sides(l, a, b, sd);
+	bool reach = false, all_out = true, bare = false;
+
+	for (int d = 0; d < n; d++) {
+		bool open = !keys_has(drawn, sd[d].mid), out = outside_at(l, sd[d].a, sd[d].b);
+
+		reach = reach || (open && out);
+		all_out = all_out && (!open || out);
+		bare = bare || !keys_has(touched, sd[d].c0) || !keys_has(touched, sd[d].c1);
+	}
+	return reach && (bare || all_out);
+}
+
+/*
+ * The flood's positions (cell_at -2) left with an undrawn side to a cell
+ * are cells after all: two gaps side by side leave a bare corner, and
+ * reading the cell behind them as outside would move a gap into the maze
+ * unseen. So gaps stay where the hull's outside meets the cells, and the
+ * proof counts them. The rest of the flood becomes -1.
+ */
+static void uncarve(struct mb_mp_lattice *l, const struct keyset *drawn, sides_fn sides)
+{
+	bool again = true;
+
+	while (again) {
+		again = false;
+		for (int b = l->bmin; b <= l->bmax; b++)
+			for (int a = l->amin; a <= l->amax; a++) {
+				struct pos_side sd[6];
+				int *p = slot_at(l, a, b), n;
+
+				if (*p != -2)
+					continue;
+				n = sides(l, a, b, sd);
+				for (int d = 0; d < n && *p == -2; d++)
+					if (!keys_has(drawn, sd[d].mid) &&
+					    !outside_at(l, sd[d].a, sd[d].b)) {
+						*p = 0;
+						again = true;
+					}
+			}
+	}
+	for (size_t i = 0; i < (size_t)(l->amax - l->amin + 1) * (size_t)(l->bmax - l->bmin + 1); i++)
+		if (l->cell_at[i] == -2)
+			l->cell_at[i] = -1;
+}
+
+/*
+ * cell_at holds 0 for a position inside the hull, -1 else; the positions
+ * the flood reaches become -1. pts: the n drawn lines' ends in the frame
+ * key reads; a line may run straight over several sides of length side.
+ */
+static void carve_outside(struct mb_mp_lattice *l, const double *pts, size_t n, key_fn key,
+			  sides_fn sides)
+{
+	struct keyset drawn = { 0 }, touched = { 0 };
+	int *stack = NULL;
+	size_t top = 0, cap = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const double *e = &pts[4 * i];
+		long m = lround(hypot(e[2] - e[0], e[3] - e[1]) / l->side);
+
+		m = m < 1 ? 1 : m;
+		for (long k = 0; k <= m; k++) {
+			double t = (double)k / (double)m, h = (k + 0.5) / (double)m;
+
+			keys_add(&touched, key(l, e[0] + t * (e[2] - e[0]), e[1] + t * (e[3] - e[1])));
+			if (k < m)
+				keys_add(&drawn, key(l, e[0] + h * (e[2] - e[0]),
+						     e[1] + h * (e[3] - e[1])));
+		}
+	}
+	qsort(drawn.k, drawn.n, sizeof *drawn.k, cmp_key);
+	qsort(touched.k, touched.n, sizeof *touched.k, cmp_key);
+	for (int b = l->bmin; b <= l->bmax; b++)
+		for (int a = l->amin; a <= l->amax; a++) {
+			if (outside_at(l, a, b))
+				continue;
+			if (top + 2 > cap) {
+				cap = cap ? 2 * cap : 1024;
+				stack = mb_mp_xrealloc(stack, cap * sizeof *stack);
+			}
+			stack[top++] = a;
+			stack[top++] = b;
+		}
+	while (top) {
+		int b = stack[--top], a = stack[--top];
+		struct pos_side sd[6];
+		int ns;
+
+		int bay[BAY_MAX][2], nbay = 1;
+
+		if (outside_at(l, a, b))
+			continue;
+		if (enters(l, &drawn, &touched, sides, a, b)) {
+			bay[0][0] = a;
+			bay[0][1] = b;
+		} else if (!reached(l, &drawn, sides, a, b) ||
+			   !(nbay = small_bay(l, &drawn, sides, a, b, bay))) {
+			continue;
+		}
+		for (int i = 0; i < nbay; i++)
+			*slot_at(l, bay[i][0], bay[i][1]) = -2;
+		for (int i = 0; i < nbay; i++) {
+			ns = sides(l, bay[i][0], bay[i][1], sd);
+			for (int d = 0; d < ns; d++) {
+				if (outside_at(l, sd[d].a, sd[d].b))
+					continue;
+				if (top + 2 > cap) {
+					cap = cap ? 2 * cap : 1024;
+					stack = mb_mp_xrealloc(stack, cap * sizeof *stack);
+				}
+				stack[top++] = sd[d].a;
+				stack[top++] = sd[d].b;
+			}
+		}
+	}
+	uncarve(l, &drawn, sides);
+	free(drawn.k);
+	free(touched.k);
+	free(stack);
+}
+
+/* number the positions left inside (cell_at 0) row by row */
+static void number_cells(struct mb_mp_lattice *l)
+{
+	for (int b = l->bmin; b <= l->bmax; b++)
+		for (int a = l->amin; a <= l->amax; a++) {
+			int *slot = slot_at(l, a, b);
+
+			if (*slot < 0)
+				continue;
+			*slot = l->ncells++;
+			l->cell_a = mb_mp_xrealloc(l->cell_a, (size_t)l->ncells * sizeof(int));
+			l->cell_b = mb_mp_xrealloc(l->cell_b, (size_t)l->ncells * sizeof(int));
+			l->cell_a[l->ncells - 1] = a;
+			l->cell_b[l->ncells - 1] = b;
+		}
+}
+
 static struct mb_mp_lattice *delta_from(struct mb_mp_page *page, const size_t *idx, size_t n)
 {
 	struct mb_mp_lattice *l = mb_mp_xcalloc(1, sizeof *l);
@@ -921,8 +1318,6 @@ static struct mb_mp_lattice *delta_from(struct mb_mp_page *page, const size_t *i
 		bool up = true, down = true;	/* rows of 1, 3, 5, ... (or the reverse) triangles */
 
 		for (int b = l->bmin; b <= l->bmax; b++) {
-			int inrow = 0;
-
 			for (int a = l->amin; a <= l->amax; a++) {
 				double cx, cy;
 				int *slot = &l->cell_at[(size_t)(b - l->bmin) *
@@ -931,15 +1326,17 @@ static struct mb_mp_lattice *delta_from(struct mb_mp_page *page, const size_t *i
 
 				*slot = -1;
 				delta_centre(l, a, b, &cx, &cy);
-				if (inside_by(h, nh, cx, cy) < 0.15 * s)
-					continue;
-				*slot = l->ncells++;
-				l->cell_a = mb_mp_xrealloc(l->cell_a, (size_t)l->ncells * sizeof(int));
-				l->cell_b = mb_mp_xrealloc(l->cell_b, (size_t)l->ncells * sizeof(int));
-				l->cell_a[l->ncells - 1] = a;
-				l->cell_b[l->ncells - 1] = b;
-				inrow++;
+				if (inside_by(h, nh, cx, cy) >= 0.15 * s)
+					*slot = 0;
 			}
+		}
+		carve_outside(l, pts, n, delta_key, delta_sides);
+		number_cells(l);
+		for (int b = l->bmin; b <= l->bmax; b++) {
+			int inrow = 0;
+
+			for (int a = l->amin; a <= l->amax; a++)
+				inrow += !outside_at(l, a, b);
 			if (inrow > 0) {
 				up = up && inrow == (rows ? last + 2 : 1);
 				down = down && (!rows || inrow == last - 2);

@@ -16,16 +16,19 @@
  * (vertical sides, pointy-top hexagons in offset rows; or horizontal ones,
  * flat-top, read as the same turned), all of one length s (the side).
  * Cells are the lattice's hexagons whose centres lie inside the convex
- * hull of the walls (a rectangle or hexagon outline; other outlines are
- * not read).
+ * hull of the walls, less those a flood from outside reaches through
+ * undrawn sides without entering a position that could be a cell of a
+ * working maze (so any outline: a rectangle, a hexagon, a heart; see
+ * carve_outside in mplattice.c).
  *
  * Triangular (delta): straight black segments in three directions 60
  * degrees apart, one of them horizontal, on a triangular lattice of side s
  * (rows of alternating up and down triangles, h = s sqrt(3) / 2 high); told
  * from flat-top hexagons (the same directions) by sides that run straight
  * on through a vertex, which hexagon sides never do. Cells are the
- * triangles whose centres lie inside the convex hull of the walls (a big
- * triangle, or a rectangle of rows with ragged ends).
+ * triangles whose centres lie inside the convex hull of the walls, less
+ * the outside ones as for hexagons (a big triangle, a rectangle of rows
+ * with ragged ends, a heart).
  *
  * Either way the lattice gives every wall position (an arc, a radial
  * segment, a hexagon side) and the walls are judged from the black lines

@@ -161,6 +161,20 @@ def hex_hexagon(n):
     return out
 
 
+def heart(cells, centre):
+    """the cells whose centres lie in a heart filling their box (a non-convex outline)"""
+    pts = [centre(c) for c in cells]
+    x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+    y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+    out = []
+    for c, (x, y) in zip(cells, pts):
+        u = ((x - x0) / (x1 - x0) - 0.5) * 2.6
+        v = (0.5 - (y - y0) / (y1 - y0)) * 2.6 + 0.2
+        if (u * u + v * v - 1) ** 3 - u * u * v ** 3 <= 0:
+            out.append(c)
+    return out
+
+
 def spanning_tree(g, seed):
     """randomised depth-first search: the set of open passages (frozensets)"""
     rng = Rng(seed)
@@ -578,7 +592,10 @@ def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.
 
 def hex_case(flaw, seed, outline, turn):
     s = 13.0
-    cells = hex_rect(12, 13) if outline == 'rect' else hex_hexagon(5)
+    if outline == 'heart':
+        cells = heart(hex_rect(15, 15), Hex(hex_rect(15, 15), s, 0, 0).centre)
+    else:
+        cells = hex_rect(12, 13) if outline == 'rect' else hex_hexagon(5)
     w = math.sqrt(3) * s
     g = Hex(cells, s, 0, 0)
     xs = [g.centre(c)[0] for c in cells]
@@ -632,7 +649,10 @@ def hex_case(flaw, seed, outline, turn):
 
 def delta_case(flaw, seed, outline, runs=False):
     s = 30.0
-    cells = delta_triangle(10) if outline == 'triangle' else delta_rect(15, 8)
+    if outline == 'heart':
+        cells = heart(delta_rect(21, 11), Delta(delta_rect(21, 11), s, 0, 0).centre)
+    else:
+        cells = delta_triangle(10) if outline == 'triangle' else delta_rect(15, 8)
     g = Delta(cells, s, 0, 0)
     xs = [g.centre(c)[0] for c in cells]
     ys = [g.centre(c)[1] for c in cells]
@@ -780,6 +800,16 @@ def main():
         seed += 1
         name = 'delta-%s-%s-runs.pdf' % (outline, flaw)
         page_pdf(os.path.join(out, name), delta_case(flaw, seed, outline, runs=True))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # non-convex outlines (a heart: a mask over the cells, as mazebook's shape: makes)
+    for flaw in ('perfect', 'loop', 'cutoff', 'extra-gap', 'wrong-solution'):
+        seed += 1
+        name = 'hex-heart-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), hex_case(flaw, seed, 'heart', False))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+        seed += 1
+        name = 'delta-heart-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), delta_case(flaw, seed, 'heart'))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
