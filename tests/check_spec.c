@@ -1533,6 +1533,7 @@ START_TEST(grids_read)
 	mb_spec_release(&spec);
 	parse_ok(GOOD_HEAD "grid: 12x12\n", &spec);
 	ck_assert_int_eq(spec.solutions_per_page, 4);
+	mb_spec_release(&spec);
 	/* hex: COLSxROWS on the rectangle; one number is the hexagon's side */
 	parse_ok(GOOD_HEAD "grid: hex 12x13\n", &spec);
 	ck_assert_int_eq(spec.grid_kind, MB_GRID_HEX);
