@@ -1534,6 +1534,20 @@ START_TEST(grids_read)
 	parse_ok(GOOD_HEAD "grid: 12x12\n", &spec);
 	ck_assert_int_eq(spec.solutions_per_page, 4);
 	mb_spec_release(&spec);
+	/* fine circles (expert: 34 rings, or more than 25 asked for) one a page unless told */
+	parse_ok("title: T\nauthor: A\nlevel: expert\nmazes: 40\ngrid: polar\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 1);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: polar 26\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 1);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "grid: polar 25\n", &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 4);
+	mb_spec_release(&spec);
+	parse_ok("title: T\nauthor: A\nlevel: expert\nmazes: 40\ngrid: polar\nsolutions: 2\n",
+		 &spec);
+	ck_assert_int_eq(spec.solutions_per_page, 2);
+	mb_spec_release(&spec);
 	/* hex: COLSxROWS on the rectangle; one number is the hexagon's side */
 	parse_ok(GOOD_HEAD "grid: hex 12x13\n", &spec);
 	ck_assert_int_eq(spec.grid_kind, MB_GRID_HEX);

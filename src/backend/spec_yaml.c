@@ -2755,6 +2755,48 @@ static void default_solutions(struct reader *r)
 		s->solutions_per_page = 2;
 }
 
+/* The rings of a polar book or section: its own, else its level's. */
+static int polar_rings(const struct mb_level *level, int given)
+{
+	int a = 0, b = 0;
+
+	if (given > 0)
+		return given;
+	if (level && mb_level_grid_size(level, MB_GRID_POLAR, MB_OUTLINE_RECTANGLE, &a, &b))
+		return a;
+	return 0;
+}
+
+/*
+ * Fine circles print one solution a page when the spec gives no number:
+ * in a smaller slot their narrowest rings come too close for mazeproof to
+ * read them apart (measured on 8.5 x 11 in: hard circles, 19 rings, pass
+ * four to a page; expert ones, 34 rings, fail even two to a page).
+ */
+#define MB_SPEC_SHARED_SOLUTION_MAX_RINGS 25
+static void default_fine_circle_solutions(struct reader *r)
+{
+	struct mb_book_spec *s = r->spec;
+	int rings = 0;
+
+	if (mb_spec_where(s, "solutions", NULL, NULL))
+		return;
+	if (!s->section_count && s->grid_kind == MB_GRID_POLAR)
+		rings = polar_rings(s->level, s->grid_a);
+	for (int i = 0; i < s->section_count; i++) {
+		const struct mb_section_spec *sec = &s->sections[i];
+		const char *name = sec->ramp_to ? sec->ramp_to : sec->level;
+		int n;
+
+		if (sec->grid_kind != MB_GRID_POLAR)
+			continue;
+		n = polar_rings(name ? mb_level_find(name) : s->level, sec->grid_a);
+		rings = n > rings ? n : rings;
+	}
+	if (rings > MB_SPEC_SHARED_SOLUTION_MAX_RINGS)
+		s->solutions_per_page = 1;
+}
+
 /* After the mapping: required keys, title length, level overrides. */
 static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 {
@@ -2866,6 +2908,7 @@ static enum mb_status finish(struct reader *r, const int *seen, yaml_mark_t end)
 		return MB_ERR_INPUT;
 	if (check_gaps(r) != MB_OK)
 		return MB_ERR_INPUT;
+	default_fine_circle_solutions(r);
 	return finish_editions(r, end);
 }
 
