@@ -94,6 +94,34 @@ START_TEST(a_path_flips_and_states_once)
 }
 END_TEST
 
+/* numbers in at most five decimals, rounded, without trailing zeros or "-0" */
+START_TEST(numbers_are_written_short_and_rounded)
+{
+	struct doc d;
+	struct mb_draw_list *l = mb_draw_new(1000, 1000);
+	struct mb_pen pen = { .width = 1 };
+	struct mb_matrix flat = { 1, 0, 0, 1, 0, 0 };
+	char *s;
+
+	open_doc(&d, 1000, 1000);
+	mb_draw_save(l);
+	mb_draw_transform(l, &flat);	/* local units: y as given */
+	mb_draw_move(l, 123.456789, -0.000004);
+	mb_draw_line(l, -2.5, 0.00001);
+	mb_draw_line(l, -0.000016, 999.999996);
+	mb_draw_line(l, 0.1 + 0.2, -7.25);
+	mb_draw_stroke(l, &pen);
+	mb_draw_restore(l);
+	ck_assert_int_eq(mb_hpdf_replay(d.page, l, &d.fonts, NULL), MB_OK);
+	s = content(&d);
+	ck_assert_msg(strstr(s, "123.45679 0 m\n-2.5 0.00001 l\n-0.00002 1000 l\n0.3 -7.25 l\nS\n"),
+		      "%s", s);
+	free(s);
+	mb_draw_free(l);
+	HPDF_Free(d.pdf);
+}
+END_TEST
+
 /* A maze group: one cm in grid units, and a width that, scaled as written, is no thinner */
 START_TEST(a_maze_is_written_in_grid_units)
 {
@@ -257,6 +285,7 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("draw_hpdf");
 
 	tcase_add_test(tc, a_path_flips_and_states_once);
+	tcase_add_test(tc, numbers_are_written_short_and_rounded);
 	tcase_add_test(tc, a_maze_is_written_in_grid_units);
 	tcase_add_test(tc, text_through_libharu);
 	tcase_add_test(tc, turned_text_runs_clockwise);
