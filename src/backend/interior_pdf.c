@@ -5,7 +5,9 @@
  * here (draw_hpdf.c); this file decides nothing about what a page shows.
  * Choices:
  *  - page content is compressed here at CONTENT_DEFLATE_LEVEL, libharu
- *    compresses only the fonts;
+ *    compresses only the fonts; a second thread compresses each page
+ *    while the next is composed (the two took equal time one after the
+ *    other), and the compressed pages go into the document at the end;
  *  - the PDF is built in memory and written with stdio, so a write error
  *    reports errno and a failed write never leaves a file behind.
  * libharu reports through an error handler; it lands in struct writer and
@@ -18,6 +20,7 @@
 #include <errno.h>
 #include <hpdf.h>
 #include <hpdf_pages.h>	/* the page's content stream, for compress_content */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,10 +40,27 @@
  */
 #define CONTENT_DEFLATE_LEVEL 4
 
-/* a buffer for a page's compressed content */
+/* a buffer for a page's content */
 struct content {
 	char *p;
 	size_t len, cap;
+};
+
+/*
+ * The pages' content on its way through the compressing thread: raw[i]
+ * is page i's content as drawn, packed[i] the same compressed; the
+ * drawing thread appends to raw, the compressing thread takes them in
+ * order. The lock guards drawn, done and finished.
+ */
+struct packer {
+	pthread_t thread;
+	bool running;
+	pthread_mutex_t lock;
+	pthread_cond_t more;	/* a page was drawn, or drawing finished */
+	struct content *raw, *packed;
+	int count;		/* room in raw and packed: the plan's pages */
+	int drawn;		/* pages handed over */
+	bool finished;		/* no more pages will come */
 };
 
 struct writer {
@@ -56,9 +76,7 @@ struct writer {
 	bool failed;		/* libharu reported an error: */
 	unsigned error_no, detail_no;	/* its first one */
 	const char *failed_doing;
-	z_stream zs;		/* page content's compressor, reset for each page */
-	bool zs_ready;
-	struct content packed;	/* room for a compressed page */
+	struct packer packer;
 };
 
 static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *data)
@@ -151,68 +169,173 @@ static HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream)
 	return HPDF_Stream_WriteStr(stream, "/Filter [ /FlateDecode ]\012");
 }
 
-/*
- * Compress a finished page's content in place, at CONTENT_DEFLATE_LEVEL:
- * libharu writes it as it is (the document compresses only its fonts) and
- * write_flate_filter names the filter.
- */
-static void compress_content(struct writer *w, HPDF_Page page)
+/* a libharu stream failure as the writer's first error */
+static void stream_failed(struct writer *w, HPDF_STATUS ret)
+{
+	if (w->failed)
+		return;
+	w->failed = true;
+	w->error_no = (unsigned)ret;
+	w->detail_no = 0;
+	w->failed_doing = w->doing;
+}
+
+/* a finished page's content, as drawn, out of its libharu stream into out */
+static void take_content(struct writer *w, HPDF_Page page, struct content *out)
 {
 	HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
 	HPDF_UINT size = HPDF_Stream_Size(attr->stream), got = size;
-	HPDF_BYTE *raw = xmalloc(size ? size : 1);
 	HPDF_STATUS ret = HPDF_OK;
-	size_t bound;
 
-	if (w->failed)
-		goto out;
 	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
 		BUG("a page ends inside a text object or a path");
-	w->doing = "compressing a page";
+	w->doing = "reading a page's content";
+	out->p = xmalloc(size ? size : 1);
+	out->len = out->cap = size;
 	if (size)
 		ret = HPDF_Stream_Seek(attr->stream, 0, HPDF_SEEK_SET);
 	if (ret == HPDF_OK && size)
-		ret = HPDF_Stream_Read(attr->stream, raw, &got);
+		ret = HPDF_Stream_Read(attr->stream, (HPDF_BYTE *)out->p, &got);
 	if (ret == HPDF_OK && got != size)
 		ret = HPDF_STREAM_EOF;
-	/* one compressor for every page: making one per page cost as much as the work */
-	if (!w->zs_ready) {
-		if (deflateInit(&w->zs, CONTENT_DEFLATE_LEVEL) != Z_OK)
-			BUG("zlib cannot start a compressor");
-		w->zs_ready = true;
-	} else if (deflateReset(&w->zs) != Z_OK) {
-		BUG("zlib cannot reset its compressor");
-	}
-	bound = deflateBound(&w->zs, size);
-	if (w->packed.cap < bound) {
-		w->packed.cap = bound;
-		w->packed.p = xrealloc(w->packed.p, bound);
-	}
-	w->zs.next_in = raw;
-	w->zs.avail_in = size;
-	w->zs.next_out = (Bytef *)w->packed.p;
-	w->zs.avail_out = (uInt)bound;
-	if (ret == HPDF_OK && deflate(&w->zs, Z_FINISH) != Z_STREAM_END)
-		BUG("zlib cannot compress %u bytes", (unsigned)size);
-	if (ret == HPDF_OK) {
+	if (ret == HPDF_OK)
 		HPDF_MemStream_FreeData(attr->stream);
-		ret = HPDF_Stream_Write(attr->stream, (HPDF_BYTE *)w->packed.p,
-					(HPDF_UINT)w->zs.total_out);
-	}
-	if (ret != HPDF_OK) {
-		w->failed = true;
-		w->error_no = (unsigned)ret;
-		w->detail_no = 0;
-		w->failed_doing = w->doing;
-		goto out;
-	}
-	attr->contents->filter = HPDF_STREAM_FILTER_NONE;
-	attr->contents->write_fn = write_flate_filter;
-out:
-	free(raw);
+	else
+		stream_failed(w, ret);
 }
 
-/* Each page composed by the core and replayed. */
+/* raw compressed into packed, by zs (reset for each page: one compressor for the book) */
+static void compress_content(z_stream *zs, const struct content *raw, struct content *packed)
+{
+	size_t bound;
+
+	if (deflateReset(zs) != Z_OK)
+		BUG("zlib cannot reset its compressor");
+	bound = deflateBound(zs, raw->len);
+	packed->p = xmalloc(bound);
+	packed->cap = bound;
+	zs->next_in = (Bytef *)raw->p;
+	zs->avail_in = (uInt)raw->len;
+	zs->next_out = (Bytef *)packed->p;
+	zs->avail_out = (uInt)bound;
+	if (deflate(zs, Z_FINISH) != Z_STREAM_END)
+		BUG("zlib cannot compress %zu bytes", raw->len);
+	packed->len = zs->total_out;
+}
+
+/* the compressing thread: every page handed over, in order, until drawing finishes */
+static void *pack_pages(void *arg)
+{
+	struct packer *k = arg;
+	z_stream zs = { 0 };
+	int next = 0;
+
+	if (deflateInit(&zs, CONTENT_DEFLATE_LEVEL) != Z_OK)
+		BUG("zlib cannot start a compressor");
+	for (;;) {
+		bool finished;
+		int drawn;
+
+		pthread_mutex_lock(&k->lock);
+		while (next == k->drawn && !k->finished)
+			pthread_cond_wait(&k->more, &k->lock);
+		drawn = k->drawn;
+		finished = k->finished;
+		pthread_mutex_unlock(&k->lock);
+		for (; next < drawn; next++) {
+			compress_content(&zs, &k->raw[next], &k->packed[next]);
+			free(k->raw[next].p);
+			k->raw[next].p = NULL;
+		}
+		if (finished && next == drawn)
+			break;
+	}
+	deflateEnd(&zs);
+	return NULL;
+}
+
+static void start_packer(struct packer *k, int pages)
+{
+	k->count = pages;
+	k->raw = xcalloc((size_t)pages + 1, sizeof(*k->raw));
+	k->packed = xcalloc((size_t)pages + 1, sizeof(*k->packed));
+	pthread_mutex_init(&k->lock, NULL);
+	pthread_cond_init(&k->more, NULL);
+	k->running = !pthread_create(&k->thread, NULL, pack_pages, k);
+}
+
+/* page n's (0-based) content, taken from its stream, to the compressing thread */
+static void hand_over(struct writer *w, HPDF_Page page, int n)
+{
+	struct packer *k = &w->packer;
+
+	take_content(w, page, &k->raw[n]);
+	if (!k->running) {
+		/* no thread to be had: compress here */
+		z_stream zs = { 0 };
+
+		if (deflateInit(&zs, CONTENT_DEFLATE_LEVEL) != Z_OK)
+			BUG("zlib cannot start a compressor");
+		compress_content(&zs, &k->raw[n], &k->packed[n]);
+		deflateEnd(&zs);
+		free(k->raw[n].p);
+		k->raw[n].p = NULL;
+	}
+	pthread_mutex_lock(&k->lock);
+	k->drawn = n + 1;
+	pthread_cond_signal(&k->more);
+	pthread_mutex_unlock(&k->lock);
+}
+
+/* wait for the compressing thread to finish what was handed over */
+static void stop_packer(struct packer *k)
+{
+	pthread_mutex_lock(&k->lock);
+	k->finished = true;
+	pthread_cond_signal(&k->more);
+	pthread_mutex_unlock(&k->lock);
+	if (k->running)
+		pthread_join(k->thread, NULL);
+	k->running = false;
+}
+
+static void free_packer(struct packer *k)
+{
+	if (!k->raw)
+		return;
+	stop_packer(k);
+	for (int i = 0; i < k->count; i++) {
+		free(k->raw[i].p);
+		free(k->packed[i].p);
+	}
+	free(k->raw);
+	free(k->packed);
+	pthread_mutex_destroy(&k->lock);
+	pthread_cond_destroy(&k->more);
+	k->raw = k->packed = NULL;
+}
+
+/* the compressed pages into their streams, each with write_flate_filter naming its filter */
+static void put_packed(struct writer *w, int pages)
+{
+	w->doing = "compressing a page";
+	for (int n = 0; n < pages && !w->failed; n++) {
+		HPDF_Page page = HPDF_GetPageByIndex(w->pdf, (HPDF_UINT)n);
+		HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
+		const struct content *c = &w->packer.packed[n];
+		HPDF_STATUS ret = HPDF_Stream_Write(attr->stream, (const HPDF_BYTE *)c->p,
+						    (HPDF_UINT)c->len);
+
+		if (ret != HPDF_OK) {
+			stream_failed(w, ret);
+			break;
+		}
+		attr->contents->filter = HPDF_STREAM_FILTER_NONE;
+		attr->contents->write_fn = write_flate_filter;
+	}
+}
+
+/* Each page composed by the core and replayed; compressed beside the next one's drawing. */
 static enum mb_status draw_pages(struct writer *w)
 {
 	const struct mb_page_plan *plan = w->plan;
@@ -222,7 +345,9 @@ static enum mb_status draw_pages(struct writer *w)
 	};
 	struct mb_draw_list *list = mb_draw_new(plan->page_w_pt, plan->page_h_pt);
 	enum mb_status st = MB_OK;
+	int drawn = 0;
 
+	start_packer(&w->packer, plan->page_count);
 	for (int n = 1; n <= plan->page_count && !w->failed && st == MB_OK; n++) {
 		HPDF_Page page;
 
@@ -235,10 +360,15 @@ static enum mb_status draw_pages(struct writer *w)
 		mb_page_compose(&ctx, n, list);
 		w->doing = "drawing a page";
 		st = mb_hpdf_replay(page, list, &w->fonts, w->err);
-		if (st == MB_OK)
-			compress_content(w, page);
+		if (st == MB_OK && !w->failed) {
+			hand_over(w, page, n - 1);
+			drawn = n;
+		}
 	}
 	mb_draw_free(list);
+	stop_packer(&w->packer);
+	if (st == MB_OK && !w->failed)
+		put_packed(w, drawn);
 	if (st != MB_OK)
 		return st;
 	return w->failed ? harfail(w) : MB_OK;
@@ -312,9 +442,7 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 	if (st == MB_OK)
 		st = save(&w, path);
 	HPDF_Free(w.pdf);
-	if (w.zs_ready)
-		deflateEnd(&w.zs);
-	free(w.packed.p);
+	free_packer(&w.packer);
 	return st;
 }
 
