@@ -56,28 +56,46 @@ static void bezier_at(const double p[4][2], double u, double *x, double *y)
 	*y = a * p[0][1] + b * p[1][1] + c * p[2][1] + d * p[3][1];
 }
 
-/* the path ops of the group starting at op from (SAVE, TRANSFORM, path, STROKE, RESTORE) */
-static size_t flatten(const struct mb_draw_list *l, size_t from, struct flat *f)
+/*
+ * The first path op of the group starting at op from: SAVE, TRANSFORM
+ * (cells to points), then the fine units' TRANSFORM, whose scale (cells
+ * a unit) lands in *unit (1 when a hand-made group has none).
+ */
+static size_t group_path(const struct mb_draw_list *l, size_t from, double *unit)
 {
-	double cx = 0, cy = 0;
-	size_t i;
-
 	ck_assert_int_eq(l->ops[from].kind, MB_DRAW_SAVE);
 	ck_assert_int_eq(l->ops[from + 1].kind, MB_DRAW_TRANSFORM);
-	for (i = from + 2; l->ops[i].kind != MB_DRAW_STROKE; i++) {
+	*unit = 1;
+	if (l->ops[from + 2].kind != MB_DRAW_TRANSFORM)
+		return from + 2;
+	*unit = l->ops[from + 2].u.matrix.a;
+	ck_assert(*unit > 0 && *unit == l->ops[from + 2].u.matrix.d);
+	return from + 3;
+}
+
+/* op's point k, in cells */
+#define PX(op, k) ((op)->u.p[k].x * unit)
+#define PY(op, k) ((op)->u.p[k].y * unit)
+
+/* the path ops of the group starting at op from (SAVE, TRANSFORMs, path, STROKE, RESTORE), in cells */
+static size_t flatten(const struct mb_draw_list *l, size_t from, struct flat *f)
+{
+	double cx = 0, cy = 0, unit;
+	size_t i;
+
+	for (i = group_path(l, from, &unit); l->ops[i].kind != MB_DRAW_STROKE; i++) {
 		const struct mb_draw_op *op = &l->ops[i];
 
 		if (op->kind == MB_DRAW_MOVE) {
-			cx = op->u.p[0].x;
-			cy = op->u.p[0].y;
+			cx = PX(op, 0);
+			cy = PY(op, 0);
 		} else if (op->kind == MB_DRAW_LINE) {
-			flat_add(f, cx, cy, op->u.p[0].x, op->u.p[0].y);
-			cx = op->u.p[0].x;
-			cy = op->u.p[0].y;
+			flat_add(f, cx, cy, PX(op, 0), PY(op, 0));
+			cx = PX(op, 0);
+			cy = PY(op, 0);
 		} else {
-			double p[4][2] = { { cx, cy }, { op->u.p[0].x, op->u.p[0].y },
-					   { op->u.p[1].x, op->u.p[1].y },
-					   { op->u.p[2].x, op->u.p[2].y } }, px = cx, py = cy;
+			double p[4][2] = { { cx, cy }, { PX(op, 0), PY(op, 0) }, { PX(op, 1), PY(op, 1) },
+					   { PX(op, 2), PY(op, 2) } }, px = cx, py = cy;
 
 			ck_assert_int_eq(op->kind, MB_DRAW_CURVE);
 			for (int k = 1; k <= 32; k++) {
@@ -88,8 +106,8 @@ static size_t flatten(const struct mb_draw_list *l, size_t from, struct flat *f)
 				px = x;
 				py = y;
 			}
-			cx = op->u.p[2].x;
-			cy = op->u.p[2].y;
+			cx = PX(op, 2);
+			cy = PY(op, 2);
 		}
 	}
 	return i + 2;	/* past STROKE and RESTORE */
@@ -221,15 +239,14 @@ END_TEST
 /* the largest distance, in points, of a CURVE of the group at from from its circle about the origin */
 static double curve_error(const struct mb_draw_list *l, size_t from, double cell_pt)
 {
-	double cx = 0, cy = 0, worst = 0;
+	double cx = 0, cy = 0, worst = 0, unit;
 
-	for (size_t i = from + 2; l->ops[i].kind != MB_DRAW_STROKE; i++) {
+	for (size_t i = group_path(l, from, &unit); l->ops[i].kind != MB_DRAW_STROKE; i++) {
 		const struct mb_draw_op *op = &l->ops[i];
 
 		if (op->kind == MB_DRAW_CURVE) {
-			double p[4][2] = { { cx, cy }, { op->u.p[0].x, op->u.p[0].y },
-					   { op->u.p[1].x, op->u.p[1].y },
-					   { op->u.p[2].x, op->u.p[2].y } };
+			double p[4][2] = { { cx, cy }, { PX(op, 0), PY(op, 0) }, { PX(op, 1), PY(op, 1) },
+					   { PX(op, 2), PY(op, 2) } };
 			double r = (hypot(cx, cy) + hypot(p[3][0], p[3][1])) / 2;
 
 			/* every arc is a quarter circle at most */
@@ -242,8 +259,8 @@ static double curve_error(const struct mb_draw_list *l, size_t from, double cell
 				worst = fmax(worst, fabs(hypot(x, y) - r) * cell_pt);
 			}
 		}
-		cx = op->u.p[op->kind == MB_DRAW_CURVE ? 2 : 0].x;
-		cy = op->u.p[op->kind == MB_DRAW_CURVE ? 2 : 0].y;
+		cx = PX(op, op->kind == MB_DRAW_CURVE ? 2 : 0);
+		cy = PY(op, op->kind == MB_DRAW_CURVE ? 2 : 0);
 	}
 	return worst;
 }
@@ -366,13 +383,17 @@ START_TEST(drawing_is_byte_identical)
 	mb_maze_draw_walls(b, m, &at, &pen);
 	mb_maze_draw_route(b, m, &at, &pen, 0.95);
 	ck_assert_uint_eq(a->count, b->count);
+	/* a fine unit is at most 0.002 pt: a point lands within 0.001 pt of its place */
+	ck_assert_int_eq(a->ops[2].kind, MB_DRAW_TRANSFORM);
+	ck_assert(a->ops[2].u.matrix.a * at.cell_pt <= 0.002 + 1e-12);
+	ck_assert(a->ops[2].u.matrix.a * at.cell_pt > 0.0002);
 	for (size_t i = 0; i < a->count; i++)
 		if (a->ops[i].kind <= MB_DRAW_CURVE)
 			for (int k = 0; k < 3; k++) {
-				double x = a->ops[i].u.p[k].x * 1e5;
+				double x = a->ops[i].u.p[k].x, y = a->ops[i].u.p[k].y;
 
-				/* rounded to 1/100000 of a unit */
-				ck_assert(fabs(x - round(x)) < 1e-6);
+				/* whole fine units */
+				ck_assert(x == round(x) && y == round(y));
 				ck_assert(a->ops[i].u.p[k].x == b->ops[i].u.p[k].x);
 				ck_assert(a->ops[i].u.p[k].y == b->ops[i].u.p[k].y);
 			}
@@ -472,10 +493,10 @@ START_TEST(a_one_cell_polar_maze_has_no_walls)
 	ck_assert_uint_eq(l->count, 0);
 	/* the route: from beyond the rim straight in to the centre */
 	ck_assert(mb_maze_draw_route(l, m, &at, &pen, 0.95));
-	ck_assert_int_eq(l->ops[2].kind, MB_DRAW_MOVE);
-	ck_assert_int_eq(l->ops[3].kind, MB_DRAW_LINE);
-	ck_assert_double_eq(l->ops[3].u.p[0].x, 0);
-	ck_assert_double_eq(l->ops[3].u.p[0].y, 0);
+	ck_assert_int_eq(l->ops[3].kind, MB_DRAW_MOVE);
+	ck_assert_int_eq(l->ops[4].kind, MB_DRAW_LINE);
+	ck_assert_double_eq(l->ops[4].u.p[0].x, 0);
+	ck_assert_double_eq(l->ops[4].u.p[0].y, 0);
 	mb_draw_free(l);
 	mb_maze_free(m);
 }

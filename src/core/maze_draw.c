@@ -46,17 +46,29 @@ static void end_grid(struct mb_draw_list *l, const struct mb_maze_place *place,
 /* ---- graph grids (polar, hex, delta): walls from the grid's shapes ---- */
 
 /*
- * Points are rounded to 1/100000 of a grid unit (the PDF writer prints
- * five decimals), so the same maze gives the same bytes on every build
- * and two walls meeting at a corner meet at the very same point.
+ * A graph grid is drawn in whole "fine units", a power of ten of them to
+ * a cell, under a second transform: as few as keep each point within
+ * FINE_UNIT_PT / 2 of where it belongs, so a PDF says "-8180" where five
+ * decimals of a cell said "-0.81798" (a circle book's pages are mostly
+ * such numbers: a third fewer bytes to write, compress and read back).
+ * Whole numbers give the same bytes on every build, and two walls meeting
+ * at a corner meet at the very same point. At most 10^5 to a cell: the
+ * PDF writer prints the second transform's scale in five decimals.
  */
-#define GRID_QUANTUM 1e5
+#define FINE_UNIT_PT 0.002
+#define FINE_UNITS_MAX 1e5
+
+struct lattice_units {
+	double cell_pt;		/* points per cell */
+	double per_cell;	/* fine units per cell */
+};
 /* the largest radial error a Bezier piece of an arc may have, in points */
 #define ARC_TOLERANCE_PT 0.009
 
-static double snap(double v)
+/* v cells in whole fine units */
+static double snap(const struct lattice_units *u, double v)
 {
-	double s = round(v * GRID_QUANTUM) / GRID_QUANTUM;
+	double s = round(v * u->per_cell);
 
 	return s == 0 ? 0 : s;	/* no "-0" */
 }
@@ -83,19 +95,21 @@ int mb_maze_arc_pieces(double r_pt, double t)
 /*
  * The arc of radius r about the origin from angle a to b (either way
  * round) as cubic Beziers from the current point, each at most a quarter
- * circle and close enough to the circle at cell_pt points per unit.
+ * circle and close enough to the circle at u's points per cell.
  */
-static void arc_to(struct mb_draw_list *l, double r, double a, double b, double cell_pt)
+static void arc_to(struct mb_draw_list *l, double r, double a, double b,
+		   const struct lattice_units *u)
 {
-	int k = mb_maze_arc_pieces(r * cell_pt, b - a);
+	int k = mb_maze_arc_pieces(r * u->cell_pt, b - a);
 
 	for (int i = 0; i < k; i++) {
 		double b0 = a + (b - a) * i / k, b1 = i + 1 == k ? b : a + (b - a) * (i + 1) / k;
 		double h = 4.0 / 3.0 * tan((b1 - b0) / 4) * r;
 		double x0 = r * cos(b0), y0 = r * sin(b0), x3 = r * cos(b1), y3 = r * sin(b1);
 
-		mb_draw_curve(l, snap(x0 - h * sin(b0)), snap(y0 + h * cos(b0)),
-			      snap(x3 + h * sin(b1)), snap(y3 - h * cos(b1)), snap(x3), snap(y3));
+		mb_draw_curve(l, snap(u, x0 - h * sin(b0)), snap(u, y0 + h * cos(b0)),
+			      snap(u, x3 + h * sin(b1)), snap(u, y3 - h * cos(b1)), snap(u, x3),
+			      snap(u, y3));
 	}
 }
 
@@ -213,31 +227,32 @@ static size_t merge_pieces(struct piece *p, size_t n)
 }
 
 /* where a piece starts (end false) or ends, snapped */
-static void piece_end(const struct piece *p, bool end, double *x, double *y)
+static void piece_end(const struct lattice_units *u, const struct piece *p, bool end, double *x,
+		      double *y)
 {
 	if (p->sh.arc) {
 		double a = end ? p->sh.a1 : p->sh.a0;
 
-		*x = snap(p->sh.r * cos(a));
-		*y = snap(p->sh.r * sin(a));
+		*x = snap(u, p->sh.r * cos(a));
+		*y = snap(u, p->sh.r * sin(a));
 	} else {
-		*x = snap(end ? p->sh.seg.x1 : p->sh.seg.x0);
-		*y = snap(end ? p->sh.seg.y1 : p->sh.seg.y0);
+		*x = snap(u, end ? p->sh.seg.x1 : p->sh.seg.x0);
+		*y = snap(u, end ? p->sh.seg.y1 : p->sh.seg.y0);
 	}
 }
 
 /* draw p from its start (or, reversed, from its end) to the other end */
 static void piece_draw(struct mb_draw_list *l, const struct piece *p, bool reversed,
-		       double cell_pt)
+		       const struct lattice_units *u)
 {
 	double x, y;
 
 	if (p->sh.arc) {
 		arc_to(l, p->sh.r, reversed ? p->sh.a1 : p->sh.a0, reversed ? p->sh.a0 : p->sh.a1,
-		       cell_pt);
+		       u);
 		return;
 	}
-	piece_end(p, !reversed, &x, &y);
+	piece_end(u, p, !reversed, &x, &y);
 	mb_draw_line(l, x, y);
 }
 
@@ -263,7 +278,7 @@ static int cmp_end(const void *a, const void *b)
 static struct piece *find_at(struct piece *p, const struct end_ref *ends, size_t n,
 			     double x, double y, bool *end)
 {
-	long long kx = llround(x * GRID_QUANTUM), ky = llround(y * GRID_QUANTUM);
+	long long kx = llround(x), ky = llround(y);
 	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
@@ -297,16 +312,16 @@ static bool odd_point(const struct end_ref *ends, size_t n, size_t i)
 
 /* one path from piece q's start (or, reversed, its end) on through the pieces meeting it */
 static void walk(struct mb_draw_list *l, struct piece *p, const struct end_ref *ends, size_t n,
-		 struct piece *q, bool at_end, double cell_pt)
+		 struct piece *q, bool at_end, const struct lattice_units *u)
 {
 	double x, y;
 
-	piece_end(q, at_end, &x, &y);
+	piece_end(u, q, at_end, &x, &y);
 	mb_draw_move(l, x, y);
 	while (q) {
 		q->used = true;
-		piece_draw(l, q, at_end, cell_pt);
-		piece_end(q, !at_end, &x, &y);
+		piece_draw(l, q, at_end, u);
+		piece_end(u, q, !at_end, &x, &y);
 		q = find_at(p, ends, n, x, y, &at_end);
 	}
 }
@@ -318,7 +333,8 @@ static void walk(struct mb_draw_list *l, struct piece *p, const struct end_ref *
  * from each piece through any unused piece that starts or ends where the
  * path has got to.
  */
-static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n, double cell_pt)
+static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n,
+			const struct lattice_units *u)
 {
 	struct end_ref *ends = xmallocarray(2 * n + 1, sizeof(*ends));
 	bool *odd = xcalloc(2 * n + 1, sizeof(*odd));
@@ -326,19 +342,18 @@ static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n, doubl
 	for (size_t i = 0; i < 2 * n; i++) {
 		double x, y;
 
-		piece_end(&p[i / 2], i % 2, &x, &y);
-		ends[i] = (struct end_ref){ llround(x * GRID_QUANTUM), llround(y * GRID_QUANTUM),
-					    i / 2, i % 2 };
+		piece_end(u, &p[i / 2], i % 2, &x, &y);
+		ends[i] = (struct end_ref){ llround(x), llround(y), i / 2, i % 2 };
 	}
 	qsort(ends, 2 * n, sizeof(*ends), cmp_end);
 	for (size_t i = 0; i < 2 * n; i++)
 		odd[2 * ends[i].piece + ends[i].end] = odd_point(ends, 2 * n, i);
 	for (size_t i = 0; i < 2 * n; i++)
 		if (odd[i] && !p[i / 2].used)
-			walk(l, p, ends, 2 * n, &p[i / 2], i % 2, cell_pt);
+			walk(l, p, ends, 2 * n, &p[i / 2], i % 2, u);
 	for (size_t i = 0; i < n; i++)
 		if (!p[i].used)
-			walk(l, p, ends, 2 * n, &p[i], false, cell_pt);
+			walk(l, p, ends, 2 * n, &p[i], false, u);
 	free(odd);
 	free(ends);
 }
@@ -349,16 +364,35 @@ static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
 	       (s->cell == m->exit.cell && s->dir == m->exit.dir);
 }
 
-/* SAVE, then a transform taking a graph grid's units to place's points */
-static void begin_lattice(struct mb_draw_list *l, const struct mb_grid *g,
-			  const struct mb_maze_place *place)
+/*
+ * SAVE, then a transform taking a graph grid's cells to place's points
+ * and one taking fine units to cells; the units drawn in
+ */
+static struct lattice_units begin_lattice(struct mb_draw_list *l, const struct mb_grid *g,
+					  const struct mb_maze_place *place)
 {
 	struct mb_maze_place at = *place;
+	struct lattice_units u = { .cell_pt = place->cell_pt, .per_cell = 1 };
+	struct mb_matrix fine;
 
 	/* place names where the walls' bounding box's top-left corner lands */
 	at.x -= g->lat->x0 * place->cell_pt;
 	at.y -= g->lat->y0 * place->cell_pt;
 	begin_grid(l, &at);
+	while (place->cell_pt / u.per_cell > FINE_UNIT_PT && u.per_cell < FINE_UNITS_MAX)
+		u.per_cell *= 10;
+	fine = (struct mb_matrix){ 1 / u.per_cell, 0, 0, 1 / u.per_cell, 0, 0 };
+	mb_draw_transform(l, &fine);
+	return u;
+}
+
+/* STROKE with pen scaled into u's fine units, then RESTORE */
+static void end_lattice(struct mb_draw_list *l, const struct lattice_units *u,
+			const struct mb_pen *pen)
+{
+	struct mb_maze_place fine = { .cell_pt = u->cell_pt / u->per_cell };
+
+	end_grid(l, &fine, pen);
 }
 
 /* the closed walls: inner walls with their byte 0, rim sides but the gaps */
@@ -388,6 +422,7 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
 	size_t n = mb_maze_graph_walls(m, NULL);
 	struct mb_wall_shape *sh = xmallocarray(n + 1, sizeof(*sh));
 	struct piece *p = xcalloc(n + 1, sizeof(*p));
+	struct lattice_units u;
 
 	mb_maze_graph_walls(m, sh);
 	for (size_t i = 0; i < n; i++) {
@@ -402,9 +437,9 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
 		free(p);
 		return;
 	}
-	begin_lattice(l, m->grid, place);
-	draw_pieces(l, p, n, place->cell_pt);
-	end_grid(l, place, pen);
+	u = begin_lattice(l, m->grid, place);
+	draw_pieces(l, p, n, &u);
+	end_lattice(l, &u, pen);
 	free(p);
 }
 
@@ -415,13 +450,13 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
  * angle), outward first round the inner ring to the outer cell's angle.
  */
 static void polar_route(struct mb_draw_list *l, const struct mb_maze *m, const int *route,
-			int n, double cell_pt)
+			int n, const struct lattice_units *u)
 {
 	const struct mb_lattice *lat = m->grid->lat;
 	double cur_r = hypot(lat->cx[route[0]], lat->cy[route[0]]);
 	double cur_a = atan2(lat->cy[route[0]], lat->cx[route[0]]);
 
-	mb_draw_line(l, snap(lat->cx[route[0]]), snap(lat->cy[route[0]]));
+	mb_draw_line(l, snap(u, lat->cx[route[0]]), snap(u, lat->cy[route[0]]));
 	for (int i = 1; i < n; i++) {
 		int c = route[i];
 		double r = hypot(lat->cx[c], lat->cy[c]), ta = atan2(lat->cy[c], lat->cx[c]);
@@ -434,22 +469,22 @@ static void polar_route(struct mb_draw_list *l, const struct mb_maze *m, const i
 		}
 		if (cur_r == 0) {
 			/* out of the centre */
-			mb_draw_line(l, snap(lat->cx[c]), snap(lat->cy[c]));
+			mb_draw_line(l, snap(u, lat->cx[c]), snap(u, lat->cy[c]));
 			cur_r = r;
 			cur_a = ta;
 			continue;
 		}
 		if (r < cur_r - 1e-9) {
-			mb_draw_line(l, snap(r * cos(cur_a)), snap(r * sin(cur_a)));
+			mb_draw_line(l, snap(u, r * cos(cur_a)), snap(u, r * sin(cur_a)));
 			cur_r = r;
 		}
 		double d = remainder(ta - cur_a, 2 * M_PI);
 
 		if (fabs(d) > 1e-9)
-			arc_to(l, cur_r, cur_a, cur_a + d, cell_pt);
+			arc_to(l, cur_r, cur_a, cur_a + d, u);
 		cur_a = ta;
 		if (outward) {
-			mb_draw_line(l, snap(lat->cx[c]), snap(lat->cy[c]));
+			mb_draw_line(l, snap(u, lat->cx[c]), snap(u, lat->cy[c]));
 			cur_r = r;
 		}
 	}
@@ -457,7 +492,7 @@ static void polar_route(struct mb_draw_list *l, const struct mb_maze *m, const i
 
 /* a hex or delta route: straight from centre to centre, a point where it turns */
 static void straight_route(struct mb_draw_list *l, const struct mb_maze *m, const int *route,
-			   int n)
+			   int n, const struct lattice_units *u)
 {
 	const double *cx = m->grid->lat->cx, *cy = m->grid->lat->cy;
 
@@ -472,27 +507,28 @@ static void straight_route(struct mb_draw_list *l, const struct mb_maze *m, cons
 			if (fabs(ux * vy - uy * vx) < 1e-9 && ux * vx + uy * vy > 0)
 				continue;
 		}
-		mb_draw_line(l, snap(cx[c]), snap(cy[c]));
+		mb_draw_line(l, snap(u, cx[c]), snap(u, cy[c]));
 	}
 }
 
 static void draw_graph_route(struct mb_draw_list *l, const struct mb_maze *m,
 			     const struct mb_maze_place *place, const int *route, int n,
-			     double beyond)
+			     double beyond, const struct mb_pen *pen)
 {
+	struct lattice_units u = begin_lattice(l, m->grid, place);
 	double gx, gy;
 
-	begin_lattice(l, m->grid, place);
 	mb_maze_gap_point(m, false, beyond, &gx, &gy);
-	mb_draw_move(l, snap(gx), snap(gy));
+	mb_draw_move(l, snap(&u, gx), snap(&u, gy));
 	if (m->grid->kind == MB_GRID_POLAR)
-		polar_route(l, m, route, n, place->cell_pt);
+		polar_route(l, m, route, n, &u);
 	else
-		straight_route(l, m, route, n);
+		straight_route(l, m, route, n, &u);
 	if (m->exit.dir != MB_SIDE_INSIDE) {
 		mb_maze_gap_point(m, true, beyond, &gx, &gy);
-		mb_draw_line(l, snap(gx), snap(gy));
+		mb_draw_line(l, snap(&u, gx), snap(&u, gy));
 	}
+	end_lattice(l, &u, pen);
 }
 
 void mb_maze_extent(const struct mb_maze *m, double *w, double *h)
@@ -559,8 +595,7 @@ bool mb_maze_draw_route(struct mb_draw_list *l, const struct mb_maze *m,
 		return false;
 	}
 	if (mb_grid_is_graph(m->grid)) {
-		draw_graph_route(l, m, place, route, n, beyond);
-		end_grid(l, place, pen);
+		draw_graph_route(l, m, place, route, n, beyond, pen);
 		free(route);
 		return true;
 	}
