@@ -113,6 +113,57 @@ static void arc_to(struct mb_draw_list *l, double r, double a, double b,
 	}
 }
 
+/*
+ * Pairs of whole numbers to dense ids 0, 1, ... in the order first seen:
+ * the pieces are grouped by line and their ends by point with it, in
+ * linear time (sorting them was half the walls' time on a circle page).
+ */
+struct pair_ids {
+	long long (*key)[2];	/* the pair of each slot's id */
+	int *slot;		/* id + 1 per slot, 0 when empty */
+	size_t mask;
+	int count;
+};
+
+static void pair_ids_init(struct pair_ids *h, size_t most)
+{
+	size_t slots = 16;
+
+	while (slots < 2 * most)
+		slots *= 2;
+	h->slot = xcalloc(slots, sizeof(*h->slot));
+	h->key = xmallocarray(most + 1, sizeof(*h->key));
+	h->mask = slots - 1;
+	h->count = 0;
+}
+
+static void pair_ids_free(struct pair_ids *h)
+{
+	free(h->slot);
+	free(h->key);
+}
+
+/* the id of (a, b), given the next one when new; add is false to look only (-1 when absent) */
+static int pair_id(struct pair_ids *h, long long a, long long b, bool add)
+{
+	unsigned long long x = (unsigned long long)a * 0x9e3779b97f4a7c15ULL ^
+			       (unsigned long long)b * 0xc2b2ae3d27d4eb4fULL;
+	size_t i = (size_t)(x ^ x >> 29) & h->mask;
+
+	for (; h->slot[i]; i = (i + 1) & h->mask) {
+		int id = h->slot[i] - 1;
+
+		if (h->key[id][0] == a && h->key[id][1] == b)
+			return id;
+	}
+	if (!add)
+		return -1;
+	h->key[h->count][0] = a;
+	h->key[h->count][1] = b;
+	h->slot[i] = ++h->count;
+	return h->count - 1;
+}
+
 /* one maximal wall to draw: a segment or an arc about the origin */
 struct piece {
 	struct mb_wall_shape sh;
@@ -155,14 +206,43 @@ static void piece_keys(struct piece *p)
 	p->key[2] = qkey(cos(th) * s->x0 + sin(th) * s->y0);
 }
 
-static int cmp_piece(const void *a, const void *b)
+/*
+ * The pieces in groups, one per line or circle (in the order the lines
+ * are first met), each group in order along it (key[2]): as merge_pieces
+ * needs them.
+ */
+static void group_pieces(struct piece *p, size_t n)
 {
-	const struct piece *p = a, *q = b;
+	struct pair_ids lines;
+	int *line = xmallocarray(n + 1, sizeof(*line)), *start;
+	struct piece *sorted = xmallocarray(n + 1, sizeof(*sorted));
 
-	for (int i = 0; i < 3; i++)
-		if (p->key[i] != q->key[i])
-			return p->key[i] < q->key[i] ? -1 : 1;
-	return 0;
+	pair_ids_init(&lines, n);
+	for (size_t i = 0; i < n; i++)
+		line[i] = pair_id(&lines, p[i].key[0], p[i].key[1], true);
+	/* a counting sort by line, stable */
+	start = xcalloc((size_t)lines.count + 1, sizeof(*start));
+	for (size_t i = 0; i < n; i++)
+		start[line[i] + 1]++;
+	for (int g = 0; g < lines.count; g++)
+		start[g + 1] += start[g];
+	for (size_t i = 0; i < n; i++)
+		sorted[start[line[i]]++] = p[i];
+	/* start[g] is now group g's end; along each line by insertion (a line has few pieces) */
+	for (int g = 0, from = 0; g < lines.count; from = start[g++])
+		for (int i = from + 1; i < start[g]; i++) {
+			struct piece t = sorted[i];
+			int j = i;
+
+			for (; j > from && sorted[j - 1].key[2] > t.key[2]; j--)
+				sorted[j] = sorted[j - 1];
+			sorted[j] = t;
+		}
+	memcpy(p, sorted, n * sizeof(*p));
+	free(start);
+	free(sorted);
+	free(line);
+	pair_ids_free(&lines);
 }
 
 static double along(const struct mb_segment *s, double x, double y)
@@ -256,63 +336,32 @@ static void piece_draw(struct mb_draw_list *l, const struct piece *p, bool rever
 	mb_draw_line(l, x, y);
 }
 
-/* an end of a piece, by its snapped point, for joining pieces into paths */
-struct end_ref {
-	long long x, y;
-	size_t piece;
-	bool end;
+/*
+ * The pieces' ends by the point they are at, for joining pieces into
+ * paths: point k's ends are at[first[k] .. first[k + 1]), each as
+ * 2 * piece + (1 for its end, 0 for its start), in that order.
+ */
+struct ends_at {
+	struct pair_ids points;
+	int *first, *at;
 };
 
-static int cmp_end(const void *a, const void *b)
-{
-	const struct end_ref *p = a, *q = b;
-
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	if (p->y != q->y)
-		return p->y < q->y ? -1 : 1;
-	return p->piece < q->piece ? -1 : p->piece > q->piece;
-}
-
 /* an unused piece with an end at (x, y), or NULL; *end says which end */
-static struct piece *find_at(struct piece *p, const struct end_ref *ends, size_t n,
-			     double x, double y, bool *end)
+static struct piece *find_at(struct piece *p, struct ends_at *e, double x, double y, bool *end)
 {
-	long long kx = llround(x), ky = llround(y);
-	size_t lo = 0, hi = n;
+	int k = pair_id(&e->points, llround(x), llround(y), false);
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (ends[mid].x < kx || (ends[mid].x == kx && ends[mid].y < ky))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < n && ends[lo].x == kx && ends[lo].y == ky; lo++) {
-		if (!p[ends[lo].piece].used) {
-			*end = ends[lo].end;
-			return &p[ends[lo].piece];
+	for (int i = k < 0 ? 0 : e->first[k]; k >= 0 && i < e->first[k + 1]; i++)
+		if (!p[e->at[i] / 2].used) {
+			*end = e->at[i] % 2;
+			return &p[e->at[i] / 2];
 		}
-	}
 	return NULL;
 }
 
-/* does an odd number of piece ends meet at ends[i]'s point? (a path must start or stop there) */
-static bool odd_point(const struct end_ref *ends, size_t n, size_t i)
-{
-	size_t lo = i, hi = i;
-
-	while (lo > 0 && ends[lo - 1].x == ends[i].x && ends[lo - 1].y == ends[i].y)
-		lo--;
-	while (hi + 1 < n && ends[hi + 1].x == ends[i].x && ends[hi + 1].y == ends[i].y)
-		hi++;
-	return (hi - lo + 1) % 2 == 1;
-}
-
 /* one path from piece q's start (or, reversed, its end) on through the pieces meeting it */
-static void walk(struct mb_draw_list *l, struct piece *p, const struct end_ref *ends, size_t n,
-		 struct piece *q, bool at_end, const struct lattice_units *u)
+static void walk(struct mb_draw_list *l, struct piece *p, struct ends_at *e, struct piece *q,
+		 bool at_end, const struct lattice_units *u)
 {
 	double x, y;
 
@@ -322,7 +371,7 @@ static void walk(struct mb_draw_list *l, struct piece *p, const struct end_ref *
 		q->used = true;
 		piece_draw(l, q, at_end, u);
 		piece_end(u, q, !at_end, &x, &y);
-		q = find_at(p, ends, n, x, y, &at_end);
+		q = find_at(p, e, x, y, &at_end);
 	}
 }
 
@@ -331,31 +380,43 @@ static void walk(struct mb_draw_list *l, struct piece *p, const struct end_ref *
  * points where an odd number of pieces meet (every path that cannot be
  * closed ends at two of them), in order, then from each piece left; on
  * from each piece through any unused piece that starts or ends where the
- * path has got to.
+ * path has got to (the first such by its place in p).
  */
 static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n,
 			const struct lattice_units *u)
 {
-	struct end_ref *ends = xmallocarray(2 * n + 1, sizeof(*ends));
-	bool *odd = xcalloc(2 * n + 1, sizeof(*odd));
+	struct ends_at e;
+	int *point = xmallocarray(2 * n + 1, sizeof(*point));
 
+	pair_ids_init(&e.points, 2 * n);
 	for (size_t i = 0; i < 2 * n; i++) {
 		double x, y;
 
 		piece_end(u, &p[i / 2], i % 2, &x, &y);
-		ends[i] = (struct end_ref){ llround(x), llround(y), i / 2, i % 2 };
+		point[i] = pair_id(&e.points, llround(x), llround(y), true);
 	}
-	qsort(ends, 2 * n, sizeof(*ends), cmp_end);
+	e.first = xcalloc((size_t)e.points.count + 2, sizeof(*e.first));
+	e.at = xmallocarray(2 * n + 1, sizeof(*e.at));
 	for (size_t i = 0; i < 2 * n; i++)
-		odd[2 * ends[i].piece + ends[i].end] = odd_point(ends, 2 * n, i);
+		e.first[point[i] + 2]++;
+	for (int k = 0; k < e.points.count; k++)
+		e.first[k + 2] += e.first[k + 1];
 	for (size_t i = 0; i < 2 * n; i++)
-		if (odd[i] && !p[i / 2].used)
-			walk(l, p, ends, 2 * n, &p[i / 2], i % 2, u);
+		e.at[e.first[point[i] + 1]++] = (int)i;
+	/* first[k] is point k's first end again */
+	for (size_t i = 0; i < 2 * n; i++) {
+		int k = point[i];
+
+		if ((e.first[k + 1] - e.first[k]) % 2 == 1 && !p[i / 2].used)
+			walk(l, p, &e, &p[i / 2], i % 2, u);
+	}
 	for (size_t i = 0; i < n; i++)
 		if (!p[i].used)
-			walk(l, p, ends, 2 * n, &p[i], false, u);
-	free(odd);
-	free(ends);
+			walk(l, p, &e, &p[i], false, u);
+	free(e.first);
+	free(e.at);
+	free(point);
+	pair_ids_free(&e.points);
 }
 
 static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
@@ -430,7 +491,7 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
 		piece_keys(&p[i]);
 	}
 	free(sh);
-	qsort(p, n, sizeof(*p), cmp_piece);
+	group_pieces(p, n);
 	n = merge_pieces(p, n);
 	if (n == 0) {
 		/* a one-cell polar maze: its whole rim is the entrance */
