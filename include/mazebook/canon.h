@@ -123,4 +123,10 @@ char *mb_canon_lattice_form(const struct mb_maze *m, int t, size_t *len);
 /* The canonical key of a maze (any grid kind). */
 void mb_canon_key_maze(const struct mb_maze *m, char key[MB_CANON_KEY_SIZE]);
 
+/*
+ * Let go of what keying graph mazes keeps for the last grid, in this
+ * thread (each thread keeps its own): before a thread that keyed ends.
+ */
+void mb_canon_forget(void);
+
 #endif

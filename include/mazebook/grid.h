@@ -154,7 +154,7 @@ struct mb_grid {
 	uint8_t *in;		/* w * h flags, 1 for a cell; NULL on a rectangle */
 	int *cell_list;		/* the cells in index order; NULL on a rectangle */
 	struct mb_lattice *lat;	/* a graph grid's tables; NULL on the square kinds */
-	int refs;
+	_Atomic int refs;	/* atomic: a book's mazes are searched in several threads */
 };
 
 #define MB_POLAR_MAX_RINGS 60

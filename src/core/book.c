@@ -9,9 +9,11 @@
 #include "config.h"
 #include "mazebook/book.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mazebook/level.h"
 #include "mazebook/xalloc.h"
@@ -212,133 +214,307 @@ static int by_score(const void *a, const void *b)
 	return (x->slot > y->slot) - (x->slot < y->slot);
 }
 
+/*
+ * One searcher's candidates: every maze is generated into one of these,
+ * reused from maze to maze (a new grid only when the slot's grid changes)
+ */
+struct maker {
+	struct mb_maze *candidate;		/* rectangles */
+	struct mb_maze *graph;			/* the graph slots' candidate */
+	struct mb_plan_maze graph_slot;		/* the slot graph was made for */
+	struct mb_maze *shaped[MB_SPEC_MAX_SHAPES];
+	struct mb_maze *own[MB_SPEC_MAX_SECTIONS];
+	const struct mb_generator *gens[32];	/* the generators of the last slot */
+	size_t ngens;
+	enum mb_grid_kind gens_kind;
+	const struct mb_level *gens_level;
+	const char *gens_algorithm;
+};
+
+/* what the search for one slot found, kept until its turn in order */
+struct slot_result {
+	enum mb_status st;	/* not MB_OK: err says why */
+	struct mb_error err;
+	bool found;		/* the maze passed the filter at attempt (in bm) */
+	int attempt;		/* the last attempt made */
+	struct mb_measures best;	/* the best near miss so far, for the error */
+	uint64_t best_seed;
+	const struct mb_generator *gen;
+	struct mb_maze *cand;	/* the maker's candidate it was searched on */
+};
+
+/* everything one book's searchers share: read only while they run */
+struct book_job {
+	const struct mb_book_spec *spec;
+	struct mb_book *book;
+	struct mb_gen_options opt;
+	struct slot_result *results;
+	pthread_t caller;	/* the thread mb_book_make runs in */
+	pthread_mutex_t lock;
+	int next;		/* the next slot (1-based) to take */
+	bool stop;		/* a searcher failed: take no more */
+};
+
+static void maker_free(const struct mb_book_spec *spec, struct maker *mk)
+{
+	mb_maze_free(mk->candidate);
+	mb_maze_free(mk->graph);
+	free_shaped(spec, mk->shaped, mk->own);
+	memset(mk, 0, sizeof(*mk));
+}
+
+/* the candidate and generator for slot n (1-based), into r; not MB_OK on error */
+static enum mb_status slot_candidate(const struct book_job *job, struct maker *mk, int n,
+				     struct slot_result *r, struct mb_error *err)
+{
+	const struct mb_book_spec *spec = job->spec;
+	const struct mb_plan *plan = &job->book->plan;
+	const struct mb_plan_maze *pm = &plan->mazes[n - 1];
+	const struct mb_plan_section *sec = &plan->sections[pm->section];
+	struct mb_maze *own_shape = sec->shape == MB_PLAN_SECTION_SHAPE ? mk->own[pm->section] : NULL;
+	bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
+	uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
+	int shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
+	bool on_graph = !in_shape && pm->kind != MB_GRID_RECT;
+	enum mb_grid_kind kind;
+	struct mb_maze *cand;
+
+	if (shape < 0 && !own_shape && !on_graph &&
+	    (!mk->candidate || mk->candidate->w != pm->w || mk->candidate->h != pm->h)) {
+		mb_maze_free(mk->candidate);
+		mk->candidate = mb_maze_new(pm->w, pm->h, err);
+		if (!mk->candidate)
+			return err && err->code ? err->code : MB_ERR_LIMIT;
+	}
+	if (on_graph && !graph_candidate(spec, pm, &mk->graph, &mk->graph_slot, err))
+		return err && err->code ? err->code : MB_ERR_INPUT;
+	cand = own_shape ? own_shape : shape >= 0 ? mk->shaped[shape] : on_graph ? mk->graph
+										: mk->candidate;
+	kind = cand->grid->kind;
+	/* the generators change only with the section, a ramp's step or the grid's kind */
+	if (!mk->ngens || mk->gens_level != pm->level || mk->gens_kind != kind ||
+	    strcmp(mk->gens_algorithm, sec->algorithm)) {
+		mk->ngens = pick_generators(sec->algorithm, pm->level, kind, mk->gens, 32, err);
+		if (!mk->ngens)
+			return err && err->code ? err->code : MB_ERR_INPUT;
+		mk->gens_level = pm->level;
+		mk->gens_kind = kind;
+		mk->gens_algorithm = sec->algorithm;
+	}
+	r->gen = mk->gens[base % mk->ngens];
+	r->cand = cand;		/* the maker's: the searcher takes a copy */
+	return MB_OK;
+}
+
+/*
+ * Search slot n from attempt r->attempt + 1 for a maze that passes its
+ * filter and, when upto > 0, is no repeat of the book's first upto mazes;
+ * into the book's slot on success. Every attempt's seed is derived from
+ * the slot alone, so a slot's search gives the same maze whichever
+ * searcher runs it.
+ */
+static void search_slot(const struct book_job *job, int n, struct slot_result *r, size_t upto)
+{
+	const struct mb_book_spec *spec = job->spec;
+	const struct mb_plan *plan = &job->book->plan;
+	const struct mb_plan_maze *pm = &plan->mazes[n - 1];
+	const struct mb_plan_section *sec = &plan->sections[pm->section];
+	bool own_shape = sec->shape == MB_PLAN_SECTION_SHAPE;
+	bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
+	int shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
+	uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
+	struct mb_book_maze *bm = &job->book->mazes[n - 1];
+	struct mb_measures ms;
+
+	r->found = false;
+	while (++r->attempt <= MB_BOOK_MAX_ATTEMPTS) {
+		uint64_t seed = mb_rng_derive(base, (uint64_t)r->attempt);
+		char key[MB_CANON_KEY_SIZE];
+
+		mb_generate(r->gen, r->cand, seed, &job->opt);
+		mb_maze_measure(r->cand, &ms);
+		if (r->attempt == 1 ||
+		    closeness(&pm->filter, &ms) > closeness(&pm->filter, &r->best)) {
+			r->best = ms;
+			r->best_seed = seed;
+		}
+		if (!mb_filter_pass(&pm->filter, &ms))
+			continue;
+		mb_canon_key_maze(r->cand, key);
+		if (upto && seen_before(job->book, upto, key))
+			continue;
+		mb_maze_free(bm->maze);
+		bm->number = n;
+		bm->gen = r->gen;
+		bm->seed = seed;
+		bm->start = mb_generator_start(r->gen, &job->opt);
+		bm->maze = mb_maze_copy(r->cand);
+		bm->shape = shape;
+		bm->section = pm->section;
+		bm->slot = n - 1;
+		bm->measures = ms;
+		bm->score = mb_difficulty_score(&ms);
+		bm->attempts = r->attempt;
+		memcpy(bm->key, key, sizeof(key));
+		r->found = true;
+		return;
+	}
+	r->attempt = MB_BOOK_MAX_ATTEMPTS;
+}
+
+/*
+ * A searcher: slots in turn, each searched without regard to repeats
+ * (mb_book_make settles those in order afterwards), on its own candidates
+ */
+static void *searcher(void *arg)
+{
+	struct book_job *job = arg;
+	struct maker mk = { 0 };
+	struct mb_error shaped_err;
+
+	mb_error_init(&shaped_err);
+	if (make_shaped(job->spec, mk.shaped, mk.own, &shaped_err) != MB_OK) {
+		/* the main searcher made them first: this cannot fail where that did not */
+		BUG("a book's shapes fail only on a second try: %s", shaped_err.message);
+	}
+	for (;;) {
+		struct slot_result *r;
+		int n;
+
+		pthread_mutex_lock(&job->lock);
+		n = job->stop || job->next > job->spec->mazes ? 0 : job->next++;
+		pthread_mutex_unlock(&job->lock);
+		if (!n)
+			break;
+		r = &job->results[n - 1];
+		mb_error_init(&r->err);
+		r->st = slot_candidate(job, &mk, n, r, &r->err);
+		if (r->st == MB_OK) {
+			/* the slot's own copy of its candidate: the maker's is reused for the next */
+			r->cand = mb_maze_copy(r->cand);
+			search_slot(job, n, r, 0);
+		}
+		if (r->st != MB_OK) {
+			pthread_mutex_lock(&job->lock);
+			job->stop = true;
+			pthread_mutex_unlock(&job->lock);
+		}
+	}
+	maker_free(job->spec, &mk);
+	if (!pthread_equal(pthread_self(), job->caller))
+		mb_canon_forget();	/* a searcher thread's own cache dies with it */
+	return NULL;
+}
+
+/* searchers beside the calling thread: the machine's cores, at most 8 */
+static int extra_searchers(int mazes)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = cores > 8 ? 7 : cores > 1 ? (int)cores - 1 : 0;
+
+	return n < mazes - 1 ? n : mazes - 1 > 0 ? mazes - 1 : 0;
+}
+
+/* the failure of slot n, which found no maze: at the filter's key */
+static void slot_limit_error(const struct book_job *job, int n, const struct slot_result *r,
+			     struct mb_error *err)
+{
+	const struct mb_book_spec *spec = job->spec;
+	const struct mb_plan *plan = &job->book->plan;
+	const struct mb_plan_maze *pm = &plan->mazes[n - 1];
+	const struct mb_plan_section *sec = &plan->sections[pm->section];
+	bool own_shape = sec->shape == MB_PLAN_SECTION_SHAPE;
+	bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
+	int shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
+	char where[300], msg[MB_ERROR_MESSAGE_MAX + 400];
+
+	if (in_shape)
+		snprintf(where, sizeof(where), "shape '%s' (%d %s)",
+			 own_shape ? sec->shape_name : spec->shapes[shape], r->cand->grid->cells,
+			 mb_grid_is_graph(r->cand->grid) ? "cells" : "squares");
+	else if (pm->kind != MB_GRID_RECT)
+		mb_grid_describe(r->cand->grid, where, sizeof(where));
+	else
+		snprintf(where, sizeof(where), "%dx%d", pm->w, pm->h);
+	snprintf(msg, sizeof(msg),
+		 "maze %d: no %s maze on %s passed the filter (route ratio >= %.2f, forks >= %d) "
+		 "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
+		 "lower min_route_ratio or min_forks, or choose another algorithm",
+		 n, r->gen->name, where, pm->filter.min_route_ratio, pm->filter.min_forks,
+		 MB_BOOK_MAX_ATTEMPTS, r->best.route_ratio, r->best.forks,
+		 (unsigned long long)r->best_seed);
+	/* at the filter's key in the spec: the one the best candidate missed */
+	limit_error(spec, plan, n - 1,
+		    r->best.route_ratio < pm->filter.min_route_ratio ? "min_route_ratio"
+								     : "min_forks",
+		    msg, err);
+}
+
 enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *book,
 			    mb_book_progress_fn *progress, void *data, struct mb_error *err)
 {
-	const struct mb_generator *gens[32];
-	size_t ngens = 0;
-	struct mb_gen_options opt;
-	struct mb_maze *candidate = NULL, *shaped[MB_SPEC_MAX_SHAPES] = { 0 };
-	struct mb_maze *graph = NULL;		/* the graph slots' candidate */
-	struct mb_plan_maze graph_slot = { 0 };	/* the slot graph was made for */
-	enum mb_grid_kind gens_kind = MB_GRID_RECT;
-	struct mb_maze *own[MB_SPEC_MAX_SECTIONS] = { 0 };
-	const struct mb_level *gens_level = NULL;
-	const char *gens_algorithm = NULL;
+	struct book_job job = { .spec = spec, .book = book, .next = 1, .caller = pthread_self() };
+	struct maker check = { 0 };
 	struct mb_plan *plan = &book->plan;
+	pthread_t threads[8];
+	int started = 0, extra;
+	enum mb_status st = MB_OK;
 
 	memset(book, 0, sizeof(*book));
 	if (spec->mazes < 1)
 		return mb_error_set(err, MB_ERR_INPUT, "a book needs at least one maze");
 	if (mb_plan_make(spec, plan, err) != MB_OK)
 		return err ? err->code : MB_ERR_INPUT;
-	if (make_shaped(spec, shaped, own, err) != MB_OK) {
+	/* the shapes' candidates, made here first so their errors reach the caller */
+	if (make_shaped(spec, check.shaped, check.own, err) != MB_OK) {
 		mb_plan_release(plan);
 		return err ? err->code : MB_ERR_INPUT;
 	}
-	mb_gen_options_init(&opt);
-	opt.start = spec->start;	/* generators without a start ignore it */
+	mb_gen_options_init(&job.opt);
+	job.opt.start = spec->start;	/* generators without a start ignore it */
 	book->mazes = xcalloc((size_t)spec->mazes, sizeof(*book->mazes));
+	job.results = xcalloc((size_t)spec->mazes, sizeof(*job.results));
+	pthread_mutex_init(&job.lock, NULL);
 
-	for (int n = 1; n <= spec->mazes; n++) {
-		const struct mb_plan_maze *pm = &plan->mazes[n - 1];
-		const struct mb_plan_section *sec = &plan->sections[pm->section];
-		struct mb_maze *own_shape = sec->shape == MB_PLAN_SECTION_SHAPE ? own[pm->section]
-									       : NULL;
-		bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
-		uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
-		const struct mb_generator *gen;
-		struct mb_book_maze *bm = &book->mazes[n - 1];
-		struct mb_measures ms, best = { 0 };
-		uint64_t best_seed = 0;
-		int attempt, shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
-		bool on_graph = !in_shape && pm->kind != MB_GRID_RECT;
-		enum mb_grid_kind kind;
-		struct mb_maze *cand;
-		char where[300], msg[MB_ERROR_MESSAGE_MAX + 400];
+	/* first every slot searched on its own, by as many searchers as there are cores */
+	extra = extra_searchers(spec->mazes);
+	for (int i = 0; i < extra; i++)
+		if (!pthread_create(&threads[started], NULL, searcher, &job))
+			started++;
+	searcher(&job);
+	for (int i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
 
-		if (shape < 0 && !own_shape && !on_graph &&
-		    (!candidate || candidate->w != pm->w || candidate->h != pm->h)) {
-			mb_maze_free(candidate);
-			candidate = mb_maze_new(pm->w, pm->h, err);
-			if (!candidate)
-				goto fail;
-		}
-		if (on_graph && !graph_candidate(spec, pm, &graph, &graph_slot, err))
-			goto fail;
-		cand = own_shape ? own_shape : shape >= 0 ? shaped[shape] : on_graph ? graph : candidate;
-		kind = cand->grid->kind;
-		/* the generators change only with the section, a ramp's step or the grid's kind */
-		if (!ngens || gens_level != pm->level || gens_kind != kind ||
-		    strcmp(gens_algorithm, sec->algorithm)) {
-			ngens = pick_generators(sec->algorithm, pm->level, kind, gens, 32, err);
-			if (!ngens)
-				goto fail;
-			gens_level = pm->level;
-			gens_kind = kind;
-			gens_algorithm = sec->algorithm;
-		}
-		gen = gens[base % ngens];
-		for (attempt = 1; attempt <= MB_BOOK_MAX_ATTEMPTS; attempt++) {
-			uint64_t seed = mb_rng_derive(base, (uint64_t)attempt);
-			char key[MB_CANON_KEY_SIZE];
+	/* then in order: a slot's first error stops the book; a repeat searches on */
+	for (int n = 1; n <= spec->mazes && st == MB_OK; n++) {
+		struct slot_result *r = &job.results[n - 1];
 
-			mb_generate(gen, cand, seed, &opt);
-			mb_maze_measure(cand, &ms);
-			if (attempt == 1 || closeness(&pm->filter, &ms) > closeness(&pm->filter, &best)) {
-				best = ms;
-				best_seed = seed;
-			}
-			if (!mb_filter_pass(&pm->filter, &ms))
-				continue;
-			mb_canon_key_maze(cand, key);
-			if (seen_before(book, (size_t)n - 1, key))
-				continue;
-			bm->number = n;
-			bm->gen = gen;
-			bm->seed = seed;
-			bm->start = mb_generator_start(gen, &opt);
-			bm->maze = mb_maze_copy(cand);
-			bm->shape = shape;
-			bm->section = pm->section;
-			bm->slot = n - 1;
-			bm->measures = ms;
-			bm->score = mb_difficulty_score(&ms);
-			bm->attempts = attempt;
-			memcpy(bm->key, key, sizeof(key));
-			book->count++;
+		if (r->st != MB_OK) {
+			if (err)
+				*err = r->err;
+			st = r->st;
 			break;
 		}
-		if (attempt > MB_BOOK_MAX_ATTEMPTS) {
-			if (in_shape)
-				snprintf(where, sizeof(where), "shape '%s' (%d %s)",
-					 own_shape ? sec->shape_name : spec->shapes[shape],
-					 cand->grid->cells,
-					 mb_grid_is_graph(cand->grid) ? "cells" : "squares");
-			else if (on_graph)
-				mb_grid_describe(cand->grid, where, sizeof(where));
-			else
-				snprintf(where, sizeof(where), "%dx%d", pm->w, pm->h);
-			snprintf(msg, sizeof(msg),
-				 "maze %d: no %s maze on %s passed the filter (route ratio >= %.2f, forks >= %d) "
-				 "in %d attempts; best candidate: route ratio %.2f, forks %d (seed %llu); "
-				 "lower min_route_ratio or min_forks, or choose another algorithm",
-				 n, gen->name, where, pm->filter.min_route_ratio, pm->filter.min_forks,
-				 MB_BOOK_MAX_ATTEMPTS, best.route_ratio, best.forks,
-				 (unsigned long long)best_seed);
-			/* at the filter's key in the spec: the one the best candidate missed */
-			limit_error(spec, plan, n - 1,
-				    best.route_ratio < pm->filter.min_route_ratio ? "min_route_ratio"
-										  : "min_forks",
-				    msg, err);
-			goto fail;
+		if (r->found && seen_before(book, (size_t)n - 1, book->mazes[n - 1].key))
+			search_slot(&job, n, r, (size_t)n - 1);
+		if (!r->found) {
+			slot_limit_error(&job, n, r, err);
+			st = err && err->code ? err->code : MB_ERR_LIMIT;
+			break;
 		}
+		book->count++;
 		if (progress)
 			progress((size_t)n, (size_t)spec->mazes, data);
 	}
-	mb_maze_free(candidate);
-	mb_maze_free(graph);
-	graph = NULL;
+	for (int n = 1; n <= spec->mazes; n++)
+		mb_maze_free(job.results[n - 1].cand);
+	free(job.results);
+	pthread_mutex_destroy(&job.lock);
+	if (st != MB_OK) {
+		maker_free(spec, &check);
+		mb_book_release(book);
+		return st;
+	}
 	if (plan->order_ramp) {
 		/* a ramp section is in its ramp's order already: its grid grows maze by maze */
 		for (int s = 0; s < plan->section_count; s++)
@@ -355,7 +531,7 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	book->title_seed = mb_rng_derive(spec->seed, MB_BOOK_TITLE_TAG);
 	if (spec->pages.title) {
 		/* a book of graph grids shows one: its first maze's kind */
-		book->title_maze = spec->shape_count ? mb_maze_copy(shaped[0])
+		book->title_maze = spec->shape_count ? mb_maze_copy(check.shaped[0])
 				   : plan->mazes[0].kind != MB_GRID_RECT
 					   ? title_graph_maze(&plan->mazes[0])
 					   : mb_maze_new(9, 9, NULL);
@@ -363,14 +539,8 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 		mb_book_add_extra(book, "title-page", 1, mb_gen_backtracker.name,
 				  book->title_seed, mb_maze_copy(book->title_maze));
 	}
-	free_shaped(spec, shaped, own);
+	maker_free(spec, &check);
 	return MB_OK;
-fail:
-	mb_maze_free(candidate);
-	mb_maze_free(graph);
-	free_shaped(spec, shaped, own);
-	mb_book_release(book);
-	return err && err->code ? err->code : MB_ERR_LIMIT;
 }
 
 void mb_book_release(struct mb_book *book)

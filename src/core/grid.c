@@ -135,7 +135,7 @@ struct mb_grid *mb_grid_new_mask(int w, int h, const uint8_t *in, struct mb_erro
 
 struct mb_grid *mb_grid_ref(struct mb_grid *g)
 {
-	g->refs++;
+	g->refs++;	/* atomic: the spec's shape grids are shared by the book's searchers */
 	return g;
 }
 
