@@ -403,6 +403,90 @@ START_TEST(drawing_is_byte_identical)
 }
 END_TEST
 
+/* are two lists the same ops with the same points? */
+static bool same_lists(const struct mb_draw_list *a, const struct mb_draw_list *b)
+{
+	if (a->count != b->count)
+		return false;
+	for (size_t i = 0; i < a->count; i++) {
+		if (a->ops[i].kind != b->ops[i].kind)
+			return false;
+		if (a->ops[i].kind <= MB_DRAW_CURVE)
+			for (int k = 0; k < 3; k++)
+				if (a->ops[i].u.p[k].x != b->ops[i].u.p[k].x ||
+				    a->ops[i].u.p[k].y != b->ops[i].u.p[k].y)
+					return false;
+	}
+	return true;
+}
+
+/* kept plans draw what a fresh drawing draws, at any size, and never a maze's old walls */
+START_TEST(kept_plans_draw_the_same_walls)
+{
+	struct mb_wall_plans *plans = mb_wall_plans_new();
+	struct mb_pen pen = { .width = 1 };
+	static const double sizes[] = { 11, 7.05, 7.25, 30 };
+
+	for (size_t k = 0; k < NKINDS; k++) {
+		struct mb_maze *m = fixture(k, 3);
+
+		for (int round = 0; round < 2; round++)
+			for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+				struct mb_maze_place at = { 5, 9, sizes[s] };
+				struct mb_draw_list *fresh = mb_draw_new(900, 900);
+				struct mb_draw_list *kept = mb_draw_new(900, 900);
+
+				mb_maze_draw_walls(fresh, m, &at, &pen);
+				mb_maze_draw_walls_planned(kept, m, &at, &pen, plans);
+				ck_assert_msg(same_lists(fresh, kept), "%s, %g pt, round %d",
+					      kinds[k][0], sizes[s], round);
+				mb_draw_free(fresh);
+				mb_draw_free(kept);
+			}
+		/* the same maze with one more wall open: the plan kept for it must not serve */
+		{
+			struct mb_maze_place at = { 5, 9, 11 };
+			struct mb_draw_list *fresh = mb_draw_new(900, 900);
+			struct mb_draw_list *kept = mb_draw_new(900, 900);
+			int w = 0;
+
+			while (m->open[w])
+				w++;
+			m->open[w] = 1;
+			mb_maze_draw_walls(fresh, m, &at, &pen);
+			mb_maze_draw_walls_planned(kept, m, &at, &pen, plans);
+			ck_assert_msg(same_lists(fresh, kept), "%s: a stale plan drew", kinds[k][0]);
+			mb_draw_free(fresh);
+			mb_draw_free(kept);
+		}
+		mb_maze_free(m);
+	}
+	mb_wall_plans_free(plans);
+	mb_wall_plans_free(NULL);
+}
+END_TEST
+
+/* the list comparer those rely on tells different walls apart */
+START_TEST(list_comparer_fails_on_broken_input)
+{
+	struct mb_maze *m = fixture(0, 3);
+	struct mb_maze_place at = { 5, 9, 11 };
+	struct mb_pen pen = { .width = 1 };
+	struct mb_draw_list *a = mb_draw_new(900, 900), *b = mb_draw_new(900, 900);
+	int w = 0;
+
+	mb_maze_draw_walls(a, m, &at, &pen);
+	while (m->open[w])
+		w++;
+	m->open[w] = 1;
+	mb_maze_draw_walls(b, m, &at, &pen);
+	ck_assert(!same_lists(a, b));
+	mb_draw_free(a);
+	mb_draw_free(b);
+	mb_maze_free(m);
+}
+END_TEST
+
 /*
  * How many things are wrong with a drawn route: it must pass within 1e-3
  * of every route cell's centre, start at the entrance's gap point, end at
@@ -514,6 +598,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, curve_checker_fails_on_broken_input);
 	tcase_add_test(tc, merging_shortens_the_path);
 	tcase_add_test(tc, drawing_is_byte_identical);
+	tcase_add_test(tc, kept_plans_draw_the_same_walls);
+	tcase_add_test(tc, list_comparer_fails_on_broken_input);
 	tcase_add_test(tc, route_runs_from_gap_to_exit_clear_of_walls);
 	tcase_add_test(tc, route_checker_fails_on_broken_input);
 	tcase_add_test(tc, a_one_cell_polar_maze_has_no_walls);

@@ -64,6 +64,20 @@ void mb_maze_draw_walls(struct mb_draw_list *l, const struct mb_maze *m,
 			const struct mb_maze_place *place, const struct mb_pen *pen);
 
 /*
+ * Kept plans of graph mazes' walls (merged and joined into paths), so a
+ * maze drawn again, as a solution page does, skips that work: the same
+ * drawing as mb_maze_draw_walls, whatever was kept. A plan is used only
+ * for the maze it was made for, with the walls and gaps it had then.
+ */
+struct mb_wall_plans;
+struct mb_wall_plans *mb_wall_plans_new(void);
+void mb_wall_plans_free(struct mb_wall_plans *plans);	/* accepts NULL */
+/* mb_maze_draw_walls, keeping and using plans (NULL: none) */
+void mb_maze_draw_walls_planned(struct mb_draw_list *l, const struct mb_maze *m,
+				const struct mb_maze_place *place, const struct mb_pen *pen,
+				struct mb_wall_plans *plans);
+
+/*
  * Append the solution route of m at place with pen (width in points):
  * from the point `beyond` squares past the entrance gap's cell centre
  * (mb_maze_gap_point: 0.5 is the gap's midpoint, 0.95 just outside it)

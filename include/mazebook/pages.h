@@ -21,6 +21,7 @@ struct mb_page_context {
 	const struct mb_labels *labels;		/* the book's language */
 	const struct mb_text_metrics *metrics;	/* the renderer's fonts */
 	bool colour;				/* a colour interior (else gray only) */
+	struct mb_wall_plans *wall_plans;	/* kept for the solution pages; NULL: none */
 };
 
 /*

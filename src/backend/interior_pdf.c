@@ -30,6 +30,7 @@
 #include "draw_hpdf.h"
 #include "mazebook/fonts.h"
 #include "mazebook/labels.h"
+#include "mazebook/maze_draw.h"
 #include "mazebook/pages.h"
 #include "mazebook/xalloc.h"
 
@@ -342,6 +343,7 @@ static enum mb_status draw_pages(struct writer *w)
 	struct mb_page_context ctx = {
 		.spec = w->spec, .book = w->book, .plan = plan, .labels = w->labels,
 		.metrics = &w->metrics, .colour = w->spec->ink != MB_INK_BLACK,
+		.wall_plans = mb_wall_plans_new(),	/* each maze's walls, planned once */
 	};
 	struct mb_draw_list *list = mb_draw_new(plan->page_w_pt, plan->page_h_pt);
 	enum mb_status st = MB_OK;
@@ -366,6 +368,7 @@ static enum mb_status draw_pages(struct writer *w)
 		}
 	}
 	mb_draw_free(list);
+	mb_wall_plans_free(ctx.wall_plans);
 	stop_packer(&w->packer);
 	if (st == MB_OK && !w->failed)
 		put_packed(w, drawn);

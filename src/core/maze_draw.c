@@ -359,34 +359,42 @@ static struct piece *find_at(struct piece *p, struct ends_at *e, double x, doubl
 	return NULL;
 }
 
+/* one piece of a path: drawn from its start, or (at_end) from its end; starts a path or goes on */
+struct step {
+	int piece;
+	bool at_end, starts;
+};
+
 /* one path from piece q's start (or, reversed, its end) on through the pieces meeting it */
-static void walk(struct mb_draw_list *l, struct piece *p, struct ends_at *e, struct piece *q,
-		 bool at_end, const struct lattice_units *u)
+static void walk(struct piece *p, struct ends_at *e, struct piece *q, bool at_end,
+		 const struct lattice_units *u, struct step *steps, size_t *nsteps)
 {
 	double x, y;
+	bool starts = true;
 
-	piece_end(u, q, at_end, &x, &y);
-	mb_draw_move(l, x, y);
 	while (q) {
 		q->used = true;
-		piece_draw(l, q, at_end, u);
+		steps[(*nsteps)++] = (struct step){ (int)(q - p), at_end, starts };
+		starts = false;
 		piece_end(u, q, !at_end, &x, &y);
 		q = find_at(p, e, x, y, &at_end);
 	}
 }
 
 /*
- * Draw the pieces as few paths as a greedy walk finds: first from the
- * points where an odd number of pieces meet (every path that cannot be
- * closed ends at two of them), in order, then from each piece left; on
- * from each piece through any unused piece that starts or ends where the
- * path has got to (the first such by its place in p).
+ * The pieces as few paths as a greedy walk finds, into steps (one per
+ * piece): first from the points where an odd number of pieces meet
+ * (every path that cannot be closed ends at two of them), in order, then
+ * from each piece left; on from each piece through any unused piece that
+ * starts or ends where the path has got to (the first such by its place
+ * in p).
  */
-static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n,
-			const struct lattice_units *u)
+static void plan_paths(struct piece *p, size_t n, const struct lattice_units *u,
+		       struct step *steps)
 {
 	struct ends_at e;
 	int *point = xmallocarray(2 * n + 1, sizeof(*point));
+	size_t nsteps = 0;
 
 	pair_ids_init(&e.points, 2 * n);
 	for (size_t i = 0; i < 2 * n; i++) {
@@ -408,15 +416,93 @@ static void draw_pieces(struct mb_draw_list *l, struct piece *p, size_t n,
 		int k = point[i];
 
 		if ((e.first[k + 1] - e.first[k]) % 2 == 1 && !p[i / 2].used)
-			walk(l, p, &e, &p[i / 2], i % 2, u);
+			walk(p, &e, &p[i / 2], i % 2, u, steps, &nsteps);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (!p[i].used)
-			walk(l, p, &e, &p[i], false, u);
+			walk(p, &e, &p[i], false, u, steps, &nsteps);
+	if (nsteps != n)
+		BUG("%zu pieces walked as %zu steps", n, nsteps);
 	free(e.first);
 	free(e.at);
 	free(point);
 	pair_ids_free(&e.points);
+}
+
+/* the planned paths, at u's scale (an arc's Bezier pieces depend on its size in points) */
+static void draw_steps(struct mb_draw_list *l, const struct piece *p, const struct step *steps,
+		       size_t n, const struct lattice_units *u)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct piece *q = &p[steps[i].piece];
+
+		if (steps[i].starts) {
+			double x, y;
+
+			piece_end(u, q, steps[i].at_end, &x, &y);
+			mb_draw_move(l, x, y);
+		}
+		piece_draw(l, q, steps[i].at_end, u);
+	}
+}
+
+/*
+ * A maze's merged walls and their paths, kept for its next drawing (a
+ * solution page draws its maze again): valid for the same walls, gaps and
+ * fine units.
+ */
+struct wall_plan {
+	const struct mb_maze *maze;
+	const struct mb_grid *grid;
+	uint8_t *open;		/* the walls' bytes as planned */
+	struct mb_side entrance, exit;
+	double per_cell;
+	struct piece *pieces;
+	struct step *steps;
+	size_t n;
+};
+
+struct mb_wall_plans {
+	struct wall_plan *plan;
+	size_t count, cap;
+};
+
+struct mb_wall_plans *mb_wall_plans_new(void)
+{
+	return xcalloc(1, sizeof(struct mb_wall_plans));
+}
+
+void mb_wall_plans_free(struct mb_wall_plans *plans)
+{
+	if (!plans)
+		return;
+	for (size_t i = 0; i < plans->count; i++) {
+		free(plans->plan[i].open);
+		free(plans->plan[i].pieces);
+		free(plans->plan[i].steps);
+	}
+	free(plans->plan);
+	free(plans);
+}
+
+static bool same_side(struct mb_side a, struct mb_side b)
+{
+	return a.cell == b.cell && a.dir == b.dir;
+}
+
+/* the plan kept for m as it is now, at per_cell fine units, or NULL */
+static const struct wall_plan *find_plan(const struct mb_wall_plans *plans,
+					 const struct mb_maze *m, double per_cell)
+{
+	for (size_t i = 0; plans && i < plans->count; i++) {
+		const struct wall_plan *w = &plans->plan[i];
+
+		if (w->maze == m && w->grid == m->grid && w->per_cell == per_cell &&
+		    same_side(w->entrance, m->entrance) && same_side(w->exit, m->exit) &&
+		    !memcmp(w->open, m->open, (size_t)m->grid->lat->walls))
+			return w;
+	}
+	return NULL;
 }
 
 static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
@@ -429,19 +515,27 @@ static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
  * SAVE, then a transform taking a graph grid's cells to place's points
  * and one taking fine units to cells; the units drawn in
  */
+/* the fine units for cell_pt points a cell */
+static struct lattice_units lattice_units_for(double cell_pt)
+{
+	struct lattice_units u = { .cell_pt = cell_pt, .per_cell = 1 };
+
+	while (cell_pt / u.per_cell > FINE_UNIT_PT && u.per_cell < FINE_UNITS_MAX)
+		u.per_cell *= 10;
+	return u;
+}
+
 static struct lattice_units begin_lattice(struct mb_draw_list *l, const struct mb_grid *g,
 					  const struct mb_maze_place *place)
 {
 	struct mb_maze_place at = *place;
-	struct lattice_units u = { .cell_pt = place->cell_pt, .per_cell = 1 };
+	struct lattice_units u = lattice_units_for(place->cell_pt);
 	struct mb_matrix fine;
 
 	/* place names where the walls' bounding box's top-left corner lands */
 	at.x -= g->lat->x0 * place->cell_pt;
 	at.y -= g->lat->y0 * place->cell_pt;
 	begin_grid(l, &at);
-	while (place->cell_pt / u.per_cell > FINE_UNIT_PT && u.per_cell < FINE_UNITS_MAX)
-		u.per_cell *= 10;
 	fine = (struct mb_matrix){ 1 / u.per_cell, 0, 0, 1 / u.per_cell, 0, 0 };
 	mb_draw_transform(l, &fine);
 	return u;
@@ -478,30 +572,57 @@ size_t mb_maze_graph_walls(const struct mb_maze *m, struct mb_wall_shape *out)
 }
 
 static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
-			     const struct mb_maze_place *place, const struct mb_pen *pen)
+			     const struct mb_maze_place *place, const struct mb_pen *pen,
+			     struct mb_wall_plans *plans)
 {
-	size_t n = mb_maze_graph_walls(m, NULL);
-	struct mb_wall_shape *sh = xmallocarray(n + 1, sizeof(*sh));
-	struct piece *p = xcalloc(n + 1, sizeof(*p));
-	struct lattice_units u;
+	struct lattice_units u = lattice_units_for(place->cell_pt);
+	const struct wall_plan *kept = find_plan(plans, m, u.per_cell);
+	struct wall_plan made = { 0 };
+	size_t n;
 
-	mb_maze_graph_walls(m, sh);
-	for (size_t i = 0; i < n; i++) {
-		p[i].sh = sh[i];
-		piece_keys(&p[i]);
+	if (!kept) {
+		struct mb_wall_shape *sh;
+
+		n = mb_maze_graph_walls(m, NULL);
+		sh = xmallocarray(n + 1, sizeof(*sh));
+		made.pieces = xcalloc(n + 1, sizeof(*made.pieces));
+		mb_maze_graph_walls(m, sh);
+		for (size_t i = 0; i < n; i++) {
+			made.pieces[i].sh = sh[i];
+			piece_keys(&made.pieces[i]);
+		}
+		free(sh);
+		group_pieces(made.pieces, n);
+		made.n = merge_pieces(made.pieces, n);
+		made.steps = xmallocarray(made.n + 1, sizeof(*made.steps));
+		plan_paths(made.pieces, made.n, &u, made.steps);
+		kept = &made;
 	}
-	free(sh);
-	group_pieces(p, n);
-	n = merge_pieces(p, n);
-	if (n == 0) {
-		/* a one-cell polar maze: its whole rim is the entrance */
-		free(p);
+	/* a one-cell polar maze has no walls: its whole rim is the entrance */
+	if (kept->n > 0) {
+		begin_lattice(l, m->grid, place);
+		draw_steps(l, kept->pieces, kept->steps, kept->n, &u);
+		end_lattice(l, &u, pen);
+	}
+	if (kept != &made)
+		return;
+	if (!plans) {
+		free(made.pieces);
+		free(made.steps);
 		return;
 	}
-	u = begin_lattice(l, m->grid, place);
-	draw_pieces(l, p, n, &u);
-	end_lattice(l, &u, pen);
-	free(p);
+	made.maze = m;
+	made.grid = m->grid;
+	made.open = xmallocarray((size_t)m->grid->lat->walls + 1, 1);
+	memcpy(made.open, m->open, (size_t)m->grid->lat->walls);
+	made.entrance = m->entrance;
+	made.exit = m->exit;
+	made.per_cell = u.per_cell;
+	if (plans->count == plans->cap) {
+		plans->cap = plans->cap ? 2 * plans->cap : 16;
+		plans->plan = xreallocarray(plans->plan, plans->cap, sizeof(*plans->plan));
+	}
+	plans->plan[plans->count++] = made;
 }
 
 /*
@@ -603,8 +724,15 @@ void mb_maze_extent(const struct mb_maze *m, double *w, double *h)
 void mb_maze_draw_walls(struct mb_draw_list *l, const struct mb_maze *m,
 			const struct mb_maze_place *place, const struct mb_pen *pen)
 {
+	mb_maze_draw_walls_planned(l, m, place, pen, NULL);
+}
+
+void mb_maze_draw_walls_planned(struct mb_draw_list *l, const struct mb_maze *m,
+				const struct mb_maze_place *place, const struct mb_pen *pen,
+				struct mb_wall_plans *plans)
+{
 	if (mb_grid_is_graph(m->grid)) {
-		draw_graph_walls(l, m, place, pen);
+		draw_graph_walls(l, m, place, pen, plans);
 		return;
 	}
 	begin_grid(l, place);

@@ -206,7 +206,7 @@ static void lattice_walls(struct page *p, const struct mb_maze *m,
 	struct mb_pen pen = { .width = wall_pt, .rgb = BLACK, .cap = MB_CAP_ROUND,
 			      .join = MB_JOIN_ROUND };
 
-	mb_maze_draw_walls(p->l, m, &at, &pen);
+	mb_maze_draw_walls_planned(p->l, m, &at, &pen, p->ctx->wall_plans);
 }
 
 /*
