@@ -2,13 +2,16 @@
 /*
  * The book's contact sheet (contact_sheet.h): MuPDF draws each page
  * straight into its place on one sheet pixmap (a draw device clipped to
- * the page's box), so no page pixmap is made and freed per page; the
- * sheet is written by the previews' PNG writer.
+ * the page's box), so no page pixmap is made and freed per page; strokes
+ * thinner than a pixel (a maze's walls) are laid down here by their area
+ * instead of outlined by MuPDF (see thin_segment). The sheet is written by
+ * the previews' PNG writer.
  */
 #include "config.h"
 #include "mazebook/contact_sheet.h"
 
 #include <errno.h>
+#include <math.h>
 #include <mupdf/fitz.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -96,6 +99,374 @@ static bool write_png(fz_context *ctx, fz_pixmap *pix, const char *path)
 	return !e;
 }
 
+/*
+ * Thin strokes, drawn here rather than by MuPDF's stroker. A wall a point
+ * wide is a fifth of a pixel on a 150 px page: MuPDF outlines every such
+ * stroke (joins and caps included) and scan-converts the outline, which
+ * for a book of round mazes (thousands of arcs a page) was most of the
+ * sheet's time. A stroke thinner than a pixel is instead laid down as its
+ * area: each flattened segment gives every pixel column it crosses ink in
+ * proportion to the length it runs there times its width, shared between
+ * the two pixels nearest its centre line. Clips, groups, masks, tiles and
+ * dashes, rare on a book's pages, still go to MuPDF.
+ */
+#define THIN_PX 1.0f	/* strokes narrower than this, in pixels, are thin */
+#define CURVE_STEPS_MAX 32
+/*
+ * MuPDF's rasterizer rounds an outline out to its grid of samples (5 x 3 a
+ * pixel at the sheet's aa level), so a wall a fifth of a pixel wide prints
+ * about a third of a pixel: thin strokes are widened the same, and a page
+ * of walls is as dark on the sheet as before (0.84 mean grey either way on
+ * the expert circles).
+ */
+#define THIN_GROW_PX 0.15f
+
+struct thumb_dev {
+	fz_device super;
+	fz_device *draw;	/* MuPDF's draw device, for everything not thin */
+	unsigned char *samples;	/* the sheet's RGB pixels, stride bytes a row, from x0, y0 */
+	ptrdiff_t stride;
+	int x0, y0;
+	fz_irect slot;		/* the page's place on the sheet: nothing is drawn outside */
+	int nested;		/* clips, groups, masks and tiles open */
+};
+
+struct thin_pen {
+	struct thumb_dev *d;
+	fz_matrix ctm;
+	float rgb[3], width, alpha;	/* colour 0..1, width in pixels, opacity */
+	fz_point start, at;		/* of the subpath and the pen, in pixels */
+};
+
+/* add ink a (0..1) to the pixel at x, y of the slot */
+static void thin_ink(struct thin_pen *pen, int x, int y, float a)
+{
+	const fz_irect *s = &pen->d->slot;
+	unsigned char *px;
+
+	if (x < s->x0 || x >= s->x1 || y < s->y0 || y >= s->y1 || a <= 0)
+		return;
+	if (a > 1)
+		a = 1;
+	px = pen->d->samples + (y - pen->d->y0) * pen->d->stride + (x - pen->d->x0) * 3;
+	for (int c = 0; c < 3; c++)
+		px[c] = (unsigned char)(px[c] + (pen->rgb[c] * 255 - px[c]) * a + 0.5f);
+}
+
+/*
+ * one straight piece, in pixels: stepped along its longer axis a pixel at
+ * a time (only across the slot), its ink shared across the other axis
+ */
+static void thin_segment(struct thin_pen *pen, fz_point p, fz_point q)
+{
+	const fz_irect *s = &pen->d->slot;
+	bool steep = fabsf(q.y - p.y) > fabsf(q.x - p.x);
+	float a0 = steep ? p.y : p.x, a1 = steep ? q.y : q.x;
+	float b0 = steep ? p.x : p.y, b1 = steep ? q.x : q.y;
+	float lo, hi, slope, half;
+	int first, last;
+
+	if (!isfinite(a0) || !isfinite(a1) || !isfinite(b0) || !isfinite(b1) || a0 == a1)
+		return;
+	if (a0 > a1) {
+		float t = a0; a0 = a1; a1 = t;
+		t = b0; b0 = b1; b1 = t;
+	}
+	slope = (b1 - b0) / (a1 - a0);
+	/* across the short axis the stroke is this thick: its width over the slant */
+	half = (pen->width + THIN_GROW_PX) * sqrtf(1 + slope * slope) / 2;
+	lo = fmaxf(a0, (float)(steep ? s->y0 : s->x0));
+	hi = fminf(a1, (float)(steep ? s->y1 : s->x1));
+	if (lo >= hi)
+		return;
+	first = (int)floorf(lo);
+	last = (int)ceilf(hi);
+	for (int i = first; i < last; i++) {
+		float from = fmaxf(lo, (float)i), to = fminf(hi, (float)i + 1);
+		float b = b0 + slope * ((from + to) / 2 - a0);
+
+		if (to <= from)
+			continue;
+		/* each pixel across gets the part of [b - half, b + half] inside it */
+		for (int j = (int)floorf(b - half); j < b + half; j++) {
+			float a = (fminf(b + half, (float)j + 1) - fmaxf(b - half, (float)j)) *
+				  (to - from) * pen->alpha;
+
+			if (steep)
+				thin_ink(pen, j, i, a);
+			else
+				thin_ink(pen, i, j, a);
+		}
+	}
+}
+
+static void thin_moveto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct thin_pen *pen = arg;
+
+	(void)ctx;
+	pen->start = pen->at = fz_transform_point_xy(x, y, pen->ctm);
+}
+
+static void thin_lineto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct thin_pen *pen = arg;
+	fz_point to = fz_transform_point_xy(x, y, pen->ctm);
+
+	(void)ctx;
+	thin_segment(pen, pen->at, to);
+	pen->at = to;
+}
+
+/* a Bézier as chords about two pixels long: a fifth of a pixel off at worst on a page's arcs */
+static void thin_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2,
+			 float x3, float y3)
+{
+	struct thin_pen *pen = arg;
+	fz_point p0 = pen->at, p1 = fz_transform_point_xy(x1, y1, pen->ctm),
+		 p2 = fz_transform_point_xy(x2, y2, pen->ctm),
+		 p3 = fz_transform_point_xy(x3, y3, pen->ctm);
+	float len = hypotf(p1.x - p0.x, p1.y - p0.y) + hypotf(p2.x - p1.x, p2.y - p1.y) +
+		    hypotf(p3.x - p2.x, p3.y - p2.y);
+	int steps = isfinite(len) ? 1 + (int)fminf(len / 2, CURVE_STEPS_MAX - 1) : 1;
+
+	(void)ctx;
+	for (int k = 1; k <= steps; k++) {
+		float t = (float)k / steps, u = 1 - t;
+		fz_point q = {
+			u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
+			u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y,
+		};
+
+		thin_segment(pen, pen->at, q);
+		pen->at = q;
+	}
+}
+
+static void thin_closepath(fz_context *ctx, void *arg)
+{
+	struct thin_pen *pen = arg;
+
+	(void)ctx;
+	thin_segment(pen, pen->at, pen->start);
+	pen->at = pen->start;
+}
+
+static const fz_path_walker thin_walker = {
+	thin_moveto, thin_lineto, thin_curveto, thin_closepath,
+	NULL, NULL, NULL, NULL,
+};
+
+static void thumb_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
+			      const fz_stroke_state *stroke, fz_matrix ctm, fz_colorspace *cs,
+			      const float *color, float alpha, fz_color_params cp)
+{
+	struct thumb_dev *d = (struct thumb_dev *)dev;
+	float width = stroke->linewidth * fz_matrix_expansion(ctm);
+	struct thin_pen pen = { .d = d, .ctm = ctm, .width = width, .alpha = alpha };
+
+	/* MuPDF widens a stroke under a tenth of a pixel to a whole one: it draws those */
+	if (d->nested || stroke->dash_len || !(width >= 0.1f && width < THIN_PX) || !cs) {
+		fz_stroke_path(ctx, d->draw, path, stroke, ctm, cs, color, alpha, cp);
+		return;
+	}
+	fz_convert_color(ctx, cs, color, fz_device_rgb(ctx), pen.rgb, NULL, cp);
+	fz_walk_path(ctx, path, &thin_walker, &pen);
+}
+
+/* the rest goes to the draw device as it is; what opens a clip or group is counted */
+static void thumb_fill_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd,
+			    fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha,
+			    fz_color_params cp)
+{
+	fz_fill_path(ctx, ((struct thumb_dev *)dev)->draw, path, even_odd, ctm, cs, color, alpha, cp);
+}
+
+static void thumb_clip_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd,
+			    fz_matrix ctm, fz_rect scissor)
+{
+	((struct thumb_dev *)dev)->nested++;
+	fz_clip_path(ctx, ((struct thumb_dev *)dev)->draw, path, even_odd, ctm, scissor);
+}
+
+static void thumb_clip_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path,
+				   const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
+{
+	((struct thumb_dev *)dev)->nested++;
+	fz_clip_stroke_path(ctx, ((struct thumb_dev *)dev)->draw, path, stroke, ctm, scissor);
+}
+
+static void thumb_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
+			    fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
+{
+	fz_fill_text(ctx, ((struct thumb_dev *)dev)->draw, text, ctm, cs, color, alpha, cp);
+}
+
+static void thumb_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text,
+			      const fz_stroke_state *stroke, fz_matrix ctm, fz_colorspace *cs,
+			      const float *color, float alpha, fz_color_params cp)
+{
+	fz_stroke_text(ctx, ((struct thumb_dev *)dev)->draw, text, stroke, ctm, cs, color, alpha, cp);
+}
+
+static void thumb_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
+			    fz_rect scissor)
+{
+	((struct thumb_dev *)dev)->nested++;
+	fz_clip_text(ctx, ((struct thumb_dev *)dev)->draw, text, ctm, scissor);
+}
+
+static void thumb_clip_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text,
+				   const fz_stroke_state *stroke, fz_matrix ctm, fz_rect scissor)
+{
+	((struct thumb_dev *)dev)->nested++;
+	fz_clip_stroke_text(ctx, ((struct thumb_dev *)dev)->draw, text, stroke, ctm, scissor);
+}
+
+static void thumb_ignore_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm)
+{
+	fz_ignore_text(ctx, ((struct thumb_dev *)dev)->draw, text, ctm);
+}
+
+static void thumb_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_matrix ctm,
+			     float alpha, fz_color_params cp)
+{
+	fz_fill_shade(ctx, ((struct thumb_dev *)dev)->draw, shade, ctm, alpha, cp);
+}
+
+static void thumb_fill_image(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+			     float alpha, fz_color_params cp)
+{
+	fz_fill_image(ctx, ((struct thumb_dev *)dev)->draw, img, ctm, alpha, cp);
+}
+
+static void thumb_fill_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+				  fz_colorspace *cs, const float *color, float alpha,
+				  fz_color_params cp)
+{
+	fz_fill_image_mask(ctx, ((struct thumb_dev *)dev)->draw, img, ctm, cs, color, alpha, cp);
+}
+
+static void thumb_clip_image_mask(fz_context *ctx, fz_device *dev, fz_image *img, fz_matrix ctm,
+				  fz_rect scissor)
+{
+	((struct thumb_dev *)dev)->nested++;
+	fz_clip_image_mask(ctx, ((struct thumb_dev *)dev)->draw, img, ctm, scissor);
+}
+
+static void thumb_pop_clip(fz_context *ctx, fz_device *dev)
+{
+	((struct thumb_dev *)dev)->nested--;
+	fz_pop_clip(ctx, ((struct thumb_dev *)dev)->draw);
+}
+
+static void thumb_begin_mask(fz_context *ctx, fz_device *dev, fz_rect area, int luminosity,
+			     fz_colorspace *cs, const float *bc, fz_color_params cp)
+{
+	/* a mask is open until the clip that ends it is popped */
+	((struct thumb_dev *)dev)->nested++;
+	fz_begin_mask(ctx, ((struct thumb_dev *)dev)->draw, area, luminosity, cs, bc, cp);
+}
+
+static void thumb_end_mask(fz_context *ctx, fz_device *dev)
+{
+	fz_end_mask(ctx, ((struct thumb_dev *)dev)->draw);
+}
+
+static void thumb_begin_group(fz_context *ctx, fz_device *dev, fz_rect area, fz_colorspace *cs,
+			     int isolated, int knockout, int blendmode, float alpha)
+{
+	((struct thumb_dev *)dev)->nested++;
+	fz_begin_group(ctx, ((struct thumb_dev *)dev)->draw, area, cs, isolated, knockout,
+		       blendmode, alpha);
+}
+
+static void thumb_end_group(fz_context *ctx, fz_device *dev)
+{
+	((struct thumb_dev *)dev)->nested--;
+	fz_end_group(ctx, ((struct thumb_dev *)dev)->draw);
+}
+
+static int thumb_begin_tile(fz_context *ctx, fz_device *dev, fz_rect area, fz_rect view,
+			    float xstep, float ystep, fz_matrix ctm, int id)
+{
+	((struct thumb_dev *)dev)->nested++;
+	return fz_begin_tile_id(ctx, ((struct thumb_dev *)dev)->draw, area, view, xstep, ystep,
+				ctm, id);
+}
+
+static void thumb_end_tile(fz_context *ctx, fz_device *dev)
+{
+	((struct thumb_dev *)dev)->nested--;
+	fz_end_tile(ctx, ((struct thumb_dev *)dev)->draw);
+}
+
+static void thumb_render_flags(fz_context *ctx, fz_device *dev, int set, int clear)
+{
+	fz_render_flags(ctx, ((struct thumb_dev *)dev)->draw, set, clear);
+}
+
+static void thumb_set_default_colorspaces(fz_context *ctx, fz_device *dev,
+					  fz_default_colorspaces *dcs)
+{
+	fz_set_default_colorspaces(ctx, ((struct thumb_dev *)dev)->draw, dcs);
+}
+
+static void thumb_close(fz_context *ctx, fz_device *dev)
+{
+	fz_close_device(ctx, ((struct thumb_dev *)dev)->draw);
+}
+
+static void thumb_drop(fz_context *ctx, fz_device *dev)
+{
+	fz_drop_device(ctx, ((struct thumb_dev *)dev)->draw);
+}
+
+/* a page's device: draws into slot of sheet, through MuPDF's draw device */
+static fz_device *new_thumb_dev(fz_context *ctx, fz_pixmap *sheet, fz_irect slot)
+{
+	fz_device *draw = fz_new_draw_device_with_bbox(ctx, fz_identity, sheet, &slot);
+	struct thumb_dev *d = NULL;
+
+	fz_try(ctx)
+		d = fz_new_derived_device(ctx, struct thumb_dev);
+	fz_catch(ctx) {
+		fz_drop_device(ctx, draw);
+		fz_rethrow(ctx);
+	}
+	d->draw = draw;
+	d->samples = fz_pixmap_samples(ctx, sheet);
+	d->stride = fz_pixmap_stride(ctx, sheet);
+	d->x0 = fz_pixmap_x(ctx, sheet);
+	d->y0 = fz_pixmap_y(ctx, sheet);
+	d->slot = fz_intersect_irect(slot, fz_pixmap_bbox(ctx, sheet));
+	d->super.close_device = thumb_close;
+	d->super.drop_device = thumb_drop;
+	d->super.fill_path = thumb_fill_path;
+	d->super.stroke_path = thumb_stroke_path;
+	d->super.clip_path = thumb_clip_path;
+	d->super.clip_stroke_path = thumb_clip_stroke_path;
+	d->super.fill_text = thumb_fill_text;
+	d->super.stroke_text = thumb_stroke_text;
+	d->super.clip_text = thumb_clip_text;
+	d->super.clip_stroke_text = thumb_clip_stroke_text;
+	d->super.ignore_text = thumb_ignore_text;
+	d->super.fill_shade = thumb_fill_shade;
+	d->super.fill_image = thumb_fill_image;
+	d->super.fill_image_mask = thumb_fill_image_mask;
+	d->super.clip_image_mask = thumb_clip_image_mask;
+	d->super.pop_clip = thumb_pop_clip;
+	d->super.begin_mask = thumb_begin_mask;
+	d->super.end_mask = thumb_end_mask;
+	d->super.begin_group = thumb_begin_group;
+	d->super.end_group = thumb_end_group;
+	d->super.begin_tile = thumb_begin_tile;
+	d->super.end_tile = thumb_end_tile;
+	d->super.render_flags = thumb_render_flags;
+	d->super.set_default_colorspaces = thumb_set_default_colorspaces;
+	return &d->super;
+}
+
 /* page p (1-based) drawn into its slot of the sheet; throws on a page MuPDF cannot draw */
 static void draw_page(fz_context *ctx, fz_document *doc, fz_pixmap *sheet, int p, fz_irect slot)
 {
@@ -112,7 +483,7 @@ static void draw_page(fz_context *ctx, fz_document *doc, fz_pixmap *sheet, int p
 						   (slot.y1 - slot.y0) / (h > 0 ? h : 1)));
 
 		ctm = fz_concat(ctm, fz_translate((float)slot.x0, (float)slot.y0));
-		dev = fz_new_draw_device_with_bbox(ctx, fz_identity, sheet, &slot);
+		dev = new_thumb_dev(ctx, sheet, slot);
 		fz_run_page(ctx, page, dev, ctm, NULL);
 		fz_close_device(ctx, dev);
 	}
