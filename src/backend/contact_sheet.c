@@ -27,6 +27,12 @@
 #define GAP_PX 16	/* between spreads */
 #define LABEL_PX 14	/* under a spread, for its page numbers */
 #define STORE_BYTES (64u << 20)
+/*
+ * zlib's level 2, not the previews' 3: the sheet is 15 MB of pixels, and
+ * level 2 writes the expert circles' in 50 ms less for a file 4 % larger
+ * (2.08 MB against 1.99 MB)
+ */
+#define SHEET_DEFLATE_LEVEL 2
 
 static const unsigned char background[3] = { 0xe4, 0xe4, 0xe4 };
 static const unsigned char paper[3] = { 0xff, 0xff, 0xff };
@@ -93,8 +99,9 @@ static bool write_png(fz_context *ctx, fz_pixmap *pix, const char *path)
 
 	if (!f)
 		return false;
-	e = mb_png_write_rgb(f, fz_pixmap_samples(ctx, pix), fz_pixmap_width(ctx, pix),
-			     fz_pixmap_height(ctx, pix), fz_pixmap_stride(ctx, pix), MB_PNG_RGB8);
+	e = mb_png_write_rgb_level(f, fz_pixmap_samples(ctx, pix), fz_pixmap_width(ctx, pix),
+				   fz_pixmap_height(ctx, pix), fz_pixmap_stride(ctx, pix), MB_PNG_RGB8,
+				   SHEET_DEFLATE_LEVEL);
 	if (fclose(f) && !e)
 		e = errno ? errno : EIO;
 	if (e)
