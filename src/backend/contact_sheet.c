@@ -50,10 +50,16 @@ static void fill_rect(fz_context *ctx, fz_pixmap *pix, int x, int y, int w, int 
 	unsigned char *s = fz_pixmap_samples(ctx, pix);
 	ptrdiff_t stride = fz_pixmap_stride(ctx, pix);
 	int pw = fz_pixmap_width(ctx, pix), ph = fz_pixmap_height(ctx, pix);
+	int x0 = x < 0 ? 0 : x, x1 = x + w < pw ? x + w : pw;
+	int y0 = y < 0 ? 0 : y, y1 = y + h < ph ? y + h : ph;
 
-	for (int j = y < 0 ? 0 : y; j < y + h && j < ph; j++)
-		for (int i = x < 0 ? 0 : x; i < x + w && i < pw; i++)
-			memcpy(s + j * stride + i * 3, rgb, 3);
+	if (x0 >= x1 || y0 >= y1)
+		return;
+	/* one row pixel by pixel, the others copied from it (the sheet's background is 5 M pixels) */
+	for (int i = x0; i < x1; i++)
+		memcpy(s + y0 * stride + i * 3, rgb, 3);
+	for (int j = y0 + 1; j < y1; j++)
+		memcpy(s + j * stride + x0 * 3, s + y0 * stride + x0 * 3, (size_t)(x1 - x0) * 3);
 }
 
 /* the page numbers of a spread, centred under it, in a base-14 Helvetica */
