@@ -156,9 +156,15 @@ struct thumb_dev {
 struct thin_pen {
 	struct thumb_dev *d;
 	fz_matrix ctm;
-	float rgb[3], width, alpha;	/* colour 0..1, width in pixels, opacity */
+	float rgb[3], rgb255[3];	/* its colour, 0..1 and 0..255 */
+	float width, alpha;		/* in pixels; its opacity */
 	fz_point start, at;		/* of the subpath and the pen, in pixels */
 };
+
+static inline float min_f(float a, float b) { return a < b ? a : b; }
+static inline float max_f(float a, float b) { return a > b ? a : b; }
+/* floor of a float well inside int's range (the slot's coordinates) */
+static inline int floor_i(float v) { int i = (int)v; return i - (v < (float)i); }
 
 /* add ink a (0..1) to the pixel at x, y of the slot */
 static void thin_ink(struct thin_pen *pen, int x, int y, float a)
@@ -172,7 +178,7 @@ static void thin_ink(struct thin_pen *pen, int x, int y, float a)
 		a = 1;
 	px = pen->d->samples + (y - pen->d->y0) * pen->d->stride + (x - pen->d->x0) * 3;
 	for (int c = 0; c < 3; c++)
-		px[c] = (unsigned char)(px[c] + (pen->rgb[c] * 255 - px[c]) * a + 0.5f);
+		px[c] = (unsigned char)(px[c] + (pen->rgb255[c] - px[c]) * a + 0.5f);
 }
 
 /*
@@ -185,8 +191,10 @@ static void thin_segment(struct thin_pen *pen, fz_point p, fz_point q)
 	bool steep = fabsf(q.y - p.y) > fabsf(q.x - p.x);
 	float a0 = steep ? p.y : p.x, a1 = steep ? q.y : q.x;
 	float b0 = steep ? p.x : p.y, b1 = steep ? q.x : q.y;
+	/* the slot along the long axis and across it */
+	float along0 = (float)(steep ? s->y0 : s->x0), along1 = (float)(steep ? s->y1 : s->x1);
+	float across0 = (float)(steep ? s->x0 : s->y0), across1 = (float)(steep ? s->x1 : s->y1);
 	float lo, hi, slope, half;
-	int first, last;
 
 	if (!isfinite(a0) || !isfinite(a1) || !isfinite(b0) || !isfinite(b1) || a0 == a1)
 		return;
@@ -197,21 +205,17 @@ static void thin_segment(struct thin_pen *pen, fz_point p, fz_point q)
 	slope = (b1 - b0) / (a1 - a0);
 	/* across the short axis the stroke is this thick: its width over the slant */
 	half = (pen->width + THIN_GROW_PX) * sqrtf(1 + slope * slope) / 2;
-	lo = fmaxf(a0, (float)(steep ? s->y0 : s->x0));
-	hi = fminf(a1, (float)(steep ? s->y1 : s->x1));
-	if (lo >= hi)
-		return;
-	first = (int)floorf(lo);
-	last = (int)ceilf(hi);
-	for (int i = first; i < last; i++) {
-		float from = fmaxf(lo, (float)i), to = fminf(hi, (float)i + 1);
+	lo = max_f(a0, along0);
+	hi = min_f(a1, along1);
+	for (int i = lo < hi ? floor_i(lo) : 0, last = lo < hi ? floor_i(hi) : -1; i <= last; i++) {
+		float from = max_f(lo, (float)i), to = min_f(hi, (float)i + 1);
 		float b = b0 + slope * ((from + to) / 2 - a0);
 
-		if (to <= from)
+		if (to <= from || b + half <= across0 || b - half >= across1)
 			continue;
 		/* each pixel across gets the part of [b - half, b + half] inside it */
-		for (int j = (int)floorf(b - half); j < b + half; j++) {
-			float a = (fminf(b + half, (float)j + 1) - fmaxf(b - half, (float)j)) *
+		for (int j = floor_i(b - half); j < b + half; j++) {
+			float a = (min_f(b + half, (float)j + 1) - max_f(b - half, (float)j)) *
 				  (to - from) * pen->alpha;
 
 			if (steep)
@@ -297,6 +301,8 @@ static void thumb_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *pa
 		return;
 	}
 	fz_convert_color(ctx, cs, color, fz_device_rgb(ctx), pen.rgb, NULL, cp);
+	for (int k = 0; k < 3; k++)
+		pen.rgb255[k] = pen.rgb[k] * 255;
 	fz_walk_path(ctx, path, &thin_walker, &pen);
 }
 
