@@ -122,10 +122,10 @@ static bool write_png(fz_context *ctx, fz_pixmap *pix, const char *path)
  * stroke (joins and caps included) and scan-converts the outline, which
  * for a book of round mazes (thousands of arcs a page) was most of the
  * sheet's time. A stroke thinner than a pixel is instead laid down as its
- * area: each flattened segment gives every pixel column it crosses ink in
- * proportion to the length it runs there times its width, shared between
- * the two pixels nearest its centre line. Clips, groups, masks, tiles and
- * dashes, rare on a book's pages, still go to MuPDF.
+ * area: each flattened segment gives every pixel column it crosses (row,
+ * when it is steep) ink in proportion to the length it runs there times
+ * the part of each pixel its width covers across. Clips, groups, masks,
+ * tiles and dashes, rare on a book's pages, still go to MuPDF.
  */
 #define THIN_PX 1.0f	/* strokes narrower than this, in pixels, are thin */
 #define CURVE_STEPS_MAX 32
