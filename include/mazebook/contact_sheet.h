@@ -24,6 +24,7 @@ struct mb_contact_sheet_info {
 	int pages;		/* pages drawn: every page of the PDF */
 	int width, height;	/* the PNG's size in pixels */
 	int page_h;		/* a page's height on it */
+	double seconds;		/* spent drawing and writing it (the reading of the pages not counted) */
 };
 
 /*

@@ -224,6 +224,12 @@ struct mb_preflight_options {
 	 */
 	const char *interior_as, *cover_as, *spec_as;
 	struct mb_preflight_params params;
+	/*
+	 * The interior's contact sheet, drawn while its pages are read for the
+	 * checks (NULL: none); sheet_info may be NULL. See mb_probe_options.
+	 */
+	const char *sheet_png;
+	struct mb_contact_sheet_info *sheet_info;
 };
 
 /*

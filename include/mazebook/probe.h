@@ -18,6 +18,8 @@
 
 #include "mazebook/error.h"
 
+struct mb_contact_sheet_info;
+
 struct mb_box_pt {
 	double x0, y0, x1, y1;
 };
@@ -125,6 +127,14 @@ struct mb_probe_options {
 	bool keep_items;		/* fill pages[].items (every page's objects) */
 	size_t max_items;		/* refuse a file with more objects; 0: the
 					   drawing-operation bound alone */
+	/*
+	 * Also draw the file's contact sheet to this PNG (contact_sheet.h),
+	 * from the same reading of its pages; NULL: none. A sheet that cannot
+	 * be written fails the probe (MB_ERR_IO); sheet_info (may be NULL)
+	 * gets what it came to.
+	 */
+	const char *sheet_png;
+	struct mb_contact_sheet_info *sheet_info;
 };
 
 /*

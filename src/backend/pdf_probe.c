@@ -30,6 +30,7 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
+#include "contact_sheet_fz.h"
 #include "mazebook/xalloc.h"
 #include "pdf_pagetree.h"
 #include "png_rgb.h"
@@ -1383,13 +1384,16 @@ static void end_page(struct measure_dev *d, struct mb_probe_page *p)
 	d->text_len = d->text_cap = 0;
 }
 
+/* page i measured by dev, and drawn on sheet (NULL: none) from the same run */
 static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
-			 struct font_walk *fonts, int i)
+			 struct font_walk *fonts, int i, struct mb_sheet *sheet)
 {
 	struct measure_dev *d = (struct measure_dev *)dev;
 	struct mb_probe_page *p = &fonts->f->pages[i];
 	pdf_page *page = pdf_load_page(ctx, doc, i);
+	fz_device *run = NULL;
 
+	fz_var(run);
 	fz_try(ctx) {
 		fz_rect media, pmedia;
 		fz_matrix ctm, to_print;
@@ -1445,18 +1449,24 @@ static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 		d->page_rect = fz_bound_page(ctx, &page->super);
 		/* device space -> PDF user space -> the printed frame */
 		d->to_pdf = fz_concat(fz_invert_matrix(ctm), to_print);
-		pdf_run_page_contents(ctx, page, dev, fz_identity, NULL);
+		/* the sheet's device passes every call on to the measuring one as it came */
+		run = sheet ? mb_sheet_page_device(ctx, sheet, &page->super, i + 1, dev) : dev;
+		pdf_run_page_contents(ctx, page, run, fz_identity, NULL);
 		/* annotations fail on their own; their images still count for resolution */
 		if (p->annotations > 0) {
 			d->annots = true;
 			d->clip_depth = d->mask_depth = d->tile_depth = 0;
-			pdf_run_page_annots(ctx, page, dev, fz_identity, NULL);
+			pdf_run_page_annots(ctx, page, run, fz_identity, NULL);
 			d->annots = false;
 		}
+		if (sheet)
+			mb_sheet_end_page(ctx, sheet, run, i + 1);
 		if (d->overflow[0])	/* in case MuPDF swallowed the abort */
 			fz_throw(ctx, FZ_ERROR_GENERIC, "%s", d->overflow);
 	}
 	fz_always(ctx) {
+		if (run != dev)
+			fz_drop_device(ctx, run);
 		end_page(d, p);
 		fz_drop_page(ctx, &page->super);
 	}
@@ -1518,7 +1528,7 @@ static int count_outline(fz_context *ctx, pdf_document *doc)
 }
 
 static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_file *f,
-			 bool keep_items, size_t max_items)
+			 bool keep_items, size_t max_items, struct mb_sheet *sheet)
 {
 	fz_device *dev = NULL;
 	struct font_table fonts = { 0 };
@@ -1540,7 +1550,7 @@ static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_fil
 		((struct measure_dev *)dev)->items_max = max_items ? max_items : ITEMS_DEFAULT_BOUND;
 		for (int i = 0; i < f->page_count; i++) {
 			f->page_measured = (size_t)i + 1;
-			measure_page(ctx, doc, dev, &walk, i);
+			measure_page(ctx, doc, dev, &walk, i, sheet);
 		}
 		fz_close_device(ctx, dev);
 	}
@@ -1633,6 +1643,8 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 	fz_context *ctx;
 	pdf_document *doc = NULL;
 	bool keep_items = opts && opts->keep_items;
+	const char *sheet_png = opts ? opts->sheet_png : NULL;
+	struct mb_sheet *sheet = NULL;
 	enum mb_status size_st;
 	volatile enum mb_status st = MB_OK;
 
@@ -1646,6 +1658,7 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 	if (!(ctx = new_context()))
 		return mb_error_set(err, MB_ERR_INTERNAL, "cannot read '%s': out of memory", path);
 	fz_var(doc);
+	fz_var(sheet);
 	fz_try(ctx) {
 		doc = pdf_open_document(ctx, path);
 		out->encrypted = doc->crypt != NULL;
@@ -1664,8 +1677,12 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 					 out->page_count, PAGES_MAX);
 			if (!pdf_was_repaired(ctx, doc))
 				check_tree_or_damaged(ctx, doc);
-			if (!pdf_was_repaired(ctx, doc) && out->page_count > 0)
-				measure_file(ctx, doc, out, keep_items, opts ? opts->max_items : 0);
+			if (!pdf_was_repaired(ctx, doc) && out->page_count > 0) {
+				if (sheet_png)
+					sheet = mb_sheet_new(ctx, &doc->super);
+				measure_file(ctx, doc, out, keep_items, opts ? opts->max_items : 0,
+					     sheet);
+			}
 			/* repairs happen lazily, so ask again after reading the pages */
 			if (pdf_was_repaired(ctx, doc))
 				fz_throw(ctx, FZ_ERROR_GENERIC, "the file is damaged or truncated "
@@ -1685,6 +1702,11 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 	fz_catch(ctx)
 		st = mb_error_set(err, MB_ERR_INPUT, "cannot read '%s': %s", path,
 				  fz_caught_message(ctx));
+	if (st == MB_OK && sheet_png)
+		st = sheet ? mb_sheet_write(ctx, sheet, sheet_png, opts->sheet_info, err) :
+			     mb_error_set(err, MB_ERR_INPUT, "cannot draw the contact sheet of "
+					  "'%s': its pages could not be read", path);
+	mb_sheet_drop(ctx, sheet);
 	fz_drop_context(ctx);
 	return st;
 }

@@ -70,6 +70,12 @@ static void scanline(unsigned char *row, const unsigned char *pixels, int w, ptr
 int mb_png_write_rgb(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff_t stride,
 		     enum mb_png_layout layout)
 {
+	return mb_png_write_rgb_level(f, pixels, w, h, stride, layout, PNG_DEFLATE_LEVEL);
+}
+
+int mb_png_write_rgb_level(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff_t stride,
+			   enum mb_png_layout layout, int level)
+{
 	static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 	unsigned char ihdr[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
 				   (unsigned char)(w >> 8), (unsigned char)w,
@@ -81,7 +87,7 @@ int mb_png_write_rgb(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff
 	z_stream zs = { 0 };
 	int e = 0;
 
-	if (deflateInit(&zs, PNG_DEFLATE_LEVEL) != Z_OK) {
+	if (deflateInit(&zs, level) != Z_OK) {
 		free(row);
 		free(out);
 		return ENOMEM;

@@ -26,5 +26,8 @@ enum mb_png_layout {
  */
 int mb_png_write_rgb(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff_t stride,
 		     enum mb_png_layout layout);
+/* the same at zlib's level (1 fastest to 9 smallest) */
+int mb_png_write_rgb_level(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff_t stride,
+			   enum mb_png_layout layout, int level);
 
 #endif

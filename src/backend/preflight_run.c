@@ -45,6 +45,8 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 	struct mb_probe_options popts = {
 		.max_bytes = (unsigned long long)(mb_kdp.max_file_mb * 1e6) + PROBE_MARGIN_BYTES,
 		.keep_items = true,	/* margins, bleed and pictures are judged per object */
+		.sheet_png = opts->sheet_png,	/* the interior's pages, read once for both */
+		.sheet_info = opts->sheet_info,
 	};
 	struct mb_interior_result res;
 	const char *dir = opts->checklist_dir ? opts->checklist_dir : ".";
@@ -55,6 +57,7 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 	if ((st = mb_probe_pdf(opts->interior_path, &popts, &interior, err)) != MB_OK)
 		goto out;
 	if (opts->cover_path) {
+		popts.sheet_png = NULL;
 		popts.keep_items = true;
 		popts.max_items = COVER_ITEMS_MAX;
 		popts.max_bytes = (unsigned long long)(mb_kdp.max_cover_file_mb * 1e6) +
