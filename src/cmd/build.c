@@ -549,13 +549,19 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 
 	start_cover(b);
 	st = mb_interior_write(&b->spec, &b->book, &b->plan, b->out[FILE_INTERIOR].temp_path, err);
-	if (st)
-		return st;
-	lap(b, STAGE_INTERIOR);
+	if (!st)
+		lap(b, STAGE_INTERIOR);
 	/* the proof needs only the interior: it runs while the rest is made */
-	st = start_proof(b, &b->proof, err);
-	if (st)
+	if (!st)
+		st = start_proof(b, &b->proof, err);
+	if (st) {
+		/* the cover thread may still be writing its file: nothing outlives a failure */
+		struct mb_error ignored;
+
+		mb_error_init(&ignored);
+		finish_cover(b, &ignored);
 		return st;
+	}
 	/*
 	 * the cover is whole before anything else is written: the files after
 	 * it go to disk in one order (a disk that fills up fails at the same file)
