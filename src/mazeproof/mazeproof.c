@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +214,12 @@ static bool needs_render(const struct mb_mp_maze *m, const struct mb_mp_page *pa
 	return need;
 }
 
+/*
+ * MuPDF's document is used by one thread at a time: the reading thread
+ * reads pages ahead while the judging thread renders the mazes that need it.
+ */
+static pthread_mutex_t doc_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* Judge m from the printed page when the lines cannot be trusted alone (or always, --render). */
 static void judge_printed(struct mb_mp_doc *doc, int index, const struct mb_mp_page *page,
 			  struct mb_mp_maze *m, bool always)
@@ -235,8 +242,10 @@ static void judge_printed(struct mb_mp_doc *doc, int index, const struct mb_mp_p
 	y0 = m->y_pt - band - 2 / res;
 	x1 = m->x_pt + m->w * m->cell_w_pt + band + 2 / res;
 	y1 = m->y_pt + m->h * m->cell_h_pt + band + 2 / res;
+	pthread_mutex_lock(&doc_lock);
 	pix = mb_mp_doc_render(doc, index, x0, y0, x1, y1, res, m->route_ops, m->nroute_ops, &w,
 			       &h, err, sizeof err);
+	pthread_mutex_unlock(&doc_lock);
 	if (!pix) {
 		snprintf(msg, sizeof msg, "cannot judge it from the printed page: %s", err);
 		if (!m->problem[0])
@@ -271,10 +280,12 @@ static void judge_lattice_ink(struct mb_mp_doc *doc, int index, struct mb_mp_lat
 	 * rendering answers as well (a 0.75 pt wall is 3 solid pixels), at a
 	 * third of the time on a page of arcs.
 	 */
+	pthread_mutex_lock(&doc_lock);
 	mb_mp_doc_set_aa(doc, 0);
 	pix = mb_mp_doc_render(doc, index, x0, y0, x1, y1, res, l->route_ops, l->nroute_ops, &w, &h,
 			       err, sizeof err);
 	mb_mp_doc_set_aa(doc, 8);
+	pthread_mutex_unlock(&doc_lock);
 	if (!pix) {
 		snprintf(l->problem, sizeof l->problem, "cannot judge it from the printed page: %s", err);
 		return;
@@ -379,35 +390,133 @@ static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *p
 	free(was_black);
 }
 
-static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *opt)
-{
-	char err[400];
-	int pages = mb_mp_doc_pages(doc);
+/*
+ * Pages read ahead of their judging, in a thread of their own: reading (MuPDF
+ * interpreting the page) and judging its mazes took about equal time one
+ * after the other. The judge takes them in order, so the run is the one a
+ * single thread makes.
+ */
+#define READ_AHEAD 4	/* pages read and not yet judged, at most */
 
-	for (int p = 0; p < pages; p++) {
-		struct mb_mp_page page;
+struct page_ahead {
+	struct mb_mp_page page;
+	bool ok;
+	char err[400];		/* why the page could not be read */
+	char bound[160];	/* the per-file bound it passed, "" if none */
+};
+
+struct reader {
+	struct mb_mp_doc *doc;
+	int pages;
+	struct page_ahead *ahead;	/* one per page */
+	pthread_mutex_t lock;		/* guards the rest */
+	pthread_cond_t moved;		/* a page was read, or judged, or the reading stopped */
+	int read, judged;		/* pages read; pages the judge is done with */
+	bool stop, done;		/* the judge wants no more; the reader read its last */
+	bool inline_reads;		/* no reading thread: the judge reads each page itself */
+};
+
+/* page p into its place */
+static void read_one(struct reader *rd, int p)
+{
+	struct page_ahead *a = &rd->ahead[p];
+	const char *bound;
+
+	memset(&a->page, 0, sizeof a->page);
+	pthread_mutex_lock(&doc_lock);
+	a->ok = mb_mp_doc_read_page(rd->doc, p, &a->page, a->err, sizeof a->err);
+	bound = a->ok ? NULL : mb_mp_doc_bound(rd->doc);
+	snprintf(a->bound, sizeof a->bound, "%s", bound ? bound : "");
+	pthread_mutex_unlock(&doc_lock);
+}
+
+static void *read_ahead(void *arg)
+{
+	struct reader *rd = arg;
+
+	for (int p = 0; p < rd->pages; p++) {
+		struct page_ahead *a = &rd->ahead[p];
+		bool stop;
+
+		pthread_mutex_lock(&rd->lock);
+		while (!rd->stop && p - rd->judged >= READ_AHEAD)
+			pthread_cond_wait(&rd->moved, &rd->lock);
+		stop = rd->stop;
+		pthread_mutex_unlock(&rd->lock);
+		if (stop)
+			break;
+		read_one(rd, p);
+		pthread_mutex_lock(&rd->lock);
+		rd->read = p + 1;
+		pthread_cond_broadcast(&rd->moved);
+		pthread_mutex_unlock(&rd->lock);
+		if (a->bound[0])
+			break;	/* each page after would fail the same way */
+	}
+	pthread_mutex_lock(&rd->lock);
+	rd->done = true;
+	pthread_cond_broadcast(&rd->moved);
+	pthread_mutex_unlock(&rd->lock);
+	return NULL;
+}
+
+/* page p read, or NULL when the reader stopped before it */
+static struct page_ahead *next_page(struct reader *rd, int p)
+{
+	bool have;
+
+	if (rd->inline_reads) {
+		read_one(rd, p);
+		rd->read = p + 1;
+		return &rd->ahead[p];
+	}
+	pthread_mutex_lock(&rd->lock);
+	while (rd->read <= p && !rd->done)
+		pthread_cond_wait(&rd->moved, &rd->lock);
+	have = rd->read > p;
+	pthread_mutex_unlock(&rd->lock);
+	return have ? &rd->ahead[p] : NULL;
+}
+
+/* the judge is done with pages up to p: the reader may go on */
+static void page_judged(struct reader *rd, int p)
+{
+	pthread_mutex_lock(&rd->lock);
+	rd->judged = p + 1;
+	pthread_cond_broadcast(&rd->moved);
+	pthread_mutex_unlock(&rd->lock);
+}
+
+/* each page read judged in order (the judge's part of read_all); returns the pages */
+static int judge_pages(struct reader *rd, struct run *r, const struct options *opt)
+{
+	struct mb_mp_doc *doc = rd->doc;
+	int pages = rd->pages;
+	struct page_ahead *a;
+
+	for (int p = 0; p < pages && (a = next_page(rd, p)); page_judged(rd, p), p++) {
+		struct mb_mp_page *page = &a->page;
 		struct mb_mp_maze *found;
 		size_t n;
 
-		memset(&page, 0, sizeof page);
-		if (!mb_mp_doc_read_page(doc, p, &page, err, sizeof err)) {
-			mb_mp_page_release(&page);
-			if (mb_mp_doc_bound(doc)) {
-				snprintf(r->refused, sizeof r->refused, "%s", mb_mp_doc_bound(doc));
+		if (!a->ok) {
+			mb_mp_page_release(page);
+			if (a->bound[0]) {
+				snprintf(r->refused, sizeof r->refused, "%s", a->bound);
 				return pages;
 			}
-			page_error(r, p + 1, err);
+			page_error(r, p + 1, a->err);
 			continue;
 		}
-		read_lattices(doc, p, &page, r, opt->render_all);
-		n = mb_mp_find_mazes(&page, &found);
+		read_lattices(doc, p, page, r, opt->render_all);
+		n = mb_mp_find_mazes(page, &found);
 		for (size_t k = 0; k < n && r->n + n <= MB_MP_MAX_MAZES; k++)
 			if (found[k].w > 0) {
-				judge_printed(doc, p, &page, &found[k], opt->render_all);
+				judge_printed(doc, p, page, &found[k], opt->render_all);
 				r->rendered += found[k].rendered;
 			}
-		for (size_t k = 0; k < page.ntexts && r->nfolios < 100000; k++) {
-			int f = mb_mp_folio(page.texts[k].utf8);
+		for (size_t k = 0; k < page->ntexts && r->nfolios < 100000; k++) {
+			int f = mb_mp_folio(page->texts[k].utf8);
 
 			if (f >= 0) {
 				struct folio *fo = mb_mp_push(&r->folios, &r->nfolios, &r->cap_folios,
@@ -421,7 +530,7 @@ static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *
 			for (size_t k = 0; k < n; k++)
 				mb_mp_maze_release(&found[k]);
 			free(found);
-			mb_mp_page_release(&page);
+			mb_mp_page_release(page);
 			snprintf(r->refused, sizeof r->refused, MB_MP_TOO_MANY_MAZES, MB_MP_MAX_MAZES);
 			return pages;
 		}
@@ -429,8 +538,36 @@ static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *
 			*(struct mb_mp_maze *)mb_mp_push(&r->mazes, &r->n, &r->cap, sizeof *found) =
 				found[k];
 		free(found);
-		mb_mp_page_release(&page);
+		mb_mp_page_release(page);
 	}
+	return pages;
+}
+
+static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *opt)
+{
+	struct reader rd = { .doc = doc, .pages = mb_mp_doc_pages(doc) };
+	pthread_t thread;
+	bool threaded;
+	int pages;
+
+	rd.ahead = mb_mp_xmalloc(((size_t)rd.pages + 1) * sizeof *rd.ahead);
+	pthread_mutex_init(&rd.lock, NULL);
+	pthread_cond_init(&rd.moved, NULL);
+	threaded = !pthread_create(&thread, NULL, read_ahead, &rd);
+	rd.inline_reads = !threaded;	/* no thread to be had: each page read as it is judged */
+	pages = judge_pages(&rd, r, opt);
+	pthread_mutex_lock(&rd.lock);
+	rd.stop = true;
+	pthread_cond_broadcast(&rd.moved);
+	pthread_mutex_unlock(&rd.lock);
+	if (threaded)
+		pthread_join(thread, NULL);
+	/* pages read past the one that ended the run */
+	for (int p = rd.judged; p < rd.read; p++)
+		mb_mp_page_release(&rd.ahead[p].page);
+	free(rd.ahead);
+	pthread_cond_destroy(&rd.moved);
+	pthread_mutex_destroy(&rd.lock);
 	return pages;
 }
 
