@@ -157,6 +157,7 @@ struct cover_run {
 	enum mb_status st;
 	double cover_s, preview_s;	/* wall time of each */
 	char *proof_sheet;	/* the cover's mazes for mazeproof (a temporary file), or NULL */
+	FILE *proof_pipe;	/* mazeproof at work on it (start_cover_proof), or NULL */
 	size_t proof_mazes;	/* how many it holds */
 };
 
@@ -481,6 +482,7 @@ static enum mb_status copy_into(const char *path, FILE *to, struct mb_error *err
 }
 
 static enum mb_status start_proof(struct build *b, struct proof_run *p, struct mb_error *err);
+static void start_cover_proof(struct build *b);
 
 static void *make_cover(void *data)
 {
@@ -570,6 +572,8 @@ static enum mb_status write_files(struct build *b, struct mb_error *err)
 	b->lap = now_s();	/* the wait is the cover's time, not the next stage's */
 	if (st)
 		return st;
+	/* the cover's own mazes proven beside the interior's, while the rest is made */
+	start_cover_proof(b);
 	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
 	/*
 	 * the spec travels with the book: the folder alone rebuilds and
@@ -886,11 +890,36 @@ static enum mb_status finish_proof(struct build *b, struct proof_run *p, struct 
  * black on white), one check in the checklist. A shaped book's mazes have
  * their gaps where the shape puts them (--any-gaps). The sheet goes.
  */
+static void start_cover_proof(struct build *b)
+{
+	struct cover_run *r = &b->cover;
+	char *prog, *cmd;
+
+	if (!r->proof_sheet || r->proof_mazes == 0 || r->proof_pipe)
+		return;
+	prog = mazeproof_path();
+	/* the paths are the build's own temporary names: no quote in them to escape */
+	cmd = xasprintf("'%s' --json %s-- '%s' 2>&1", prog,
+			b->spec.shape_count > 0 ? "--any-gaps " : "", r->proof_sheet);
+	r->proof_pipe = strchr(prog, '\'') || strchr(r->proof_sheet, '\'') ? NULL : popen(cmd, "r");
+	free(cmd);
+	free(prog);
+}
+
+/* a cover proof started and not read (a build that failed): let it end */
+static void drop_cover_proof(struct build *b)
+{
+	if (b->cover.proof_pipe)
+		pclose(b->cover.proof_pipe);
+	b->cover.proof_pipe = NULL;
+}
+
+/* its verdict, once the interior's proof is in (the checklist keeps that order) */
 static void prove_cover(struct build *b)
 {
 	struct cover_run *r = &b->cover;
 	struct proof_report rep = { .count = -1, .passed = -1, .failed = -1 };
-	char *prog, *cmd, *line = NULL, summary[512];
+	char *line = NULL, summary[512];
 	size_t cap = 0;
 	ssize_t len;
 	bool passed;
@@ -907,11 +936,9 @@ static void prove_cover(struct build *b)
 		r->proof_sheet = NULL;
 		return;
 	}
-	prog = mazeproof_path();
-	/* the paths are the build's own temporary names: no quote in them to escape */
-	cmd = xasprintf("'%s' --json %s-- '%s' 2>&1", prog,
-			b->spec.shape_count > 0 ? "--any-gaps " : "", r->proof_sheet);
-	f = strchr(prog, '\'') || strchr(r->proof_sheet, '\'') ? NULL : popen(cmd, "r");
+	start_cover_proof(b);	/* when it was not started beside the preflight */
+	f = r->proof_pipe;
+	r->proof_pipe = NULL;
 	while (f && (len = getline(&line, &cap, f)) >= 0) {
 		line[strcspn(line, "\n")] = '\0';
 		proof_line(&rep, line);
@@ -919,8 +946,6 @@ static void prove_cover(struct build *b)
 	free(line);
 	if (f)
 		status = pclose(f);
-	free(cmd);
-	free(prog);
 	unlink(r->proof_sheet);
 	free(r->proof_sheet);
 	r->proof_sheet = NULL;
@@ -1796,6 +1821,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	rc = MB_EXIT_OK;
 done:
 	finish_cover(&b, NULL);	/* a build that failed while the cover was being made */
+	drop_cover_proof(&b);
 	if (b.cover.proof_sheet) {	/* the cover's proof sheet of a build that failed */
 		unlink(b.cover.proof_sheet);
 		free(b.cover.proof_sheet);
