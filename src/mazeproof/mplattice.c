@@ -13,7 +13,7 @@
 
 #define TWO_PI (2.0 * M_PI)
 
-static double wrap(double a)
+static inline double wrap(double a)
 {
 	/*
 	 * Angles within a turn of [0, 2 pi) (nearly all that come) without
@@ -28,6 +28,18 @@ static double wrap(double a)
 		return a + TWO_PI;
 	a = fmod(a, TWO_PI);
 	return a < 0 ? a + TWO_PI : a;
+}
+
+/*
+ * The length of (dx, dy): sqrt of the squares, a tenth of hypot's cost
+ * and within a unit in the last place of it, which only guards against
+ * overflow and underflow, taken for the lengths far from page sizes.
+ */
+static double dist(double dx, double dy)
+{
+	double d = sqrt(dx * dx + dy * dy);
+
+	return d > 1e-150 && d < 1e150 ? d : hypot(dx, dy);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -202,13 +214,15 @@ static bool angles_fit(const double *ang, size_t n, int cells, double t0, double
 /* the cell of ring q (0: the centre) at angle a */
 static int polar_cell(const struct mb_mp_lattice *l, int q, double a)
 {
-	int n, k;
+	int n;
+	double x;
 
 	if (q == 0)
 		return 0;
 	n = l->ring_n[q];
-	k = (int)floor(wrap(a - l->ring_t0[q]) / (TWO_PI / n));
-	return l->ring_first[q] + (k < 0 ? 0 : k >= n ? n - 1 : k);
+	x = wrap(a - l->ring_t0[q]) / (TWO_PI / n);
+	/* the division it falls in: x is never negative, so the cast is floor (a call) */
+	return l->ring_first[q] + (!(x >= 0) ? 0 : x < n ? (int)x : n - 1);
 }
 
 static void polar_edges(struct mb_mp_lattice *l)
@@ -311,7 +325,7 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 	for (size_t i = 0; i < n; i++) {
 		const struct mb_mp_curve *c = &page->curves[cs[i].curve];
 
-		v[i] = hypot(c->xm - l->cx, c->ym - l->cy);
+		v[i] = dist(c->xm - l->cx, c->ym - l->cy);
 	}
 	qsort(v, n, sizeof *v, cmp_double);
 	radii = mb_mp_xmalloc((n + 1) * sizeof *radii);
@@ -360,8 +374,8 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 
 	for (size_t i = 0; i < page->nsegs; i++) {
 		struct mb_mp_seg *s = &page->segs[i];
-		double ra = hypot(s->x0 - l->cx, s->y0 - l->cy), rb = hypot(s->x1 - l->cx, s->y1 - l->cy);
-		double len = hypot(s->x1 - s->x0, s->y1 - s->y0), off, lo, hi, mx, my, at;
+		double ra = dist(s->x0 - l->cx, s->y0 - l->cy), rb = dist(s->x1 - l->cx, s->y1 - l->cy);
+		double len = dist(s->x1 - s->x0, s->y1 - s->y0), off, lo, hi, mx, my, at;
 
 		if (!s->black || ra > reach || rb > reach)
 			continue;
@@ -431,7 +445,7 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 /* how far the middle of a curve bows off its chord */
 static double sagitta(const struct mb_mp_curve *c)
 {
-	double cx = c->x1 - c->x0, cy = c->y1 - c->y0, len = hypot(cx, cy);
+	double cx = c->x1 - c->x0, cy = c->y1 - c->y0, len = dist(cx, cy);
 
 	if (len < 1e-9)
 		return 0;
@@ -454,9 +468,9 @@ static void join_weak(const struct mb_mp_page *page, struct circ *cs, size_t n,
 		if (cs[j].group >= 0)
 			continue;
 		for (int gi = 0; gi < groups; gi++) {
-			double d0 = hypot(c->x0 - gcx[gi], c->y0 - gcy[gi]);
-			double dm = hypot(c->xm - gcx[gi], c->ym - gcy[gi]);
-			double d1 = hypot(c->x1 - gcx[gi], c->y1 - gcy[gi]);
+			double d0 = dist(c->x0 - gcx[gi], c->y0 - gcy[gi]);
+			double dm = dist(c->xm - gcx[gi], c->ym - gcy[gi]);
+			double d1 = dist(c->x1 - gcx[gi], c->y1 - gcy[gi]);
 
 			if (fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol && dm < best) {
 				best = dm;
@@ -493,7 +507,7 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 		q->r = -1;	/* no centre of its own */
 		if (sagitta(c) >= 0.4 &&
 		    circumcentre(c->x0, c->y0, c->xm, c->ym, c->x1, c->y1, &q->cx, &q->cy))
-			q->r = hypot(c->xm - q->cx, c->ym - q->cy);
+			q->r = dist(c->xm - q->cx, c->ym - q->cy);
 		n++;
 	}
 	for (size_t i = 0; i < n && groups < 1000; i++) {
@@ -527,12 +541,12 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 			if (cs[j].group == groups) {
 				const struct mb_mp_curve *c = &page->curves[cs[j].curve];
 
-				rim = fmax(rim, hypot(c->xm - gx, c->ym - gy));
+				rim = fmax(rim, dist(c->xm - gx, c->ym - gy));
 			}
 		for (size_t j = 0; j < n; j++) {
 			const struct mb_mp_curve *c = &page->curves[cs[j].curve];
-			double d0 = hypot(c->x0 - gx, c->y0 - gy), dm = hypot(c->xm - gx, c->ym - gy);
-			double d1 = hypot(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
+			double d0 = dist(c->x0 - gx, c->y0 - gy), dm = dist(c->xm - gx, c->ym - gy);
+			double d1 = dist(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
 
 			if (cs[j].group == groups)
 				continue;
@@ -1620,7 +1634,7 @@ size_t mb_mp_find_lattices(struct mb_mp_page *page, struct mb_mp_lattice ***out)
 int mb_mp_lat_cell_at(const struct mb_mp_lattice *l, double x, double y)
 {
 	if (l->kind == MB_MP_LAT_POLAR) {
-		double d = hypot(x - l->cx, y - l->cy);
+		double d = dist(x - l->cx, y - l->cy);
 		int r = (int)floor(d / l->ring_pt);
 
 		if (l->rings <= 0 || r >= l->rings)
@@ -1944,7 +1958,7 @@ static void index_segments(struct lines *s)
 		segment_box(e, b);
 		total += fmax(b[2] - b[0], b[3] - b[1]);
 		pl[nseg++].edge = k;
-		p->len = hypot(e->x1 - e->x0, e->y1 - e->y0);
+		p->len = dist(e->x1 - e->x0, e->y1 - e->y0);
 		p->ux = (e->x1 - e->x0) / p->len;
 		p->uy = (e->y1 - e->y0) / p->len;
 	}
@@ -2115,6 +2129,9 @@ static void near_arcs(struct lines *s, double r, double lo, double span)
 			double from = from0 + turn * 2 * M_PI - margin, to = from + span + 2 * margin;
 			size_t i = 0, j = run->n;
 
+			if (to <= run->lo || from >= run->hi)
+				continue;	/* the turn misses the ring's arcs */
+
 			/* the first arc ending after from, then on while they start before to */
 			while (i < j) {
 				size_t m = i + (j - i) / 2;
@@ -2151,7 +2168,7 @@ static void add_cover(struct lines *s, size_t edge, double t0, double t1)
 /* how much of segment (ax, ay)-(bx, by) lies along segment wall positions; covers recorded */
 static double seg_covered(struct lines *s, double ax, double ay, double bx, double by)
 {
-	double len = hypot(bx - ax, by - ay), got = 0;
+	double len = dist(bx - ax, by - ay), got = 0;
 	double box[4] = { fmin(ax, bx), fmin(ay, by), fmax(ax, bx), fmax(ay, by) };
 
 	near_segments(s, box);
@@ -2199,7 +2216,7 @@ static void curve_box(const struct mb_mp_curve *c, double *b)
 static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
 {
 	const struct mb_mp_lattice *l = s->l;
-	double r = hypot(c->x0 - l->cx, c->y0 - l->cy), a0, am, a1, lo, span, got = 0;
+	double r = dist(c->x0 - l->cx, c->y0 - l->cy), a0, am, a1, lo, span, got = 0;
 
 	for (int i = 1; i <= 4; i++) {
 		double t = i / 4.0, u = 1 - t;
@@ -2208,7 +2225,7 @@ static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
 		double y = u * u * u * c->y0 + 3 * u * u * t * c->c1y + 3 * u * t * t * c->c2y +
 			   t * t * t * c->y1;
 
-		if (fabs(hypot(x - l->cx, y - l->cy) - r) > s->tol)
+		if (fabs(dist(x - l->cx, y - l->cy) - r) > s->tol)
 			return 0;
 	}
 	if (r <= 0)
@@ -2318,12 +2335,12 @@ static bool strokes_cover(struct lines *s, const struct mb_mp_page *page, const 
 		if (g->black || g->dashed || g->outline || g->width_pt < l->pen_pt / 2)
 			return false;
 		if (seg_covered(s, g->x0, g->y0, g->x1, g->y1) <
-		    hypot(g->x1 - g->x0, g->y1 - g->y0) - slack)
+		    dist(g->x1 - g->x0, g->y1 - g->y0) - slack)
 			return false;
 	}
 	for (size_t i = 0; i < page->ncurves; i++) {
 		const struct mb_mp_curve *c = &page->curves[i];
-		double chord = hypot(c->x1 - c->x0, c->y1 - c->y0), b[4];
+		double chord = dist(c->x1 - c->x0, c->y1 - c->y0), b[4];
 
 		curve_box(c, b);
 		if (!in_box(l, pad, b[0], b[1], b[2], b[3]))
