@@ -2151,8 +2151,9 @@ static void add_cover(struct lines *s, size_t edge, double t0, double t1)
 {
 	struct cover *c;
 
-	t0 = fmax(0, t0);
-	t1 = fmin(1, t1);
+	/* clamped as fmax and fmin would (a NaN end to the bound), without their calls */
+	t0 = t0 > 0 ? t0 : 0;
+	t1 = t1 < 1 ? t1 : 1;
 	if (t1 <= t0)
 		return;
 	if (s->ncov == s->cap_cov) {
