@@ -13,10 +13,33 @@
 
 #define TWO_PI (2.0 * M_PI)
 
-static double wrap(double a)
+static inline double wrap(double a)
 {
+	/*
+	 * Angles within a turn of [0, 2 pi) (nearly all that come) without
+	 * fmod, ten times the cost: the same values, fmod being exact and so
+	 * a - 2 pi for a in [2 pi, 4 pi) (Sterbenz).
+	 */
+	if (a >= 0 && a < TWO_PI)
+		return a;
+	if (a >= TWO_PI && a < 2 * TWO_PI)
+		return a - TWO_PI;
+	if (a < 0 && a > -TWO_PI)
+		return a + TWO_PI;
 	a = fmod(a, TWO_PI);
 	return a < 0 ? a + TWO_PI : a;
+}
+
+/*
+ * The length of (dx, dy): sqrt of the squares, a tenth of hypot's cost
+ * and within a unit in the last place of it, which only guards against
+ * overflow and underflow, taken for the lengths far from page sizes.
+ */
+static double dist(double dx, double dy)
+{
+	double d = sqrt(dx * dx + dy * dy);
+
+	return d > 1e-150 && d < 1e150 ? d : hypot(dx, dy);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -41,8 +64,14 @@ static void append_why(char *buf, size_t len, const char *what)
 
 static struct mb_mp_ledge *add_edge(struct mb_mp_lattice *l, int a, int b)
 {
-	struct mb_mp_ledge *e = mb_mp_push(&l->edges, &l->nedges, &l->cap_edges, sizeof *e);
+	struct mb_mp_ledge *e;
 
+	if (l->nedges == l->cap_edges) {
+		l->cap_edges = l->cap_edges ? 2 * l->cap_edges : 64;
+		l->edges = mb_mp_xrealloc(l->edges, l->cap_edges * sizeof *l->edges);
+	}
+	e = &l->edges[l->nedges++];
+	memset(e, 0, sizeof *e);
 	e->a = a;
 	e->b = b;
 	return e;
@@ -120,6 +149,48 @@ static void take_route(const struct mb_mp_page *page, struct mb_mp_lattice *l)
 
 /* ---- polar ------------------------------------------------------------- */
 
+/*
+ * A ring's divisions listed from k = 0 rise but for one drop, where they
+ * wrap: turned to rise all along (false if they do not look so).
+ */
+static bool turn_to_rise(double *v, size_t n, double *tmp)
+{
+	size_t drop = 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (v[i] < v[i - 1]) {
+			if (drop)
+				return false;
+			drop = i;
+		}
+	if (drop == 0)
+		return true;
+	if (v[n - 1] > v[0])
+		return false;
+	memcpy(tmp, v + drop, (n - drop) * sizeof *v);
+	memcpy(tmp + (n - drop), v, drop * sizeof *v);
+	memcpy(v, tmp, n * sizeof *v);
+	return true;
+}
+
+/*
+ * Sort the cuts of two rings' divisions, a[0..na) then b[0..nb) in v:
+ * each turned to rise, then merged (sorted whole, they were a quarter of
+ * reading a round maze); any other list is sorted whole.
+ */
+static void sort_cuts(double *v, size_t na, size_t nb, double *tmp)
+{
+	size_t i = 0, j = na, k = 0;
+
+	if (!turn_to_rise(v, na, tmp) || !turn_to_rise(v + na, nb, tmp)) {
+		qsort(v, na + nb, sizeof *v, cmp_double);
+		return;
+	}
+	while (i < na || j < na + nb)
+		tmp[k++] = j >= na + nb || (i < na && v[i] <= v[j]) ? v[i++] : v[j++];
+	memcpy(v, tmp, (na + nb) * sizeof *v);
+}
+
 struct circ {
 	double cx, cy, r;
 	size_t curve;
@@ -140,10 +211,30 @@ static bool angles_fit(const double *ang, size_t n, int cells, double t0, double
 	return true;
 }
 
+/* the cell of ring q (0: the centre) at angle a */
+static int polar_cell(const struct mb_mp_lattice *l, int q, double a)
+{
+	int n;
+	double x;
+
+	if (q == 0)
+		return 0;
+	n = l->ring_n[q];
+	x = wrap(a - l->ring_t0[q]) / (TWO_PI / n);
+	/* the division it falls in: x is never negative, so the cast is floor (a call) */
+	return l->ring_first[q] + (!(x >= 0) ? 0 : x < n ? (int)x : n - 1);
+}
+
 static void polar_edges(struct mb_mp_lattice *l)
 {
 	double rw = l->ring_pt;
+	size_t most = 0;
 
+	/* room for every position at once (7000 in a maze of 34 rings, copied over and over as it grew) */
+	for (int r = 1; r <= l->rings; r++)
+		most += (size_t)l->ring_n[r - 1] + (r < l->rings ? 2 * (size_t)l->ring_n[r] : 0) + 1;
+	l->edges = mb_mp_xrealloc(l->edges, most * sizeof *l->edges);
+	l->cap_edges = most;
 	/* radial walls inside each ring */
 	for (int r = 1; r < l->rings; r++) {
 		int n = l->ring_n[r];
@@ -164,7 +255,8 @@ static void polar_edges(struct mb_mp_lattice *l)
 	/* arcs between rings r - 1 and r, and the rim (r == rings) */
 	for (int r = 1; r <= l->rings; r++) {
 		size_t nc = 0, maxc = (size_t)l->ring_n[r - 1] + (r < l->rings ? (size_t)l->ring_n[r] : 0) + 1;
-		double *cut = mb_mp_xmalloc(maxc * sizeof *cut);
+		size_t nfirst = 0;
+		double *cut = mb_mp_xmalloc(maxc * sizeof *cut), *tmp = mb_mp_xmalloc(maxc * sizeof *tmp);
 		int rings_here[2] = { r - 1, r < l->rings ? r : -1 };
 		/*
 		 * Every reading lists a ring's arcs from the same one: the angles
@@ -183,10 +275,13 @@ static void polar_edges(struct mb_mp_lattice *l)
 				continue;
 			for (int k = 0; k < l->ring_n[q] && nc < maxc; k++)
 				cut[nc++] = wrap(l->ring_t0[q] + TWO_PI * k / l->ring_n[q] - ref) + ref;
+			if (s == 0)
+				nfirst = nc;
 		}
 		if (nc == 0)
 			cut[nc++] = 0;
-		qsort(cut, nc, sizeof *cut, cmp_double);
+		sort_cuts(cut, nfirst, nc - nfirst, tmp);
+		free(tmp);
 		for (size_t i = 0; i < nc; i++) {
 			double a0 = cut[i], a1 = i + 1 < nc ? cut[i + 1] : cut[0] + TWO_PI;
 			double mid = (a0 + a1) / 2, rad = r * rw;
@@ -195,13 +290,9 @@ static void polar_edges(struct mb_mp_lattice *l)
 
 			if ((a1 - a0) * rad < 1.5)
 				continue;	/* a sliver where two rings' divisions nearly meet */
-			inner = mb_mp_lat_cell_at(l, l->cx + (rad - rw / 2) * cos(mid),
-						  l->cy + (rad - rw / 2) * sin(mid));
-			outer = r < l->rings ? mb_mp_lat_cell_at(l, l->cx + (rad + rw / 2) * cos(mid),
-								 l->cy + (rad + rw / 2) * sin(mid))
-					     : -1;
-			if (inner < 0)
-				continue;
+			/* mid is clear of every division of both rings (they are the cuts) */
+			inner = polar_cell(l, r - 1, mid);
+			outer = r < l->rings ? polar_cell(l, r, mid) : -1;
 			e = add_edge(l, inner, outer);
 			e->arc = true;
 			e->r = rad;
@@ -234,7 +325,7 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 	for (size_t i = 0; i < n; i++) {
 		const struct mb_mp_curve *c = &page->curves[cs[i].curve];
 
-		v[i] = hypot(c->xm - l->cx, c->ym - l->cy);
+		v[i] = dist(c->xm - l->cx, c->ym - l->cy);
 	}
 	qsort(v, n, sizeof *v, cmp_double);
 	radii = mb_mp_xmalloc((n + 1) * sizeof *radii);
@@ -283,8 +374,8 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 
 	for (size_t i = 0; i < page->nsegs; i++) {
 		struct mb_mp_seg *s = &page->segs[i];
-		double ra = hypot(s->x0 - l->cx, s->y0 - l->cy), rb = hypot(s->x1 - l->cx, s->y1 - l->cy);
-		double len = hypot(s->x1 - s->x0, s->y1 - s->y0), off, lo, hi, mx, my;
+		double ra = dist(s->x0 - l->cx, s->y0 - l->cy), rb = dist(s->x1 - l->cx, s->y1 - l->cy);
+		double len = dist(s->x1 - s->x0, s->y1 - s->y0), off, lo, hi, mx, my, at;
 
 		if (!s->black || ra > reach || rb > reach)
 			continue;
@@ -302,12 +393,12 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 		hi = fmax(ra, rb);
 		mx = (s->x0 + s->x1) / 2;
 		my = (s->y0 + s->y1) / 2;
-		for (int r = 1; r < R; r++)
-			if (fmin(hi, (r + 1) * rw) - fmax(lo, r * rw) >= rw / 2) {
-				double *a = mb_mp_push(&ang[r], &nang[r], &cap[r], sizeof *a);
-
-				*a = wrap(atan2(my - l->cy, mx - l->cx));
-			}
+		at = wrap(atan2(my - l->cy, mx - l->cx));
+		/* the rings it runs through for half a ring or more: none below lo / rw - 1 or above hi / rw */
+		for (int r = (int)fmax(1, floor(lo / rw) - 1), top = (int)fmin(R - 1, floor(hi / rw) + 1);
+		     r <= top; r++)
+			if (fmin(hi, (r + 1) * rw) - fmax(lo, r * rw) >= rw / 2)
+				*(double *)mb_mp_push(&ang[r], &nang[r], &cap[r], sizeof(double)) = at;
 	}
 	l->ring_n[0] = 1;
 	for (int r = 1; r < R; r++) {
@@ -354,7 +445,7 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 /* how far the middle of a curve bows off its chord */
 static double sagitta(const struct mb_mp_curve *c)
 {
-	double cx = c->x1 - c->x0, cy = c->y1 - c->y0, len = hypot(cx, cy);
+	double cx = c->x1 - c->x0, cy = c->y1 - c->y0, len = dist(cx, cy);
 
 	if (len < 1e-9)
 		return 0;
@@ -377,9 +468,9 @@ static void join_weak(const struct mb_mp_page *page, struct circ *cs, size_t n,
 		if (cs[j].group >= 0)
 			continue;
 		for (int gi = 0; gi < groups; gi++) {
-			double d0 = hypot(c->x0 - gcx[gi], c->y0 - gcy[gi]);
-			double dm = hypot(c->xm - gcx[gi], c->ym - gcy[gi]);
-			double d1 = hypot(c->x1 - gcx[gi], c->y1 - gcy[gi]);
+			double d0 = dist(c->x0 - gcx[gi], c->y0 - gcy[gi]);
+			double dm = dist(c->xm - gcx[gi], c->ym - gcy[gi]);
+			double d1 = dist(c->x1 - gcx[gi], c->y1 - gcy[gi]);
 
 			if (fabs(d0 - dm) <= tol && fabs(d1 - dm) <= tol && dm < best) {
 				best = dm;
@@ -416,7 +507,7 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 		q->r = -1;	/* no centre of its own */
 		if (sagitta(c) >= 0.4 &&
 		    circumcentre(c->x0, c->y0, c->xm, c->ym, c->x1, c->y1, &q->cx, &q->cy))
-			q->r = hypot(c->xm - q->cx, c->ym - q->cy);
+			q->r = dist(c->xm - q->cx, c->ym - q->cy);
 		n++;
 	}
 	for (size_t i = 0; i < n && groups < 1000; i++) {
@@ -450,12 +541,12 @@ static size_t find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, s
 			if (cs[j].group == groups) {
 				const struct mb_mp_curve *c = &page->curves[cs[j].curve];
 
-				rim = fmax(rim, hypot(c->xm - gx, c->ym - gy));
+				rim = fmax(rim, dist(c->xm - gx, c->ym - gy));
 			}
 		for (size_t j = 0; j < n; j++) {
 			const struct mb_mp_curve *c = &page->curves[cs[j].curve];
-			double d0 = hypot(c->x0 - gx, c->y0 - gy), dm = hypot(c->xm - gx, c->ym - gy);
-			double d1 = hypot(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
+			double d0 = dist(c->x0 - gx, c->y0 - gy), dm = dist(c->xm - gx, c->ym - gy);
+			double d1 = dist(c->x1 - gx, c->y1 - gy), tol = fmax(0.5, c->width_pt / 2);
 
 			if (cs[j].group == groups)
 				continue;
@@ -1383,10 +1474,11 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 
 	for (size_t i = 0; i < page->nsegs; i++) {
 		const struct mb_mp_seg *s = &page->segs[i];
-		double a = seg_dir(s);
+		double a;
 
 		if (!s->black || s->dashed)
 			continue;
+		a = seg_dir(s);
 		npointy += near_dir(a, 30) || near_dir(a, 150);
 		nflat += near_dir(a, 60) || near_dir(a, 120);
 	}
@@ -1398,10 +1490,11 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 
 	for (size_t i = 0; i < page->nsegs && n < 20000; i++) {
 		const struct mb_mp_seg *s = &page->segs[i];
-		double a = seg_dir(s);
+		double a;
 
 		if (!s->black || s->dashed)
 			continue;
+		a = seg_dir(s);
 		if (flat ? near_dir(a, 0) || near_dir(a, 60) || near_dir(a, 120)
 			 : near_dir(a, 90) || near_dir(a, 30) || near_dir(a, 150))
 			idx[n++] = i;
@@ -1541,16 +1634,12 @@ size_t mb_mp_find_lattices(struct mb_mp_page *page, struct mb_mp_lattice ***out)
 int mb_mp_lat_cell_at(const struct mb_mp_lattice *l, double x, double y)
 {
 	if (l->kind == MB_MP_LAT_POLAR) {
-		double d = hypot(x - l->cx, y - l->cy);
-		int r = (int)floor(d / l->ring_pt), n, k;
+		double d = dist(x - l->cx, y - l->cy);
+		int r = (int)floor(d / l->ring_pt);
 
 		if (l->rings <= 0 || r >= l->rings)
 			return -1;
-		if (r == 0)
-			return 0;
-		n = l->ring_n[r];
-		k = (int)floor(wrap(atan2(y - l->cy, x - l->cx) - l->ring_t0[r]) / (TWO_PI / n));
-		return l->ring_first[r] + (k < 0 ? 0 : k >= n ? n - 1 : k);
+		return r == 0 ? 0 : polar_cell(l, r, atan2(y - l->cy, x - l->cx));
 	}
 	if (!l->cell_at)
 		return -1;
@@ -1757,127 +1846,242 @@ struct cover {
 	double t0, t1;
 };
 
+/*
+ * An arc position with what a curve is first matched on, kept side by side
+ * (looked up through the positions themselves, each of them a cache miss)
+ */
+struct arc_item {
+	double r, t0, t1;
+	size_t edge;
+};
+
+/* the arc positions of one radius (a ring's), lines.arcs[first..first+n) in order of angle */
+struct arc_run {
+	double r;
+	size_t first, n;
+	double lo, hi;		/* the smallest t0, the largest t1 */
+	bool ordered;		/* their ends (t1) never go back either: bisection finds them */
+};
+
+/* a straight position as seg_covered measures strokes against it, worked out once */
+struct seg_pos {
+	double len, ux, uy;	/* its length and direction */
+};
+
+/* a straight position in a bucket, with its box grown by the tolerance (the first test) */
+struct seg_item {
+	double x0, y0, x1, y1;
+	size_t edge;
+};
+
 struct lines {
 	const struct mb_mp_lattice *l;
 	struct cover *cov;
 	size_t ncov, cap_cov;
 	double tol;		/* how far off a position a stroke may lie (points) */
-	/* wall positions by square buckets of the box (so a stroke meets only its neighbours) */
+	/* straight positions by square buckets of the box (so a stroke meets only its neighbours) */
 	double bucket;
 	int bw, bh;
-	size_t *first, *items;
+	size_t *first;
+	struct seg_item *items;
+	struct seg_pos *seg;	/* by position (arcs' left unset) */
+	/*
+	 * arc positions by radius, then angle: a curve meets only those of its
+	 * own ring (a bucket grid would hand a long arc every position its box
+	 * holds, most of the maze)
+	 */
+	struct arc_item *arcs;
+	struct arc_run *runs;
+	size_t nruns;
 	unsigned *stamp;	/* the stroke that last looked at each position */
 	unsigned visit;
+	/* the positions near the stroke at hand (room for all of them, reused for every stroke) */
+	size_t *near;
+	size_t nnear;
 };
 
-static void box_add(double *b, double x, double y)
+/* a position's box (its ends are finite: no NaN for fmin's care, a call each) */
+static void segment_box(const struct mb_mp_ledge *e, double *b)
 {
-	b[0] = fmin(b[0], x);
-	b[1] = fmin(b[1], y);
-	b[2] = fmax(b[2], x);
-	b[3] = fmax(b[3], y);
+	b[0] = e->x0 < e->x1 ? e->x0 : e->x1;
+	b[1] = e->y0 < e->y1 ? e->y0 : e->y1;
+	b[2] = e->x0 > e->x1 ? e->x0 : e->x1;
+	b[3] = e->y0 > e->y1 ? e->y0 : e->y1;
 }
 
-static void edge_box(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e, double *b)
+/*
+ * The bucket holding v buckets from the box's edge, clamped to 0..n-1:
+ * plain comparisons and a cast (floor and fmax are calls, and this runs for
+ * every stroke). A range may come out a bucket wider than floor's, never
+ * narrower: more positions to look at, the same ones found.
+ */
+static int bucket_at(double v, int n)
 {
-	if (e->arc) {
-		/* the arc's box: its ends, and where it crosses an axis through the centre */
-		b[0] = b[2] = l->cx + e->r * cos(e->t0);
-		b[1] = b[3] = l->cy + e->r * sin(e->t0);
-		box_add(b, l->cx + e->r * cos(e->t1), l->cy + e->r * sin(e->t1));
-		for (double a = ceil(e->t0 / (M_PI / 2)) * (M_PI / 2); a < e->t1; a += M_PI / 2) {
-			int q = ((int)lround(a / (M_PI / 2)) % 4 + 4) % 4;
-
-			box_add(b, l->cx + e->r * (q == 0 ? 1 : q == 2 ? -1 : 0),
-				l->cy + e->r * (q == 1 ? 1 : q == 3 ? -1 : 0));
-		}
-		return;
-	}
-	b[0] = fmin(e->x0, e->x1);
-	b[1] = fmin(e->y0, e->y1);
-	b[2] = fmax(e->x0, e->x1);
-	b[3] = fmax(e->y0, e->y1);
+	if (!(v > 0))
+		return 0;
+	if (v >= n - 1)
+		return n - 1;
+	return (int)v;
 }
 
 static void bucket_range(const struct lines *s, const double *b, int *r)
 {
 	double pad = s->tol + s->l->pen_pt;
 
-	r[0] = (int)fmax(0, floor((b[0] - pad - s->l->x0) / s->bucket));
-	r[1] = (int)fmax(0, floor((b[1] - pad - s->l->y0) / s->bucket));
-	r[2] = (int)fmin(s->bw - 1, floor((b[2] + pad - s->l->x0) / s->bucket));
-	r[3] = (int)fmin(s->bh - 1, floor((b[3] + pad - s->l->y0) / s->bucket));
+	r[0] = bucket_at((b[0] - pad - s->l->x0) / s->bucket, s->bw);
+	r[1] = bucket_at((b[1] - pad - s->l->y0) / s->bucket, s->bh);
+	r[2] = bucket_at((b[2] + pad - s->l->x0) / s->bucket, s->bw);
+	r[3] = bucket_at((b[3] + pad - s->l->y0) / s->bucket, s->bh);
 }
 
-/* bucket every wall position (counted, then placed) */
-static void index_edges(struct lines *s)
+/* bucket every straight wall position (counted, then placed) */
+static void index_segments(struct lines *s)
 {
 	const struct mb_mp_lattice *l = s->l;
 	double w = l->x1 - l->x0, h = l->y1 - l->y0, total = 0;
-	size_t nb, *fill;
-	double *boxes = mb_mp_xmalloc((l->nedges + 1) * 4 * sizeof *boxes);
-	int r[4];
+	size_t nb, *fill, nseg = 0;
+	/* each straight position's box, then its range of buckets */
+	struct placed {
+		double b[4];
+		int r[4];
+		size_t edge;
+	} *pl = mb_mp_xmalloc((l->nedges + 1) * sizeof *pl);
 
+	s->seg = mb_mp_xmalloc((l->nedges + 1) * sizeof *s->seg);
 	for (size_t k = 0; k < l->nedges; k++) {
-		edge_box(l, &l->edges[k], boxes + 4 * k);
-		total += fmax(boxes[4 * k + 2] - boxes[4 * k], boxes[4 * k + 3] - boxes[4 * k + 1]);
+		const struct mb_mp_ledge *e = &l->edges[k];
+		struct seg_pos *p = &s->seg[k];
+		double *b = pl[nseg].b;
+
+		if (e->arc)
+			continue;
+		segment_box(e, b);
+		total += fmax(b[2] - b[0], b[3] - b[1]);
+		pl[nseg++].edge = k;
+		p->len = dist(e->x1 - e->x0, e->y1 - e->y0);
+		p->ux = (e->x1 - e->x0) / p->len;
+		p->uy = (e->y1 - e->y0) / p->len;
 	}
-	s->bucket = fmax(fmax(w, h) / 512, fmax(1, 2 * total / (double)l->nedges));
+	s->bucket = fmax(fmax(w, h) / 512, nseg ? fmax(1, 2 * total / (double)nseg) : 1);
 	s->bw = (int)ceil(w / s->bucket) + 1;
 	s->bh = (int)ceil(h / s->bucket) + 1;
 	nb = (size_t)s->bw * (size_t)s->bh;
-	s->first = mb_mp_xmalloc((nb + 1) * sizeof *s->first);
-	fill = mb_mp_xmalloc((nb + 1) * sizeof *fill);
-	memset(s->first, 0, (nb + 1) * sizeof *s->first);
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t k = 0; k < l->nedges; k++) {
-			bucket_range(s, boxes + 4 * k, r);
-			for (int y = r[1]; y <= r[3]; y++)
-				for (int x = r[0]; x <= r[2]; x++) {
-					size_t q = (size_t)y * (size_t)s->bw + (size_t)x;
+	s->first = mb_mp_xcalloc(nb + 1, sizeof *s->first);
+	for (size_t i = 0; i < nseg; i++) {
+		const int *r = pl[i].r;
 
-					if (pass == 0)
-						s->first[q + 1]++;
-					else
-						s->items[fill[q]++] = k;
-				}
-		}
-		if (pass == 0) {
-			for (size_t q = 0; q < nb; q++)
-				s->first[q + 1] += s->first[q];
-			memcpy(fill, s->first, (nb + 1) * sizeof *fill);
-			s->items = mb_mp_xmalloc((s->first[nb] + 1) * sizeof *s->items);
-		}
+		bucket_range(s, pl[i].b, pl[i].r);
+		for (int y = r[1]; y <= r[3]; y++)
+			for (int x = r[0]; x <= r[2]; x++)
+				s->first[(size_t)y * (size_t)s->bw + (size_t)x + 1]++;
+	}
+	for (size_t q = 0; q < nb; q++)
+		s->first[q + 1] += s->first[q];
+	fill = mb_mp_xmalloc((nb + 1) * sizeof *fill);
+	memcpy(fill, s->first, (nb + 1) * sizeof *fill);
+	s->items = mb_mp_xmalloc((s->first[nb] + 1) * sizeof *s->items);
+	for (size_t i = 0; i < nseg; i++) {
+		const double *b = pl[i].b;
+		const int *r = pl[i].r;
+
+		for (int y = r[1]; y <= r[3]; y++)
+			for (int x = r[0]; x <= r[2]; x++) {
+				struct seg_item *it = &s->items[fill[(size_t)y * (size_t)s->bw + (size_t)x]++];
+
+				it->x0 = b[0] - s->tol;
+				it->y0 = b[1] - s->tol;
+				it->x1 = b[2] + s->tol;
+				it->y1 = b[3] + s->tol;
+				it->edge = pl[i].edge;
+			}
 	}
 	free(fill);
-	free(boxes);
-	s->stamp = mb_mp_xmalloc((l->nedges + 1) * sizeof *s->stamp);
-	memset(s->stamp, 0, (l->nedges + 1) * sizeof *s->stamp);
+	free(pl);
 }
 
-/* the positions near box b, each once: out[] (returns how many; caller frees) */
-static size_t near_edges(struct lines *s, const double *b, size_t **out)
+static int cmp_arc_item(const void *a, const void *b)
 {
-	size_t n = 0, cap = 0, *v = NULL;
+	const struct arc_item *x = a, *y = b;
+
+	if (x->r != y->r)
+		return (x->r > y->r) - (x->r < y->r);
+	return (x->t0 > y->t0) - (x->t0 < y->t0);
+}
+
+/* list the arc positions by radius and angle, cut into runs of one radius */
+static void index_arcs(struct lines *s)
+{
+	const struct mb_mp_lattice *l = s->l;
+	size_t na = 0;
+	bool sorted = true;
+
+	s->arcs = mb_mp_xmalloc((l->nedges + 1) * sizeof *s->arcs);
+	for (size_t k = 0; k < l->nedges; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+		struct arc_item *it = &s->arcs[na];
+
+		if (!e->arc)
+			continue;
+		it->r = e->r;
+		it->t0 = e->t0;
+		it->t1 = e->t1;
+		it->edge = k;
+		if (na && cmp_arc_item(it - 1, it) > 0)
+			sorted = false;
+		na++;
+	}
+	/* polar_edges lists them so, ring by ring; any other order is sorted here */
+	if (!sorted)
+		qsort(s->arcs, na, sizeof *s->arcs, cmp_arc_item);
+	s->runs = mb_mp_xmalloc((na + 1) * sizeof *s->runs);
+	for (size_t i = 0; i < na; i++) {
+		const struct arc_item *it = &s->arcs[i];
+		struct arc_run *run = s->nruns ? &s->runs[s->nruns - 1] : NULL;
+
+		if (!run || it->r != run->r) {
+			run = &s->runs[s->nruns++];
+			run->r = it->r;
+			run->first = i;
+			run->n = 0;
+			run->lo = it->t0;
+			run->hi = it->t1;
+			run->ordered = true;
+		}
+		if (run->n && it->t1 < it[-1].t1)
+			run->ordered = false;
+		run->lo = fmin(run->lo, it->t0);
+		run->hi = fmax(run->hi, it->t1);
+		run->n++;
+	}
+}
+
+static void near_add(struct lines *s, size_t k)
+{
+	if (s->stamp[k] == s->visit)
+		return;
+	s->stamp[k] = s->visit;
+	s->near[s->nnear++] = k;
+}
+
+/* the straight positions whose boxes, grown by the tolerance, meet box b, each once, into s->near */
+static void near_segments(struct lines *s, const double *b)
+{
 	int r[4];
 
-	bucket_range(s, b, r);
+	s->nnear = 0;
 	s->visit++;
+	bucket_range(s, b, r);
 	for (int y = r[1]; y <= r[3]; y++)
 		for (int x = r[0]; x <= r[2]; x++) {
 			size_t q = (size_t)y * (size_t)s->bw + (size_t)x;
 
 			for (size_t i = s->first[q]; i < s->first[q + 1]; i++) {
-				size_t k = s->items[i];
+				const struct seg_item *it = &s->items[i];
 
-				if (s->stamp[k] == s->visit)
-					continue;
-				s->stamp[k] = s->visit;
-				*(size_t *)mb_mp_push(&v, &n, &cap, sizeof *v) = k;
+				if (b[2] >= it->x0 && b[0] <= it->x1 && b[3] >= it->y0 && b[1] <= it->y1)
+					near_add(s, it->edge);
 			}
 		}
-	*out = v;
-	return n;
 }
 
 static double angle_in(double a, double from)
@@ -1889,15 +2093,74 @@ static double angle_in(double a, double from)
 	return a;
 }
 
+/*
+ * The arc positions within tol of radius r that the angles lo..lo+span
+ * (taken a turn either way) may meet, each once, into s->near: a few more
+ * than meet it, never fewer (curve_covered decides).
+ */
+static void near_arcs(struct lines *s, double r, double lo, double span)
+{
+	double margin = 1e-9;
+	size_t a = 0, b = s->nruns;
+
+	s->nnear = 0;
+	s->visit++;
+	while (a < b) {
+		size_t m = a + (b - a) / 2;
+
+		if (s->runs[m].r < r - s->tol - margin)
+			a = m + 1;
+		else
+			b = m;
+	}
+	for (; a < s->nruns && s->runs[a].r <= r + s->tol + margin; a++) {
+		const struct arc_run *run = &s->runs[a];
+		const struct arc_item *arcs = s->arcs + run->first;
+		double from0;
+
+		/* three turns reach every arc only when the run spans under two turns */
+		if (!run->ordered || span > M_PI || run->hi > run->lo + 3 * M_PI) {
+			for (size_t i = 0; i < run->n; i++)
+				near_add(s, arcs[i].edge);
+			continue;
+		}
+		from0 = angle_in(lo, run->lo);
+		for (int turn = -1; turn <= 1; turn++) {
+			double from = from0 + turn * 2 * M_PI - margin, to = from + span + 2 * margin;
+			size_t i = 0, j = run->n;
+
+			if (to <= run->lo || from >= run->hi)
+				continue;	/* the turn misses the ring's arcs */
+
+			/* the first arc ending after from, then on while they start before to */
+			while (i < j) {
+				size_t m = i + (j - i) / 2;
+
+				if (arcs[m].t1 > from)
+					j = m;
+				else
+					i = m + 1;
+			}
+			for (; i < run->n && arcs[i].t0 < to; i++)
+				near_add(s, arcs[i].edge);
+		}
+	}
+}
+
 static void add_cover(struct lines *s, size_t edge, double t0, double t1)
 {
 	struct cover *c;
 
-	t0 = fmax(0, t0);
-	t1 = fmin(1, t1);
+	/* clamped as fmax and fmin would (a NaN end to the bound), without their calls */
+	t0 = t0 > 0 ? t0 : 0;
+	t1 = t1 < 1 ? t1 : 1;
 	if (t1 <= t0)
 		return;
-	c = mb_mp_push(&s->cov, &s->ncov, &s->cap_cov, sizeof *c);
+	if (s->ncov == s->cap_cov) {
+		s->cap_cov = s->cap_cov ? 2 * s->cap_cov : 1024;
+		s->cov = mb_mp_xrealloc(s->cov, s->cap_cov * sizeof *s->cov);
+	}
+	c = &s->cov[s->ncov++];
 	c->edge = edge;
 	c->t0 = t0;
 	c->t1 = t1;
@@ -1906,22 +2169,18 @@ static void add_cover(struct lines *s, size_t edge, double t0, double t1)
 /* how much of segment (ax, ay)-(bx, by) lies along segment wall positions; covers recorded */
 static double seg_covered(struct lines *s, double ax, double ay, double bx, double by)
 {
-	double len = hypot(bx - ax, by - ay), got = 0;
+	double len = dist(bx - ax, by - ay), got = 0;
 	double box[4] = { fmin(ax, bx), fmin(ay, by), fmax(ax, bx), fmax(ay, by) };
-	size_t *near, nn = near_edges(s, box, &near);
 
-	for (size_t j = 0; j < nn; j++) {
-		size_t k = near[j];
+	near_segments(s, box);
+	for (size_t j = 0; j < s->nnear; j++) {
+		size_t k = s->near[j];
 		const struct mb_mp_ledge *e = &s->l->edges[k];
-		double ex = e->x1 - e->x0, ey = e->y1 - e->y0, el = hypot(ex, ey), ux, uy, ta, tb, t;
+		const struct seg_pos *p = &s->seg[k];
+		double el = p->len, ux = p->ux, uy = p->uy, ta, tb, t;
 
-		if (e->arc || el <= 0 || fmax(ax, bx) < fmin(e->x0, e->x1) - s->tol ||
-		    fmin(ax, bx) > fmax(e->x0, e->x1) + s->tol ||
-		    fmax(ay, by) < fmin(e->y0, e->y1) - s->tol ||
-		    fmin(ay, by) > fmax(e->y0, e->y1) + s->tol)
+		if (!(el > 0))
 			continue;
-		ux = ex / el;
-		uy = ey / el;
 		/* both ends on the wall's line */
 		if (fabs((ax - e->x0) * uy - (ay - e->y0) * ux) > s->tol ||
 		    fabs((bx - e->x0) * uy - (by - e->y0) * ux) > s->tol)
@@ -1938,7 +2197,6 @@ static double seg_covered(struct lines *s, double ax, double ay, double bx, doub
 		got += (fmin(1, tb) - fmax(0, ta)) * el;
 		add_cover(s, k, ta, tb);
 	}
-	free(near);
 	return fmin(got, len);
 }
 
@@ -1959,9 +2217,7 @@ static void curve_box(const struct mb_mp_curve *c, double *b)
 static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
 {
 	const struct mb_mp_lattice *l = s->l;
-	double r = hypot(c->x0 - l->cx, c->y0 - l->cy), a0, am, a1, lo, span, got = 0;
-	double box[4];
-	size_t *near, nn;
+	double r = dist(c->x0 - l->cx, c->y0 - l->cy), a0, am, a1, lo, span, got = 0;
 
 	for (int i = 1; i <= 4; i++) {
 		double t = i / 4.0, u = 1 - t;
@@ -1970,7 +2226,7 @@ static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
 		double y = u * u * u * c->y0 + 3 * u * u * t * c->c1y + 3 * u * t * t * c->c2y +
 			   t * t * t * c->y1;
 
-		if (fabs(hypot(x - l->cx, y - l->cy) - r) > s->tol)
+		if (fabs(dist(x - l->cx, y - l->cy) - r) > s->tol)
 			return 0;
 	}
 	if (r <= 0)
@@ -1978,8 +2234,6 @@ static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
 	a0 = atan2(c->y0 - l->cy, c->x0 - l->cx);
 	a1 = angle_in(atan2(c->y1 - l->cy, c->x1 - l->cx), a0);
 	am = angle_in(atan2(c->ym - l->cy, c->xm - l->cx), a0);
-	curve_box(c, box);
-	nn = near_edges(s, box, &near);
 	/* clockwise from a0 through the middle to a1, or the other way */
 	if (am <= a1) {
 		lo = a0;
@@ -1988,12 +2242,13 @@ static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
 		lo = a1;
 		span = a0 + 2 * M_PI - a1;
 	}
-	for (size_t j = 0; j < nn; j++) {
-		size_t k = near[j];
+	near_arcs(s, r, lo, span);
+	for (size_t j = 0; j < s->nnear; j++) {
+		size_t k = s->near[j];
 		const struct mb_mp_ledge *e = &l->edges[k];
 		double w, from, to;
 
-		if (!e->arc || fabs(e->r - r) > s->tol || (w = e->t1 - e->t0) <= 0)
+		if (fabs(e->r - r) > s->tol || (w = e->t1 - e->t0) <= 0)
 			continue;
 		/* the curve's span in the wall's angles, tried a turn either way */
 		for (int turn = -1; turn <= 1; turn++) {
@@ -2005,17 +2260,55 @@ static double curve_covered(struct lines *s, const struct mb_mp_curve *c)
 			add_cover(s, k, (from - e->t0) / w, (to - e->t0) / w);
 		}
 	}
-	free(near);
 	return fmin(got, span * r);
 }
 
-static int cmp_cover(const void *a, const void *b)
+static int cmp_cover_start(const void *a, const void *b)
 {
 	const struct cover *x = a, *y = b;
 
-	if (x->edge != y->edge)
-		return (x->edge > y->edge) - (x->edge < y->edge);
 	return (x->t0 > y->t0) - (x->t0 < y->t0);
+}
+
+/*
+ * Order the covers by position, then by start, as walls_from_covers sweeps
+ * them: counted into place by position (thousands a maze, sorted whole it
+ * was a tenth of the run), then each position's few by start. Covers of one
+ * position that start together may come in any order: the sweep takes the
+ * longest reach of them either way.
+ */
+static void sort_covers(struct lines *s)
+{
+	size_t n = s->l->nedges, *at = mb_mp_xcalloc(n + 1, sizeof *at);
+	struct cover *sorted = mb_mp_xmalloc((s->ncov + 1) * sizeof *sorted);
+
+	for (size_t i = 0; i < s->ncov; i++)
+		at[s->cov[i].edge + 1]++;
+	for (size_t k = 0; k < n; k++)
+		at[k + 1] += at[k];
+	for (size_t i = 0; i < s->ncov; i++)
+		sorted[at[s->cov[i].edge]++] = s->cov[i];
+	/* at[k] is now where position k's covers end */
+	for (size_t k = 0, from = 0; k < n; from = at[k++]) {
+		size_t m = at[k] - from;
+
+		if (m > 16) {
+			qsort(sorted + from, m, sizeof *sorted, cmp_cover_start);
+			continue;
+		}
+		for (size_t i = from + 1; i < at[k]; i++) {
+			struct cover c = sorted[i];
+			size_t j = i;
+
+			for (; j > from && sorted[j - 1].t0 > c.t0; j--)
+				sorted[j] = sorted[j - 1];
+			sorted[j] = c;
+		}
+	}
+	free(s->cov);
+	free(at);
+	s->cov = sorted;
+	s->cap_cov = s->ncov + 1;
 }
 
 static bool in_box(const struct mb_mp_lattice *l, double pad, double x0, double y0, double x1,
@@ -2043,12 +2336,12 @@ static bool strokes_cover(struct lines *s, const struct mb_mp_page *page, const 
 		if (g->black || g->dashed || g->outline || g->width_pt < l->pen_pt / 2)
 			return false;
 		if (seg_covered(s, g->x0, g->y0, g->x1, g->y1) <
-		    hypot(g->x1 - g->x0, g->y1 - g->y0) - slack)
+		    dist(g->x1 - g->x0, g->y1 - g->y0) - slack)
 			return false;
 	}
 	for (size_t i = 0; i < page->ncurves; i++) {
 		const struct mb_mp_curve *c = &page->curves[i];
-		double chord = hypot(c->x1 - c->x0, c->y1 - c->y0), b[4];
+		double chord = dist(c->x1 - c->x0, c->y1 - c->y0), b[4];
 
 		curve_box(c, b);
 		if (!in_box(l, pad, b[0], b[1], b[2], b[3]))
@@ -2070,7 +2363,7 @@ static bool walls_from_covers(struct lines *s, bool *wall)
 
 	for (size_t k = 0; k < l->nedges; k++) {
 		const struct mb_mp_ledge *e = &l->edges[k];
-		double length = e->arc ? e->r * (e->t1 - e->t0) : hypot(e->x1 - e->x0, e->y1 - e->y0);
+		double length = e->arc ? e->r * (e->t1 - e->t0) : s->seg[k].len;
 		double from = e->arc ? fmax(0.2, (l->pen_pt + 1.5) / fmax(length, 1e-9)) : 0.25;
 		double reach = from, eps = 1e-6, touched = false;
 
@@ -2095,10 +2388,13 @@ bool mb_mp_lat_judge_lines(struct mb_mp_lattice *l, const struct mb_mp_page *pag
 
 	if (l->problem[0] || l->nedges == 0 || !(l->x1 > l->x0) || !(l->y1 > l->y0))
 		return false;
-	index_edges(&s);
+	index_segments(&s);
+	index_arcs(&s);
+	s.stamp = mb_mp_xcalloc(l->nedges + 1, sizeof *s.stamp);
+	s.near = mb_mp_xmalloc((l->nedges + 1) * sizeof *s.near);
 	ok = strokes_cover(&s, page, was_black);
-	if (ok && s.ncov > 0)
-		qsort(s.cov, s.ncov, sizeof *s.cov, cmp_cover);
+	if (ok)
+		sort_covers(&s);
 	wall = mb_mp_xmalloc(l->nedges * sizeof *wall);
 	ok = ok && walls_from_covers(&s, wall);
 	for (size_t k = 0; k < l->nedges && ok; k++)
@@ -2107,7 +2403,11 @@ bool mb_mp_lat_judge_lines(struct mb_mp_lattice *l, const struct mb_mp_page *pag
 	free(s.cov);
 	free(s.first);
 	free(s.items);
+	free(s.arcs);
+	free(s.runs);
 	free(s.stamp);
+	free(s.near);
+	free(s.seg);
 	return ok;
 }
 
@@ -2118,6 +2418,37 @@ static double gap_order(const struct mb_mp_lattice *l, const struct mb_mp_ledge 
 	if (l->kind == MB_MP_LAT_POLAR)
 		return wrap((e->t0 + e->t1) / 2);
 	return ((e->y0 + e->y1) / 2) * 1e6 + (e->x0 + e->x1) / 2;
+}
+
+/*
+ * The cells each cell opens into: adj[first[c]..first[c + 1]) for cell c,
+ * in the order of the positions (new arrays, the caller frees them).
+ */
+static void open_neighbours(const struct mb_mp_lattice *l, int **first_out, int **adj_out)
+{
+	int n = l->ncells, *first = mb_mp_xcalloc((size_t)n + 1, sizeof *first), *adj, *fill;
+
+	for (size_t k = 0; k < l->nedges; k++)
+		if (l->edges[k].b >= 0 && !l->edges[k].wall) {
+			first[l->edges[k].a + 1]++;
+			first[l->edges[k].b + 1]++;
+		}
+	for (int c = 0; c < n; c++)
+		first[c + 1] += first[c];
+	adj = mb_mp_xmalloc(((size_t)first[n] + 1) * sizeof *adj);
+	fill = mb_mp_xmalloc(((size_t)n + 1) * sizeof *fill);
+	memcpy(fill, first, (size_t)n * sizeof *fill);
+	for (size_t k = 0; k < l->nedges; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+
+		if (e->b < 0 || e->wall)
+			continue;
+		adj[fill[e->a]++] = e->b;
+		adj[fill[e->b]++] = e->a;
+	}
+	free(fill);
+	*first_out = first;
+	*adj_out = adj;
 }
 
 void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
@@ -2170,29 +2501,7 @@ void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
 	parent = mb_mp_xmalloc((size_t)n * sizeof *parent);
 	for (int c = 0; c < n; c++)
 		parent[c] = c;
-	adj_first = mb_mp_xcalloc((size_t)n + 1, sizeof *adj_first);
-	for (size_t k = 0; k < l->nedges; k++)
-		if (l->edges[k].b >= 0 && !l->edges[k].wall) {
-			adj_first[l->edges[k].a + 1]++;
-			adj_first[l->edges[k].b + 1]++;
-		}
-	for (int c = 0; c < n; c++)
-		adj_first[c + 1] += adj_first[c];
-	adj = mb_mp_xmalloc(((size_t)adj_first[n] + 1) * sizeof *adj);
-	{
-		int *fill = mb_mp_xmalloc(((size_t)n + 1) * sizeof *fill);
-
-		memcpy(fill, adj_first, (size_t)n * sizeof *fill);
-		for (size_t k = 0; k < l->nedges; k++) {
-			const struct mb_mp_ledge *e = &l->edges[k];
-
-			if (e->b < 0 || e->wall)
-				continue;
-			adj[fill[e->a]++] = e->b;
-			adj[fill[e->b]++] = e->a;
-		}
-		free(fill);
-	}
+	open_neighbours(l, &adj_first, &adj);
 	seen = mb_mp_xmalloc((size_t)n * sizeof *seen);
 	prev = mb_mp_xmalloc((size_t)n * sizeof *prev);
 	queue = mb_mp_xmalloc((size_t)n * sizeof *queue);
@@ -2319,21 +2628,18 @@ bool mb_mp_lat_same_walls(const struct mb_mp_lattice *a, const struct mb_mp_latt
 	return true;
 }
 
-static bool open_between(const struct mb_mp_lattice *l, int a, int b)
+static bool open_between(const int *first, const int *adj, int a, int b)
 {
-	for (size_t k = 0; k < l->nedges; k++) {
-		const struct mb_mp_ledge *e = &l->edges[k];
-
-		if (!e->wall && ((e->a == a && e->b == b) || (e->a == b && e->b == a)))
+	for (int i = first[a]; i < first[a + 1]; i++)
+		if (adj[i] == b)
 			return true;
-	}
 	return false;
 }
 
 bool mb_mp_lat_check_solution(const struct mb_mp_lattice *puz, const struct mb_mp_lat_proof *proof,
 			      const struct mb_mp_lattice *copy, char *why, size_t whylen)
 {
-	int *cells = NULL;
+	int *cells = NULL, *adj_first = NULL, *adj = NULL;
 	size_t nc = 0, cap = 0, out_after = 0;
 	double step = 0.2 * (puz->kind == MB_MP_LAT_POLAR ? puz->ring_pt : puz->side);
 	char na[64], nb[64];
@@ -2382,8 +2688,9 @@ bool mb_mp_lat_check_solution(const struct mb_mp_lattice *puz, const struct mb_m
 			cells[i] = cells[nc - 1 - i];
 			cells[nc - 1 - i] = t;
 		}
+	open_neighbours(copy, &adj_first, &adj);
 	for (size_t i = 0; i + 1 < nc; i++)
-		if (!open_between(copy, cells[i], cells[i + 1])) {
+		if (!open_between(adj_first, adj, cells[i], cells[i + 1])) {
 			mb_mp_lat_cell_name(copy, cells[i], na, sizeof na);
 			mb_mp_lat_cell_name(copy, cells[i + 1], nb, sizeof nb);
 			snprintf(why, whylen, "the solution crosses a wall between %s and %s", na, nb);
@@ -2408,6 +2715,8 @@ bool mb_mp_lat_check_solution(const struct mb_mp_lattice *puz, const struct mb_m
 	ok = true;
 out:
 	free(cells);
+	free(adj_first);
+	free(adj);
 	return ok;
 }
 

@@ -58,9 +58,16 @@ enum mb_mp_lat_kind { MB_MP_LAT_POLAR = 1, MB_MP_LAT_HEX = 2, MB_MP_LAT_DELTA = 
 struct mb_mp_ledge {
 	int a, b;
 	bool arc;		/* an arc (cx, cy, r, t0..t1) or a segment (x0, y0)-(x1, y1) */
-	double x0, y0, x1, y1;	/* segment ends (page points) */
-	double r, t0, t1;	/* arc radius and angles (radians, y down) */
 	bool wall;		/* ink all along its middle */
+	/* one or the other (a round maze of 34 rings has 7000 positions, kept for every maze) */
+	union {
+		struct {
+			double x0, y0, x1, y1;	/* segment ends (page points) */
+		};
+		struct {
+			double r, t0, t1;	/* arc radius and angles (radians, y down) */
+		};
+	};
 };
 
 struct mb_mp_lattice {
