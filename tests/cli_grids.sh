@@ -113,6 +113,15 @@ else
 fi
 contains "$out" "24 easy mazes (polar " && contains "$out" ", 38 pages,"
 ok $? "circles default to four solutions a page (38 pages): $(printf '%s\n' "$out" | head -1)"
+# expert circles on the default trim: the cover's featured maze is drawn at
+# about 6 pt a ring, where many arcs are shorter than the corners mazeproof
+# leaves to the other walls (each was once read as closed, unseen: the cover
+# proof failed the book)
+printf '%s\nlevel: expert\nmazes: 12\ngrid: polar\n' "$HEAD" > "$TMP/round-expert.yaml"
+run "$MAZEBOOK" build "$TMP/round-expert.yaml" -o "$TMP/round-expert"
+ok $rc "a book of expert circles builds: $(printf '%s\n' "$out$err" | grep -m1 'FAIL\|proof')"
+grep -q "^PASS  cover.mazeproof .*2 of the cover's 2 mazes passed" "$TMP/round-expert/checklist.txt" 2>/dev/null
+ok $? "its cover's two mazes proven"
 # a wall taken off one of the four circles on a solution page: only that
 # circle's maze fails (the page's circles are not mixed up)
 if [ -f "$TMP/round/interior.pdf" ] && command -v qpdf >/dev/null 2>&1; then

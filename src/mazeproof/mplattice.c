@@ -1795,7 +1795,13 @@ void mb_mp_lat_judge_ink(struct mb_mp_lattice *l, const struct mb_mp_image *img)
 	for (size_t k = 0; k < l->nedges; k++) {
 		struct mb_mp_ledge *e = &l->edges[k];
 		double length = e->arc ? e->r * (e->t1 - e->t0) : hypot(e->x1 - e->x0, e->y1 - e->y0);
-		double from = e->arc ? fmax(0.2, (l->pen_pt + 1.5) / fmax(length, 1e-9)) : 0.25;
+		/*
+		 * the ends meet other walls' ink: the middle decides, and at least
+		 * its middle tenth (a wall shorter than two pens and three points
+		 * was once a wall with nothing left to look at: closed unseen)
+		 */
+		double from = e->arc ? fmin(0.45, fmax(0.2, (l->pen_pt + 1.5) / fmax(length, 1e-9)))
+				     : 0.25;
 		int n = (int)fmin(200, fmax(5, length * (1 - 2 * from) / 0.75));
 
 		e->wall = true;
@@ -2364,7 +2370,13 @@ static bool walls_from_covers(struct lines *s, bool *wall)
 	for (size_t k = 0; k < l->nedges; k++) {
 		const struct mb_mp_ledge *e = &l->edges[k];
 		double length = e->arc ? e->r * (e->t1 - e->t0) : s->seg[k].len;
-		double from = e->arc ? fmax(0.2, (l->pen_pt + 1.5) / fmax(length, 1e-9)) : 0.25;
+		/*
+		 * the ends meet other walls' ink: the middle decides, and at least
+		 * its middle tenth (a wall shorter than two pens and three points
+		 * was once a wall with nothing left to look at: closed unseen)
+		 */
+		double from = e->arc ? fmin(0.45, fmax(0.2, (l->pen_pt + 1.5) / fmax(length, 1e-9)))
+				     : 0.25;
 		double reach = from, eps = 1e-6, touched = false;
 
 		for (; i < s->ncov && s->cov[i].edge == k; i++) {

@@ -811,6 +811,14 @@ def main():
         name = 'delta-heart-%s.pdf' % flaw
         page_pdf(os.path.join(out, name), delta_case(flaw, seed, 'heart'))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # a small one: 12 rings of 6 pt, arcs about 4.5 to 7.5 pt long, many shorter than
+    # twice its pen and the corners' allowance (each must still be read from
+    # its own ink: once such a wall counted as closed with nothing drawn)
+    for flaw in ('perfect', 'arc-removed'):
+        seed += 1
+        name = 'polar-small-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), polar_case(flaw, seed, rings=12, ring_pt=6.0))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
         f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')
