@@ -25,16 +25,17 @@ while pos < len(data):
     body = data[pos + 8:pos + 8 + n]
     if kind == b'IHDR':
         w, h, depth, colour = struct.unpack('>IIBB', body[:10])
-        assert depth == 8 and colour == 2, 'not 8-bit RGB'
+        # a black-and-white book's pages are grays: written 8-bit gray
+        assert depth == 8 and colour == 0, 'not 8-bit gray'
     elif kind == b'IDAT':
         idat += body
     pos += 12 + n
 raw = zlib.decompress(idat)
-row = 1 + 3 * w
+row = 1 + w
 def px(x, y):
-    o = y * row + 1 + 3 * x
+    o = y * row + 1 + x
     assert raw[y * row] == 0, 'a filtered row'
-    return tuple(raw[o:o + 3])
+    return (raw[o],) * 3
 page_h = 150
 page_w = round(page_h * 8.5 / 11)
 spreads = pages // 2 + 1
@@ -57,7 +58,7 @@ print('left of page 1', px(x0 + page_w // 2, y0 + page_h // 2))
 print('page 1 corner', px(slot(1)[0] + 2, slot(1)[1] + 2))
 print('ink', ' '.join('%d:%.3f' % (p, dark_share(p)) for p in range(1, pages + 1)))
 PY
-ok $? "book-preview.png reads as an 8-bit RGB PNG with unfiltered rows"
+ok $? "book-preview.png reads as an 8-bit gray PNG with unfiltered rows (a black-and-white book)"
 size=$(sed -n 's/^size //p' "$TMP/sheet.txt")
 expected=$(sed -n 's/^expected //p' "$TMP/sheet.txt")
 check "the sheet is $expected pixels for $pages pages (got $size)" "$size" = "$expected"
@@ -94,4 +95,8 @@ contains "$(cat "$TMP/bad.err")" "cannot draw the contact sheet of '$TMP/bad.pdf
 ok $(( $? + (st != 1) )) "a file that is not a PDF: exit 1 naming it"
 check "a file that is not a PDF: no PNG is left" ! -e "$TMP/bad.png"
 
+# the same writer keeps colour where there is colour: the cover's preview is RGB
+python3 -c "import sys; d=open(sys.argv[1],'rb').read(); sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and d[24]==8 and d[25]==2 else 1)" \
+  "$TMP/easy/cover-preview.png"
+ok $? "cover-preview.png, in colour, is written 8-bit RGB"
 done_testing

@@ -46,13 +46,46 @@ static int put_chunk(FILE *f, const char *type, const unsigned char *data, size_
 	return put(f, tail, 4);
 }
 
-/* row y of pixels as a PNG scanline: filter type None, then R G B a pixel */
+/* pixel x of a row as 0xRRGGBB */
+static uint32_t pixel(const unsigned char *src, enum mb_png_layout layout, int x)
+{
+	uint32_t px;
+
+	if (layout == MB_PNG_RGB8)
+		return (uint32_t)src[3 * x] << 16 | (uint32_t)src[3 * x + 1] << 8 | src[3 * x + 2];
+	memcpy(&px, src + 4 * (size_t)x, 4);
+	return px & 0xffffff;
+}
+
+/* is every pixel a gray (red, green and blue alike)? */
+static bool all_gray(const unsigned char *pixels, int w, int h, ptrdiff_t stride,
+		     enum mb_png_layout layout)
+{
+	for (int y = 0; y < h; y++) {
+		const unsigned char *src = pixels + (ptrdiff_t)y * stride;
+
+		for (int x = 0; x < w; x++) {
+			uint32_t px = pixel(src, layout, x);
+
+			if ((px >> 16 & 0xff) != (px & 0xff) || (px >> 8 & 0xff) != (px & 0xff))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* row y of pixels as a PNG scanline: filter type None, then R G B a pixel (gray: one byte) */
 static void scanline(unsigned char *row, const unsigned char *pixels, int w, ptrdiff_t stride,
-		     enum mb_png_layout layout, int y)
+		     enum mb_png_layout layout, bool gray, int y)
 {
 	const unsigned char *src = pixels + (ptrdiff_t)y * stride;
 
 	row[0] = 0;
+	if (gray) {
+		for (int x = 0; x < w; x++)
+			row[1 + x] = (unsigned char)pixel(src, layout, x);
+		return;
+	}
 	if (layout == MB_PNG_RGB8) {
 		memcpy(row + 1, src, 3 * (size_t)w);
 		return;
@@ -77,12 +110,15 @@ int mb_png_write_rgb_level(FILE *f, const unsigned char *pixels, int w, int h, p
 			   enum mb_png_layout layout, int level)
 {
 	static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	/* a picture of grays is written gray: a third of the bytes to deflate (a book's pages) */
+	bool gray = all_gray(pixels, w, h, stride, layout);
 	unsigned char ihdr[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
 				   (unsigned char)(w >> 8), (unsigned char)w,
 				   (unsigned char)(h >> 24), (unsigned char)(h >> 16),
 				   (unsigned char)(h >> 8), (unsigned char)h,
-				   8, 2, 0, 0, 0 };	/* 8 bits, RGB, deflate, no filter, no interlace */
-	size_t row_len = 1 + 3 * (size_t)w, out_cap = 1 << 16;
+				   8, gray ? 0 : 2, 0, 0, 0 };	/* 8 bits, gray or RGB, deflate,
+								   no filter, no interlace */
+	size_t row_len = 1 + (gray ? 1 : 3) * (size_t)w, out_cap = 1 << 16;
 	unsigned char *row = xmalloc(row_len), *out = xmalloc(out_cap);
 	z_stream zs = { 0 };
 	int e = 0;
@@ -102,7 +138,7 @@ int mb_png_write_rgb_level(FILE *f, const unsigned char *pixels, int w, int h, p
 		int zr = Z_OK;
 
 		if (!last) {
-			scanline(row, pixels, w, stride, layout, y);
+			scanline(row, pixels, w, stride, layout, gray, y);
 			zs.next_in = row;
 			zs.avail_in = (uInt)row_len;
 		}
