@@ -263,6 +263,25 @@ static void maker_free(const struct mb_book_spec *spec, struct maker *mk)
 	memset(mk, 0, sizeof(*mk));
 }
 
+/* where slot n (1-based) is drawn: on its section's own shape, on one of the book's, or neither */
+struct slot_place {
+	bool own_shape;		/* its section's own shape */
+	bool in_shape;		/* that or one of the book's shapes */
+	int shape;		/* which of the book's shapes, or -1 */
+};
+
+static struct slot_place slot_place(const struct book_job *job, int n)
+{
+	const struct mb_book_spec *spec = job->spec;
+	const struct mb_plan *plan = &job->book->plan;
+	const struct mb_plan_section *sec = &plan->sections[plan->mazes[n - 1].section];
+	struct slot_place at = { .own_shape = sec->shape == MB_PLAN_SECTION_SHAPE };
+
+	at.in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || at.own_shape;
+	at.shape = at.in_shape && !at.own_shape ? (n - 1) % spec->shape_count : -1;
+	return at;
+}
+
 /* the candidate and generator for slot n (1-based), into r; not MB_OK on error */
 static enum mb_status slot_candidate(const struct book_job *job, struct maker *mk, int n,
 				     struct slot_result *r, struct mb_error *err)
@@ -271,11 +290,11 @@ static enum mb_status slot_candidate(const struct book_job *job, struct maker *m
 	const struct mb_plan *plan = &job->book->plan;
 	const struct mb_plan_maze *pm = &plan->mazes[n - 1];
 	const struct mb_plan_section *sec = &plan->sections[pm->section];
-	struct mb_maze *own_shape = sec->shape == MB_PLAN_SECTION_SHAPE ? mk->own[pm->section] : NULL;
-	bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
+	struct slot_place at = slot_place(job, n);
+	struct mb_maze *own_shape = at.own_shape ? mk->own[pm->section] : NULL;
 	uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
-	int shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
-	bool on_graph = !in_shape && pm->kind != MB_GRID_RECT;
+	int shape = at.shape;
+	bool on_graph = !at.in_shape && pm->kind != MB_GRID_RECT;
 	enum mb_grid_kind kind;
 	struct mb_maze *cand;
 
@@ -318,10 +337,7 @@ static void search_slot(const struct book_job *job, int n, struct slot_result *r
 	const struct mb_book_spec *spec = job->spec;
 	const struct mb_plan *plan = &job->book->plan;
 	const struct mb_plan_maze *pm = &plan->mazes[n - 1];
-	const struct mb_plan_section *sec = &plan->sections[pm->section];
-	bool own_shape = sec->shape == MB_PLAN_SECTION_SHAPE;
-	bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
-	int shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
+	int shape = slot_place(job, n).shape;
 	uint64_t base = mb_rng_derive(spec->seed, (uint64_t)n);
 	struct mb_book_maze *bm = &job->book->mazes[n - 1];
 	struct mb_measures ms;
@@ -412,7 +428,10 @@ static int extra_searchers(int mazes)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	int n = cores > 8 ? 7 : cores > 1 ? (int)cores - 1 : 0;
 
-	return n < mazes - 1 ? n : mazes - 1 > 0 ? mazes - 1 : 0;
+	/* no more than there are slots beside the caller's first */
+	if (n > mazes - 1)
+		n = mazes - 1 > 0 ? mazes - 1 : 0;
+	return n;
 }
 
 /* the failure of slot n, which found no maze: at the filter's key */
@@ -423,14 +442,12 @@ static void slot_limit_error(const struct book_job *job, int n, const struct slo
 	const struct mb_plan *plan = &job->book->plan;
 	const struct mb_plan_maze *pm = &plan->mazes[n - 1];
 	const struct mb_plan_section *sec = &plan->sections[pm->section];
-	bool own_shape = sec->shape == MB_PLAN_SECTION_SHAPE;
-	bool in_shape = (spec->shape_count && sec->shape == MB_PLAN_BOOK_SHAPES) || own_shape;
-	int shape = in_shape && !own_shape ? (n - 1) % spec->shape_count : -1;
+	struct slot_place at = slot_place(job, n);
 	char where[300], msg[MB_ERROR_MESSAGE_MAX + 400];
 
-	if (in_shape)
+	if (at.in_shape)
 		snprintf(where, sizeof(where), "shape '%s' (%d %s)",
-			 own_shape ? sec->shape_name : spec->shapes[shape], r->cand->grid->cells,
+			 at.own_shape ? sec->shape_name : spec->shapes[at.shape], r->cand->grid->cells,
 			 mb_grid_is_graph(r->cand->grid) ? "cells" : "squares");
 	else if (pm->kind != MB_GRID_RECT)
 		mb_grid_describe(r->cand->grid, where, sizeof(where));
