@@ -528,6 +528,9 @@ enum mb_status mb_book_make(const struct mb_book_spec *spec, struct mb_book *boo
 	free(job.results);
 	pthread_mutex_destroy(&job.lock);
 	if (st != MB_OK) {
+		/* the slots searched past the one that failed hold mazes the book never counted */
+		for (int n = (int)book->count; n < spec->mazes; n++)
+			mb_maze_free(book->mazes[n].maze);
 		maker_free(spec, &check);
 		mb_book_release(book);
 		return st;
