@@ -110,7 +110,7 @@ static bool write_cairo(const struct mb_maze *m, const char *path, long drop)
 static bool write_hpdf(const struct mb_maze *m, const char *path, long drop)
 {
 	HPDF_Doc pdf = HPDF_New(NULL, NULL);
-	struct mb_hpdf_fonts fonts;
+	struct mb_hpdf_fonts fonts = { 0 };
 	struct mb_error err;
 	bool ok = pdf != NULL;
 

@@ -35,17 +35,32 @@ static HPDF_Font face_font(const struct mb_hpdf_fonts *f, enum mb_face face)
 	return face == MB_FACE_BOLD ? f->bold : f->regular;
 }
 
+static void lock_fonts(const struct mb_hpdf_fonts *f)
+{
+	if (f->lock)
+		pthread_mutex_lock(f->lock);
+}
+
+static void unlock_fonts(const struct mb_hpdf_fonts *f)
+{
+	if (f->lock)
+		pthread_mutex_unlock(f->lock);
+}
+
 /* as HPDF_Page_TextWidth computes it (no character or word spacing), in its float */
 static double hpdf_width(void *ctx, enum mb_face face, double size, const char *utf8,
 			 size_t len)
 {
-	HPDF_Font font = face_font(ctx, face);
+	const struct mb_hpdf_fonts *fonts = ctx;
+	HPDF_Font font = face_font(fonts, face);
 	HPDF_TextWidth tw;
 	HPDF_REAL w = 0;
 
 	if (!font)
 		BUG("text measured in a face that is not loaded");
+	lock_fonts(fonts);
 	tw = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)utf8, (HPDF_UINT)len);
+	unlock_fonts(fonts);
 	w += tw.width * (HPDF_REAL)size / 1000;
 	return w;
 }
@@ -53,13 +68,16 @@ static double hpdf_width(void *ctx, enum mb_face face, double size, const char *
 static void hpdf_extents(void *ctx, enum mb_face face, double *ascent, double *descent,
 			 double *cap_height)
 {
-	HPDF_Font font = face_font(ctx, face);
+	const struct mb_hpdf_fonts *fonts = ctx;
+	HPDF_Font font = face_font(fonts, face);
 
 	if (!font)
 		BUG("text measured in a face that is not loaded");
+	lock_fonts(fonts);
 	*ascent = HPDF_Font_GetAscent(font) / 1000.0;
 	*descent = -HPDF_Font_GetDescent(font) / 1000.0;
 	*cap_height = HPDF_Font_GetCapHeight(font) / 1000.0;
+	unlock_fonts(fonts);
 }
 
 void mb_hpdf_metrics_init(struct mb_text_metrics *out, const struct mb_hpdf_fonts *fonts)
@@ -349,7 +367,7 @@ static enum mb_status refuse(struct replay *r, const char *what)
 			    what);
 }
 
-static enum mb_status text(struct replay *r, const struct mb_text_run *t)
+static enum mb_status text_locked(struct replay *r, const struct mb_text_run *t)
 {
 	struct gstate *g = top(r);
 	HPDF_Font font = face_font(r->fonts, t->face);
@@ -405,6 +423,17 @@ static enum mb_status text(struct replay *r, const struct mb_text_run *t)
 	}
 	HPDF_Page_EndText(r->page);
 	return MB_OK;
+}
+
+/* a text run, the fonts held (another thread may be measuring with them) */
+static enum mb_status text(struct replay *r, const struct mb_text_run *t)
+{
+	enum mb_status st;
+
+	lock_fonts(r->fonts);
+	st = text_locked(r, t);
+	unlock_fonts(r->fonts);
+	return st;
 }
 
 /* the op that paints the path starting at ops[i] */

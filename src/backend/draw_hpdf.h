@@ -8,13 +8,21 @@
 #define MAZEBOOK_DRAW_HPDF_H
 
 #include <hpdf.h>
+#include <pthread.h>
 
 #include "mazebook/draw.h"
 #include "mazebook/error.h"
 
-/* The book's two faces, loaded into a document (bold may be NULL when nothing bold is set). */
+/*
+ * The book's two faces, loaded into a document (bold may be NULL when
+ * nothing bold is set). When pages are measured in one thread and replayed
+ * in another, lock is held around every use of the faces: measuring marks
+ * the glyphs used (for the subset) and libharu's UTF-8 encoder keeps its
+ * parse state in itself. NULL: one thread, no lock.
+ */
 struct mb_hpdf_fonts {
 	HPDF_Font regular, bold;
+	pthread_mutex_t *lock;
 };
 
 /*

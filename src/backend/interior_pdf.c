@@ -332,21 +332,124 @@ static void put_packed(struct writer *w, int pages)
 	}
 }
 
-/* Each page composed by the core and replayed; compressed beside the next one's drawing. */
+/*
+ * The pages composed by the core a few ahead of their replay, in a thread
+ * of their own: composing (a round maze's walls merged and planned) took
+ * twice the time of replaying into libharu, and the compressing thread
+ * left half a core idle. One composer takes the pages in order, so the
+ * kept wall plans and every list are those one thread makes; the lock
+ * guards composed, replayed and stop.
+ */
+#define COMPOSE_AHEAD 4	/* pages composed and not yet replayed, at most */
+
+struct composer {
+	pthread_t thread;
+	bool running;
+	pthread_mutex_t lock;
+	pthread_cond_t moved;	/* a page was composed or replayed, or the drawing stopped */
+	struct mb_page_context ctx;
+	struct mb_draw_list *lists[COMPOSE_AHEAD];	/* page n in lists[(n - 1) % COMPOSE_AHEAD] */
+	int pages;
+	int composed, replayed;
+	bool stop;		/* the drawing failed: compose no more */
+};
+
+static void *compose_pages(void *arg)
+{
+	struct composer *c = arg;
+
+	for (int n = 1; n <= c->pages; n++) {
+		bool stop;
+
+		pthread_mutex_lock(&c->lock);
+		while (!c->stop && n - c->replayed > COMPOSE_AHEAD)
+			pthread_cond_wait(&c->moved, &c->lock);
+		stop = c->stop;
+		pthread_mutex_unlock(&c->lock);
+		if (stop)
+			break;
+		mb_page_compose(&c->ctx, n, c->lists[(n - 1) % COMPOSE_AHEAD]);
+		pthread_mutex_lock(&c->lock);
+		c->composed = n;
+		pthread_cond_broadcast(&c->moved);
+		pthread_mutex_unlock(&c->lock);
+	}
+	return NULL;
+}
+
+/* page n's list once composed (here, when the thread could not start) */
+static const struct mb_draw_list *composed(struct composer *c, int n)
+{
+	struct mb_draw_list *l = c->lists[(n - 1) % COMPOSE_AHEAD];
+
+	if (!c->running) {
+		mb_page_compose(&c->ctx, n, l);
+		return l;
+	}
+	pthread_mutex_lock(&c->lock);
+	while (c->composed < n)
+		pthread_cond_wait(&c->moved, &c->lock);
+	pthread_mutex_unlock(&c->lock);
+	return l;
+}
+
+/* page n replayed: its list may take a later page */
+static void replayed(struct composer *c, int n)
+{
+	pthread_mutex_lock(&c->lock);
+	c->replayed = n;
+	pthread_cond_broadcast(&c->moved);
+	pthread_mutex_unlock(&c->lock);
+}
+
+static void start_composer(struct composer *c, const struct mb_page_context *ctx, int pages)
+{
+	*c = (struct composer){ .ctx = *ctx, .pages = pages };
+	for (int i = 0; i < COMPOSE_AHEAD; i++)
+		c->lists[i] = mb_draw_new(ctx->plan->page_w_pt, ctx->plan->page_h_pt);
+	pthread_mutex_init(&c->lock, NULL);
+	pthread_cond_init(&c->moved, NULL);
+	c->running = !pthread_create(&c->thread, NULL, compose_pages, c);
+}
+
+/* the thread stopped (after its last page, or now) and its lists freed */
+static void stop_composer(struct composer *c)
+{
+	pthread_mutex_lock(&c->lock);
+	c->stop = true;
+	pthread_cond_broadcast(&c->moved);
+	pthread_mutex_unlock(&c->lock);
+	if (c->running)
+		pthread_join(c->thread, NULL);
+	for (int i = 0; i < COMPOSE_AHEAD; i++)
+		mb_draw_free(c->lists[i]);
+	pthread_mutex_destroy(&c->lock);
+	pthread_cond_destroy(&c->moved);
+}
+
+/*
+ * Each page composed by the core (a page or so ahead, in the composing
+ * thread) and replayed here; compressed beside the next one's drawing.
+ */
 static enum mb_status draw_pages(struct writer *w)
 {
 	const struct mb_page_plan *plan = w->plan;
+	pthread_mutex_t font_lock = PTHREAD_MUTEX_INITIALIZER;
 	struct mb_page_context ctx = {
 		.spec = w->spec, .book = w->book, .plan = plan, .labels = w->labels,
 		.metrics = &w->metrics, .colour = w->spec->ink != MB_INK_BLACK,
 		.wall_plans = mb_wall_plans_new(),	/* each maze's walls, planned once */
 	};
-	struct mb_draw_list *list = mb_draw_new(plan->page_w_pt, plan->page_h_pt);
+	struct composer composer;
 	enum mb_status st = MB_OK;
 	int drawn = 0;
 
+	/* the composer measures text with the fonts the replay writes it in */
+	w->fonts.lock = &font_lock;
+	start_composer(&composer, &ctx, plan->page_count);
 	start_packer(&w->packer, plan->page_count);
 	for (int n = 1; n <= plan->page_count && !w->failed && st == MB_OK; n++) {
+		const struct mb_draw_list *list = composed(&composer, n);
 		HPDF_Page page;
 
 		w->doing = "adding a page";
@@ -355,15 +458,17 @@ static enum mb_status draw_pages(struct writer *w)
 			break;
 		HPDF_Page_SetWidth(page, (HPDF_REAL)plan->page_w_pt);
 		HPDF_Page_SetHeight(page, (HPDF_REAL)plan->page_h_pt);
-		mb_page_compose(&ctx, n, list);
 		w->doing = "drawing a page";
 		st = mb_hpdf_replay(page, list, &w->fonts, w->err);
+		replayed(&composer, n);
 		if (st == MB_OK && !w->failed) {
 			hand_over(w, page, n - 1);
 			drawn = n;
 		}
 	}
-	mb_draw_free(list);
+	stop_composer(&composer);
+	w->fonts.lock = NULL;
+	pthread_mutex_destroy(&font_lock);
 	mb_wall_plans_free(ctx.wall_plans);
 	stop_packer(&w->packer);
 	if (st == MB_OK && !w->failed)
