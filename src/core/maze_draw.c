@@ -46,14 +46,16 @@ static void end_grid(struct mb_draw_list *l, const struct mb_maze_place *place,
 /* ---- graph grids (polar, hex, delta): walls from the grid's shapes ---- */
 
 /*
- * A graph grid is drawn in whole "fine units", a power of ten of them to
- * a cell, under a second transform: as few as keep each point within
- * FINE_UNIT_PT / 2 of where it belongs, so a PDF says "-8180" where five
- * decimals of a cell said "-0.81798" (a circle book's pages are mostly
- * such numbers: a third fewer bytes to write, compress and read back).
- * Whole numbers give the same bytes on every build, and two walls meeting
- * at a corner meet at the very same point. At most 10^5 to a cell: the
- * PDF writer prints the second transform's scale in five decimals.
+ * A graph grid is drawn in whole "fine units" under a second transform:
+ * as few to a cell as keep each point within FINE_UNIT_PT / 2 of where it
+ * belongs, so a PDF says "-8180" where five decimals of a cell said
+ * "-0.81798" (a circle book's pages are mostly such numbers: a third fewer
+ * bytes to write, compress and read back). Whole numbers give the same
+ * bytes on every build, and two walls meeting at a corner meet at the very
+ * same point. Their count a cell divides 10^5, so that the second
+ * transform's scale, 1 / count, is exact in the five decimals the PDF
+ * writer prints: 4,000 rather than 10,000 a 7.25 pt cell (a circle page's
+ * numbers mostly a digit shorter, 6 % fewer bytes).
  */
 #define FINE_UNIT_PT 0.002
 #define FINE_UNITS_MAX 1e5
@@ -515,13 +517,19 @@ static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
  * SAVE, then a transform taking a graph grid's cells to place's points
  * and one taking fine units to cells; the units drawn in
  */
-/* the fine units for cell_pt points a cell */
+/* the fine units for cell_pt points a cell: the fewest that divide 10^5 and are fine enough */
 static struct lattice_units lattice_units_for(double cell_pt)
 {
-	struct lattice_units u = { .cell_pt = cell_pt, .per_cell = 1 };
+	struct lattice_units u = { .cell_pt = cell_pt, .per_cell = FINE_UNITS_MAX };
 
-	while (cell_pt / u.per_cell > FINE_UNIT_PT && u.per_cell < FINE_UNITS_MAX)
-		u.per_cell *= 10;
+	/* 2^a 5^b, a and b up to 5: the smallest as fine as FINE_UNIT_PT (10^5 if none is) */
+	for (int two = 1; two <= 32; two *= 2)
+		for (int five = 1; five <= 3125; five *= 5) {
+			double n = (double)two * five;
+
+			if (n < u.per_cell && cell_pt / n <= FINE_UNIT_PT)
+				u.per_cell = n;
+		}
 	return u;
 }
 
