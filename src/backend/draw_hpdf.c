@@ -228,6 +228,7 @@ struct replay {
 	const struct mb_hpdf_fonts *fonts;
 	struct mb_error *err;
 	struct content c;
+	bool take;		/* the content is returned, not left in the page's stream */
 	struct gstate *stack;
 	int depth, cap;
 	bool failed;
@@ -252,7 +253,7 @@ static void flush(struct replay *r)
 {
 	HPDF_PageAttr attr = (HPDF_PageAttr)r->page->attr;
 
-	if (!r->c.len || r->failed)
+	if (!r->c.len || r->failed || r->take)
 		return;
 	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
 		BUG("raw content inside a text object or a path");
@@ -425,6 +426,32 @@ static enum mb_status text_locked(struct replay *r, const struct mb_text_run *t)
 	return MB_OK;
 }
 
+/*
+ * What libharu wrote for a text run, out of the page's stream onto the
+ * content (r->take): the stream holds nothing else, and libharu copies a
+ * byte at a time, so a page's walls never pass through it.
+ */
+static void take_text(struct replay *r)
+{
+	HPDF_PageAttr attr = (HPDF_PageAttr)r->page->attr;
+	HPDF_UINT size = HPDF_Stream_Size(attr->stream), got = size;
+
+	if (!size || r->failed)
+		return;
+	if (r->c.len + size > r->c.cap) {
+		r->c.cap = (r->c.len + size) * 2 + 256;
+		r->c.p = xrealloc(r->c.p, r->c.cap);
+	}
+	if (HPDF_Stream_Seek(attr->stream, 0, HPDF_SEEK_SET) != HPDF_OK ||
+	    HPDF_Stream_Read(attr->stream, (HPDF_BYTE *)r->c.p + r->c.len, &got) != HPDF_OK ||
+	    got != size) {
+		r->failed = true;
+		return;
+	}
+	r->c.len += size;
+	HPDF_MemStream_FreeData(attr->stream);
+}
+
 /* a text run, the fonts held (another thread may be measuring with them) */
 static enum mb_status text(struct replay *r, const struct mb_text_run *t)
 {
@@ -432,6 +459,8 @@ static enum mb_status text(struct replay *r, const struct mb_text_run *t)
 
 	lock_fonts(r->fonts);
 	st = text_locked(r, t);
+	if (st == MB_OK && r->take)
+		take_text(r);
 	unlock_fonts(r->fonts);
 	return st;
 }
@@ -524,24 +553,51 @@ static enum mb_status replay_op(struct replay *r, size_t i, bool *in_path)
 	return MB_OK;
 }
 
+static enum mb_status replay(struct replay *r)
+{
+	enum mb_status st = MB_OK;
+	bool in_path = false;
+
+	r->stack = xmallocarray((size_t)r->cap, sizeof(*r->stack));
+	r->stack[0] = initial;
+	for (size_t i = 0; i < r->l->count && st == MB_OK && !r->failed; i++)
+		st = replay_op(r, i, &in_path);
+	if (st == MB_OK && r->depth != 0)
+		BUG("a drawing list ends %d SAVEs deep", r->depth);
+	if (st == MB_OK)
+		flush(r);
+	if (st == MB_OK && r->failed)
+		st = mb_error_set(r->err, MB_ERR_INTERNAL, "libharu could not take a page's content");
+	free(r->stack);
+	return st;
+}
+
 enum mb_status mb_hpdf_replay(HPDF_Page page, const struct mb_draw_list *l,
 			      const struct mb_hpdf_fonts *fonts, struct mb_error *err)
 {
 	struct replay r = { .page = page, .l = l, .fonts = fonts, .err = err, .cap = 8 };
-	enum mb_status st = MB_OK;
-	bool in_path = false;
+	enum mb_status st = replay(&r);
 
-	r.stack = xmallocarray((size_t)r.cap, sizeof(*r.stack));
-	r.stack[0] = initial;
-	for (size_t i = 0; i < l->count && st == MB_OK && !r.failed; i++)
-		st = replay_op(&r, i, &in_path);
-	if (st == MB_OK && r.depth != 0)
-		BUG("a drawing list ends %d SAVEs deep", r.depth);
-	if (st == MB_OK)
-		flush(&r);
-	if (st == MB_OK && r.failed)
-		st = mb_error_set(err, MB_ERR_INTERNAL, "libharu could not take a page's content");
 	free(r.c.p);
-	free(r.stack);
+	return st;
+}
+
+enum mb_status mb_hpdf_replay_take(HPDF_Page page, const struct mb_draw_list *l,
+				   const struct mb_hpdf_fonts *fonts, char **content, size_t *len,
+				   struct mb_error *err)
+{
+	struct replay r = { .page = page, .l = l, .fonts = fonts, .err = err, .cap = 8,
+			    .take = true };
+	enum mb_status st = replay(&r);
+
+	if (st == MB_OK && ((HPDF_PageAttr)page->attr)->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
+		BUG("a page ends inside a text object or a path");
+	if (st != MB_OK) {
+		free(r.c.p);
+		r.c.p = NULL;
+		r.c.len = 0;
+	}
+	*content = r.c.p ? r.c.p : xmalloc(1);
+	*len = r.c.len;
 	return st;
 }

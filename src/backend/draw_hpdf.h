@@ -46,4 +46,15 @@ void mb_hpdf_metrics_init(struct mb_text_metrics *out, const struct mb_hpdf_font
 enum mb_status mb_hpdf_replay(HPDF_Page page, const struct mb_draw_list *l,
 			      const struct mb_hpdf_fonts *fonts, struct mb_error *err);
 
+/*
+ * The same, the page's content returned in *content (*len bytes, the
+ * caller's to free, and to put into the page's stream itself) rather than
+ * left in the stream: libharu writes the text runs, whose bytes are moved
+ * out as they come; the rest never passes through libharu, which copies
+ * a byte at a time. On failure *content is empty.
+ */
+enum mb_status mb_hpdf_replay_take(HPDF_Page page, const struct mb_draw_list *l,
+				   const struct mb_hpdf_fonts *fonts, char **content, size_t *len,
+				   struct mb_error *err);
+
 #endif

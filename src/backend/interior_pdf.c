@@ -186,30 +186,6 @@ static void stream_failed(struct writer *w, HPDF_STATUS ret)
 	w->failed_doing = w->doing;
 }
 
-/* a finished page's content, as drawn, out of its libharu stream into out */
-static void take_content(struct writer *w, HPDF_Page page, struct content *out)
-{
-	HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-	HPDF_UINT size = HPDF_Stream_Size(attr->stream), got = size;
-	HPDF_STATUS ret = HPDF_OK;
-
-	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
-		BUG("a page ends inside a text object or a path");
-	w->doing = "reading a page's content";
-	out->p = xmalloc(size ? size : 1);
-	out->len = out->cap = size;
-	if (size)
-		ret = HPDF_Stream_Seek(attr->stream, 0, HPDF_SEEK_SET);
-	if (ret == HPDF_OK && size)
-		ret = HPDF_Stream_Read(attr->stream, (HPDF_BYTE *)out->p, &got);
-	if (ret == HPDF_OK && got != size)
-		ret = HPDF_STREAM_EOF;
-	if (ret == HPDF_OK)
-		HPDF_MemStream_FreeData(attr->stream);
-	else
-		stream_failed(w, ret);
-}
-
 /* raw compressed into packed, zlib-wrapped as /FlateDecode reads it (one compressor for the book) */
 static void compress_content(struct libdeflate_compressor *c, const struct content *raw,
 			     struct content *packed)
@@ -271,12 +247,12 @@ static void start_packer(struct packer *k, int pages)
 	k->running = !pthread_create(&k->thread, NULL, pack_pages, k);
 }
 
-/* page n's (0-based) content, taken from its stream, to the compressing thread */
-static void hand_over(struct writer *w, HPDF_Page page, int n)
+/* page n's (0-based) content, as replayed (len bytes at p, now the packer's), to the compressing thread */
+static void hand_over(struct writer *w, char *p, size_t len, int n)
 {
 	struct packer *k = &w->packer;
 
-	take_content(w, page, &k->raw[n]);
+	k->raw[n] = (struct content){ .p = p, .len = len, .cap = len };
 	pthread_mutex_lock(&k->lock);
 	k->drawn = n + 1;
 	pthread_cond_signal(&k->more);
@@ -451,6 +427,8 @@ static enum mb_status draw_pages(struct writer *w)
 	for (int n = 1; n <= plan->page_count && !w->failed && st == MB_OK; n++) {
 		const struct mb_draw_list *list = composed(&composer, n);
 		HPDF_Page page;
+		char *content;
+		size_t len;
 
 		w->doing = "adding a page";
 		page = HPDF_AddPage(w->pdf);
@@ -459,11 +437,13 @@ static enum mb_status draw_pages(struct writer *w)
 		HPDF_Page_SetWidth(page, (HPDF_REAL)plan->page_w_pt);
 		HPDF_Page_SetHeight(page, (HPDF_REAL)plan->page_h_pt);
 		w->doing = "drawing a page";
-		st = mb_hpdf_replay(page, list, &w->fonts, w->err);
+		st = mb_hpdf_replay_take(page, list, &w->fonts, &content, &len, w->err);
 		replayed(&composer, n);
 		if (st == MB_OK && !w->failed) {
-			hand_over(w, page, n - 1);
+			hand_over(w, content, len, n - 1);
 			drawn = n;
+		} else {
+			free(content);
 		}
 	}
 	stop_composer(&composer);
