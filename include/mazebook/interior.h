@@ -48,6 +48,21 @@ enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct m
 				 struct mb_error *err);
 
 /*
+ * mb_interior_write in two steps, so that the document and its fonts
+ * (libharu's two faces take a tenth of the interior's time) are made
+ * while the caller does something else: open (errors as the fonts' and
+ * the language's of mb_interior_write, *out NULL on failure), then write
+ * once, then close (NULL accepted). spec must stay as it is until closed.
+ */
+struct mb_interior;
+enum mb_status mb_interior_open(const struct mb_book_spec *spec, struct mb_interior **out,
+				struct mb_error *err);
+enum mb_status mb_interior_write_open(struct mb_interior *in, const struct mb_book *book,
+				      const struct mb_page_plan *plan, const char *path,
+				      struct mb_error *err);
+void mb_interior_close(struct mb_interior *in);
+
+/*
  * Check, before any maze is made, that no word of the texts the interior
  * sets without shrinking (the title and the copyright line on the about
  * page, at 10 pt) is wider than the page's line: such a word would run

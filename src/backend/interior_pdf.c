@@ -501,32 +501,84 @@ static enum mb_status save(struct writer *w, const char *path)
 	return MB_OK;
 }
 
-enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct mb_book *book,
-				 const struct mb_page_plan *plan, const char *path,
-				 struct mb_error *err)
+/* a document with the book's fonts loaded, not yet drawn (mb_interior_open) */
+struct mb_interior {
+	struct writer w;	/* libharu's error handler holds its address */
+};
+
+void mb_interior_close(struct mb_interior *in)
 {
-	struct writer w = { .spec = spec, .book = book, .plan = plan, .err = err,
-			    .doing = "starting" };
+	if (!in)
+		return;
+	if (in->w.pdf)
+		HPDF_Free(in->w.pdf);
+	free_packer(&in->w.packer);
+	free(in);
+}
+
+enum mb_status mb_interior_open(const struct mb_book_spec *spec, struct mb_interior **out,
+				struct mb_error *err)
+{
+	struct mb_interior *in = xcalloc(1, sizeof(*in));
+	struct writer *w = &in->w;
+	enum mb_status st;
+
+	*out = NULL;
+	w->spec = spec;
+	w->err = err;
+	w->doing = "starting";
+	w->labels = mb_labels_lookup(spec->language, err);
+	if (!w->labels) {
+		mb_interior_close(in);
+		return MB_ERR_INPUT;
+	}
+	w->pdf = HPDF_New(on_error, w);
+	if (!w->pdf) {
+		mb_interior_close(in);
+		return mb_error_set(err, MB_ERR_INTERNAL, "libharu could not start a document");
+	}
+	/* the fonts; page content is compressed by compress_content */
+	HPDF_SetCompressionMode(w->pdf, HPDF_COMP_METADATA);
+	set_date(w);
+	st = load_fonts(w, true);
+	if (st != MB_OK) {
+		mb_interior_close(in);
+		return st;
+	}
+	*out = in;
+	return MB_OK;
+}
+
+enum mb_status mb_interior_write_open(struct mb_interior *in, const struct mb_book *book,
+				      const struct mb_page_plan *plan, const char *path,
+				      struct mb_error *err)
+{
+	struct writer *w = &in->w;
 	enum mb_status st;
 
 	if (book->count != (size_t)plan->maze_count)
 		BUG("book has %zu mazes, plan %d", book->count, plan->maze_count);
-	w.labels = mb_labels_lookup(spec->language, err);
-	if (!w.labels)
-		return MB_ERR_INPUT;
-	w.pdf = HPDF_New(on_error, &w);
-	if (!w.pdf)
-		return mb_error_set(err, MB_ERR_INTERNAL, "libharu could not start a document");
-	/* the fonts; page content is compressed by compress_content */
-	HPDF_SetCompressionMode(w.pdf, HPDF_COMP_METADATA);
-	set_date(&w);
-	st = load_fonts(&w, true);
+	if (w->plan)
+		BUG("an interior document written twice");
+	w->book = book;
+	w->plan = plan;
+	w->err = err;
+	st = draw_pages(w);
 	if (st == MB_OK)
-		st = draw_pages(&w);
+		st = save(w, path);
+	return st;
+}
+
+enum mb_status mb_interior_write(const struct mb_book_spec *spec, const struct mb_book *book,
+				 const struct mb_page_plan *plan, const char *path,
+				 struct mb_error *err)
+{
+	struct mb_interior *in;
+	enum mb_status st = mb_interior_open(spec, &in, err);
+
 	if (st == MB_OK)
-		st = save(&w, path);
-	HPDF_Free(w.pdf);
-	free_packer(&w.packer);
+		st = mb_interior_write_open(in, book, plan, path, err);
+	mb_interior_close(in);
 	return st;
 }
 
