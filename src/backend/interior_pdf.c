@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <hpdf.h>
+#include <hpdf_doc.h>	/* the document's stream, written out by save */
 #include <hpdf_pages.h>	/* the page's content stream, for compress_content */
 #include <pthread.h>
 #include <stdio.h>
@@ -458,43 +459,46 @@ static enum mb_status draw_pages(struct writer *w)
 	return w->failed ? harfail(w) : MB_OK;
 }
 
-/* Save the document to memory, then to path; remove path on any failure. */
+/*
+ * Save the document to memory, then to path; remove path on any failure.
+ * The memory is written out chunk by chunk where libharu holds it (its
+ * own reading copies a byte at a time).
+ */
 static enum mb_status save(struct writer *w, const char *path)
 {
-	HPDF_UINT32 size, got;
-	HPDF_STATUS ret;
-	HPDF_BYTE *buf;
+	HPDF_Stream doc;
+	HPDF_UINT32 size, written = 0;
 	FILE *f;
 	int e = 0;
 
 	w->doing = "building the PDF";
 	if (HPDF_SaveToStream(w->pdf) != HPDF_OK || w->failed)
 		return harfail(w);
+	doc = w->pdf->stream;
 	size = HPDF_GetStreamSize(w->pdf);
-	buf = xmalloc(size ? size : 1);
-	got = size;
-	HPDF_ResetStream(w->pdf);
-	ret = HPDF_ReadFromStream(w->pdf, buf, &got);
-	if ((ret != HPDF_OK && ret != HPDF_STREAM_EOF) || got != size || w->failed) {
-		free(buf);
-		return w->failed ? harfail(w)
-				 : mb_error_set(w->err, MB_ERR_INTERNAL,
-						"libharu gave %u of %u bytes", (unsigned)got,
-						(unsigned)size);
-	}
 	f = fopen(path, "wb");
-	if (!f) {
-		free(buf);
+	if (!f)
 		return mb_error_set(w->err, MB_ERR_IO, "cannot write '%s': %s", path,
 				    strerror(errno));
+	for (HPDF_UINT i = 0, n = HPDF_MemStream_GetBufCount(doc); i < n && !e; i++) {
+		HPDF_UINT len = 0;
+		HPDF_BYTE *chunk = HPDF_MemStream_GetBufPtr(doc, i, &len);
+
+		/* the last chunk is filled only so far */
+		if (len > size - written)
+			len = size - written;
+		if (chunk && len && fwrite(chunk, 1, len, f) != len)
+			e = errno ? errno : EIO;
+		written += len;
 	}
-	if (fwrite(buf, 1, size, f) != size)
-		e = errno ? errno : EIO;
+	if (!e && written != size)
+		e = EIO;	/* libharu held fewer bytes than it counted: never seen */
 	if (fclose(f) != 0 && !e)
 		e = errno ? errno : EIO;
-	free(buf);
-	if (e) {
+	if (e || w->failed) {
 		remove(path);
+		if (w->failed)
+			return harfail(w);
 		return mb_error_set(w->err, MB_ERR_IO, "cannot write '%s': %s", path,
 				    strerror(e));
 	}
