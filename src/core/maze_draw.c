@@ -170,6 +170,7 @@ static int pair_id(struct pair_ids *h, long long a, long long b, bool add)
 struct piece {
 	struct mb_wall_shape sh;
 	long long key[3];	/* segments: direction, offset, start; arcs: radius, start */
+	double at[2][2];	/* its start's and its end's point, snapped (set by plan_paths) */
 	bool used;
 };
 
@@ -308,9 +309,9 @@ static size_t merge_pieces(struct piece *p, size_t n)
 	return out;
 }
 
-/* where a piece starts (end false) or ends, snapped */
-static void piece_end(const struct lattice_units *u, const struct piece *p, bool end, double *x,
-		      double *y)
+/* where a piece starts (end false) or ends, snapped, computed */
+static void find_end(const struct lattice_units *u, const struct piece *p, bool end, double *x,
+		     double *y)
 {
 	if (p->sh.arc) {
 		double a = end ? p->sh.a1 : p->sh.a0;
@@ -321,6 +322,13 @@ static void piece_end(const struct lattice_units *u, const struct piece *p, bool
 		*x = snap(u, end ? p->sh.seg.x1 : p->sh.seg.x0);
 		*y = snap(u, end ? p->sh.seg.y1 : p->sh.seg.y0);
 	}
+}
+
+/* where a piece starts (end false) or ends, snapped, as plan_paths found it */
+static void piece_end(const struct piece *p, bool end, double *x, double *y)
+{
+	*x = p->at[end][0];
+	*y = p->at[end][1];
 }
 
 /* draw p from its start (or, reversed, from its end) to the other end */
@@ -334,7 +342,7 @@ static void piece_draw(struct mb_draw_list *l, const struct piece *p, bool rever
 		       u);
 		return;
 	}
-	piece_end(u, p, !reversed, &x, &y);
+	piece_end(p, !reversed, &x, &y);
 	mb_draw_line(l, x, y);
 }
 
@@ -351,7 +359,7 @@ struct ends_at {
 /* an unused piece with an end at (x, y), or NULL; *end says which end */
 static struct piece *find_at(struct piece *p, struct ends_at *e, double x, double y, bool *end)
 {
-	int k = pair_id(&e->points, llround(x), llround(y), false);
+	int k = pair_id(&e->points, (long long)x, (long long)y, false);	/* whole units */
 
 	for (int i = k < 0 ? 0 : e->first[k]; k >= 0 && i < e->first[k + 1]; i++)
 		if (!p[e->at[i] / 2].used) {
@@ -369,7 +377,7 @@ struct step {
 
 /* one path from piece q's start (or, reversed, its end) on through the pieces meeting it */
 static void walk(struct piece *p, struct ends_at *e, struct piece *q, bool at_end,
-		 const struct lattice_units *u, struct step *steps, size_t *nsteps)
+		 struct step *steps, size_t *nsteps)
 {
 	double x, y;
 	bool starts = true;
@@ -378,7 +386,7 @@ static void walk(struct piece *p, struct ends_at *e, struct piece *q, bool at_en
 		q->used = true;
 		steps[(*nsteps)++] = (struct step){ (int)(q - p), at_end, starts };
 		starts = false;
-		piece_end(u, q, !at_end, &x, &y);
+		piece_end(q, !at_end, &x, &y);
 		q = find_at(p, e, x, y, &at_end);
 	}
 }
@@ -399,11 +407,12 @@ static void plan_paths(struct piece *p, size_t n, const struct lattice_units *u,
 	size_t nsteps = 0;
 
 	pair_ids_init(&e.points, 2 * n);
+	/* every end once (a cosine and a sine an arc's end), kept for the walk and the drawing */
 	for (size_t i = 0; i < 2 * n; i++) {
-		double x, y;
+		double *at = p[i / 2].at[i % 2];
 
-		piece_end(u, &p[i / 2], i % 2, &x, &y);
-		point[i] = pair_id(&e.points, llround(x), llround(y), true);
+		find_end(u, &p[i / 2], i % 2, &at[0], &at[1]);
+		point[i] = pair_id(&e.points, (long long)at[0], (long long)at[1], true);
 	}
 	e.first = xcalloc((size_t)e.points.count + 2, sizeof(*e.first));
 	e.at = xmallocarray(2 * n + 1, sizeof(*e.at));
@@ -418,11 +427,11 @@ static void plan_paths(struct piece *p, size_t n, const struct lattice_units *u,
 		int k = point[i];
 
 		if ((e.first[k + 1] - e.first[k]) % 2 == 1 && !p[i / 2].used)
-			walk(p, &e, &p[i / 2], i % 2, u, steps, &nsteps);
+			walk(p, &e, &p[i / 2], i % 2, steps, &nsteps);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (!p[i].used)
-			walk(p, &e, &p[i], false, u, steps, &nsteps);
+			walk(p, &e, &p[i], false, steps, &nsteps);
 	if (nsteps != n)
 		BUG("%zu pieces walked as %zu steps", n, nsteps);
 	free(e.first);
@@ -441,7 +450,7 @@ static void draw_steps(struct mb_draw_list *l, const struct piece *p, const stru
 		if (steps[i].starts) {
 			double x, y;
 
-			piece_end(u, q, steps[i].at_end, &x, &y);
+			piece_end(q, steps[i].at_end, &x, &y);
 			mb_draw_move(l, x, y);
 		}
 		piece_draw(l, q, steps[i].at_end, u);
