@@ -131,28 +131,45 @@ static double as_written(double v)
 
 /*
  * A number in at most five decimals, no trailing zeros (as libharu writes
- * them), rounded as as_written rounds it. Written from the integer
- * round(v * 1e5) rather than by printf: a book's walls are millions of
- * numbers, and "%.5f" was a third of the interior's time.
+ * them), rounded as as_written rounds it, written backwards to end from
+ * the integer round(v * 1e5) rather than by printf: a book's walls are
+ * millions of numbers, and "%.5f" was a third of the interior's time.
+ * Returns where it starts (at most NUM_MAX bytes before end).
  */
-static void put_num(struct content *c, double v)
+#define NUM_MAX 32
+
+static char *num_before(char *end, double v)
 {
-	char digits[32];
-	char *end = digits + sizeof(digits), *p = end;
-	double scaled = round(v * 1e5);
+	char *p = end;
+	double scaled;
 	unsigned long long u;
 	int frac;
 
+	/* a whole number (a graph maze's fine units, nearly every number): its digits */
+	if (fabs(v) < 1e9 && v == (double)(long long)v) {	/* (NaN fails the first test) */
+		long long whole = (long long)v;
+
+		u = whole < 0 ? 0ULL - (unsigned long long)whole : (unsigned long long)whole;
+		do
+			*--p = (char)('0' + u % 10);
+		while ((u /= 10) > 0);
+		if (whole < 0)
+			*--p = '-';
+		return p;
+	}
+	scaled = round(v * 1e5);
 	if (!(fabs(scaled) < 9e18)) {
 		/* out of an integer's range (no page is that big): as printf writes it */
+		char digits[NUM_MAX];
 		int n = snprintf(digits, sizeof(digits), "%.0f", v);
 
-		put(c, digits, n > 0 ? (size_t)n : 0);
-		return;
+		n = n < 0 ? 0 : n >= NUM_MAX ? NUM_MAX - 1 : n;
+		memcpy(p - n, digits, (size_t)n);
+		return p - n;
 	}
 	if (scaled == 0) {
-		put(c, "0", 1);	/* never "-0" */
-		return;
+		*--p = '0';	/* never "-0" */
+		return p;
 	}
 	u = (unsigned long long)fabs(scaled);
 	frac = (int)(u % 100000);
@@ -175,15 +192,28 @@ static void put_num(struct content *c, double v)
 	while ((u /= 10) > 0);
 	if (scaled < 0)
 		*--p = '-';
+	return p;
+}
+
+static void put_num(struct content *c, double v)
+{
+	char digits[NUM_MAX], *end = digits + sizeof(digits);
+	char *p = num_before(end, v);
+
 	put(c, p, (size_t)(end - p));
 }
 
+/* "x y" and op (a few bytes) in one go: a path's points are most of a page */
 static void put_xy(struct content *c, double x, double y, const char *op)
 {
-	put_num(c, x);
-	put(c, " ", 1);
-	put_num(c, y);
-	put_str(c, op);
+	char buf[2 * NUM_MAX + 8], *end = buf + 2 * NUM_MAX + 1, *p;
+	size_t n = strlen(op);
+
+	p = num_before(end, y);
+	*--p = ' ';
+	p = num_before(p, x);
+	memcpy(end, op, n);
+	put(c, p, (size_t)(end - p) + n);
 }
 
 /* a colour as DeviceGray when its channels agree, else DeviceRGB; op is "G"/"RG" or "g"/"rg" */
