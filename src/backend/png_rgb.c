@@ -47,46 +47,51 @@ static int put_chunk(FILE *f, const char *type, const unsigned char *data, size_
 	return put(f, tail, 4);
 }
 
-/* pixel x of a row as 0xRRGGBB */
-static uint32_t pixel(const unsigned char *src, enum mb_png_layout layout, int x)
-{
-	uint32_t px;
-
-	if (layout == MB_PNG_RGB8)
-		return (uint32_t)src[3 * x] << 16 | (uint32_t)src[3 * x + 1] << 8 | src[3 * x + 2];
-	memcpy(&px, src + 4 * (size_t)x, 4);
-	return px & 0xffffff;
-}
-
-/* is every pixel a gray (red, green and blue alike)? */
-static bool all_gray(const unsigned char *pixels, int w, int h, ptrdiff_t stride,
-		     enum mb_png_layout layout)
+/*
+ * The picture as gray scanlines (filter type None, one byte a pixel) into
+ * raw, in one pass; false at the first pixel whose red, green and blue
+ * differ (raw is then the caller's to fill again). A layout a loop: this
+ * runs over every pixel of the contact sheet.
+ */
+static bool gray_rows(unsigned char *raw, const unsigned char *pixels, int w, int h,
+		      ptrdiff_t stride, enum mb_png_layout layout)
 {
 	for (int y = 0; y < h; y++) {
 		const unsigned char *src = pixels + (ptrdiff_t)y * stride;
+		unsigned char *row = raw + (size_t)y * (1 + (size_t)w);
+		unsigned differ = 0;
 
-		for (int x = 0; x < w; x++) {
-			uint32_t px = pixel(src, layout, x);
+		row[0] = 0;
+		if (layout == MB_PNG_RGB8) {
+			for (int x = 0; x < w; x++) {
+				unsigned char r = src[3 * x], g = src[3 * x + 1], b = src[3 * x + 2];
 
-			if ((px >> 16 & 0xff) != (px & 0xff) || (px >> 8 & 0xff) != (px & 0xff))
-				return false;
+				differ |= (unsigned)(r ^ g) | (unsigned)(r ^ b);
+				row[1 + x] = r;
+			}
+		} else {
+			for (int x = 0; x < w; x++) {
+				uint32_t px;
+
+				memcpy(&px, src + 4 * (size_t)x, 4);
+				differ |= ((px >> 16) ^ px) & 0xff;
+				differ |= ((px >> 8) ^ px) & 0xff;
+				row[1 + x] = (unsigned char)px;
+			}
 		}
+		if (differ)
+			return false;
 	}
 	return true;
 }
 
-/* row y of pixels as a PNG scanline: filter type None, then R G B a pixel (gray: one byte) */
-static void scanline(unsigned char *row, const unsigned char *pixels, int w, ptrdiff_t stride,
-		     enum mb_png_layout layout, bool gray, int y)
+/* row y of pixels as an RGB scanline: filter type None, then R G B a pixel */
+static void rgb_scanline(unsigned char *row, const unsigned char *pixels, int w, ptrdiff_t stride,
+			 enum mb_png_layout layout, int y)
 {
 	const unsigned char *src = pixels + (ptrdiff_t)y * stride;
 
 	row[0] = 0;
-	if (gray) {
-		for (int x = 0; x < w; x++)
-			row[1 + x] = (unsigned char)pixel(src, layout, x);
-		return;
-	}
 	if (layout == MB_PNG_RGB8) {
 		memcpy(row + 1, src, 3 * (size_t)w);
 		return;
@@ -101,6 +106,20 @@ static void scanline(unsigned char *row, const unsigned char *pixels, int w, ptr
 	}
 }
 
+/* the signature and the IHDR chunk: 8 bits, gray or RGB, deflate, no filter, no interlace */
+static int put_head(FILE *f, int w, int h, bool gray)
+{
+	static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	unsigned char ihdr[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
+				   (unsigned char)(w >> 8), (unsigned char)w,
+				   (unsigned char)(h >> 24), (unsigned char)(h >> 16),
+				   (unsigned char)(h >> 8), (unsigned char)h,
+				   8, gray ? 0 : 2, 0, 0, 0 };
+	int e = put(f, signature, sizeof(signature));
+
+	return e ? e : put_chunk(f, "IHDR", ihdr, sizeof(ihdr));
+}
+
 int mb_png_write_rgb(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff_t stride,
 		     enum mb_png_layout layout)
 {
@@ -110,37 +129,30 @@ int mb_png_write_rgb(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff
 int mb_png_write_rgb_level(FILE *f, const unsigned char *pixels, int w, int h, ptrdiff_t stride,
 			   enum mb_png_layout layout, int level)
 {
-	static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-	/* a picture of grays is written gray: a third of the bytes to deflate (a book's pages) */
-	bool gray = all_gray(pixels, w, h, stride, layout);
-	unsigned char ihdr[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
-				   (unsigned char)(w >> 8), (unsigned char)w,
-				   (unsigned char)(h >> 24), (unsigned char)(h >> 16),
-				   (unsigned char)(h >> 8), (unsigned char)h,
-				   8, gray ? 0 : 2, 0, 0, 0 };	/* 8 bits, gray or RGB, deflate,
-								   no filter, no interlace */
-	size_t row_len = 1 + (gray ? 1 : 3) * (size_t)w, raw_len = row_len * (size_t)h, bound, n;
-	/* libdeflate takes the picture whole: its scanlines, then one IDAT of them */
+	/* libdeflate takes the picture whole: its scanlines, then IDAT chunks of them */
 	struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
+	size_t rgb_len = (1 + 3 * (size_t)w) * (size_t)h, raw_len, bound, n;
 	unsigned char *raw, *out;
+	bool gray;
 	int e = 0;
 
 	if (!c)
 		return ENOMEM;
-	raw = xmalloc(raw_len + 1);
-	for (int y = 0; y < h; y++)
-		scanline(raw + (size_t)y * row_len, pixels, w, stride, layout, gray, y);
+	raw = xmalloc(rgb_len + 1);
+	/* a picture of grays is written gray: a third of the bytes to deflate (a book's pages) */
+	gray = gray_rows(raw, pixels, w, h, stride, layout);
+	if (!gray)
+		for (int y = 0; y < h; y++)
+			rgb_scanline(raw + (size_t)y * (1 + 3 * (size_t)w), pixels, w, stride, layout, y);
+	raw_len = gray ? (1 + (size_t)w) * (size_t)h : rgb_len;
+	e = put_head(f, w, h, gray);
 	bound = libdeflate_zlib_compress_bound(c, raw_len);
 	out = xmalloc(bound);
 	n = libdeflate_zlib_compress(c, raw, raw_len, out, bound);
 	libdeflate_free_compressor(c);
 	free(raw);
-	if (!n)
+	if (!n && !e)
 		e = ENOMEM;	/* not within its own bound: never seen */
-	if (!e)
-		e = put(f, signature, sizeof(signature));
-	if (!e)
-		e = put_chunk(f, "IHDR", ihdr, sizeof(ihdr));
 	/* IDAT chunks of a megabyte at most: any reader's buffer, and far from the 2 GB limit */
 	for (size_t at = 0; !e && at < n; at += IDAT_MAX)
 		e = put_chunk(f, "IDAT", out + at, n - at < IDAT_MAX ? n - at : IDAT_MAX);
