@@ -574,6 +574,7 @@ static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *
 	threaded = !pthread_create(&thread, NULL, read_ahead, &rd);
 	rd.inline_reads = !threaded;	/* no thread to be had: each page read as it is judged */
 	pages = judge_pages(&rd, r, opt);
+	mb_mp_lat_lines_release();	/* every maze is judged */
 	pthread_mutex_lock(&rd.lock);
 	rd.stop = true;
 	pthread_cond_broadcast(&rd.moved);
