@@ -1880,6 +1880,13 @@ struct seg_item {
 	size_t edge;
 };
 
+/* a straight position's box, then its range of buckets (index_segments) */
+struct placed {
+	double b[4];
+	int r[4];
+	size_t edge;
+};
+
 struct lines {
 	const struct mb_mp_lattice *l;
 	struct cover *cov;
@@ -1904,7 +1911,54 @@ struct lines {
 	/* the positions near the stroke at hand (room for all of them, reused for every stroke) */
 	size_t *near;
 	size_t nnear;
+	/* index_segments' and sort_covers' working arrays; the walls found */
+	struct placed *pl;
+	size_t *fill, *at;
+	struct cover *sorted;
+	bool *wall;
+	/* the capacities, in elements, of the arrays above (kept from maze to maze) */
+	size_t cap_first, cap_items, cap_seg, cap_arcs, cap_runs, cap_stamp, cap_near, cap_pl,
+	       cap_fill, cap_at, cap_sorted, cap_wall;
 };
+
+/*
+ * The arrays of the last maze judged from its lines, kept for the next
+ * one (per thread): a round maze of 33 rings needs half a megabyte of
+ * them, which malloc mapped afresh for every maze and the kernel faulted in
+ * page by page, a tenth of the judging.
+ */
+static _Thread_local struct lines kept;
+
+/* *items with room for n elements of size bytes (grown, never shrunk; the contents are not kept) */
+static void *room(void *items_ptr, size_t *cap, size_t n, size_t size)
+{
+	char **items = items_ptr;
+
+	if (n > *cap) {
+		free(*items);
+		*cap = n + n / 4;
+		*items = mb_mp_xmalloc(*cap * size);
+	}
+	return *items;
+}
+
+void mb_mp_lat_lines_release(void)
+{
+	free(kept.cov);
+	free(kept.first);
+	free(kept.items);
+	free(kept.seg);
+	free(kept.arcs);
+	free(kept.runs);
+	free(kept.stamp);
+	free(kept.near);
+	free(kept.pl);
+	free(kept.fill);
+	free(kept.at);
+	free(kept.sorted);
+	free(kept.wall);
+	memset(&kept, 0, sizeof kept);
+}
 
 /* a position's box (its ends are finite: no NaN for fmin's care, a call each) */
 static void segment_box(const struct mb_mp_ledge *e, double *b)
@@ -1946,14 +2000,9 @@ static void index_segments(struct lines *s)
 	const struct mb_mp_lattice *l = s->l;
 	double w = l->x1 - l->x0, h = l->y1 - l->y0, total = 0;
 	size_t nb, *fill, nseg = 0;
-	/* each straight position's box, then its range of buckets */
-	struct placed {
-		double b[4];
-		int r[4];
-		size_t edge;
-	} *pl = mb_mp_xmalloc((l->nedges + 1) * sizeof *pl);
+	struct placed *pl = room(&s->pl, &s->cap_pl, l->nedges + 1, sizeof *pl);
 
-	s->seg = mb_mp_xmalloc((l->nedges + 1) * sizeof *s->seg);
+	room(&s->seg, &s->cap_seg, l->nedges + 1, sizeof *s->seg);
 	for (size_t k = 0; k < l->nedges; k++) {
 		const struct mb_mp_ledge *e = &l->edges[k];
 		struct seg_pos *p = &s->seg[k];
@@ -1972,7 +2021,8 @@ static void index_segments(struct lines *s)
 	s->bw = (int)ceil(w / s->bucket) + 1;
 	s->bh = (int)ceil(h / s->bucket) + 1;
 	nb = (size_t)s->bw * (size_t)s->bh;
-	s->first = mb_mp_xcalloc(nb + 1, sizeof *s->first);
+	memset(room(&s->first, &s->cap_first, nb + 1, sizeof *s->first), 0,
+	       (nb + 1) * sizeof *s->first);
 	for (size_t i = 0; i < nseg; i++) {
 		const int *r = pl[i].r;
 
@@ -1983,9 +2033,9 @@ static void index_segments(struct lines *s)
 	}
 	for (size_t q = 0; q < nb; q++)
 		s->first[q + 1] += s->first[q];
-	fill = mb_mp_xmalloc((nb + 1) * sizeof *fill);
+	fill = room(&s->fill, &s->cap_fill, nb + 1, sizeof *fill);
 	memcpy(fill, s->first, (nb + 1) * sizeof *fill);
-	s->items = mb_mp_xmalloc((s->first[nb] + 1) * sizeof *s->items);
+	room(&s->items, &s->cap_items, s->first[nb] + 1, sizeof *s->items);
 	for (size_t i = 0; i < nseg; i++) {
 		const double *b = pl[i].b;
 		const int *r = pl[i].r;
@@ -2001,8 +2051,6 @@ static void index_segments(struct lines *s)
 				it->edge = pl[i].edge;
 			}
 	}
-	free(fill);
-	free(pl);
 }
 
 static int cmp_arc_item(const void *a, const void *b)
@@ -2021,7 +2069,7 @@ static void index_arcs(struct lines *s)
 	size_t na = 0;
 	bool sorted = true;
 
-	s->arcs = mb_mp_xmalloc((l->nedges + 1) * sizeof *s->arcs);
+	room(&s->arcs, &s->cap_arcs, l->nedges + 1, sizeof *s->arcs);
 	for (size_t k = 0; k < l->nedges; k++) {
 		const struct mb_mp_ledge *e = &l->edges[k];
 		struct arc_item *it = &s->arcs[na];
@@ -2039,7 +2087,7 @@ static void index_arcs(struct lines *s)
 	/* polar_edges lists them so, ring by ring; any other order is sorted here */
 	if (!sorted)
 		qsort(s->arcs, na, sizeof *s->arcs, cmp_arc_item);
-	s->runs = mb_mp_xmalloc((na + 1) * sizeof *s->runs);
+	room(&s->runs, &s->cap_runs, na + 1, sizeof *s->runs);
 	for (size_t i = 0; i < na; i++) {
 		const struct arc_item *it = &s->arcs[i];
 		struct arc_run *run = s->nruns ? &s->runs[s->nruns - 1] : NULL;
@@ -2285,9 +2333,10 @@ static int cmp_cover_start(const void *a, const void *b)
  */
 static void sort_covers(struct lines *s)
 {
-	size_t n = s->l->nedges, *at = mb_mp_xcalloc(n + 1, sizeof *at);
-	struct cover *sorted = mb_mp_xmalloc((s->ncov + 1) * sizeof *sorted);
+	size_t n = s->l->nedges, *at = room(&s->at, &s->cap_at, n + 1, sizeof *at), cap;
+	struct cover *sorted = room(&s->sorted, &s->cap_sorted, s->ncov + 1, sizeof *sorted);
 
+	memset(at, 0, (n + 1) * sizeof *at);
 	for (size_t i = 0; i < s->ncov; i++)
 		at[s->cov[i].edge + 1]++;
 	for (size_t k = 0; k < n; k++)
@@ -2311,10 +2360,12 @@ static void sort_covers(struct lines *s)
 			sorted[j] = c;
 		}
 	}
-	free(s->cov);
-	free(at);
+	/* the sorted ones become the covers, the old covers' room the next maze's sorting room */
+	s->sorted = s->cov;
 	s->cov = sorted;
-	s->cap_cov = s->ncov + 1;
+	cap = s->cap_sorted;
+	s->cap_sorted = s->cap_cov;
+	s->cap_cov = cap;
 }
 
 static bool in_box(const struct mb_mp_lattice *l, double pad, double x0, double y0, double x1,
@@ -2395,31 +2446,29 @@ static bool walls_from_covers(struct lines *s, bool *wall)
 bool mb_mp_lat_judge_lines(struct mb_mp_lattice *l, const struct mb_mp_page *page,
 			   const bool *was_black)
 {
-	struct lines s = { .l = l, .tol = fmax(0.05, l->pen_pt / 8) };
+	struct lines s = kept;
 	bool *wall, ok;
 
 	if (l->problem[0] || l->nedges == 0 || !(l->x1 > l->x0) || !(l->y1 > l->y0))
 		return false;
+	/* the last maze's arrays, emptied */
+	s.l = l;
+	s.tol = fmax(0.05, l->pen_pt / 8);
+	s.ncov = s.nruns = s.nnear = 0;
+	s.visit = 0;
 	index_segments(&s);
 	index_arcs(&s);
-	s.stamp = mb_mp_xcalloc(l->nedges + 1, sizeof *s.stamp);
-	s.near = mb_mp_xmalloc((l->nedges + 1) * sizeof *s.near);
+	memset(room(&s.stamp, &s.cap_stamp, l->nedges + 1, sizeof *s.stamp), 0,
+	       (l->nedges + 1) * sizeof *s.stamp);
+	room(&s.near, &s.cap_near, l->nedges + 1, sizeof *s.near);
 	ok = strokes_cover(&s, page, was_black);
 	if (ok)
 		sort_covers(&s);
-	wall = mb_mp_xmalloc(l->nedges * sizeof *wall);
+	wall = room(&s.wall, &s.cap_wall, l->nedges, sizeof *wall);
 	ok = ok && walls_from_covers(&s, wall);
 	for (size_t k = 0; k < l->nedges && ok; k++)
 		l->edges[k].wall = wall[k];
-	free(wall);
-	free(s.cov);
-	free(s.first);
-	free(s.items);
-	free(s.arcs);
-	free(s.runs);
-	free(s.stamp);
-	free(s.near);
-	free(s.seg);
+	kept = s;
 	return ok;
 }
 

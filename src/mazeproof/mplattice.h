@@ -123,6 +123,8 @@ void mb_mp_lat_judge_ink(struct mb_mp_lattice *lat, const struct mb_mp_image *im
  */
 bool mb_mp_lat_judge_lines(struct mb_mp_lattice *lat, const struct mb_mp_page *page,
 			   const bool *was_black);
+/* Free the arrays mb_mp_lat_judge_lines keeps from maze to maze (this thread's). */
+void mb_mp_lat_lines_release(void);
 /* The cell at page point (x, y), -1 outside the maze. */
 int mb_mp_lat_cell_at(const struct mb_mp_lattice *lat, double x, double y);
 /* "ring 3 cell 5", "the centre", "hexagon (4,2)" */
