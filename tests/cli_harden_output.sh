@@ -50,8 +50,14 @@ same_as() {
     cmp -s "$1/$f" "$OUT/$f" || return 1
   done
 }
+# the signature by what it verifies, as same_as: it holds a timestamp, so the
+# good book put back in a later second signs the same checklist in other bytes
 same_as_good() {
   for f in $FINAL; do
+    if [ "$f" = checklist.txt.minisig ]; then
+      signature_of good || { echo "# $f does not sign the first build's checklist"; return 1; }
+      continue
+    fi
     cmp -s "good/$f" "$OUT/$f" || { echo "# $f differs from the first build's"; return 1; }
   done
 }
