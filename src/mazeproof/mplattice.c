@@ -1892,12 +1892,24 @@ struct lines {
 	struct cover *cov;
 	size_t ncov, cap_cov;
 	double tol;		/* how far off a position a stroke may lie (points) */
-	/* straight positions by square buckets of the box (so a stroke meets only its neighbours) */
+	/*
+	 * straight positions by square buckets of the box (so a stroke meets
+	 * only its neighbours), built when a stroke first asks (a round maze's
+	 * strokes are found by angle, below)
+	 */
+	bool bucketed;
 	double bucket;
 	int bw, bh;
 	size_t *first;
 	struct seg_item *items;
 	struct seg_pos *seg;	/* by position (arcs' left unset) */
+	/*
+	 * a round maze's radial positions by ring and angle: ring r's n of them
+	 * are edges radial[r] + k, k = 0..n-1, at angles ring_t0[r] + 2 pi k / n
+	 * (as polar_edges lists them), when by_angle
+	 */
+	size_t *radial;
+	bool by_angle;
 	/*
 	 * arc positions by radius, then angle: a curve meets only those of its
 	 * own ring (a bucket grid would hand a long arc every position its box
@@ -1917,7 +1929,7 @@ struct lines {
 	struct cover *sorted;
 	bool *wall;
 	/* the capacities, in elements, of the arrays above (kept from maze to maze) */
-	size_t cap_first, cap_items, cap_seg, cap_arcs, cap_runs, cap_stamp, cap_near, cap_pl,
+	size_t cap_radial, cap_first, cap_items, cap_seg, cap_arcs, cap_runs, cap_stamp, cap_near, cap_pl,
 	       cap_fill, cap_at, cap_sorted, cap_wall;
 };
 
@@ -1945,6 +1957,7 @@ static void *room(void *items_ptr, size_t *cap, size_t n, size_t size)
 void mb_mp_lat_lines_release(void)
 {
 	free(kept.cov);
+	free(kept.radial);
 	free(kept.first);
 	free(kept.items);
 	free(kept.seg);
@@ -1994,6 +2007,24 @@ static void bucket_range(const struct lines *s, const double *b, int *r)
 	r[3] = bucket_at((b[3] + pad - s->l->y0) / s->bucket, s->bh);
 }
 
+/* every straight position's length and direction */
+static void measure_segments(struct lines *s)
+{
+	const struct mb_mp_lattice *l = s->l;
+
+	room(&s->seg, &s->cap_seg, l->nedges + 1, sizeof *s->seg);
+	for (size_t k = 0; k < l->nedges; k++) {
+		const struct mb_mp_ledge *e = &l->edges[k];
+		struct seg_pos *p = &s->seg[k];
+
+		if (e->arc)
+			continue;
+		p->len = dist(e->x1 - e->x0, e->y1 - e->y0);
+		p->ux = (e->x1 - e->x0) / p->len;
+		p->uy = (e->y1 - e->y0) / p->len;
+	}
+}
+
 /* bucket every straight wall position (counted, then placed) */
 static void index_segments(struct lines *s)
 {
@@ -2002,10 +2033,9 @@ static void index_segments(struct lines *s)
 	size_t nb, *fill, nseg = 0;
 	struct placed *pl = room(&s->pl, &s->cap_pl, l->nedges + 1, sizeof *pl);
 
-	room(&s->seg, &s->cap_seg, l->nedges + 1, sizeof *s->seg);
+	s->bucketed = true;
 	for (size_t k = 0; k < l->nedges; k++) {
 		const struct mb_mp_ledge *e = &l->edges[k];
-		struct seg_pos *p = &s->seg[k];
 		double *b = pl[nseg].b;
 
 		if (e->arc)
@@ -2013,9 +2043,6 @@ static void index_segments(struct lines *s)
 		segment_box(e, b);
 		total += fmax(b[2] - b[0], b[3] - b[1]);
 		pl[nseg++].edge = k;
-		p->len = dist(e->x1 - e->x0, e->y1 - e->y0);
-		p->ux = (e->x1 - e->x0) / p->len;
-		p->uy = (e->y1 - e->y0) / p->len;
 	}
 	s->bucket = fmax(fmax(w, h) / 512, nseg ? fmax(1, 2 * total / (double)nseg) : 1);
 	s->bw = (int)ceil(w / s->bucket) + 1;
@@ -2109,6 +2136,35 @@ static void index_arcs(struct lines *s)
 	}
 }
 
+/*
+ * A round maze's radial positions listed as polar_edges makes them (ring
+ * by ring, each ring's in order of angle, before every arc): s->radial
+ * says where each ring's start. Not by angle for any other lattice or
+ * order, nor for rings so narrow that near_radials' angle bound is loose.
+ */
+static void index_radials(struct lines *s)
+{
+	const struct mb_mp_lattice *l = s->l;
+	size_t k = 0;
+
+	s->by_angle = false;
+	if (l->kind != MB_MP_LAT_POLAR || l->rings < 2 || !(l->ring_pt > 8 * s->tol))
+		return;
+	room(&s->radial, &s->cap_radial, (size_t)l->rings, sizeof *s->radial);
+	for (int r = 1; r < l->rings; r++) {
+		int n = l->ring_n[r];
+
+		s->radial[r] = k;
+		for (int j = 0; n >= 2 && j < n; j++, k++)
+			if (k >= l->nedges || l->edges[k].arc)
+				return;
+	}
+	for (; k < l->nedges; k++)
+		if (!l->edges[k].arc)
+			return;
+	s->by_angle = true;
+}
+
 static void near_add(struct lines *s, size_t k)
 {
 	if (s->stamp[k] == s->visit)
@@ -2136,6 +2192,66 @@ static void near_segments(struct lines *s, const double *b)
 					near_add(s, it->edge);
 			}
 		}
+}
+
+/*
+ * The radial positions of a round maze that segment (ax, ay)-(bx, by) may
+ * lie along, each once, into s->near: those within tol of it, and a few
+ * more. A point P of the segment within tol of a point Q of ring r's wall
+ * at angle phi (|Q| from r to r + 1 ring widths) has |P| within tol of
+ * that band and its angle within asin(tol / (r ring widths)) of phi; the
+ * segment's angles run from one end's to the other's the short way, as it
+ * keeps clear of the centre. False, s->near unset, when the segment
+ * passes near the centre or meets many positions (a line across the
+ * maze): the buckets answer those.
+ */
+static bool near_radials(struct lines *s, double ax, double ay, double bx, double by)
+{
+	const struct mb_mp_lattice *l = s->l;
+	double rw = l->ring_pt, pad = s->tol + 1e-9 * (1 + l->rings * rw);
+	double ux = ax - l->cx, uy = ay - l->cy, vx = bx - l->cx, vy = by - l->cy;
+	double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy, t = 0;
+	double dmin, dmax = fmax(dist(ux, uy), dist(vx, vy)), ta, turn, lo, hi;
+	int r0, r1;
+
+	/* the segment's point nearest the centre */
+	if (len2 > 0)
+		t = fmin(1, fmax(0, -(ux * dx + uy * dy) / len2));
+	dmin = dist(ux + t * dx, uy + t * dy);
+	if (!(dmin > 2 * pad) || !(dmax < INFINITY))
+		return false;
+	ta = atan2(uy, ux);
+	turn = atan2(vy, vx) - ta;
+	if (turn > M_PI)
+		turn -= TWO_PI;
+	else if (turn < -M_PI)
+		turn += TWO_PI;
+	lo = ta + fmin(0, turn);
+	hi = ta + fmax(0, turn);
+	r0 = (int)fmax(1, floor((dmin - pad) / rw) - 1);
+	r1 = (int)fmin(l->rings - 1, floor((dmax + pad) / rw) + 1);
+	s->nnear = 0;
+	s->visit++;
+	for (int r = r0; r <= r1; r++) {
+		int n = l->ring_n[r];
+		/* asin(x) < 1.1 x for the x <= 1/8 index_radials allows */
+		double step = TWO_PI / n, slack = 1.1 * pad / (r * rw) + 1e-9;
+		double from = floor((lo - slack - l->ring_t0[r]) / step);
+		double to = ceil((hi + slack - l->ring_t0[r]) / step);
+
+		if (n < 2)
+			continue;
+		if (!(to - from < n)) {
+			for (int k = 0; k < n; k++)
+				near_add(s, s->radial[r] + (size_t)k);
+		} else {
+			for (long k = (long)from; k <= (long)to; k++)
+				near_add(s, s->radial[r] + (size_t)(((k % n) + n) % n));
+		}
+		if (s->nnear > 64)
+			return false;
+	}
+	return true;
 }
 
 static double angle_in(double a, double from)
@@ -2226,7 +2342,11 @@ static double seg_covered(struct lines *s, double ax, double ay, double bx, doub
 	double len = dist(bx - ax, by - ay), got = 0;
 	double box[4] = { fmin(ax, bx), fmin(ay, by), fmax(ax, bx), fmax(ay, by) };
 
-	near_segments(s, box);
+	if (!s->by_angle || !near_radials(s, ax, ay, bx, by)) {
+		if (!s->bucketed)
+			index_segments(s);
+		near_segments(s, box);
+	}
 	for (size_t j = 0; j < s->nnear; j++) {
 		size_t k = s->near[j];
 		const struct mb_mp_ledge *e = &s->l->edges[k];
@@ -2456,7 +2576,9 @@ bool mb_mp_lat_judge_lines(struct mb_mp_lattice *l, const struct mb_mp_page *pag
 	s.tol = fmax(0.05, l->pen_pt / 8);
 	s.ncov = s.nruns = s.nnear = 0;
 	s.visit = 0;
-	index_segments(&s);
+	s.bucketed = false;
+	measure_segments(&s);
+	index_radials(&s);
 	index_arcs(&s);
 	memset(room(&s.stamp, &s.cap_stamp, l->nedges + 1, sizeof *s.stamp), 0,
 	       (l->nedges + 1) * sizeof *s.stamp);
