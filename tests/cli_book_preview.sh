@@ -99,4 +99,67 @@ check "a file that is not a PDF: no PNG is left" ! -e "$TMP/bad.png"
 python3 -c "import sys; d=open(sys.argv[1],'rb').read(); sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and d[24]==8 and d[25]==2 else 1)" \
   "$TMP/easy/cover-preview.png"
 ok $? "cover-preview.png, in colour, is written 8-bit RGB"
+# thin walls under a rectangular clip: inked inside it, never outside. A
+# book draws a maze's walls once, as a form both its page and its
+# solution's use, and a form clips to its box; the sheet inks thin strokes
+# itself, so it must honour that clip as MuPDF would. Two one-page PDFs,
+# written by hand: lines across the whole page, clipped to its left half
+# by "re W n" and by a form's /BBox.
+python3 - "$TMP" <<'PY'
+import sys
+def pdf(path, content, form=None):
+    objs = [b'<< /Type /Catalog /Pages 2 0 R >>',
+            b'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+            b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 144 200] /Contents 4 0 R'
+            + (b' /Resources << /XObject << /X1 5 0 R >> >>' if form else b'') + b' >>',
+            b'<< /Length %d >>\nstream\n' % len(content) + content + b'\nendstream']
+    if form:
+        box, body = form
+        objs.append(b'<< /Type /XObject /Subtype /Form /BBox [%s] /Length %d >>\nstream\n'
+                    % (box, len(body)) + body + b'\nendstream')
+    out, at = b'%PDF-1.4\n', []
+    for i, o in enumerate(objs):
+        at.append(len(out))
+        out += b'%d 0 obj\n' % (i + 1) + o + b'\nendobj\n'
+    xref = len(out)
+    out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objs) + 1)
+    out += b''.join(b'%010d 00000 n \n' % a for a in at)
+    out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objs) + 1, xref)
+    open(path, 'wb').write(out)
+lines = b'0.25 w 0 G\n' + b''.join(b'0 %d m 144 %d l\n' % (y, y) for y in range(40, 161, 4)) + b'S'
+pdf(sys.argv[1] + '/clip-re.pdf', b'q 0 0 72 200 re W n\n' + lines + b'\nQ')
+pdf(sys.argv[1] + '/clip-form.pdf', b'q /X1 Do Q', (b'0 0 72 200', lines))
+PY
+for kind in re form; do
+  "$(dirname "$MAZEBOOK")/tests/contact_sheet" "$TMP/clip-$kind.pdf" "$TMP/clip-$kind.png" > /dev/null 2>&1
+  ok $? "the contact sheet of thin lines clipped by a ${kind} is drawn"
+  python3 - "$TMP/clip-$kind.png" > "$TMP/clip-$kind.txt" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+pos, idat = 8, b''
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        w, h, depth, colour = struct.unpack('>IIBB', body[:10])
+        assert depth == 8 and colour == 0, 'not 8-bit gray'
+    elif kind == b'IDAT':
+        idat += body
+    pos += 12 + n
+raw = zlib.decompress(idat)
+px = lambda x, y: raw[y * (w + 1) + 1 + x]
+# the page: the box of paper-white pixels (its top and bottom fifths are blank)
+white = [(x, y) for y in range(h) for x in range(w) if px(x, y) == 255]
+x0, x1 = min(x for x, _ in white), max(x for x, _ in white)
+y0, y1 = min(y for _, y in white), max(y for _, y in white)
+mid = (x0 + x1) // 2
+band = range(y0 + (y1 - y0) // 4, y1 - (y1 - y0) // 4)
+print('inside', min(px(x, y) for y in band for x in range(x0 + 2, mid - 2)))
+print('outside', min(px(x, y) for y in band for x in range(mid + 2, x1 - 1)))
+PY
+  inside=$(sed -n 's/^inside //p' "$TMP/clip-$kind.txt")
+  outside=$(sed -n 's/^outside //p' "$TMP/clip-$kind.txt")
+  check "the lines are inked inside the ${kind}'s clip (darkest $inside)" "${inside:-255}" -lt 250
+  check "and nothing outside it (darkest $outside)" "${outside:-0}" -eq 255
+done
 done_testing

@@ -138,6 +138,8 @@ static bool write_png(fz_context *ctx, fz_pixmap *pix, const char *path)
  */
 #define THIN_GROW_PX 0.15f
 
+#define CLIPS_MAX 16
+
 struct thumb_dev {
 	fz_device super;
 	fz_device *also;	/* sees the page as it comes (the probe's device), or NULL */
@@ -146,12 +148,132 @@ struct thumb_dev {
 	unsigned char *samples;	/* the sheet's RGB pixels, stride bytes a row, from x0, y0 */
 	ptrdiff_t stride;
 	int x0, y0;
-	fz_irect slot;		/* the page's place on the sheet: nothing is drawn outside */
-	int nested;		/* clips, groups, masks and tiles open */
+	fz_irect slot;		/* the page's place on the sheet, narrowed by rectangle clips */
+	int nested;		/* clips (but rectangles), groups, masks and tiles open */
+	/*
+	 * The clips open, innermost last, each with the slot it narrowed: a
+	 * form XObject clips to its box, a rectangle, and the walls a book
+	 * draws as forms would otherwise all go to MuPDF (a third of a second
+	 * on the expert circles). Beyond CLIPS_MAX they count as nested.
+	 */
+	struct open_clip { bool rect; fz_irect slot; } clips[CLIPS_MAX];
+	int nclips, deep_clips;
 };
 
 /* a call for the shared device, if there is one */
 #define TEE(call) do { if (d->also) call; } while (0)
+
+/* a clip opens: a rectangle on the sheet (rect) narrows the slot, anything else nests */
+static void open_clip(struct thumb_dev *d, const fz_irect *rect)
+{
+	if (d->nclips == CLIPS_MAX) {
+		d->deep_clips++;
+		d->nested++;
+		return;
+	}
+	d->clips[d->nclips++] = (struct open_clip){ .rect = rect != NULL, .slot = d->slot };
+	if (rect)
+		d->slot = fz_intersect_irect(d->slot, *rect);
+	else
+		d->nested++;
+}
+
+/* the innermost clip closes */
+static void close_clip(struct thumb_dev *d)
+{
+	struct open_clip *c;
+
+	if (d->deep_clips) {
+		d->deep_clips--;
+		d->nested--;
+		return;
+	}
+	if (!d->nclips)
+		return;	/* a pop without its clip: MuPDF's to report */
+	c = &d->clips[--d->nclips];
+	if (c->rect)
+		d->slot = c->slot;
+	else
+		d->nested--;
+}
+
+/* a path's points on the sheet, when it is at most a moveto and four linetos */
+struct rect_walk {
+	fz_matrix ctm;
+	fz_point p[5];
+	int n;
+	bool other;
+};
+
+static void rect_point(struct rect_walk *w, float x, float y)
+{
+	if (w->n == 5)
+		w->other = true;
+	else
+		w->p[w->n++] = fz_transform_point_xy(x, y, w->ctm);
+}
+
+static void rect_moveto(fz_context *ctx, void *arg, float x, float y)
+{
+	struct rect_walk *w = arg;
+
+	(void)ctx;
+	if (w->n)
+		w->other = true;	/* a second subpath */
+	rect_point(w, x, y);
+}
+
+static void rect_lineto(fz_context *ctx, void *arg, float x, float y)
+{
+	(void)ctx;
+	rect_point(arg, x, y);
+}
+
+static void rect_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2,
+			 float x3, float y3)
+{
+	struct rect_walk *w = arg;
+
+	(void)ctx, (void)x1, (void)y1, (void)x2, (void)y2, (void)x3, (void)y3;
+	w->other = true;
+}
+
+static void rect_closepath(fz_context *ctx, void *arg)
+{
+	(void)ctx, (void)arg;
+}
+
+static const fz_path_walker rect_walker = {
+	rect_moveto, rect_lineto, rect_curveto, rect_closepath,
+	NULL, NULL, NULL, NULL,
+};
+
+/*
+ * Whether path, placed by ctm, is a rectangle with its sides along the
+ * sheet's axes; *out its pixels (those it touches at all: the thin
+ * strokes' ink is shared across pixels anyway).
+ */
+static bool sheet_rect(fz_context *ctx, const fz_path *path, fz_matrix ctm, fz_irect *out)
+{
+	struct rect_walk w = { .ctm = ctm };
+	fz_rect r = fz_empty_rect;
+
+	fz_walk_path(ctx, path, &rect_walker, &w);
+	if (w.n == 5 && fabsf(w.p[4].x - w.p[0].x) < 1e-3f && fabsf(w.p[4].y - w.p[0].y) < 1e-3f)
+		w.n = 4;
+	if (w.other || w.n != 4)
+		return false;
+	for (int i = 0; i < 4; i++) {
+		fz_point a = w.p[i], b = w.p[(i + 1) % 4];
+		bool same_x = fabsf(a.x - b.x) < 1e-3f, same_y = fabsf(a.y - b.y) < 1e-3f;
+
+		if (same_x == same_y || !isfinite(a.x) || !isfinite(a.y))
+			return false;
+		r = fz_include_point_in_rect(r, a);
+	}
+	*out = fz_round_rect(r);
+	return true;
+}
 
 struct thin_pen {
 	struct thumb_dev *d;
@@ -326,8 +448,10 @@ static void thumb_clip_path(fz_context *ctx, fz_device *dev, const fz_path *path
 {
 	struct thumb_dev *d = (struct thumb_dev *)dev;
 
+	fz_irect rect;
+
 	TEE(fz_clip_path(ctx, d->also, path, even_odd, ctm, scissor));
-	d->nested++;
+	open_clip(d, sheet_rect(ctx, path, fz_concat(ctm, d->place), &rect) ? &rect : NULL);
 	fz_clip_path(ctx, d->draw, path, even_odd, fz_concat(ctm, d->place),
 		     fz_transform_rect(scissor, d->place));
 }
@@ -338,7 +462,7 @@ static void thumb_clip_stroke_path(fz_context *ctx, fz_device *dev, const fz_pat
 	struct thumb_dev *d = (struct thumb_dev *)dev;
 
 	TEE(fz_clip_stroke_path(ctx, d->also, path, stroke, ctm, scissor));
-	d->nested++;
+	open_clip(d, NULL);
 	fz_clip_stroke_path(ctx, d->draw, path, stroke, fz_concat(ctm, d->place),
 			    fz_transform_rect(scissor, d->place));
 }
@@ -368,7 +492,7 @@ static void thumb_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text
 	struct thumb_dev *d = (struct thumb_dev *)dev;
 
 	TEE(fz_clip_text(ctx, d->also, text, ctm, scissor));
-	d->nested++;
+	open_clip(d, NULL);
 	fz_clip_text(ctx, d->draw, text, fz_concat(ctm, d->place),
 		     fz_transform_rect(scissor, d->place));
 }
@@ -379,7 +503,7 @@ static void thumb_clip_stroke_text(fz_context *ctx, fz_device *dev, const fz_tex
 	struct thumb_dev *d = (struct thumb_dev *)dev;
 
 	TEE(fz_clip_stroke_text(ctx, d->also, text, stroke, ctm, scissor));
-	d->nested++;
+	open_clip(d, NULL);
 	fz_clip_stroke_text(ctx, d->draw, text, stroke, fz_concat(ctm, d->place),
 			    fz_transform_rect(scissor, d->place));
 }
@@ -426,7 +550,7 @@ static void thumb_clip_image_mask(fz_context *ctx, fz_device *dev, fz_image *img
 	struct thumb_dev *d = (struct thumb_dev *)dev;
 
 	TEE(fz_clip_image_mask(ctx, d->also, img, ctm, scissor));
-	d->nested++;
+	open_clip(d, NULL);
 	fz_clip_image_mask(ctx, d->draw, img, fz_concat(ctm, d->place),
 			   fz_transform_rect(scissor, d->place));
 }
@@ -436,7 +560,7 @@ static void thumb_pop_clip(fz_context *ctx, fz_device *dev)
 	struct thumb_dev *d = (struct thumb_dev *)dev;
 
 	TEE(fz_pop_clip(ctx, d->also));
-	d->nested--;
+	close_clip(d);
 	fz_pop_clip(ctx, d->draw);
 }
 
@@ -446,7 +570,7 @@ static void thumb_begin_mask(fz_context *ctx, fz_device *dev, fz_rect area, int 
 	struct thumb_dev *d = (struct thumb_dev *)dev;
 
 	TEE(fz_begin_mask(ctx, d->also, area, luminosity, cs, bc, cp));
-	d->nested++;	/* open until the clip that ends it is popped */
+	open_clip(d, NULL);	/* open until the clip that ends it is popped */
 	fz_begin_mask(ctx, d->draw, fz_transform_rect(area, d->place), luminosity, cs, bc, cp);
 }
 
