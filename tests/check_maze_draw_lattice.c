@@ -420,29 +420,61 @@ static bool same_lists(const struct mb_draw_list *a, const struct mb_draw_list *
 	return true;
 }
 
-/* kept plans draw what a fresh drawing draws, at any size, and never a maze's old walls */
+/* the op of kind in l after `after` ones of that kind, or NULL */
+static const struct mb_draw_op *nth_op(const struct mb_draw_list *l, enum mb_draw_kind kind,
+				       int after)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (l->ops[i].kind == kind && after-- == 0)
+			return &l->ops[i];
+	return NULL;
+}
+
+/*
+ * Kept plans draw what a fresh drawing draws at the size they were made
+ * for, and a smaller drawing of the same maze the very walls of the
+ * largest (so its page and its solution's share one form), placed and
+ * penned at its own size; never a maze's old walls.
+ */
 START_TEST(kept_plans_draw_the_same_walls)
 {
 	struct mb_wall_plans *plans = mb_wall_plans_new();
 	struct mb_pen pen = { .width = 1 };
-	static const double sizes[] = { 11, 7.05, 7.25, 30 };
+	static const double sizes[] = { 7.05, 7.25, 11, 30 };	/* rising: each a plan of its own */
+	const size_t nsizes = sizeof(sizes) / sizeof(sizes[0]);
 
 	for (size_t k = 0; k < NKINDS; k++) {
 		struct mb_maze *m = fixture(k, 3);
+		struct mb_maze_place largest = { 5, 9, sizes[nsizes - 1] };
+		struct mb_draw_list *big = mb_draw_new(900, 900);
 
+		mb_maze_draw_walls(big, m, &largest, &pen);
 		for (int round = 0; round < 2; round++)
-			for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+			for (size_t s = 0; s < nsizes; s++) {
 				struct mb_maze_place at = { 5, 9, sizes[s] };
 				struct mb_draw_list *fresh = mb_draw_new(900, 900);
 				struct mb_draw_list *kept = mb_draw_new(900, 900);
+				const struct mb_draw_op *place_f, *place_k, *fine, *stroke;
 
 				mb_maze_draw_walls(fresh, m, &at, &pen);
 				mb_maze_draw_walls_planned(kept, m, &at, &pen, plans);
-				ck_assert_msg(same_lists(fresh, kept), "%s, %g pt, round %d",
+				/* round 1: every size is drawn from the largest's plan */
+				ck_assert_msg(same_lists(round ? big : fresh, kept), "%s, %g pt, round %d",
 					      kinds[k][0], sizes[s], round);
+				place_f = nth_op(fresh, MB_DRAW_TRANSFORM, 0);
+				place_k = nth_op(kept, MB_DRAW_TRANSFORM, 0);
+				fine = nth_op(kept, MB_DRAW_TRANSFORM, 1);
+				stroke = nth_op(kept, MB_DRAW_STROKE, 0);
+				ck_assert(place_f && place_k && fine && stroke);
+				ck_assert(!memcmp(&place_f->u.matrix, &place_k->u.matrix,
+						  sizeof(place_f->u.matrix)));
+				/* the pen, through both transforms, is as wide as asked */
+				ck_assert_double_eq_tol(stroke->u.pen.width * place_k->u.matrix.a *
+							fine->u.matrix.a, pen.width, 1e-9);
 				mb_draw_free(fresh);
 				mb_draw_free(kept);
 			}
+		mb_draw_free(big);
 		/* the same maze with one more wall open: the plan kept for it must not serve */
 		{
 			struct mb_maze_place at = { 5, 9, 11 };

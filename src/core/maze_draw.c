@@ -459,15 +459,18 @@ static void draw_steps(struct mb_draw_list *l, const struct piece *p, const stru
 
 /*
  * A maze's merged walls and their paths, kept for its next drawing (a
- * solution page draws its maze again): valid for the same walls, gaps and
- * fine units.
+ * solution page draws its maze again): valid for the same walls and gaps,
+ * drawn as large or smaller. A smaller drawing takes the plan's fine
+ * units and arc pieces as they are (both only grow finer when shrunk), so
+ * its walls are the very bytes of the first: the interior writes them
+ * once, as a form both pages draw (src/backend/interior_pdf.c).
  */
 struct wall_plan {
 	const struct mb_maze *maze;
 	const struct mb_grid *grid;
 	uint8_t *open;		/* the walls' bytes as planned */
 	struct mb_side entrance, exit;
-	double per_cell;
+	struct lattice_units units;	/* those of the drawing it was made for */
 	struct piece *pieces;
 	struct step *steps;
 	size_t n;
@@ -501,19 +504,25 @@ static bool same_side(struct mb_side a, struct mb_side b)
 	return a.cell == b.cell && a.dir == b.dir;
 }
 
-/* the plan kept for m as it is now, at per_cell fine units, or NULL */
+/*
+ * The plan kept for m as it is now made for the largest drawing, if that
+ * is at least as large as cell_pt; or NULL
+ */
 static const struct wall_plan *find_plan(const struct mb_wall_plans *plans,
-					 const struct mb_maze *m, double per_cell)
+					 const struct mb_maze *m, double cell_pt)
 {
+	const struct wall_plan *best = NULL;
+
 	for (size_t i = 0; plans && i < plans->count; i++) {
 		const struct wall_plan *w = &plans->plan[i];
 
-		if (w->maze == m && w->grid == m->grid && w->per_cell == per_cell &&
+		if (w->maze == m && w->grid == m->grid && w->units.cell_pt >= cell_pt &&
+		    (!best || w->units.cell_pt > best->units.cell_pt) &&
 		    same_side(w->entrance, m->entrance) && same_side(w->exit, m->exit) &&
 		    !memcmp(w->open, m->open, (size_t)m->grid->lat->walls))
-			return w;
+			best = w;
 	}
-	return NULL;
+	return best;
 }
 
 static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
@@ -522,10 +531,6 @@ static bool is_gap(const struct mb_maze *m, const struct mb_side *s)
 	       (s->cell == m->exit.cell && s->dir == m->exit.dir);
 }
 
-/*
- * SAVE, then a transform taking a graph grid's cells to place's points
- * and one taking fine units to cells; the units drawn in
- */
 /* the fine units for cell_pt points a cell: the fewest that divide 10^5 and are fine enough */
 static struct lattice_units lattice_units_for(double cell_pt)
 {
@@ -542,20 +547,19 @@ static struct lattice_units lattice_units_for(double cell_pt)
 	return u;
 }
 
-static struct lattice_units begin_lattice(struct mb_draw_list *l, const struct mb_grid *g,
-					  const struct mb_maze_place *place)
+/* SAVE, then a transform taking a graph grid's cells to place's points and one taking u's fine units to cells */
+static void begin_lattice(struct mb_draw_list *l, const struct mb_grid *g,
+			  const struct mb_maze_place *place, const struct lattice_units *u)
 {
 	struct mb_maze_place at = *place;
-	struct lattice_units u = lattice_units_for(place->cell_pt);
 	struct mb_matrix fine;
 
 	/* place names where the walls' bounding box's top-left corner lands */
 	at.x -= g->lat->x0 * place->cell_pt;
 	at.y -= g->lat->y0 * place->cell_pt;
 	begin_grid(l, &at);
-	fine = (struct mb_matrix){ 1 / u.per_cell, 0, 0, 1 / u.per_cell, 0, 0 };
+	fine = (struct mb_matrix){ 1 / u->per_cell, 0, 0, 1 / u->per_cell, 0, 0 };
 	mb_draw_transform(l, &fine);
-	return u;
 }
 
 /* STROKE with pen scaled into u's fine units, then RESTORE */
@@ -592,8 +596,8 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
 			     const struct mb_maze_place *place, const struct mb_pen *pen,
 			     struct mb_wall_plans *plans)
 {
-	struct lattice_units u = lattice_units_for(place->cell_pt);
-	const struct wall_plan *kept = find_plan(plans, m, u.per_cell);
+	struct lattice_units u = lattice_units_for(place->cell_pt), pen_units;
+	const struct wall_plan *kept = find_plan(plans, m, place->cell_pt);
 	struct wall_plan made = { 0 };
 	size_t n;
 
@@ -613,13 +617,17 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
 		made.n = merge_pieces(made.pieces, n);
 		made.steps = xmallocarray(made.n + 1, sizeof(*made.steps));
 		plan_paths(made.pieces, made.n, &u, made.steps);
+		made.units = u;
 		kept = &made;
 	}
+	/* the walls as planned; the pen at this drawing's size */
+	u = kept->units;
+	pen_units = (struct lattice_units){ .cell_pt = place->cell_pt, .per_cell = u.per_cell };
 	/* a one-cell polar maze has no walls: its whole rim is the entrance */
 	if (kept->n > 0) {
-		begin_lattice(l, m->grid, place);
+		begin_lattice(l, m->grid, place, &u);
 		draw_steps(l, kept->pieces, kept->steps, kept->n, &u);
-		end_lattice(l, &u, pen);
+		end_lattice(l, &pen_units, pen);
 	}
 	if (kept != &made)
 		return;
@@ -634,7 +642,6 @@ static void draw_graph_walls(struct mb_draw_list *l, const struct mb_maze *m,
 	memcpy(made.open, m->open, (size_t)m->grid->lat->walls);
 	made.entrance = m->entrance;
 	made.exit = m->exit;
-	made.per_cell = u.per_cell;
 	if (plans->count == plans->cap) {
 		plans->cap = plans->cap ? 2 * plans->cap : 16;
 		plans->plan = xreallocarray(plans->plan, plans->cap, sizeof(*plans->plan));
@@ -714,9 +721,10 @@ static void draw_graph_route(struct mb_draw_list *l, const struct mb_maze *m,
 			     const struct mb_maze_place *place, const int *route, int n,
 			     double beyond, const struct mb_pen *pen)
 {
-	struct lattice_units u = begin_lattice(l, m->grid, place);
+	struct lattice_units u = lattice_units_for(place->cell_pt);
 	double gx, gy;
 
+	begin_lattice(l, m->grid, place, &u);
 	mb_maze_gap_point(m, false, beyond, &gx, &gy);
 	mb_draw_move(l, snap(&u, gx), snap(&u, gy));
 	if (m->grid->kind == MB_GRID_POLAR)
