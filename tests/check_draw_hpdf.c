@@ -250,6 +250,56 @@ START_TEST(state_follows_save_and_restore)
 END_TEST
 
 /* What an interior page cannot hold is refused, naming it. */
+/*
+ * A long path in local units is a figure: its bytes are its points and
+ * operator only (the state before it stays out), its box holds every
+ * point and the pen's reach; a short one, or one in page units, is not.
+ */
+START_TEST(long_local_paths_are_figures)
+{
+	struct doc d;
+	struct mb_draw_list *l = mb_draw_new(600, 800);
+	struct mb_pen pen = { .width = 3, .join = MB_JOIN_ROUND };
+	struct mb_pen fine_pen = { .width = 300, .join = MB_JOIN_ROUND };	/* 3 points */
+	struct mb_matrix fine = { 0.01, 0, 0, 0.01, 100, 100 };
+	struct mb_hpdf_figures figs = { 0 };
+	char *c = NULL;
+	size_t len = 0;
+
+	open_doc(&d, 600, 800);
+	mb_draw_move(l, 1, 1);	/* page units: never a figure, however long */
+	for (int i = 0; i < 600; i++)
+		mb_draw_line(l, 1 + i % 7, 2 + i);
+	mb_draw_stroke(l, &pen);
+	mb_draw_save(l);
+	mb_draw_transform(l, &fine);
+	mb_draw_move(l, -5000, 70);	/* the figure: 400 lines, about 5 KB */
+	for (int i = 0; i < 400; i++)
+		mb_draw_line(l, 10000 + i, -300 + i * 10);
+	mb_draw_stroke(l, &fine_pen);
+	mb_draw_move(l, 0, 0);	/* a short one beside it */
+	mb_draw_line(l, 10, 10);
+	mb_draw_stroke(l, &fine_pen);
+	mb_draw_restore(l);
+	ck_assert_int_eq(mb_hpdf_replay_take(d.page, l, &d.fonts, &c, &len, &figs, NULL), MB_OK);
+	ck_assert_uint_eq(figs.count, 1);
+	ck_assert_uint_ge(figs.v[0].len, MB_HPDF_FIGURE_MIN);
+	ck_assert_uint_le(figs.v[0].at + figs.v[0].len, len);
+	ck_assert_msg(!strncmp(c + figs.v[0].at, "-5000 70 m\n10000 -300 l\n", 24), "%.40s",
+		      c + figs.v[0].at);
+	ck_assert_msg(!strncmp(c + figs.v[0].at + figs.v[0].len - 15, "10399 3690 l\nS\n", 15),
+		      "%.15s", c + figs.v[0].at + figs.v[0].len - 15);
+	/* the pen is 300 units wide: its reach, at five widths, is inside the box */
+	ck_assert(figs.v[0].box[0] <= -5000 - 5 * 300 && figs.v[0].box[2] >= 10399 + 5 * 300);
+	ck_assert(figs.v[0].box[1] <= -300 - 5 * 300 && figs.v[0].box[3] >= 3690 + 5 * 300);
+	ck_assert(figs.v[0].box[0] == floor(figs.v[0].box[0]));
+	free(c);
+	free(figs.v);
+	mb_draw_free(l);
+	HPDF_Free(d.pdf);
+}
+END_TEST
+
 START_TEST(refuses_transparency_pictures_and_missing_faces)
 {
 	struct doc d;
@@ -290,6 +340,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, text_through_libharu);
 	tcase_add_test(tc, turned_text_runs_clockwise);
 	tcase_add_test(tc, state_follows_save_and_restore);
+	tcase_add_test(tc, long_local_paths_are_figures);
 	tcase_add_test(tc, refuses_transparency_pictures_and_missing_faces);
 	suite_add_tcase(s, tc);
 	return s;

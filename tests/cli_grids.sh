@@ -122,6 +122,43 @@ run "$MAZEBOOK" build "$TMP/round-expert.yaml" -o "$TMP/round-expert"
 ok $rc "a book of expert circles builds: $(printf '%s\n' "$out$err" | grep -m1 'FAIL\|proof')"
 grep -q "^PASS  cover.mazeproof .*2 of the cover's 2 mazes passed" "$TMP/round-expert/checklist.txt" 2>/dev/null
 ok $? "its cover's two mazes proven"
+# each maze's walls are written once, as a form XObject that its page and
+# its solution's page both draw (a solution four a page is smaller, drawn
+# from the same plan: the very same bytes)
+if [ -f "$TMP/round-expert/interior.pdf" ]; then
+  python3 - "$TMP/round-expert/interior.pdf" > "$TMP/forms.txt" <<'PY'
+import re, sys
+data = open(sys.argv[1], 'rb').read()
+forms = set(re.findall(rb'(?s)(\d+) 0 obj\s*<<(?:(?!endobj).)*?/Subtype /Form', data))
+uses = {}
+for refs in re.findall(rb'/XObject <<([^>]*)>>', data):
+    for ref in re.findall(rb'(\d+) 0 R', refs):
+        uses[ref] = uses.get(ref, 0) + 1
+print('forms', len(forms))
+print('twice', sum(1 for f in forms if uses.get(f) == 2))
+PY
+  check "12 mazes, 12 forms ($(tr '\n' ' ' < "$TMP/forms.txt"))" "$(sed -n 's/^forms //p' "$TMP/forms.txt")" -eq 12
+  check "each drawn by two pages" "$(sed -n 's/^twice //p' "$TMP/forms.txt")" -eq 12
+  # a wall taken out of a shared form (one "x y l" made "x y m", the same
+  # length, so the file stays whole): the maze page and its solution copy
+  # both print it, and the maze fails
+  python3 - "$TMP/round-expert/interior.pdf" "$TMP/round-form.pdf" <<'PY'
+import re, sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+form = re.search(rb'/Subtype /Form(?:(?!endobj).)*?stream\n', data, re.S)
+lines = [m for m in re.finditer(rb'\n-?\d+ -?\d+ l\n', data[form.end():form.end() + 20000])]
+at = form.end() + lines[len(lines) // 2].end() - 2
+assert data[at:at + 1] == b'l'
+data[at:at + 1] = b'm'
+open(sys.argv[2], 'wb').write(bytes(data))
+PY
+  run "$MAZEPROOF" "$TMP/round-form.pdf"
+  check "mazeproof fails a wall taken out of a shared form" "$rc" -eq 1
+  contains "$out" "12 passed, 1 failed" && contains "$(printf '%s\n' "$out" | grep FAILED)" "FAILED: a loop"
+  ok $? "that maze fails by its loop, the others pass: $(printf '%s\n' "$out" | grep -m1 FAILED)"
+else
+  skip "no interior"; skip "no interior"; skip "no interior"; skip "no interior"
+fi
 # a wall taken off one of the four circles on a solution page: only that
 # circle's maze fails (the page's circles are not mixed up)
 if [ -f "$TMP/round/interior.pdf" ] && command -v qpdf >/dev/null 2>&1; then

@@ -265,6 +265,11 @@ struct replay {
 	/* the font libharu believes set: it encodes text with it, whatever a Q restored */
 	HPDF_Font hpdf_font;
 	HPDF_REAL hpdf_size;
+	/* the figures found (take only), and the local path being written: where it began and its box */
+	struct mb_hpdf_figures *figures;
+	bool in_figure;
+	size_t figure_at;
+	double figure_box[4];
 };
 
 /* the PDF's initial graphics state (ISO 32000-1, 8.4) */
@@ -295,7 +300,55 @@ static void flush(struct replay *r)
 
 static void point(struct replay *r, const struct mb_point *p, const char *op)
 {
+	if (r->in_figure) {
+		double *b = r->figure_box;
+
+		b[0] = p->x < b[0] ? p->x : b[0];
+		b[1] = p->y < b[1] ? p->y : b[1];
+		b[2] = p->x > b[2] ? p->x : b[2];
+		b[3] = p->y > b[3] ? p->y : b[3];
+	}
 	put_xy(&r->c, p->x, top(r)->local ? p->y : r->l->height - p->y, op);
+}
+
+/* a path in local units begins: it may be a figure (after its state, which stays outside it) */
+static void figure_begin(struct replay *r)
+{
+	r->in_figure = r->figures && top(r)->local;
+	r->figure_at = r->c.len;
+	r->figure_box[0] = r->figure_box[1] = INFINITY;
+	r->figure_box[2] = r->figure_box[3] = -INFINITY;
+}
+
+/*
+ * The path painted (its operator written), with a pen of width (0: a
+ * fill): a figure when long enough. Its box grows by what a pen inks
+ * beyond the points: half its width, or at a mitred corner up to the
+ * miter limit's 10 times that (ISO 32000-1, 8.4.3.5), taken whole.
+ */
+static void figure_end(struct replay *r, double width)
+{
+	struct mb_hpdf_figures *f = r->figures;
+	struct mb_hpdf_figure *fig;
+	double grow = 5 * width + 1, *b = r->figure_box;
+
+	/* (the box is written as whole numbers: it must stay in a PDF integer's range) */
+	if (!r->in_figure || r->c.len - r->figure_at < MB_HPDF_FIGURE_MIN || !(b[2] >= b[0]) ||
+	    !(fmax(fabs(b[0]), fabs(b[2])) + grow < 2e9) || !(fmax(fabs(b[1]), fabs(b[3])) + grow < 2e9))
+		goto done;
+	if (f->count == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 4;
+		f->v = xreallocarray(f->v, f->cap, sizeof(*f->v));
+	}
+	fig = &f->v[f->count++];
+	fig->at = r->figure_at;
+	fig->len = r->c.len - r->figure_at;
+	fig->box[0] = floor(b[0] - grow);
+	fig->box[1] = floor(b[1] - grow);
+	fig->box[2] = ceil(b[2] + grow);
+	fig->box[3] = ceil(b[3] + grow);
+done:
+	r->in_figure = false;
 }
 
 static void transform(struct replay *r, const struct mb_matrix *m)
@@ -531,6 +584,8 @@ static enum mb_status replay_op(struct replay *r, size_t i, bool *in_path)
 					return refuse(r, "a translucent fill");
 				fill_colour(r, paint->u.paint.rgb);
 			}
+			if (paint->kind != MB_DRAW_CLIP)
+				figure_begin(r);
 			*in_path = true;
 		}
 		if (op->kind == MB_DRAW_MOVE) {
@@ -547,10 +602,12 @@ static enum mb_status replay_op(struct replay *r, size_t i, bool *in_path)
 		break;
 	case MB_DRAW_STROKE:
 		put_str(&r->c, "S\n");
+		figure_end(r, top(r)->width);
 		*in_path = false;
 		break;
 	case MB_DRAW_FILL:
 		put_str(&r->c, op->u.paint.even_odd ? "f*\n" : "f\n");
+		figure_end(r, 0);
 		*in_path = false;
 		break;
 	case MB_DRAW_CLIP:
@@ -614,11 +671,15 @@ enum mb_status mb_hpdf_replay(HPDF_Page page, const struct mb_draw_list *l,
 
 enum mb_status mb_hpdf_replay_take(HPDF_Page page, const struct mb_draw_list *l,
 				   const struct mb_hpdf_fonts *fonts, char **content, size_t *len,
-				   struct mb_error *err)
+				   struct mb_hpdf_figures *figures, struct mb_error *err)
 {
 	struct replay r = { .page = page, .l = l, .fonts = fonts, .err = err, .cap = 8,
-			    .take = true };
-	enum mb_status st = replay(&r);
+			    .take = true, .figures = figures };
+	enum mb_status st;
+
+	if (figures)
+		figures->count = 0;
+	st = replay(&r);
 
 	if (st == MB_OK && ((HPDF_PageAttr)page->attr)->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
 		BUG("a page ends inside a text object or a path");
@@ -626,6 +687,8 @@ enum mb_status mb_hpdf_replay_take(HPDF_Page page, const struct mb_draw_list *l,
 		free(r.c.p);
 		r.c.p = NULL;
 		r.c.len = 0;
+		if (figures)
+			figures->count = 0;
 	}
 	*content = r.c.p ? r.c.p : xmalloc(1);
 	*len = r.c.len;

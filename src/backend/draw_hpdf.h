@@ -47,14 +47,37 @@ enum mb_status mb_hpdf_replay(HPDF_Page page, const struct mb_draw_list *l,
 			      const struct mb_hpdf_fonts *fonts, struct mb_error *err);
 
 /*
+ * A long path drawn in local units (under a TRANSFORM), as the replay
+ * wrote it: content[at, at + len) is its points and its painting operator,
+ * nothing of the graphics state, and box ([x0, y0, x1, y1] in those units)
+ * holds all it inks. A figure placed on two pages (a maze and its
+ * solution) is the same bytes on both, whatever its place, size and pen:
+ * the interior writes it once, as a form both pages draw.
+ */
+struct mb_hpdf_figure {
+	size_t at, len;
+	double box[4];
+};
+
+struct mb_hpdf_figures {
+	struct mb_hpdf_figure *v;
+	size_t count, cap;
+};
+
+/* the shortest path worth a form of its own: a form and its use cost about 200 bytes */
+#define MB_HPDF_FIGURE_MIN 4096
+
+/*
  * The same, the page's content returned in *content (*len bytes, the
  * caller's to free, and to put into the page's stream itself) rather than
  * left in the stream: libharu writes the text runs, whose bytes are moved
  * out as they come; the rest never passes through libharu, which copies
- * a byte at a time. On failure *content is empty.
+ * a byte at a time. The page's figures of MB_HPDF_FIGURE_MIN bytes or more
+ * replace what figures held (figures may be NULL). On failure *content
+ * and the figures are empty.
  */
 enum mb_status mb_hpdf_replay_take(HPDF_Page page, const struct mb_draw_list *l,
 				   const struct mb_hpdf_fonts *fonts, char **content, size_t *len,
-				   struct mb_error *err);
+				   struct mb_hpdf_figures *figures, struct mb_error *err);
 
 #endif

@@ -4,11 +4,15 @@
  * composed by the core (src/core/pages.c) as a drawing list and replayed
  * here (draw_hpdf.c); this file decides nothing about what a page shows.
  * Choices:
- *  - page content is compressed here by libdeflate at
- *    CONTENT_DEFLATE_LEVEL, libharu compresses only the fonts; a second
- *    thread compresses each page while the next is composed (the two took
- *    equal time one after the other), and the compressed pages go into the
- *    document at the end;
+ *  - a long path that two pages draw alike (a maze's walls, on its page
+ *    and on its solution's) is written once, as a form XObject both pages
+ *    draw: the replay finds such figures, and the pages go into the
+ *    document at the end, when every figure's uses are known;
+ *  - page content is not compressed (libharu compresses the fonts):
+ *    deflating it, and inflating it again in both readers of the book
+ *    (the preflight and mazeproof), cost a circle book 0.4 s of CPU of
+ *    its 2.8, and with the walls written once the uncompressed interior
+ *    is about the size the compressed one was (README, Benchmarks);
  *  - the PDF is built in memory and written with stdio, so a write error
  *    reports errno and a failed write never leaves a file behind.
  * libharu reports through an error handler; it lands in struct writer and
@@ -21,10 +25,12 @@
 #include <errno.h>
 #include <hpdf.h>
 #include <hpdf_doc.h>	/* the document's stream, written out by save */
-#include <hpdf_pages.h>	/* the page's content stream, for compress_content */
+#include <hpdf_pages.h>	/* the page's content stream, for put_pages */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 #include <libdeflate.h>
@@ -36,38 +42,32 @@
 #include "mazebook/pages.h"
 #include "mazebook/xalloc.h"
 
-/*
- * The level for page content, chosen by measurement (README, Benchmarks).
- * libharu always uses zlib's default, 6, which took most of the interior's
- * time; zlib's 1 was still the slowest part of a circle book's interior
- * (0.38 s for its 15 MB of content). libdeflate's 1 takes 0.16 s for 8 %
- * fewer bytes than that; its 2 already costs as much as zlib's 1.
- */
-#define CONTENT_DEFLATE_LEVEL 1
-
-/* a buffer for a page's content */
-struct content {
+/* a page's content as replayed, and the figures in it (in the order they come) */
+struct page_content {
 	char *p;
-	size_t len, cap;
+	size_t len;
+	struct mb_hpdf_figure *figures;
+	size_t nfigures;
 };
 
-/*
- * The pages' content on its way through the compressing thread: raw[i]
- * is page i's content as drawn, packed[i] the same compressed; the
- * drawing thread appends to raw, the compressing thread takes them in
- * order, and once drawing is done the drawing thread takes its share of
- * what is left. The lock guards drawn, claimed and finished.
- */
-struct packer {
-	pthread_t thread;
-	bool running;
-	pthread_mutex_t lock;
-	pthread_cond_t more;	/* a page was drawn, or drawing finished */
-	struct content *raw, *packed;
-	int count;		/* room in raw and packed: the plan's pages */
-	int drawn;		/* pages handed over */
-	int claimed;		/* pages taken to compress */
-	bool finished;		/* no more pages will come */
+/* a figure's bytes wherever they come: drawn from one form once used twice */
+struct form {
+	const char *p;		/* the first use's bytes (a page_content's) */
+	size_t len;
+	uint32_t crc;
+	int uses;
+	double box[4];		/* every use's box */
+	HPDF_Dict xobject;	/* made at the first page that draws it */
+};
+
+/* the pages replayed, until they go into the document */
+struct page_store {
+	struct page_content *pages;
+	int count;		/* room: the plan's pages */
+	struct form *forms;
+	size_t nforms, cap_forms;
+	int *form_of;		/* each figure's form, page by page in order */
+	size_t nfigures;
 };
 
 struct writer {
@@ -83,7 +83,7 @@ struct writer {
 	bool failed;		/* libharu reported an error: */
 	unsigned error_no, detail_no;	/* its first one */
 	const char *failed_doing;
-	struct packer packer;
+	struct page_store store;
 };
 
 static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *data)
@@ -169,13 +169,6 @@ static enum mb_status load_fonts(struct writer *w, bool with_bold)
 	return w->failed ? harfail(w) : MB_OK;
 }
 
-/* the /Filter entry of a content stream compressed by compress_content */
-static HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream)
-{
-	(void)dict;
-	return HPDF_Stream_WriteStr(stream, "/Filter [ /FlateDecode ]\012");
-}
-
 /* a libharu stream failure as the writer's first error */
 static void stream_failed(struct writer *w, HPDF_STATUS ret)
 {
@@ -187,133 +180,163 @@ static void stream_failed(struct writer *w, HPDF_STATUS ret)
 	w->failed_doing = w->doing;
 }
 
-/* raw compressed into packed, zlib-wrapped as /FlateDecode reads it (one compressor for the book) */
-static void compress_content(struct libdeflate_compressor *c, const struct content *raw,
-			     struct content *packed)
+static void start_store(struct page_store *k, int pages)
 {
-	size_t bound = libdeflate_zlib_compress_bound(c, raw->len);
-
-	packed->p = xmalloc(bound);
-	packed->cap = bound;
-	packed->len = libdeflate_zlib_compress(c, raw->p, raw->len, packed->p, bound);
-	if (!packed->len)
-		BUG("libdeflate cannot compress %zu bytes into its own bound", raw->len);
+	*k = (struct page_store){ .count = pages };
+	k->pages = xcalloc((size_t)pages + 1, sizeof(*k->pages));
 }
 
-/* the next page handed over and not yet taken, into *n; wait: until there is one or drawing ends */
-static bool claim(struct packer *k, bool wait, int *n)
+static void free_store(struct page_store *k)
 {
-	bool got;
-
-	pthread_mutex_lock(&k->lock);
-	while (wait && k->claimed == k->drawn && !k->finished)
-		pthread_cond_wait(&k->more, &k->lock);
-	got = k->claimed < k->drawn;
-	if (got)
-		*n = k->claimed++;
-	pthread_mutex_unlock(&k->lock);
-	return got;
-}
-
-/* every page this thread can claim, compressed; wait: as long as pages may come */
-static void pack_claimed(struct packer *k, bool wait)
-{
-	struct libdeflate_compressor *c = NULL;
-	int n;
-
-	while (claim(k, wait, &n)) {
-		if (!c && !(c = libdeflate_alloc_compressor(CONTENT_DEFLATE_LEVEL)))
-			BUG("libdeflate cannot start a compressor");
-		compress_content(c, &k->raw[n], &k->packed[n]);
-		free(k->raw[n].p);
-		k->raw[n].p = NULL;
+	for (int i = 0; k->pages && i < k->count; i++) {
+		free(k->pages[i].p);
+		free(k->pages[i].figures);
 	}
-	libdeflate_free_compressor(c);
+	free(k->pages);
+	free(k->forms);
+	free(k->form_of);
+	*k = (struct page_store){ 0 };
 }
 
-/* the compressing thread: pages as they are handed over, until drawing finishes */
-static void *pack_pages(void *arg)
+/* page n's (0-based) content, as replayed (len bytes at p, now the store's), and its figures */
+static void keep_page(struct writer *w, char *p, size_t len, const struct mb_hpdf_figures *f,
+		      int n)
 {
-	pack_claimed(arg, true);
-	return NULL;
-}
+	struct page_content *c = &w->store.pages[n];
 
-static void start_packer(struct packer *k, int pages)
-{
-	k->count = pages;
-	k->raw = xcalloc((size_t)pages + 1, sizeof(*k->raw));
-	k->packed = xcalloc((size_t)pages + 1, sizeof(*k->packed));
-	pthread_mutex_init(&k->lock, NULL);
-	pthread_cond_init(&k->more, NULL);
-	k->running = !pthread_create(&k->thread, NULL, pack_pages, k);
-}
-
-/* page n's (0-based) content, as replayed (len bytes at p, now the packer's), to the compressing thread */
-static void hand_over(struct writer *w, char *p, size_t len, int n)
-{
-	struct packer *k = &w->packer;
-
-	k->raw[n] = (struct content){ .p = p, .len = len, .cap = len };
-	pthread_mutex_lock(&k->lock);
-	k->drawn = n + 1;
-	pthread_cond_signal(&k->more);
-	pthread_mutex_unlock(&k->lock);
-}
-
-/* every page handed over compressed: what the thread has not taken, here (all, without one) */
-static void stop_packer(struct packer *k)
-{
-	pthread_mutex_lock(&k->lock);
-	k->finished = true;
-	pthread_cond_signal(&k->more);
-	pthread_mutex_unlock(&k->lock);
-	pack_claimed(k, false);
-	if (k->running)
-		pthread_join(k->thread, NULL);
-	k->running = false;
-}
-
-static void free_packer(struct packer *k)
-{
-	if (!k->raw)
-		return;
-	stop_packer(k);
-	for (int i = 0; i < k->count; i++) {
-		free(k->raw[i].p);
-		free(k->packed[i].p);
+	*c = (struct page_content){ .p = p, .len = len, .nfigures = f->count };
+	if (f->count) {
+		c->figures = xmallocarray(f->count, sizeof(*c->figures));
+		memcpy(c->figures, f->v, f->count * sizeof(*c->figures));
 	}
-	free(k->raw);
-	free(k->packed);
-	pthread_mutex_destroy(&k->lock);
-	pthread_cond_destroy(&k->more);
-	k->raw = k->packed = NULL;
 }
 
-/* the compressed pages into their streams, each with write_flate_filter naming its filter */
-static void put_packed(struct writer *w, int pages)
+/*
+ * Each figure of the pages kept matched to a form by its bytes: found by
+ * length and CRC among those seen, then compared. A book has a few
+ * hundred figures, so the search is a plain walk.
+ */
+static void match_figures(struct page_store *k, int pages)
 {
-	w->doing = "compressing a page";
+	size_t total = 0, at = 0;
+
+	for (int n = 0; n < pages; n++)
+		total += k->pages[n].nfigures;
+	k->form_of = xmallocarray(total + 1, sizeof(*k->form_of));
+	k->nfigures = total;
+	for (int n = 0; n < pages; n++) {
+		const struct page_content *c = &k->pages[n];
+
+		for (size_t i = 0; i < c->nfigures; i++) {
+			const struct mb_hpdf_figure *fig = &c->figures[i];
+			const char *bytes = c->p + fig->at;
+			uint32_t crc = libdeflate_crc32(0, bytes, fig->len);
+			size_t f = 0;
+
+			while (f < k->nforms && (k->forms[f].len != fig->len || k->forms[f].crc != crc ||
+						 memcmp(k->forms[f].p, bytes, fig->len)))
+				f++;
+			if (f == k->nforms) {
+				if (k->nforms == k->cap_forms) {
+					k->cap_forms = k->cap_forms ? 2 * k->cap_forms : 64;
+					k->forms = xreallocarray(k->forms, k->cap_forms,
+								 sizeof(*k->forms));
+				}
+				k->forms[k->nforms++] = (struct form){
+					.p = bytes, .len = fig->len, .crc = crc,
+					.box = { fig->box[0], fig->box[1], fig->box[2], fig->box[3] },
+				};
+			}
+			struct form *form = &k->forms[f];
+
+			form->uses++;
+			form->box[0] = fmin(form->box[0], fig->box[0]);
+			form->box[1] = fmin(form->box[1], fig->box[1]);
+			form->box[2] = fmax(form->box[2], fig->box[2]);
+			form->box[3] = fmax(form->box[3], fig->box[3]);
+			k->form_of[at++] = (int)f;
+		}
+	}
+}
+
+/* the form XObject of f, made the first time a page draws it (NULL when libharu failed) */
+static HPDF_Dict form_xobject(struct writer *w, struct form *f)
+{
+	HPDF_Dict d;
+	HPDF_Array box;
+
+	if (f->xobject)
+		return f->xobject;
+	d = HPDF_DictStream_New(w->pdf->mmgr, w->pdf->xref);
+	box = d ? HPDF_Array_New(w->pdf->mmgr) : NULL;
+	if (!box)
+		return NULL;
+	d->filter = HPDF_STREAM_FILTER_NONE;
+	/* the box's corners are whole numbers of the figure's units (draw_hpdf.c, figure_end) */
+	for (int i = 0; i < 4; i++)
+		HPDF_Array_AddNumber(box, (HPDF_INT32)f->box[i]);
+	if (HPDF_Dict_AddName(d, "Type", "XObject") != HPDF_OK ||
+	    HPDF_Dict_AddName(d, "Subtype", "Form") != HPDF_OK ||
+	    HPDF_Dict_Add(d, "BBox", box) != HPDF_OK ||
+	    HPDF_Stream_Write(d->stream, (const HPDF_BYTE *)f->p, (HPDF_UINT)f->len) != HPDF_OK)
+		return NULL;
+	f->xobject = d;
+	return d;
+}
+
+/*
+ * The kept pages into their streams, each figure drawn more than once
+ * replaced by its form ("/X1 Do": the state it is drawn with, set before
+ * it, is the form's to inherit), the others as they were written.
+ */
+static void put_pages(struct writer *w, int pages)
+{
+	struct page_store *k = &w->store;
+	size_t at = 0;
+
+	match_figures(k, pages);
+	w->doing = "writing a page";
 	for (int n = 0; n < pages && !w->failed; n++) {
 		HPDF_Page page = HPDF_GetPageByIndex(w->pdf, (HPDF_UINT)n);
-		HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-		const struct content *c = &w->packer.packed[n];
-		HPDF_STATUS ret = HPDF_Stream_Write(attr->stream, (const HPDF_BYTE *)c->p,
-						    (HPDF_UINT)c->len);
+		HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
+		const struct page_content *c = &k->pages[n];
+		size_t from = 0;
+		HPDF_STATUS ret = HPDF_OK;
 
+		for (size_t i = 0; i < c->nfigures && ret == HPDF_OK; i++, at++) {
+			const struct mb_hpdf_figure *fig = &c->figures[i];
+			struct form *f = &k->forms[k->form_of[at]];
+			HPDF_Dict x;
+			const char *name;
+
+			if (f->uses < 2)
+				continue;	/* written where it stands */
+			ret = HPDF_Stream_Write(stream, (const HPDF_BYTE *)c->p + from,
+						(HPDF_UINT)(fig->at - from));
+			from = fig->at + fig->len;
+			x = ret == HPDF_OK ? form_xobject(w, f) : NULL;
+			name = x ? HPDF_Page_GetXObjectName(page, x) : NULL;
+			if (ret == HPDF_OK && !name)
+				ret = HPDF_FAILD_TO_ALLOC_MEM;
+			if (ret == HPDF_OK)
+				ret = HPDF_Stream_WriteEscapeName(stream, name);
+			if (ret == HPDF_OK)
+				ret = HPDF_Stream_WriteStr(stream, " Do\012");
+		}
+		if (ret == HPDF_OK)
+			ret = HPDF_Stream_Write(stream, (const HPDF_BYTE *)c->p + from,
+						(HPDF_UINT)(c->len - from));
 		if (ret != HPDF_OK) {
 			stream_failed(w, ret);
 			break;
 		}
-		attr->contents->filter = HPDF_STREAM_FILTER_NONE;
-		attr->contents->write_fn = write_flate_filter;
 	}
 }
 
 /*
  * The pages composed by the core a few ahead of their replay, in a thread
  * of their own: composing (a round maze's walls merged and planned) took
- * twice the time of replaying into libharu, and the compressing thread
- * left half a core idle. One composer takes the pages in order, so the
+ * twice the time of replaying into libharu. One composer takes the pages in order, so the
  * kept wall plans and every list are those one thread makes; the lock
  * guards composed, replayed and stop.
  */
@@ -406,7 +429,7 @@ static void stop_composer(struct composer *c)
 
 /*
  * Each page composed by the core (a page or so ahead, in the composing
- * thread) and replayed here; compressed beside the next one's drawing.
+ * thread) and replayed here, then kept until every page is drawn.
  */
 static enum mb_status draw_pages(struct writer *w)
 {
@@ -418,13 +441,14 @@ static enum mb_status draw_pages(struct writer *w)
 		.wall_plans = mb_wall_plans_new(),	/* each maze's walls, planned once */
 	};
 	struct composer composer;
+	struct mb_hpdf_figures figures = { 0 };
 	enum mb_status st = MB_OK;
 	int drawn = 0;
 
 	/* the composer measures text with the fonts the replay writes it in */
 	w->fonts.lock = &font_lock;
 	start_composer(&composer, &ctx, plan->page_count);
-	start_packer(&w->packer, plan->page_count);
+	start_store(&w->store, plan->page_count);
 	for (int n = 1; n <= plan->page_count && !w->failed && st == MB_OK; n++) {
 		const struct mb_draw_list *list = composed(&composer, n);
 		HPDF_Page page;
@@ -438,10 +462,10 @@ static enum mb_status draw_pages(struct writer *w)
 		HPDF_Page_SetWidth(page, (HPDF_REAL)plan->page_w_pt);
 		HPDF_Page_SetHeight(page, (HPDF_REAL)plan->page_h_pt);
 		w->doing = "drawing a page";
-		st = mb_hpdf_replay_take(page, list, &w->fonts, &content, &len, w->err);
+		st = mb_hpdf_replay_take(page, list, &w->fonts, &content, &len, &figures, w->err);
 		replayed(&composer, n);
 		if (st == MB_OK && !w->failed) {
-			hand_over(w, content, len, n - 1);
+			keep_page(w, content, len, &figures, n - 1);
 			drawn = n;
 		} else {
 			free(content);
@@ -451,9 +475,9 @@ static enum mb_status draw_pages(struct writer *w)
 	w->fonts.lock = NULL;
 	pthread_mutex_destroy(&font_lock);
 	mb_wall_plans_free(ctx.wall_plans);
-	stop_packer(&w->packer);
+	free(figures.v);
 	if (st == MB_OK && !w->failed)
-		put_packed(w, drawn);
+		put_pages(w, drawn);
 	if (st != MB_OK)
 		return st;
 	return w->failed ? harfail(w) : MB_OK;
@@ -516,7 +540,7 @@ void mb_interior_close(struct mb_interior *in)
 		return;
 	if (in->w.pdf)
 		HPDF_Free(in->w.pdf);
-	free_packer(&in->w.packer);
+	free_store(&in->w.store);
 	free(in);
 }
 
@@ -541,7 +565,7 @@ enum mb_status mb_interior_open(const struct mb_book_spec *spec, struct mb_inter
 		mb_interior_close(in);
 		return mb_error_set(err, MB_ERR_INTERNAL, "libharu could not start a document");
 	}
-	/* the fonts; page content is compressed by compress_content */
+	/* the fonts; page content is left as it is (the top of this file) */
 	HPDF_SetCompressionMode(w->pdf, HPDF_COMP_METADATA);
 	set_date(w);
 	st = load_fonts(w, true);

@@ -6,6 +6,10 @@ usage: alter_pdf.py OPERATION PAGE IN.pdf OUT.pdf
 
 The file is expanded with `qpdf --qdf --object-streams=disable`, the content
 stream of PAGE (1-based) is edited as text and `fix-qdf` repairs the lengths.
+A form the page draws (`/X1 Do`: mazebook writes a maze's walls once, as a
+form its page and its solution's share) is first put in the page's own
+content in its place, between `q` and `Q`, so the page is edited as it
+prints and the other page that drew the form is left as it was.
 Paths are read from lines of the form `x y m`, `x y l`, `S` (one operator per
 line, as libharu writes them), in page space: `q`, `Q` and `a b c d e f cm`
 lines are followed, and a line put in is written in the space of the line
@@ -238,6 +242,32 @@ def drop_empty_strokes(lines):
     return out
 
 
+DO = re.compile(r"^\s*/(\S+)\s+Do\s*$")
+
+
+def inline_forms(data, page, body):
+    """The page's lines with each form it draws written out in its place."""
+    head = data.find("%%%% Page %d\n" % page)
+    if head < 0:
+        return body
+    page_obj = data[head:data.index("endobj", head)]
+    out = []
+    for text in body:
+        m = DO.match(text)
+        ref = m and re.search(r"/%s\s+(\d+) 0 R" % re.escape(m.group(1)), page_obj)
+        if not ref:
+            out.append(text)
+            continue
+        at = re.search(r"(?m)^%s 0 obj\n" % ref.group(1), data)
+        if not at or "/Subtype /Form" not in data[at.end():data.index("stream\n", at.end())]:
+            out.append(text)
+            continue
+        s = data.index("stream\n", at.end()) + len("stream\n")
+        e = data.index("endstream", s)
+        out += ["q"] + data[s:e].rstrip("\n").split("\n") + ["Q"]
+    return out
+
+
 def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
@@ -252,7 +282,7 @@ def main():
             sys.exit("alter_pdf.py: no page %d" % page)
         s = data.index("stream\n", at) + len("stream\n")
         e = data.index("endstream", s)
-        body = data[s:e].split("\n")
+        body = inline_forms(data, page, data[s:e].split("\n"))
         new = "\n".join(alter(op, body))
         if not new.endswith("\n"):
             new += "\n"
