@@ -14,23 +14,30 @@ pages=$(pdfinfo "$TMP/easy/interior.pdf" | sed -n 's/^Pages: *//p')
 
 # the sheet's geometry and what is drawn where (src/backend/contact_sheet.c:
 # margin 16, gap 16, label 14, six spreads a row, pages 150 px high)
-python3 - "$TMP/easy/book-preview.png" "$pages" > "$TMP/sheet.txt" <<'PY'
-import struct, sys, zlib
+# the sheet's PNG read back (8-bit gray, unfiltered rows), for the scripts below
+cat > "$TMP/gray_png.py" <<'PY'
+import struct, zlib
+def read(path):
+    """width, height and the raw scanlines (a filter byte, then the grays)"""
+    data = open(path, 'rb').read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+    pos, idat, w, h = 8, b'', 0, 0
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b'IHDR':
+            w, h, depth, colour = struct.unpack('>IIBB', body[:10])
+            # a black-and-white book's pages are grays: written 8-bit gray
+            assert depth == 8 and colour == 0, 'not 8-bit gray'
+        elif kind == b'IDAT':
+            idat += body
+        pos += 12 + n
+    return w, h, zlib.decompress(idat)
+PY
+PYTHONPATH="$TMP" python3 - "$TMP/easy/book-preview.png" "$pages" > "$TMP/sheet.txt" <<'PY'
+import sys, gray_png
 path, pages = sys.argv[1], int(sys.argv[2])
-data = open(path, 'rb').read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-pos, idat, w = 8, b'', 0
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b'IHDR':
-        w, h, depth, colour = struct.unpack('>IIBB', body[:10])
-        # a black-and-white book's pages are grays: written 8-bit gray
-        assert depth == 8 and colour == 0, 'not 8-bit gray'
-    elif kind == b'IDAT':
-        idat += body
-    pos += 12 + n
-raw = zlib.decompress(idat)
+w, h, raw = gray_png.read(path)
 row = 1 + w
 def px(x, y):
     o = y * row + 1 + x
@@ -133,20 +140,9 @@ PY
 for kind in re form; do
   "$(dirname "$MAZEBOOK")/tests/contact_sheet" "$TMP/clip-$kind.pdf" "$TMP/clip-$kind.png" > /dev/null 2>&1
   ok $? "the contact sheet of thin lines clipped by a ${kind} is drawn"
-  python3 - "$TMP/clip-$kind.png" > "$TMP/clip-$kind.txt" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], 'rb').read()
-pos, idat = 8, b''
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b'IHDR':
-        w, h, depth, colour = struct.unpack('>IIBB', body[:10])
-        assert depth == 8 and colour == 0, 'not 8-bit gray'
-    elif kind == b'IDAT':
-        idat += body
-    pos += 12 + n
-raw = zlib.decompress(idat)
+  PYTHONPATH="$TMP" python3 - "$TMP/clip-$kind.png" > "$TMP/clip-$kind.txt" <<'PY'
+import sys, gray_png
+w, h, raw = gray_png.read(sys.argv[1])
 px = lambda x, y: raw[y * (w + 1) + 1 + x]
 # the page: the box of paper-white pixels (its top and bottom fifths are blank)
 white = [(x, y) for y in range(h) for x in range(w) if px(x, y) == 255]

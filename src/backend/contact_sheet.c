@@ -197,57 +197,6 @@ static void close_clip(struct thumb_dev *d)
 		d->nested--;
 }
 
-/* a path's points on the sheet, when it is at most a moveto and four linetos */
-struct rect_walk {
-	fz_matrix ctm;
-	fz_point p[5];
-	int n;
-	bool other;
-};
-
-static void rect_point(struct rect_walk *w, float x, float y)
-{
-	if (w->n == 5)
-		w->other = true;
-	else
-		w->p[w->n++] = fz_transform_point_xy(x, y, w->ctm);
-}
-
-static void rect_moveto(fz_context *ctx, void *arg, float x, float y)
-{
-	struct rect_walk *w = arg;
-
-	(void)ctx;
-	if (w->n)
-		w->other = true;	/* a second subpath */
-	rect_point(w, x, y);
-}
-
-static void rect_lineto(fz_context *ctx, void *arg, float x, float y)
-{
-	(void)ctx;
-	rect_point(arg, x, y);
-}
-
-static void rect_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2,
-			 float x3, float y3)
-{
-	struct rect_walk *w = arg;
-
-	(void)ctx, (void)x1, (void)y1, (void)x2, (void)y2, (void)x3, (void)y3;
-	w->other = true;
-}
-
-static void rect_closepath(fz_context *ctx, void *arg)
-{
-	(void)ctx, (void)arg;
-}
-
-static const fz_path_walker rect_walker = {
-	rect_moveto, rect_lineto, rect_curveto, rect_closepath,
-	NULL, NULL, NULL, NULL,
-};
-
 /*
  * Whether path, placed by ctm, is a rectangle with its sides along the
  * sheet's axes; *out its pixels (those it touches at all: the thin
@@ -255,16 +204,15 @@ static const fz_path_walker rect_walker = {
  */
 static bool sheet_rect(fz_context *ctx, const fz_path *path, fz_matrix ctm, fz_irect *out)
 {
-	struct rect_walk w = { .ctm = ctm };
+	fz_point p[4];
 	fz_rect r = fz_empty_rect;
 
-	fz_walk_path(ctx, path, &rect_walker, &w);
-	if (w.n == 5 && fabsf(w.p[4].x - w.p[0].x) < 1e-3f && fabsf(w.p[4].y - w.p[0].y) < 1e-3f)
-		w.n = 4;
-	if (w.other || w.n != 4)
+	if (!mb_fz_path_quad(ctx, path, p))
 		return false;
+	for (int i = 0; i < 4; i++)
+		p[i] = fz_transform_point(p[i], ctm);
 	for (int i = 0; i < 4; i++) {
-		fz_point a = w.p[i], b = w.p[(i + 1) % 4];
+		fz_point a = p[i], b = p[(i + 1) % 4];
 		bool same_x = fabsf(a.x - b.x) < 1e-3f, same_y = fabsf(a.y - b.y) < 1e-3f;
 
 		if (same_x == same_y || !isfinite(a.x) || !isfinite(a.y))

@@ -9,6 +9,7 @@
 #define MAZEBOOK_CONTACT_SHEET_FZ_H
 
 #include <mupdf/fitz.h>
+#include <stdbool.h>
 
 #include "mazebook/contact_sheet.h"
 
@@ -29,5 +30,12 @@ void mb_sheet_end_page(fz_context *ctx, struct mb_sheet *s, fz_device *dev, int 
 enum mb_status mb_sheet_write(fz_context *ctx, struct mb_sheet *s, const char *png_path,
 			      struct mb_contact_sheet_info *info, struct mb_error *err);
 void mb_sheet_drop(fz_context *ctx, struct mb_sheet *s);
+
+/*
+ * Whether path is one quadrilateral (m l l l h, or re; no curves, one
+ * subpath): its corners, in the path's own space, into corners. The
+ * probe's and the sheet's test for a rectangle (pdf_probe.c).
+ */
+bool mb_fz_path_quad(fz_context *ctx, const fz_path *path, fz_point corners[4]);
 
 #endif

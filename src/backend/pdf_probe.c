@@ -408,6 +408,23 @@ static void rw_rectto(fz_context *ctx, void *arg, float x0, float y0, float x1, 
 	w->closed = true;
 }
 
+bool mb_fz_path_quad(fz_context *ctx, const fz_path *path, fz_point corners[4])
+{
+	static const fz_path_walker walker = {
+		.moveto = rw_moveto, .lineto = rw_lineto, .curveto = rw_curveto,
+		.closepath = rw_closepath, .rectto = rw_rectto,
+	};
+	struct rect_walk w = { .n = 0 };
+
+	fz_walk_path(ctx, path, &walker, &w);
+	if (w.n == 5 && fabsf(w.pt[4].x - w.pt[0].x) < 1e-3f && fabsf(w.pt[4].y - w.pt[0].y) < 1e-3f)
+		w.n = 4;	/* closed by a line back to the start */
+	if (w.bad || w.n != 4)
+		return false;
+	memcpy(corners, w.pt, 4 * sizeof(*corners));
+	return true;
+}
+
 /*
  * A filled path that is one rectangle (at any angle, after ctm): its short
  * and long side, for the checks to tell a thin rule from a shape. Glyph
@@ -416,22 +433,14 @@ static void rw_rectto(fz_context *ctx, void *arg, float x0, float y0, float x1, 
 static void filled_rect(fz_context *ctx, const fz_path *path, fz_matrix ctm, double *thick,
 			double *long_side)
 {
-	static const fz_path_walker walker = {
-		.moveto = rw_moveto, .lineto = rw_lineto, .curveto = rw_curveto,
-		.closepath = rw_closepath, .rectto = rw_rectto,
-	};
-	struct rect_walk w = { .n = 0 };
 	double a, b, dot;
 	fz_point p[4];
 
 	*thick = *long_side = 0;
-	fz_walk_path(ctx, path, &walker, &w);
-	if (w.n == 5 && fabsf(w.pt[4].x - w.pt[0].x) < 1e-3f && fabsf(w.pt[4].y - w.pt[0].y) < 1e-3f)
-		w.n = 4;	/* closed by a line back to the start */
-	if (w.bad || w.n != 4)
+	if (!mb_fz_path_quad(ctx, path, p))
 		return;
 	for (int i = 0; i < 4; i++)
-		p[i] = fz_transform_point(w.pt[i], ctm);
+		p[i] = fz_transform_point(p[i], ctm);
 	a = hypot(p[1].x - p[0].x, p[1].y - p[0].y);
 	b = hypot(p[2].x - p[1].x, p[2].y - p[1].y);
 	if (a <= 0 || b <= 0)
