@@ -67,7 +67,6 @@ struct page_store {
 	struct form *forms;
 	size_t nforms, cap_forms;
 	int *form_of;		/* each figure's form, page by page in order */
-	size_t nfigures;
 };
 
 struct writer {
@@ -223,7 +222,6 @@ static void match_figures(struct page_store *k, int pages)
 	for (int n = 0; n < pages; n++)
 		total += k->pages[n].nfigures;
 	k->form_of = xmallocarray(total + 1, sizeof(*k->form_of));
-	k->nfigures = total;
 	for (int n = 0; n < pages; n++) {
 		const struct page_content *c = &k->pages[n];
 
