@@ -929,6 +929,118 @@ START_TEST(nothing_measured_is_never_pass)
 }
 END_TEST
 
+/* titles as publishers write them: what each says of a 30-maze book */
+START_TEST(counts_in_titles_as_people_write_them)
+{
+	static const struct {
+		const char *text;
+		long said;	/* for a book of 30 mazes; -1: no count */
+	} titles[] = {
+		{ "Easy Mazes for Kids Ages 4-6", -1 },
+		{ "Ages 4-6 Easy Mazes for Kids", -1 },
+		{ "Ages 4\xe2\x80\x938 Mazes", -1 },
+		{ "Mazes for Kids 8-12", -1 },
+		{ "Kids 8-12 Mazes", -1 },
+		{ "Age 6+ Mazes", -1 },
+		{ "4-8 Years Maze Book", -1 },
+		{ "Mazes for 3 Year Olds", -1 },
+		{ "4 Year Old Mazes", -1 },
+		{ "Toddlers 2-4 Mazes", -1 },
+		{ "Preschool Mazes Ages 3 to 5", -1 },
+		{ "2nd Grade Mazes", -1 },
+		{ "Grade 3 Mazes", -1 },
+		{ "Maze Puzzles for Kids, Volume 2", -1 },
+		{ "Volume 2 Mazes", -1 },
+		{ "Vol. 3 Easy Mazes", -1 },
+		{ "Book 2 Mazes", -1 },
+		{ "Part 1 Mazes", -1 },
+		{ "#4 Mazes", -1 },
+		{ "Halloween Mazes for Kids 2026", -1 },
+		{ "2026 Halloween Mazes", -1 },
+		{ "Christmas Mazes 2026", -1 },
+		{ "Mazes 101 for Kids", -1 },
+		{ "3D Mazes", -1 },
+		{ "5-Minute Mazes", -1 },
+		{ "Level 3 Mazes", -1 },
+		{ "2 in 1 Mazes", -1 },
+		{ "Labyrinthe ab 6 Jahren", -1 },
+		{ "Laberintos para niños de 4 a 6 años", -1 },
+		{ "Labyrinthes dès 5 ans", -1 },
+		{ "Large Print Mazes for Seniors", -1 },
+		{ "30 Mazes", 30 },
+		{ "30 Easy Mazes for Ages 5-7", 30 },
+		{ "30 Large Print Mazes", 30 },
+		{ "Over 20 Mazes", 30 },
+		{ "20+ Mazes for Kids", 30 },
+		{ "30 Labyrinthe", 30 },
+		{ "Book 2: 30 Mazes", 30 },
+		{ "100 Mazes", 100 },
+		{ "100 Fun Easy Mazes for Ages 4-6", 100 },
+		{ "50+ Mazes", 50 },
+		{ "101 Mazes for Kids", 101 },
+		{ "Ages 4-6: 50 Mazes", 50 },
+		{ "Christmas 2026: 40 Mazes", 40 },
+	};
+
+	for (size_t i = 0; i < sizeof(titles) / sizeof(titles[0]); i++) {
+		const char *t = titles[i].text;
+
+		ck_assert_msg(mb_text_maze_count(t, strlen(t), 30) == titles[i].said,
+			      "'%s' reads as %ld mazes, not %ld", t,
+			      mb_text_maze_count(t, strlen(t), 30), titles[i].said);
+	}
+}
+END_TEST
+
+/*
+ * A cover's text read run by run: a title drawn twice (a drop shadow,
+ * then its face) is one run, and runs far apart (the spine's title, the
+ * front's) are not one phrase.
+ */
+START_TEST(cover_count_reads_each_run_once)
+{
+	struct mb_probe_file f;
+	const struct mb_check *c;
+	static char text[] = "Easy Mazes for Kids Ages 4-6 Easy Mazes for Kids Ages 4-6 "
+			     "Maze Puzzles Volume 2 Maze Puzzles 30 MAZES";
+	struct mb_probe_item items[6];
+	static const struct { size_t off, len; double x0, y0, x1, y1; } runs[] = {
+		{ 0, 28, 100, 500, 400, 530 },	/* the title's shadow */
+		{ 29, 28, 102, 502, 402, 532 },	/* its face, 2 pt over */
+		{ 58, 21, 10, 100, 24, 400 },	/* the spine, far off */
+		{ 80, 12, 100, 300, 300, 330 },	/* the front's next line */
+		{ 93, 2, 300, 100, 340, 140 },	/* the badge: "30" */
+		{ 96, 5, 300, 60, 360, 90 },	/* over "MAZES" */
+	};
+
+	cover_facts(&f, 120, 0);
+	for (size_t i = 0; i < 6; i++)
+		items[i] = (struct mb_probe_item){
+			.kind = MB_ITEM_TEXT, .text_off = runs[i].off, .text_len = runs[i].len,
+			.box = { runs[i].x0, runs[i].y0, runs[i].x1, runs[i].y1 },
+		};
+	cover_page.text = text;
+	cover_page.text_len = strlen(text);
+	cover_page.items = items;
+	cover_page.item_count = 6;
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover_count(&f, 30, &cl);
+	c = mb_checklist_find(&cl, "cover.count");
+	ck_assert_msg(c->status == MB_CHECK_PASS, "%s", c->message);
+	ck_assert_has(c->message, "the cover says 30 mazes, as the book has");
+	/* the same badge on a 40-maze book still fails */
+	mb_checklist_release(&cl);
+	mb_checklist_init(&cl);
+	mb_preflight_cover_count(&f, 40, &cl);
+	ck_assert_int_eq(mb_checklist_find(&cl, "cover.count")->status, MB_CHECK_FAIL);
+	cover_page.items = NULL;
+	cover_page.item_count = 0;
+	cover_page.text = NULL;
+	cover_page.text_len = 0;
+}
+END_TEST
+
 START_TEST(cover_count_against_the_book)
 {
 	struct mb_probe_file f;
@@ -965,7 +1077,7 @@ START_TEST(cover_count_against_the_book)
 		static char *not_counts[] = {
 			"Parallel 1 30 MAZES", "Amazing Mazes Vol. 2 30 Mazes",
 			"Amazing Mazes Vol. 1 A Amazing Mazes Vol. 1 30 MAZES",
-			"Vol. 3 Easy Mazes 30 mazes", "Maze Book 30 Mazes for Everyone",
+			"Vol. 3 Easy Mazes 30 mazes", "Maze Book: 30 Mazes for Everyone",
 		};
 
 		for (size_t i = 0; i < sizeof(not_counts) / sizeof(not_counts[0]); i++) {
@@ -1310,6 +1422,8 @@ static Suite *make_suite(void)
 	tcase_add_test(in, crop_marks_caught);
 	tcase_add_test(in, nothing_measured_is_never_pass);
 	tcase_add_test(in, cover_count_against_the_book);
+	tcase_add_test(in, counts_in_titles_as_people_write_them);
+	tcase_add_test(in, cover_count_reads_each_run_once);
 	tcase_add_test(in, picture_boxes_for_a_failing_page);
 	tcase_add_test(in, crop_and_trim_boxes_must_agree_with_the_page);
 	tcase_add_test(in, trim_not_kdp_and_trim_given);

@@ -204,11 +204,16 @@ void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim 
 void mb_preflight_cover_count(const struct mb_probe_file *f, int mazes, struct mb_checklist *cl);
 
 /*
- * The number of mazes text (UTF-8, len bytes) names, read as the cover
- * check reads it: a number, then the word for mazes at once or one word
- * later ("60 Easy Mazes", "50 Labyrinthe"), no other number between, and
- * not a volume's number ("Vol. 2 Mazes"). The first count it names (mazes
- * when that agrees, the other number when not), else -1.
+ * The number of mazes text (UTF-8, len bytes) names, read as a person
+ * reads a title: a number, then the word for mazes at once or up to two
+ * words later ("60 Easy Mazes", "100 Large Print Mazes", "50 Labyrinthe"),
+ * with no other number nor a phrase's end ("for", "and") between. Never a
+ * count: a number inside a word ("2nd", "3D"), a range ("Ages 4-6", "8-12",
+ * "4 to 8"), a year (1900 to 2099), a number after an age, grade, level or
+ * volume word ("Age 6+", "Volume 2", "#2") or before a unit ("4 Years",
+ * "5-Minute"), a date or decimal. "100+ Mazes" and "Over 100 Mazes" agree
+ * with 100 or more. The first count that contradicts mazes, else mazes
+ * when a count agrees, else -1.
  */
 long mb_text_maze_count(const char *text, size_t len, int mazes);
 

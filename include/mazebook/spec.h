@@ -353,6 +353,15 @@ long mb_spec_price_cents(const struct mb_book_spec *spec);
  */
 enum mb_status mb_spec_check_words(const struct mb_book_spec *spec, struct mb_error *err);
 
+/*
+ * The spec's printed texts that name the book's (or their section's)
+ * number of mazes, as a list of keys ("'subtitle', 'cover.back'") in out;
+ * returns how many. After mb_spec_check_words passed, every count the
+ * texts name agrees: the build's cover.count check is decided from this,
+ * each string read on its own, not from the cover's text run together.
+ */
+size_t mb_spec_count_keys(const struct mb_book_spec *spec, char *out, size_t size);
+
 /* The commented starter spec that `mazebook init` writes. */
 extern const char mb_spec_starter[];
 

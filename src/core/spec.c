@@ -567,36 +567,49 @@ static enum mb_status fail_key(const struct mb_book_spec *spec, const char *key,
 	return mb_error_set(err, MB_ERR_INPUT, "%s", msg);
 }
 
-enum mb_status mb_spec_check_words(const struct mb_book_spec *spec, struct mb_error *err)
-{
-	struct text {
-		char key[32];
-		const char *what, *text;
-		int mazes;	/* the count it must agree with; 0: not checked */
-	};
-	struct text texts[8 + 2 * MB_SPEC_MAX_SECTIONS] = {
-		{ "title", "the title", spec->title, spec->mazes },
-		{ "subtitle", "the subtitle", spec->subtitle, spec->mazes },
-		{ "author", "the author", spec->author, 0 },
-		{ "copyright", "the copyright line", spec->copyright, 0 },
-		{ "imprint", "the imprint", spec->imprint, 0 },
-		{ "cover.back", "the back cover text", spec->cover.back, spec->mazes },
-		{ "series.title", "the series title", spec->series.title, spec->mazes },
-	};
-	size_t n = 7;
-	char found[64];
+/* a printed text of the spec, with the count of mazes its words must agree with */
+struct spec_text {
+	char key[32];
+	const char *what, *text;
+	int mazes;	/* 0: not checked */
+};
 
+#define SPEC_TEXTS_MAX (8 + 2 * MB_SPEC_MAX_SECTIONS)
+
+/* every text of the spec that is printed, in the order the book shows them */
+static size_t spec_texts(const struct mb_book_spec *spec, struct spec_text *texts)
+{
+	size_t n = 0;
+
+	texts[n++] = (struct spec_text){ "title", "the title", spec->title, spec->mazes };
+	texts[n++] = (struct spec_text){ "subtitle", "the subtitle", spec->subtitle, spec->mazes };
+	texts[n++] = (struct spec_text){ "author", "the author", spec->author, 0 };
+	texts[n++] = (struct spec_text){ "copyright", "the copyright line", spec->copyright, 0 };
+	texts[n++] = (struct spec_text){ "imprint", "the imprint", spec->imprint, 0 };
+	texts[n++] = (struct spec_text){ "cover.back", "the back cover text", spec->cover.back,
+					 spec->mazes };
+	texts[n++] = (struct spec_text){ "series.title", "the series title", spec->series.title,
+					 spec->mazes };
 	for (int i = 0; i < spec->section_count && i < MB_SPEC_MAX_SECTIONS; i++) {
 		const struct mb_section_spec *sec = &spec->sections[i];
 
-		texts[n] = (struct text){ "", "the section's title", sec->title, sec->mazes };
+		texts[n] = (struct spec_text){ "", "the section's title", sec->title, sec->mazes };
 		snprintf(texts[n++].key, sizeof(texts[0].key), "sections.%d.title", i + 1);
-		texts[n] = (struct text){ "", "the section's description", sec->description,
-					  sec->mazes };
+		texts[n] = (struct spec_text){ "", "the section's description", sec->description,
+					       sec->mazes };
 		snprintf(texts[n++].key, sizeof(texts[0].key), "sections.%d.description", i + 1);
 	}
+	return n;
+}
+
+enum mb_status mb_spec_check_words(const struct mb_book_spec *spec, struct mb_error *err)
+{
+	struct spec_text texts[SPEC_TEXTS_MAX];
+	size_t n = spec_texts(spec, texts);
+	char found[64];
+
 	for (size_t i = 0; i < n; i++) {
-		const struct text *t = &texts[i];
+		const struct spec_text *t = &texts[i];
 		long said;
 
 		if (!t->text)
@@ -620,4 +633,26 @@ enum mb_status mb_spec_check_words(const struct mb_book_spec *spec, struct mb_er
 					? "'mazes' (or the sections' counts)" : "the section's 'mazes'");
 	}
 	return MB_OK;
+}
+
+size_t mb_spec_count_keys(const struct mb_book_spec *spec, char *out, size_t size)
+{
+	struct spec_text texts[SPEC_TEXTS_MAX];
+	size_t n = spec_texts(spec, texts), found = 0, used = 0;
+
+	if (size)
+		out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		const struct spec_text *t = &texts[i];
+		int w;
+
+		if (!t->text || !t->mazes ||
+		    mb_text_maze_count(t->text, strlen(t->text), t->mazes) != t->mazes)
+			continue;
+		w = snprintf(out + used, size - used, "%s'%s'", found ? ", " : "", t->key);
+		if (w > 0 && (size_t)w < size - used)
+			used += (size_t)w;
+		found++;
+	}
+	return found;
 }
