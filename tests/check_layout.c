@@ -425,6 +425,8 @@ START_TEST(maze_geometry_fits_live_area)
 			struct mb_page_plan plan;
 
 			spec_for(&spec, trims[t], spps[s], false, t % 2 == 1);
+			spec.grid_w = 10;	/* solutions legible 9 to a 5 x 8 in page */
+			spec.grid_h = 12;
 			ck_assert_int_eq(mb_layout_plan(&spec, 60, &plan, NULL), MB_OK);
 			for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
 				int w = sizes[z][0], h = sizes[z][1];
@@ -504,16 +506,24 @@ START_TEST(too_fine_grid_refused_with_advice)
 	/* the audit's book: 0.44 pt routes before; now refused up front */
 	ck_assert_int_eq(plan_grid("5x8", 9, 60, 80, &err), MB_ERR_INPUT);
 	ck_assert_str_eq(err.message,
-			 "grid 60x80 is too fine for 9 solutions per page on a 5 x 8 in page: "
-			 "a solution's squares would be 1.48 pt, at least 3 pt are needed (use "
-			 "fewer solutions per page, a smaller grid or a larger trim)");
+			 "9 solutions per page of a 60x80 grid are too small to read on a 5 x 8 "
+			 "in page: their squares would be 0.52 mm, and a solution needs at least "
+			 "1.41 mm so its route shows clear of the walls: 'solutions: 1' fits "
+			 "(1.74 mm squares), or use a smaller grid or a larger trim");
+	/* the book: 9 expert solutions on 6 x 9 in were 1.24 mm squares */
+	ck_assert_int_eq(plan_grid("6x9", 9, 32, 40, &err), MB_ERR_INPUT);
+	ck_assert_str_eq(err.field, "solutions");
+	ck_assert_ptr_nonnull(strstr(err.message, "their squares would be 1.24 mm"));
+	ck_assert_ptr_nonnull(strstr(err.message, "'solutions: 4' fits (1.94 mm squares)"));
+	ck_assert_int_eq(plan_grid("6x9", 4, 32, 40, &err), MB_OK);
 	/* 100x100 is too fine even for the maze pages: fewer solutions would not help */
 	ck_assert_int_eq(plan_grid("5x8", 9, 100, 100, &err), MB_ERR_INPUT);
 	ck_assert_str_eq(err.message,
 			 "grid 100x100 is too fine for a 5 x 8 in page: a maze's squares would be "
 			 "2.95 pt, at least 4 pt are needed (use a smaller grid or a larger trim)");
 	ck_assert_int_eq(plan_grid("8.25x6", 9, 32, 40, &err), MB_ERR_INPUT);
-	ck_assert_ptr_nonnull(strstr(err.message, "9 solutions per page on an 8.25 x 6 in page"));
+	ck_assert_ptr_nonnull(strstr(err.message, "9 solutions per page of a 32x40 grid are too "
+					      "small to read on an 8.25 x 6 in page"));
 	/* too fine for the maze pages themselves */
 	ck_assert_int_eq(plan_grid("5x8", 1, 200, 200, &err), MB_ERR_INPUT);
 	ck_assert_ptr_nonnull(strstr(err.message, "grid 200x200 is too fine for a 5 x 8 in "
@@ -522,9 +532,9 @@ START_TEST(too_fine_grid_refused_with_advice)
 	ck_assert_int_eq(plan_grid("5x8", 4, 1, 200, &err), MB_ERR_INPUT);
 	/* the same grids fit where there is room */
 	ck_assert_int_eq(plan_grid("5x8", 1, 60, 80, &err), MB_OK);
-	ck_assert_int_eq(plan_grid("8.5x11", 4, 60, 80, &err), MB_OK);
-	ck_assert_int_eq(plan_grid("5x8", 9, 24, 30, &err), MB_OK);
-	ck_assert_int_eq(plan_grid("6x9", 9, 32, 40, &err), MB_OK);
+	ck_assert_int_eq(plan_grid("8.5x11", 1, 60, 80, &err), MB_OK);
+	ck_assert_int_eq(plan_grid("5x8", 9, 16, 20, &err), MB_OK);
+	ck_assert_int_eq(plan_grid("6x9", 2, 32, 40, &err), MB_OK);
 	/* no grid at all, or one past the limit */
 	ck_assert_int_eq(plan_grid("6x9", 4, 0, 20, &err), MB_ERR_INPUT);
 	ck_assert_ptr_nonnull(strstr(err.message, "grid 0x20"));
@@ -587,8 +597,9 @@ START_TEST(accepted_plans_draw_no_thin_line)
 					spec.grid_h = h;
 					mb_error_init(&err);
 					if (mb_layout_plan(&spec, mazes, &plan, &err) != MB_OK) {
-						ck_assert_msg(strstr(err.message, "too fine"), "%s",
-							      err.message);
+						ck_assert_msg(strstr(err.message, "too fine") ||
+							      strstr(err.message, "too small to read"),
+							      "%s", err.message);
 						refused++;
 						continue;
 					}
@@ -640,14 +651,18 @@ START_TEST(solutions_rearranged_only_when_too_fine)
 	ck_assert_int_eq(plan.solution_cols, 1);
 	ck_assert_int_eq(plan.solution_rows, 2);
 	mb_layout_release(&plan);
-	/* expert on a landscape page: 2 x 2 gives squares under 3 pt, 4 x 1 does not */
+	/* hard on a landscape page: 2 x 2 gives squares under 4 pt, 4 x 1 does not */
 	spec_for(&spec, "8.25x6", 4, false, false);
-	spec.grid_w = 32;
-	spec.grid_h = 40;
+	spec.grid_w = 24;
+	spec.grid_h = 30;
 	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_OK);
 	ck_assert_int_eq(plan.solution_cols, 4);
 	ck_assert_int_eq(plan.solution_rows, 1);
 	mb_layout_release(&plan);
+	/* expert there is too small to read even 4 x 1: 2 a page is advised */
+	spec.grid_w = 32;
+	spec.grid_h = 40;
+	ck_assert_int_eq(mb_layout_plan(&spec, 40, &plan, NULL), MB_ERR_INPUT);
 	/* hard with 9 a page there: 3 x 3 is the only arrangement of at most 4 a side */
 	spec_for(&spec, "8.25x6", 9, false, false);
 	spec.grid_w = 24;

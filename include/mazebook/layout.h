@@ -195,7 +195,13 @@ void mb_layout_live_area(const struct mb_page_plan *plan, int page, struct mb_re
  * square there) stays 1.5 pt, twice KDP's least line weight.
  */
 #define MB_LAYOUT_MIN_MAZE_CELL_PT 4.0
-#define MB_LAYOUT_MIN_SOLUTION_CELL_PT 3.0
+/*
+ * A solution is read as closely as its maze: its squares get the maze
+ * page's floor, 4 pt (1.41 mm), where the route (half a square wide) still
+ * shows paper on both sides between 0.75 pt walls. Smaller solutions are
+ * refused at 'solutions:', naming the count that fits.
+ */
+#define MB_LAYOUT_MIN_SOLUTION_CELL_PT MB_LAYOUT_MIN_MAZE_CELL_PT
 
 /* Where a maze grid goes and how heavy its lines are. */
 struct mb_maze_geometry {

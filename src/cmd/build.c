@@ -1651,6 +1651,48 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		       int volume);
 
 /*
+ * A list price under the edition's minimum, refused at the price's key
+ * before anything is made: the minimum follows from the plan's page count,
+ * trim, binding and ink, all known from the spec.
+ */
+static enum mb_status check_price(const struct mb_book_spec *s, const struct mb_cost *c,
+				  struct mb_error *err)
+{
+	const char *key = s->binding == MB_BINDING_HARDCOVER ? "price.hardcover" : "price.paperback";
+	char price[32], min[32], cost[32], trim[64];
+
+	if (!c->priced || c->price_cents >= c->min_price_cents)
+		return MB_OK;
+	if (!mb_spec_where(s, key, NULL, NULL))
+		key = "price";
+	mb_cost_money(c, c->price_cents, price, sizeof(price));
+	mb_cost_money(c, c->min_price_cents, min, sizeof(min));
+	mb_cost_money(c, c->printing_cents, cost, sizeof(cost));
+	return mb_error_set_field(err, MB_ERR_INPUT, key,
+				  "list price %s is under the minimum %s: the %s edition (%d pages, "
+				  "%s, %s) costs %s to print on %s, and KDP refuses a price that "
+				  "earns less than nothing; give '%s' %s or more",
+				  price, min, mb_kdp_binding_name(s->binding), c->pages,
+				  mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
+				  mb_kdp_ink_name(s->ink), cost, c->marketplace->name, key, min);
+}
+
+/*
+ * What the spec alone decides of an edition: its page plan (page limits,
+ * grid and solution sizes), its printing cost and its price. The caller
+ * releases plan, also when this fails.
+ */
+static enum mb_status plan_and_price(const struct mb_book_spec *s, struct mb_page_plan *plan,
+				     struct mb_cost *cost, struct mb_error *err)
+{
+	if (mb_layout_plan(s, s->mazes, plan, err) ||
+	    mb_cost_compute(NULL, s->binding, s->ink, s->trim.large, plan->page_count,
+			    mb_spec_price_cents(s), cost, err))
+		return err->code;
+	return check_price(s, cost, err);
+}
+
+/*
  * editions: [paperback, hardcover]: each edition is a whole build of its
  * own into DIR/<binding>/, from the bytes of the spec read once (it may be
  * a pipe), one after the other; the first that fails stops the rest.
@@ -1659,19 +1701,25 @@ static int build_editions(int argc, char **argv, const struct mb_book_spec *firs
 {
 	int rc = MB_EXIT_OK;
 
-	/* every edition's plan first: one that cannot be made stops all before any is */
+	/*
+	 * every edition's plan and price first: one that cannot be made or sold
+	 * stops all before any is
+	 */
 	for (int i = 0; i < first->edition_count; i++) {
 		struct mb_book_spec s = *first;	/* borrowed strings: only read */
-		struct mb_page_plan plan;
+		struct mb_page_plan plan = { 0 };
+		struct mb_cost cost;
 		struct mb_error err;
+		enum mb_status st;
 
 		mb_error_init(&err);
 		s.binding = first->editions[i];
-		if (mb_layout_plan(&s, s.mazes, &plan, &err)) {
+		st = plan_and_price(&s, &plan, &cost, &err);
+		mb_layout_release(&plan);
+		if (st) {
 			mb_spec_locate(first, &err);
 			return fail(&err);
 		}
-		mb_layout_release(&plan);
 	}
 	for (int i = 0; i < first->edition_count && rc == MB_EXIT_OK; i++)
 		rc = run_edition(argc, argv, i, first, volume);
@@ -1857,9 +1905,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	 * the key and the plan first: a bad key or a book that cannot be
 	 * laid out fails before any maze is made
 	 */
-	if (find_key(&b, key_opt, &err) || mb_layout_plan(&b.spec, b.spec.mazes, &b.plan, &err) ||
-	    mb_cost_compute(NULL, b.spec.binding, b.spec.ink, b.spec.trim.large, b.plan.page_count,
-			    mb_spec_price_cents(&b.spec), &b.cost, &err) ||
+	if (find_key(&b, key_opt, &err) || plan_and_price(&b.spec, &b.plan, &b.cost, &err) ||
 	    mb_interior_check_words(&b.spec, &b.plan, &err) ||
 	    mb_spec_shape_grids(&b.spec, &err) || mb_pages_check_lattices(&b.spec, &b.plan, &err))
 		goto done;

@@ -198,6 +198,29 @@ static double rearrange_solutions(struct mb_page_plan *plan, int page, int w, in
 	return best;
 }
 
+#define MM_PER_PT (25.4 / 72)
+
+/*
+ * The largest square a w x h solution gets with per_page solutions a page
+ * (in the best arrangement of at most 4 a side); plan is left as it was.
+ */
+static double solution_cell(const struct mb_book_spec *spec, struct mb_page_plan *plan, int page,
+			    int per_page, int w, int h)
+{
+	int spp = plan->solutions_per_page, cols = plan->solution_cols;
+	int rows = plan->solution_rows;
+	double cell;
+
+	plan->solutions_per_page = per_page;
+	solution_grid(per_page, spec->trim.w_in > spec->trim.h_in, &plan->solution_cols,
+		      &plan->solution_rows);
+	cell = rearrange_solutions(plan, page, w, h);
+	plan->solutions_per_page = spp;
+	plan->solution_cols = cols;
+	plan->solution_rows = rows;
+	return cell;
+}
+
 /*
  * Refuse a grid whose squares would come out too small to print well, on
  * the maze pages or in the solution slots. Every maze page has the same
@@ -233,13 +256,30 @@ static enum mb_status check_grid(const struct mb_book_spec *spec, struct mb_page
 	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9)
 		g.cell_pt = rearrange_solutions(plan, page, w, h);
 	if (g.cell_pt < MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9) {
+		static const int fewer[] = { 6, 4, 2, 1 };
+		char advice[160] = "use a smaller grid or a larger trim";
+
+		for (size_t i = 0; i < sizeof(fewer) / sizeof(fewer[0]); i++) {
+			double cell;
+
+			if (fewer[i] >= spp)
+				continue;
+			cell = solution_cell(spec, plan, page, fewer[i], w, h);
+			if (cell >= MB_LAYOUT_MIN_SOLUTION_CELL_PT - 1e-9) {
+				snprintf(advice, sizeof(advice), "'solutions: %d' fits (%.2f mm "
+					 "squares), or use a smaller grid or a larger trim",
+					 fewer[i], cell * MM_PER_PT);
+				break;
+			}
+		}
 		return mb_error_set_field(err, MB_ERR_INPUT, "solutions",
-				    "grid %dx%d is too fine for %d solution%s per page on %s %s "
-				    "page: a solution's squares would be %.2f pt, at least %g pt "
-				    "are needed (use %sa smaller grid or a larger trim)",
-				    w, h, spp, spp == 1 ? "" : "s", a, trim, g.cell_pt,
-				    MB_LAYOUT_MIN_SOLUTION_CELL_PT,
-				    spp > 1 ? "fewer solutions per page, " : "");
+				    "%d solution%s per page of a %dx%d grid %s too small to read "
+				    "on %s %s page: %s squares would be %.2f mm, and a solution "
+				    "needs at least %.2f mm so its route shows clear of the walls: "
+				    "%s", spp, spp == 1 ? "" : "s", w, h, spp == 1 ? "is" : "are",
+				    a, trim, spp == 1 ? "its" : "their",
+				    g.cell_pt * MM_PER_PT, MB_LAYOUT_MIN_SOLUTION_CELL_PT * MM_PER_PT,
+				    advice);
 	}
 	return MB_OK;
 }
