@@ -827,7 +827,7 @@ START_TEST(cover_mazes_planned_by_the_core)
 	write_ok(&f, own);
 
 	mb_error_init(&err);
-	ck_assert_msg(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, &err) == MB_OK, "%s",
+	ck_assert_msg(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, NULL, 0, &err) == MB_OK, "%s",
 		      mb_error_format(&err, buf, sizeof(buf)));
 	ck_assert_uint_eq(n, 2);
 	ck_assert_str_eq(grids[0].place, "cover-front");
@@ -907,7 +907,7 @@ START_TEST(cover_mazes_proven_by_mazeproof)
 	fine.h = 150;
 	fixture_book(&f.book, &fine, 12);
 	mb_error_init(&err);
-	ck_assert_int_eq(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, &err), MB_OK);
+	ck_assert_int_eq(mb_cover_check(&f.spec, &f.book, f.pages, grids, &n, NULL, 0, &err), MB_OK);
 	ck_assert_int_eq(mb_cover_plan_mazes(&f.spec, &f.book, f.pages, grids, n, &err), MB_OK);
 	ck_assert_int_eq(mb_cover_proof_sheet(&f.spec, &f.book, f.pages, sheet, &count, &err),
 			 MB_OK);

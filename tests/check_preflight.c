@@ -963,6 +963,7 @@ START_TEST(counts_in_titles_as_people_write_them)
 		{ "5-Minute Mazes", -1 },
 		{ "Level 3 Mazes", -1 },
 		{ "2 in 1 Mazes", -1 },
+		{ "Mazes 2-in-1 Mazes and Fun", -1 },
 		{ "Labyrinthe ab 6 Jahren", -1 },
 		{ "Laberintos para niños de 4 a 6 años", -1 },
 		{ "Labyrinthes dès 5 ans", -1 },

@@ -13,7 +13,8 @@
  *
  * interior faults: good letter mixed gutter pagenum smalltext hairline red
  * image lightgray link outline alpha blank (PAGE..PAGE+4 blank)
- * cover faults: good narrow spinetext barcode edge
+ * cover faults: good narrow spinetext barcode edge shadow (a drop-shadowed
+ * title "Easy Mazes for Kids Ages 4-6" and a "24 MAZES" badge)
  */
 #include "config.h"
 
@@ -195,9 +196,24 @@ static int cover(const char *out, int pages, const char *fault)
 	cairo_set_source_rgb(cr, 0.85, 0.9, 1.0);
 	cairo_rectangle(cr, 0, 0, w, h);
 	cairo_fill(cr);
+	if (!strcmp(fault, "shadow")) {
+		/*
+		 * a kids' title with a drop shadow (drawn twice, 2 pt apart) and a
+		 * badge of "24" over "MAZES": the shadow is not a second title
+		 */
+		for (int pass = 0; pass < 2; pass++) {
+			double d = pass ? 0 : 2;
+
+			cairo_set_source_rgb(cr, pass ? 0.1 : 0.5, pass ? 0.1 : 0.5, pass ? 0.3 : 0.5);
+			text_at(cr, front_x + 0.5 * IN + d, bleed + 1.2 * IN + d, 22, "Easy Mazes for");
+			text_at(cr, front_x + 0.5 * IN + d, bleed + 1.6 * IN + d, 22, "Kids Ages 4-6");
+		}
+		text_at(cr, front_x + 4 * IN, bleed + 7.4 * IN, 20, "24");
+		text_at(cr, front_x + 3.8 * IN, bleed + 7.7 * IN, 12, "MAZES");
+	}
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.3);
-	text_at(cr, front_x + 0.75 * IN, bleed + 1.5 * IN, 28, "Mazes");
-	text_at(cr, front_x + 0.75 * IN, bleed + 2.2 * IN, 14, "for curious minds");
+	text_at(cr, front_x + 0.75 * IN, bleed + 2.5 * IN, 28, "Mazes");
+	text_at(cr, front_x + 0.75 * IN, bleed + 3.2 * IN, 14, "for curious minds");
 	text_at(cr, bleed + 0.75 * IN, bleed + 1.5 * IN, 11, "One hundred mazes.");
 	if (!strcmp(fault, "spinetext") || pages >= 80) {
 		cairo_save(cr);

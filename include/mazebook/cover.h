@@ -53,11 +53,13 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
  * MB_COVER_CARDS; *count of them), when both are given: the core makes the
  * stand-ins they need (mb_cover_plan_mazes), and the writer then draws the
  * book's. Each place's grid is the same for a given spec, book and page
- * count, so the writer finds the stand-ins planned for it.
+ * count, so the writer finds the stand-ins planned for it. spine_note (may
+ * be NULL) gets what the spine carries, or why it carries no text ("no
+ * spine text: 0.19 in spine, the title needs 0.27 in at 7 pt; ...").
  */
 enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
 			      int interior_pages, struct mb_cover_grid *grids, size_t *count,
-			      struct mb_error *err);
+			      char *spine_note, size_t spine_note_size, struct mb_error *err);
 
 /*
  * The cover's puzzles as they print, for mazeproof (which reads black

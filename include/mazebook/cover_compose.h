@@ -64,6 +64,7 @@ struct mb_cover {
 	double page_w, page_h;
 	struct mb_cover_box back, spine, front, barcode;	/* the art's boards (less any hinge) */
 	bool spine_text;			/* the spine carries the title */
+	char spine_note[192];			/* what the spine carries, or why nothing */
 	/* the grid each card has room for (mb_cover_plan_mazes makes their stand-ins) */
 	struct mb_cover_grid grids[MB_COVER_CARDS];
 	size_t grid_count;

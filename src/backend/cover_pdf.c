@@ -432,10 +432,13 @@ static void create_date(char *buf, size_t size)
 
 enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_book *book,
 			      int interior_pages, struct mb_cover_grid *grids, size_t *count,
-			      struct mb_error *err)
+			      char *spine_note, size_t spine_note_size, struct mb_error *err)
 {
 	struct cover c;
 	enum mb_status st = plan(&c, spec, book, interior_pages, err);
+
+	if (!st && spine_note && spine_note_size)
+		snprintf(spine_note, spine_note_size, "%s", c.k.spine_note);
 
 	/* the writer draws what it is given; the build asks these before it writes */
 	if (!st)

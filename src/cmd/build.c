@@ -35,6 +35,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -195,6 +196,7 @@ struct build {
 	bool spec_in_place;	/* the spec is DIR/spec.yaml itself: no copy */
 	struct proof_run proof;	/* started once the interior is written */
 	struct cover_run cover;	/* beside the interior */
+	char spine_note[192];	/* the cover's spine: its text, or why none */
 	struct interior_run interior;	/* its document, opened beside the last checks */
 	double sheet_s;		/* the contact sheet's own time, within the preflight's */
 	char *proof_summary;	/* mazeproof's last line */
@@ -1128,6 +1130,37 @@ static void add_cost_checks(struct build *b)
 				 price, c->rate * 100, exp);
 }
 
+/*
+ * Take away the fault pictures an earlier build left in DIR/faults (the
+ * names the preflight gives them, nothing else), and the folder when that
+ * empties it: a passing build leaves no faults behind, and a failing one
+ * shows only its own.
+ */
+static void clear_fault_pictures(const struct build *b)
+{
+	char *dir = xasprintf("%s/%s", b->out_dir, FAULT_PICTURES_DIR);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		if (!strcmp(e->d_name, "cover.png") ||
+		    (!strncmp(e->d_name, "interior-page-", 14) && n > 18 &&
+		     !strcmp(e->d_name + n - 4, ".png"))) {
+			char *path = xasprintf("%s/%s", dir, e->d_name);
+
+			unlink(path);
+			free(path);
+		}
+	}
+	if (d) {
+		closedir(d);
+		rmdir(dir);	/* fails, and keeps it, when the publisher put more there */
+	}
+	free(dir);
+}
+
 /* print every failing check; the build stops */
 static void report_failures(const struct build *b)
 {
@@ -1148,6 +1181,7 @@ static void report_failures(const struct build *b)
 	free(text);
 	/* the pages at fault as pictures, from the files that were checked */
 	mb_error_init(&err);
+	clear_fault_pictures(b);
 	if (mb_output_mkdirs(dir, &err) ||
 	    mb_preflight_pictures(&b->checklist, b->out[FILE_INTERIOR].temp_path,
 				  b->out[FILE_COVER].temp_path, dir, FAULT_PICTURES_MAX, &written, &err))
@@ -1408,9 +1442,8 @@ static void print_summary(const struct build *b, double seconds)
 	}
 	printf("  interior   %s/%s (%ld KB)\n", b->out_dir, file_names[FILE_INTERIOR],
 	       file_size(b->out_dir, file_names[FILE_INTERIOR]) / 1024);
-	printf("  cover      %s/%s (%.4f x %.4f in, spine %.4f in, %s)\n", b->out_dir,
-	       file_names[FILE_COVER], g.w_in, g.h_in, g.spine_in,
-	       mb_kdp_spine_text_allowed(b->plan.page_count) ? "spine text allowed" : "no spine text");
+	printf("  cover      %s/%s (%.4f x %.4f in, spine %.4f in; %s)\n", b->out_dir,
+	       file_names[FILE_COVER], g.w_in, g.h_in, g.spine_in, b->spine_note);
 	print_cost(b);
 	printf("  manifest   %s/%s\n", b->out_dir, file_names[FILE_MANIFEST]);
 	printf("  previews   %s/%s, %s/%s, %s/%s\n", b->out_dir, file_names[FILE_COVER_PREVIEW],
@@ -1513,7 +1546,8 @@ static enum mb_status cover_check(struct build *b, struct mb_error *err)
 {
 	struct mb_cover_grid grids[MB_COVER_CARDS];
 	size_t n = 0;
-	enum mb_status st = mb_cover_check(&b->spec, &b->book, b->plan.page_count, grids, &n, err);
+	enum mb_status st = mb_cover_check(&b->spec, &b->book, b->plan.page_count, grids, &n,
+					   b->spine_note, sizeof(b->spine_note), err);
 
 	if (!st)
 		st = mb_cover_plan_mazes(&b->spec, &b->book, b->plan.page_count, grids, n, err);
@@ -1953,6 +1987,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	    commit_catalogue(&b, &err))
 		goto done;
 	lap(&b, STAGE_SIGNING);
+	clear_fault_pictures(&b);
 	if (!b.quiet)
 		print_summary(&b, now_s() - start);
 	if (b.timings)

@@ -767,6 +767,41 @@ static enum mb_status plan_back(struct plan *p, struct mb_error *err)
 }
 
 /*
+ * Why a spine allowed text carries none, in words a publisher can act on:
+ * the spine is too thin for the title's line at the least size (and the
+ * page count from which it would fit), or the title too long for it.
+ */
+static void spine_note_why(struct plan *p, double room, double len, double line_per_pt)
+{
+	const double pt = MB_COVER_MIN_TEXT_PT;
+	double clear = 2 * (mb_kdp.spine_text_clearance_in + mb_kdp.margin_allowance_in);
+	double need_in = line_per_pt * pt / 72 + clear;
+	struct mb_print print = mb_spec_print(p->spec);
+	int max_pages = 0, min_pages = 0, from = 0;
+
+	if (room >= line_per_pt * pt) {
+		double w = width_of(p, MB_FACE_BOLD, pt, p->spec->title, strlen(p->spec->title));
+
+		snprintf(p->out->spine_note, sizeof(p->out->spine_note),
+			 "no spine text: the title is %.2f in long at %g pt, the spine has "
+			 "%.2f in for it", w / 72, pt, len / 72);
+		return;
+	}
+	mb_kdp_page_limits(&p->spec->trim, &print, &min_pages, &max_pages);
+	for (int n = p->in->pages + 2; n <= max_pages && !from; n += 2) {
+		struct mb_cover_geometry g;
+
+		mb_kdp_cover_geometry_for(&p->spec->trim, n, &print, &g, NULL);
+		if (g.spine_in >= need_in)
+			from = n;
+	}
+	snprintf(p->out->spine_note, sizeof(p->out->spine_note),
+		 "no spine text: %.2f in spine, the title needs %.2f in at %g pt%s%.0d%s",
+		 p->out->g.spine_in, need_in, pt, from ? "; it fits from " : "", from,
+		 from ? " pages" : "");
+}
+
+/*
  * Title and author along the spine, reading top to bottom; blank when KDP
  * allows no spine text or they do not fit with the clearance from each
  * fold (KDP's 0.0625 in plus the 1/72 in allowance) at 7 pt or more. The
@@ -780,9 +815,13 @@ static void plan_spine(struct plan *p)
 	double len = s.h - 2 * PT(0.375), gap = PT(0.4);
 	double line_per_pt = line_h(p, MB_FACE_BOLD, 1), size;
 
-	if (!mb_kdp_spine_text_allowed(p->in->pages) || room <= 0)
+	if (!mb_kdp_spine_text_allowed(p->in->pages)) {
+		snprintf(p->out->spine_note, sizeof(p->out->spine_note),
+			 "no spine text: KDP allows it from %d pages, the book has %d",
+			 (int)mb_kdp.spine_text_min_pages, p->in->pages);
 		return;
-	size = floor(fmin(room / line_per_pt, s.h * 0.035) * 2) / 2;
+	}
+	size = room <= 0 ? 0 : floor(fmin(room / line_per_pt, s.h * 0.035) * 2) / 2;
 	for (int with_author = 1; with_author >= 0; with_author--) {
 		for (double pt = size; pt >= MB_COVER_MIN_TEXT_PT - 1e-9; pt -= 0.5) {
 			struct text t = { 0 }, a = { 0 };
@@ -802,12 +841,16 @@ static void plan_spine(struct plan *p)
 					p->spine_author = a;
 				}
 				p->out->spine_text = true;
+				snprintf(p->out->spine_note, sizeof(p->out->spine_note),
+					 "spine text: the title%s at %g pt",
+					 with_author ? " and author" : "", pt);
 				return;
 			}
 			text_release(&t);
 			text_release(&a);
 		}
 	}
+	spine_note_why(p, room, len, line_per_pt);
 }
 
 /* ---- drawing ---- */

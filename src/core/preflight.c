@@ -1998,7 +1998,7 @@ static const char *word_before(const char *t, const char *c)
 
 /*
  * Is the number from c to e (folded text t) a count at all? Not when it is
- * part of a word ("2nd", "3D", "Maze4Kids"), a range ("4-6", "8-12",
+ * part of a word ("2nd", "3D", "Maze4Kids", "2-in-1"), a range ("4-6", "8-12",
  * "4 to 8"), a date or decimal ("12/24", "2.5"), a year (1900 to 2099), a
  * volume's "#2", or an age or length before its unit ("4 Years",
  * "5-Minute"). A number after an age or volume word is judged by the caller.
@@ -2007,9 +2007,9 @@ static bool may_be_count(const char *t, const char *c, const char *e, long n)
 {
 	const char *before;
 
-	if (c > t && (is_letter(c[-1]) || c[-1] == '#' || c[-1] == '/' ||
-		      ((c[-1] == '-' || c[-1] == '.' || c[-1] == ',' || c[-1] == ':') &&
-		       c - 1 > t && is_digit(c[-2]))))
+	if (c > t && (is_letter(c[-1]) || c[-1] == '#' || c[-1] == '/' || c[-1] == '-' ||
+		      ((c[-1] == '.' || c[-1] == ',' || c[-1] == ':') && c - 1 > t &&
+		       is_digit(c[-2]))))
 		return false;
 	if (is_letter(*e) || *e == '-' || *e == '/' || *e == '%' || *e == ':' ||
 	    ((*e == '.' || *e == ',') && is_digit(e[1])))
@@ -2120,7 +2120,7 @@ static bool reads_on(const struct mb_probe_item *a, const struct mb_probe_item *
 	double x_gap = fmax(a->box.x0, b->box.x0) - fmin(a->box.x1, b->box.x1);
 	double y_gap = fmax(a->box.y0, b->box.y0) - fmin(a->box.y1, b->box.y1);
 
-	return x_gap < 1.5 * h && y_gap < 0.8 * h;
+	return x_gap < 1.5 * h && y_gap < 1.2 * h;
 }
 
 /*
