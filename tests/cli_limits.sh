@@ -23,7 +23,7 @@ spec() { # NAME TRIM SOLUTIONS GRID LEVEL MAZES
 spec audit 5x8 9 60x80 expert 30
 run "$MAZEBOOK" build "$TMP/audit.yaml" -o "$TMP/audit"
 check "60x80, 9 per page on 5x8: exit 1" "$rc" -eq 1
-contains "$err" "grid 60x80 is too fine for 9 solutions per page on a 5 x 8 in page: a solution's squares would be 1.48 pt, at least 3 pt are needed (use fewer solutions per page, a smaller grid or a larger trim)"
+contains "$err" "9 solutions per page of a 60x80 grid are too small to read on a 5 x 8 in page: their squares would be 0.52 mm, and a solution needs at least 1.41 mm so its route shows clear of the walls: 'solutions: 1' fits (1.74 mm squares)"
 ok $? "60x80, 9 per page on 5x8: says what to change"
 check "60x80, 9 per page on 5x8: nothing written" ! -e "$TMP/audit"
 
