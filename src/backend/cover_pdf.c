@@ -502,11 +502,14 @@ static bool read_size(const unsigned char *p, const unsigned char *end, size_t *
 /* the file's one cross-reference table, or false when it has none or more (an update) */
 static bool find_xref(const unsigned char *pdf, size_t len, struct xref_table *x)
 {
-	const unsigned char *end = pdf + len, *p, *tail = pdf + (len > 64 ? len - 64 : 0);
+	const unsigned char *end = pdf + len, *p, *tail;
 	static const char key[] = "startxref";
 	size_t start, count;
 
 	*x = (struct xref_table){ 0 };
+	if (len <= 64)
+		return false;
+	tail = end - 64;
 	for (p = end - (sizeof(key) - 1); p >= tail; p--)
 		if (!memcmp(p, key, sizeof(key) - 1))
 			break;
@@ -560,7 +563,7 @@ static bool is_page_at(const unsigned char *pdf, size_t len, size_t offset)
 	       p[sizeof(page) - 1] != 's';
 }
 
-/* a number of points as a PDF number in cairo's six decimals, whatever the C locale: 9, 1242.404352 */
+/* points as a PDF number in cairo's six decimals, whatever the locale: 9, 1242.404352 */
 static void pdf_number(char *buf, size_t size, double v)
 {
 	long long u = llround(fabs(v) * 1e6);
