@@ -365,6 +365,10 @@ static cairo_status_t draw_cover(struct cover *c, cairo_t *cr)
 struct sink {
 	FILE *f;
 	int error;	/* errno of the first failed write */
+	/* a print PDF is held here until its page's boxes are in (hold_boxes) */
+	bool hold;
+	unsigned char *buf;
+	size_t len, cap;
 };
 
 static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
@@ -373,6 +377,16 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 
 	if (s->error)
 		return CAIRO_STATUS_WRITE_ERROR;
+	if (s->hold) {
+		if (len > s->cap - s->len) {
+			while (len > s->cap - s->len)
+				s->cap = s->cap ? 2 * s->cap : 1 << 20;
+			s->buf = xrealloc(s->buf, s->cap);
+		}
+		memcpy(s->buf + s->len, data, len);
+		s->len += len;
+		return CAIRO_STATUS_SUCCESS;
+	}
 	if (fwrite(data, 1, len, s->f) != len) {
 		s->error = errno ? errno : EIO;
 		return CAIRO_STATUS_WRITE_ERROR;
@@ -386,6 +400,8 @@ static enum mb_status sink_close(struct sink *s, const char *path, cairo_status_
 {
 	enum mb_status st = MB_OK;
 
+	free(s->buf);
+	s->buf = NULL;
 	if (fclose(s->f) != 0 && !s->error)
 		s->error = errno ? errno : EIO;
 	if (s->error)
@@ -401,7 +417,7 @@ static enum mb_status sink_close(struct sink *s, const char *path, cairo_status_
 
 static enum mb_status sink_open(struct sink *s, const char *path, struct mb_error *err)
 {
-	s->error = 0;
+	*s = (struct sink){ 0 };
 	s->f = fopen(path, "wb");
 	if (!s->f)
 		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", path,
@@ -452,9 +468,214 @@ enum mb_status mb_cover_check(const struct mb_book_spec *spec, const struct mb_b
 	return st;
 }
 
-/* Show the one page, finish the PDF and move it to path (the first error wins). */
+/* ---- the print file's page boxes ---- */
+
+/*
+ * cairo 1.16 sets no page box but the MediaBox, so the cover's TrimBox and
+ * BleedBox go into the PDF it wrote: a PDF 1.4 with its objects in the
+ * clear and one classic cross-reference table. The two boxes are put
+ * after the page's MediaBox, and every offset past them in the table (and
+ * startxref) moves by their length: the file stays one revision, as if
+ * cairo had written them.
+ */
+struct xref_table {
+	size_t at;		/* "xref" */
+	size_t entries[64];	/* each subsection's first entry ("0000000015 00000 n \n") */
+	size_t counts[64];
+	size_t sections;
+};
+
+static bool read_size(const unsigned char *p, const unsigned char *end, size_t *v,
+		      const unsigned char **after)
+{
+	size_t n = 0;
+	const unsigned char *q = p;
+
+	while (q < end && *q >= '0' && *q <= '9' && q - p < 12)
+		n = n * 10 + (size_t)(*q++ - '0');
+	if (q == p || q - p >= 12)
+		return false;
+	*v = n;
+	*after = q;
+	return true;
+}
+
+#define XREF_ENTRY 20	/* "oooooooooo ggggg n" and a two-byte end of line */
+
+/* the file's one cross-reference table, or false when it has none or more (an update) */
+static bool find_xref(const unsigned char *pdf, size_t len, struct xref_table *x)
+{
+	const unsigned char *end = pdf + len, *p, *tail;
+	static const char key[] = "startxref";
+	size_t start, count;
+
+	*x = (struct xref_table){ 0 };
+	if (len <= 64)
+		return false;
+	tail = end - 64;
+	for (p = end - (sizeof(key) - 1); p >= tail; p--)
+		if (!memcmp(p, key, sizeof(key) - 1))
+			break;
+	if (p < tail)
+		return false;
+	p += sizeof(key) - 1;
+	while (p < end && (*p == '\n' || *p == '\r' || *p == ' '))
+		p++;
+	if (!read_size(p, end, &x->at, &p) || x->at + 5 > len || memcmp(pdf + x->at, "xref", 4))
+		return false;
+	p = pdf + x->at + 4;
+	for (;;) {
+		while (p < end && (*p == '\n' || *p == '\r' || *p == ' '))
+			p++;
+		if (p < end && *p == 't')
+			break;	/* trailer */
+		if (!read_size(p, end, &start, &p) || p >= end || *p++ != ' ' ||
+		    !read_size(p, end, &count, &p) || x->sections == 64)
+			return false;
+		while (p < end && (*p == '\n' || *p == '\r' || *p == ' '))
+			p++;
+		if ((size_t)(end - p) < count * XREF_ENTRY)
+			return false;
+		x->entries[x->sections] = (size_t)(p - pdf);
+		x->counts[x->sections++] = count;
+		p += count * XREF_ENTRY;
+	}
+	/* a trailer naming an earlier table is an incremental update */
+	if ((size_t)(end - p) < 7 || memcmp(p, "trailer", 7))
+		return false;
+	for (const unsigned char *q = p; q + 5 <= end; q++)
+		if (!memcmp(q, "/Prev", 5))
+			return false;
+	return x->sections > 0;
+}
+
+/* the object at offset, if it is a page ("N 0 obj\n<< /Type /Page" and not /Pages) */
+static bool is_page_at(const unsigned char *pdf, size_t len, size_t offset)
+{
+	static const char page[] = "<< /Type /Page";
+	const unsigned char *p = pdf + offset, *end = pdf + len;
+	size_t ignored;
+
+	if (offset >= len || !read_size(p, end, &ignored, &p) || end - p < 7 ||
+	    memcmp(p, " 0 obj", 6))
+		return false;
+	p += 6;
+	while (p < end && (*p == '\n' || *p == '\r' || *p == ' '))
+		p++;
+	return (size_t)(end - p) > sizeof(page) && !memcmp(p, page, sizeof(page) - 1) &&
+	       p[sizeof(page) - 1] != 's';
+}
+
+/* points as a PDF number in cairo's six decimals, whatever the locale: 9, 1242.404352 */
+static void pdf_number(char *buf, size_t size, double v)
+{
+	long long u = llround(fabs(v) * 1e6);
+	int n = snprintf(buf, size, "%s%lld.%06lld", v < 0 && u ? "-" : "", u / 1000000,
+			 u % 1000000);
+
+	while (n > 0 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (n > 0 && buf[n - 1] == '.')
+		buf[--n] = '\0';
+}
+
+/*
+ * The cover's page boxes into s's PDF. TrimBox: where the cover is cut, the
+ * back, spine and front inside the 0.125 in bleed, or a hardcover's boards,
+ * whose wrap turns in over their edges; BleedBox: the whole sheet (the
+ * bleed, or the wrap, is printed but not seen). False when the file is not
+ * laid out as cairo 1.16 writes one.
+ */
+static bool hold_boxes(struct sink *s, const struct mb_cover *k)
+{
+	struct xref_table x;
+	const struct mb_rect_in *b = &k->g.back, *f = &k->g.front;
+	double trim[4] = { b->x, b->y, f->x + f->w, b->y + b->h };
+	char boxes[256], num[4][32];
+	const unsigned char *media, *close, *endobj;
+	size_t page = 0, pages = 0, at, add;
+	unsigned char *out;
+	int n;
+
+	if (!find_xref(s->buf, s->len, &x))
+		return false;
+	for (size_t i = 0; i < x.sections; i++) {
+		for (size_t e = 0; e < x.counts[i]; e++) {
+			const unsigned char *p = s->buf + x.entries[i] + e * XREF_ENTRY;
+			size_t offset;
+			const unsigned char *after;
+
+			if (p[17] == 'n' && read_size(p, p + 10, &offset, &after) &&
+			    is_page_at(s->buf, s->len, offset)) {
+				page = offset;
+				pages++;
+			}
+		}
+	}
+	if (pages != 1)
+		return false;
+	/* the page dictionary is text: its MediaBox comes before its endobj */
+	endobj = memmem(s->buf + page, s->len - page, "endobj", 6);
+	media = endobj ? memmem(s->buf + page, (size_t)(endobj - s->buf) - page, "/MediaBox [", 11)
+		       : NULL;
+	close = media ? memchr(media, ']', (size_t)(endobj - media)) : NULL;
+	if (!close)
+		return false;
+	for (int i = 0; i < 4; i++)
+		pdf_number(num[i], sizeof(num[i]), trim[i] * MB_PT_PER_IN);
+	n = snprintf(boxes, sizeof(boxes), "\n   /TrimBox [ %s %s %s %s ]\n   /BleedBox %.*s",
+		     num[0], num[1], num[2], num[3], (int)(close + 1 - (media + 10)), media + 10);
+	if (n < 0 || (size_t)n >= sizeof(boxes))
+		return false;
+	at = (size_t)(close + 1 - s->buf);
+	add = (size_t)n;
+	/* the offsets past the boxes move; the table itself moves as a whole */
+	for (size_t i = 0; i < x.sections; i++) {
+		for (size_t e = 0; e < x.counts[i]; e++) {
+			unsigned char *p = s->buf + x.entries[i] + e * XREF_ENTRY;
+			const unsigned char *after;
+			size_t offset;
+			char digits[11];
+
+			if (p[17] != 'n' || !read_size(p, p + 10, &offset, &after) || offset < at)
+				continue;
+			snprintf(digits, sizeof(digits), "%010zu", offset + add);
+			memcpy(p, digits, 10);
+		}
+	}
+	{
+		/* "startxref\n<offset>\n%%EOF\n" rewritten at the end */
+		char tail[64];
+		int tn = snprintf(tail, sizeof(tail), "startxref\n%zu\n%%%%EOF\n", x.at + add);
+		const unsigned char *sx = NULL;
+
+		for (const unsigned char *q = s->buf + s->len - 9; q >= s->buf + x.at; q--)
+			if (!memcmp(q, "startxref", 9)) {
+				sx = q;
+				break;
+			}
+		if (!sx || tn < 0)
+			return false;
+		size_t keep = (size_t)(sx - s->buf), len = keep + add + (size_t)tn;
+
+		out = xmalloc(len);
+		memcpy(out, s->buf, at);
+		memcpy(out + at, boxes, add);
+		memcpy(out + at + add, s->buf + at, keep - at);
+		memcpy(out + keep + add, tail, (size_t)tn);
+		free(s->buf);
+		s->buf = out;
+		s->len = s->cap = len;
+	}
+	return true;
+}
+
+/*
+ * Show the one page, finish the PDF and move it to path (the first error
+ * wins); a held print file gets k's page boxes on its way.
+ */
 static enum mb_status finish_page(cairo_t *cr, cairo_surface_t *surface, struct sink *sink,
-				  const char *path, struct mb_error *err)
+				  const struct mb_cover *k, const char *path, struct mb_error *err)
 {
 	cairo_status_t cs;
 
@@ -465,6 +686,19 @@ static enum mb_status finish_page(cairo_t *cr, cairo_surface_t *surface, struct 
 	if (cs == CAIRO_STATUS_SUCCESS)
 		cs = cairo_surface_status(surface);
 	cairo_surface_destroy(surface);
+	if (sink->hold && cs == CAIRO_STATUS_SUCCESS && !sink->error) {
+		if (!hold_boxes(sink, k)) {
+			free(sink->buf);
+			fclose(sink->f);
+			unlink(path);
+			return mb_error_set(err, MB_ERR_INTERNAL,
+					    "cannot set the cover's TrimBox in '%s': cairo %s wrote a "
+					    "PDF not laid out as this program expects",
+					    path, cairo_version_string());
+		}
+		if (fwrite(sink->buf, 1, sink->len, sink->f) != sink->len)
+			sink->error = errno ? errno : EIO;
+	}
 	return sink_close(sink, path, cs, err);
 }
 
@@ -485,13 +719,14 @@ enum mb_status mb_cover_write(const struct mb_book_spec *spec, const struct mb_b
 		cover_release(&c);
 		return st;
 	}
+	sink.hold = true;
 	surface = cairo_pdf_surface_create_for_stream(sink_write, &sink, c.k.page_w, c.k.page_h);
 	cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_4);
 	create_date(date, sizeof(date));
 	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
 	cr = cairo_create(surface);
 	draw_cover(&c, cr);
-	st = finish_page(cr, surface, &sink, path, err);
+	st = finish_page(cr, surface, &sink, &c.k, path, err);
 	cover_release(&c);
 	return st;
 }
@@ -607,7 +842,7 @@ enum mb_status mb_cover_proof_sheet(const struct mb_book_spec *spec, const struc
 		cairo_paint(cr);
 		mb_draw_cairo(cr, sheet, NULL);
 	}
-	st = finish_page(cr, surface, &sink, path, err);
+	st = finish_page(cr, surface, &sink, &c.k, path, err);
 	mb_draw_free(sheet);
 	cover_release(&c);
 	return st;

@@ -38,6 +38,7 @@
 #include "draw_hpdf.h"
 #include "mazebook/fonts.h"
 #include "mazebook/labels.h"
+#include "mazebook/layout.h"
 #include "mazebook/maze_draw.h"
 #include "mazebook/pages.h"
 #include "mazebook/xalloc.h"
@@ -138,6 +139,89 @@ static void set_date(struct writer *w)
 	HPDF_SetInfoDateAttr(w->pdf, HPDF_INFO_CREATION_DATE, d);
 }
 
+/* a libharu stream failure as the writer's first error */
+static void stream_failed(struct writer *w, HPDF_STATUS ret)
+{
+	if (w->failed)
+		return;
+	w->failed = true;
+	w->error_no = (unsigned)ret;
+	w->detail_no = 0;
+	w->failed_doing = w->doing;
+}
+
+/*
+ * A ToUnicode CMap for a face libharu encodes as UTF-8: libharu writes
+ * its encoding CMap there ("begincidrange", which a ToUnicode may not
+ * hold: poppler warns at every use of the font), but every two-byte code
+ * it shows is the character's own code point (U+00FC is <00FC>), so the
+ * right map is the identity over the Basic Multilingual Plane, in ranges
+ * that each keep to one high byte, less the control codes libharu leaves
+ * undefined and the surrogates, which are no characters.
+ */
+static HPDF_STATUS write_to_unicode(HPDF_Stream s)
+{
+	char line[64];
+	int ranges[256][2], count = 0;
+	HPDF_STATUS ret;
+
+	for (int hi = 0; hi <= 0xff; hi++) {
+		if (hi >= 0xd8 && hi <= 0xdf)
+			continue;
+		ranges[count][0] = hi << 8 | (hi == 0 ? 0x20 : 0);
+		ranges[count++][1] = hi << 8 | (hi == 0xff ? 0xfd : 0xff);
+	}
+	ret = HPDF_Stream_WriteStr(s, "/CIDInit /ProcSet findresource begin\n"
+				   "12 dict begin\n"
+				   "begincmap\n"
+				   "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) "
+				   "/Supplement 0 >> def\n"
+				   "/CMapName /Adobe-Identity-UCS def\n"
+				   "/CMapType 2 def\n"
+				   "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
+	/* at most 100 entries a block (PDF 32000-1, 9.10.3) */
+	for (int i = 0; i < count && ret == HPDF_OK; i++) {
+		if (i % 100 == 0) {
+			snprintf(line, sizeof(line), "%d beginbfrange\n",
+				 count - i < 100 ? count - i : 100);
+			ret = HPDF_Stream_WriteStr(s, line);
+		}
+		snprintf(line, sizeof(line), "<%04X> <%04X> <%04X>\n", ranges[i][0], ranges[i][1],
+			 ranges[i][0]);
+		if (ret == HPDF_OK)
+			ret = HPDF_Stream_WriteStr(s, line);
+		if (ret == HPDF_OK && (i % 100 == 99 || i == count - 1))
+			ret = HPDF_Stream_WriteStr(s, "endbfrange\n");
+	}
+	if (ret == HPDF_OK)
+		ret = HPDF_Stream_WriteStr(s, "endcmap\n"
+					   "CMapName currentdict /CMap defineresource pop\n"
+					   "end\n"
+					   "end\n");
+	return ret;
+}
+
+/* font's ToUnicode stream (libharu's encoding CMap) made the identity map */
+static void fix_to_unicode(struct writer *w, HPDF_Font font)
+{
+	static const char *const cmap_keys[] = { "Type", "CMapName", "CIDSystemInfo", "WMode" };
+	HPDF_Dict map = font ? HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT) : NULL;
+	HPDF_STATUS ret;
+
+	w->doing = "writing a font's ToUnicode map";
+	if (!map || !map->stream || map->stream->type != HPDF_STREAM_MEMORY) {
+		stream_failed(w, HPDF_INVALID_OBJECT);
+		return;
+	}
+	/* the keys of an encoding CMap, which a ToUnicode stream does not have */
+	for (size_t i = 0; i < sizeof(cmap_keys) / sizeof(cmap_keys[0]); i++)
+		HPDF_Dict_RemoveElement(map, cmap_keys[i]);	/* a key not there is no error */
+	HPDF_MemStream_FreeData(map->stream);
+	ret = write_to_unicode(map->stream);
+	if (ret != HPDF_OK)
+		stream_failed(w, ret);
+}
+
 /* the regular face, and the bold one when with_bold (making each costs a full cmap walk) */
 static enum mb_status load_fonts(struct writer *w, bool with_bold)
 {
@@ -163,20 +247,11 @@ static enum mb_status load_fonts(struct writer *w, bool with_bold)
 			w->fonts.bold = HPDF_GetFont(w->pdf, name, "UTF-8");
 		else
 			w->fonts.regular = HPDF_GetFont(w->pdf, name, "UTF-8");
+		if (!w->failed)
+			fix_to_unicode(w, bold ? w->fonts.bold : w->fonts.regular);
 	}
 	mb_hpdf_metrics_init(&w->metrics, &w->fonts);
 	return w->failed ? harfail(w) : MB_OK;
-}
-
-/* a libharu stream failure as the writer's first error */
-static void stream_failed(struct writer *w, HPDF_STATUS ret)
-{
-	if (w->failed)
-		return;
-	w->failed = true;
-	w->error_no = (unsigned)ret;
-	w->detail_no = 0;
-	w->failed_doing = w->doing;
 }
 
 static void start_store(struct page_store *k, int pages)
@@ -426,6 +501,33 @@ static void stop_composer(struct composer *c)
 }
 
 /*
+ * Page n's TrimBox, where the printer cuts it (inside the bleed on the
+ * outside, top and bottom edges, never on the binding's), and with bleed
+ * its BleedBox, the whole page: KDP reads neither, but print shops,
+ * PDF/X and preflight tools go by them.
+ */
+static void set_boxes(struct writer *w, HPDF_Page page, int n)
+{
+	struct mb_rect_pt t;
+	HPDF_Box trim, whole = { 0, 0, (HPDF_REAL)w->plan->page_w_pt,
+				 (HPDF_REAL)w->plan->page_h_pt };
+	HPDF_Array a;
+
+	mb_layout_trim_box(w->plan, n, &t);
+	trim = (HPDF_Box){ (HPDF_REAL)t.x, (HPDF_REAL)t.y, (HPDF_REAL)(t.x + t.w),
+			   (HPDF_REAL)(t.y + t.h) };
+	w->doing = "setting a page's boxes";
+	a = HPDF_Box_Array_New(w->pdf->mmgr, trim);
+	if (!a || HPDF_Dict_Add(page, "TrimBox", a) != HPDF_OK)
+		return;	/* libharu reported it */
+	if (!w->plan->bleed)
+		return;
+	a = HPDF_Box_Array_New(w->pdf->mmgr, whole);
+	if (a)
+		HPDF_Dict_Add(page, "BleedBox", a);
+}
+
+/*
  * Each page composed by the core (a page or so ahead, in the composing
  * thread) and replayed here, then kept until every page is drawn.
  */
@@ -459,6 +561,7 @@ static enum mb_status draw_pages(struct writer *w)
 			break;
 		HPDF_Page_SetWidth(page, (HPDF_REAL)plan->page_w_pt);
 		HPDF_Page_SetHeight(page, (HPDF_REAL)plan->page_h_pt);
+		set_boxes(w, page, n);
 		w->doing = "drawing a page";
 		st = mb_hpdf_replay_take(page, list, &w->fonts, &content, &len, &figures, w->err);
 		replayed(&composer, n);
