@@ -1728,6 +1728,10 @@ static const struct bad_case names_bad_cases[] = {
 	  "unknown start 'center' (did you mean 'centre'? valid: entrance, random, centre)" },
 	{ GOOD_HEAD "language: eng\n", 5, 11,
 	  "unknown language 'eng' (did you mean 'en'? valid: en, de, fr, es)" },
+	{ GOOD_HEAD "language: German\n", 5, 11,
+	  "unknown language 'German' (did you mean 'de'? a language is its two-letter code; "
+	  "valid: en, de, fr, es)" },
+	{ GOOD_HEAD "language: fran\u00e7ais\n", 5, 11, "(did you mean 'fr'?" },
 	{ GOOD_HEAD "cover:\n  theme: forrest\n", 6, 10,
 	  "unknown cover theme 'forrest' (did you mean 'forest'? valid: ocean, forest," },
 	{ GOOD_HEAD "binding: paperbak\n", 5, 10,

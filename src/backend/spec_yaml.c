@@ -1152,8 +1152,24 @@ static enum mb_status set_font_bold(struct reader *r, const struct scalar *v)
 static enum mb_status set_language(struct reader *r, const struct scalar *v)
 {
 	static const char *const valid[] = { "en", "de", "fr", "es" };
-	int i = take_name(r, v, "language", valid, COUNT(valid));
+	/* the languages by name, in English and in their own words */
+	static const struct {
+		const char *word, *code;
+	} words[] = {
+		{ "english", "en" }, { "german", "de" }, { "deutsch", "de" }, { "french", "fr" },
+		{ "francais", "fr" }, { "fran\u00e7ais", "fr" }, { "spanish", "es" },
+		{ "espanol", "es" }, { "espa\u00f1ol", "es" }, { "castellano", "es" },
+	};
+	int i = v->null ? -1 : mb_names_find(v->text, valid, COUNT(valid));
 
+	for (size_t k = 0; i < 0 && !v->null && k < COUNT(words); k++)
+		if (!strcasecmp(v->text, words[k].word))
+			return fail_at(r, v->line, v->column,
+					"unknown language '%s' (did you mean '%s'? a language is "
+					"its two-letter code; valid: en, de, fr, es)", v->text,
+					words[k].code);
+	if (i < 0)
+		i = take_name(r, v, "language", valid, COUNT(valid));
 	if (i < 0)
 		return MB_ERR_INPUT;
 	free(r->spec->language);
