@@ -136,6 +136,9 @@ static const struct bad_case bad_cases[] = {
 	{ "title: @home\n", 1, 8, "a YAML value cannot start with '@'; put the value in double quotes: title: \"@home\"" },
 	{ "title: \"a\\qb\"\n", 1, 10, "'\\q' is not an escape YAML knows in double quotes" },
 	{ "title: T\n- a\n", 2, 1, "a list item ('- ...') here belongs to no key" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: Part 1: Easy\n", 5, 18,
+	  "the value of 'title' has a ': ' in it, which YAML reads as another key; put the whole "
+	  "value in double quotes: title: \"Part 1: Easy\"" },
 	{ "title: 'it's'\n", 1, 12, "there is more after the closing quote; put the whole value inside the quotes (inside single quotes, write '' for an apostrophe" },
 	{ "title: \"He said \"hi\"\"\n", 1, 18, "there is more after the closing quote" },
 	{ "title: T\n%YAML 1.1\n", 3, 1, "(a '%' line may only come before the first key)" },
@@ -1671,6 +1674,18 @@ static const struct bad_case mistake_cases[] = {
 	{ SECTIONS_HEAD "    trim: 6x9\n", 8, 5,
 	  "unknown key 'trim' in 'sections.1': 'trim' is a key of the book, not of 'sections.1'; "
 	  "start it at column 1, like the other top-level keys, not indented under 'sections:'" },
+	/* a key less indented than the other keys of its mapping */
+	{ GOOD_HEAD "cover:\n  background: red\n text: white\n", 7, 2,
+	  "'text:' starts at column 2, but the keys of 'cover' (line 5) start at column 3: start "
+	  "it at column 3 to keep it in 'cover', or at column 1 for a key beside 'cover'" },
+	/* a key without its ': ' */
+	{ "title: T\nauthor: A\nlevel:easy\nmazes: 10\n", 3, 6,
+	  "'level:easy' needs a space after the ':' to be a key and its value: write 'level: easy'" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes 10\n", 4, 6,
+	  "'mazes 10' is not 'key: value': write 'mazes: 10' (a ':' and a space after the key)" },
+	{ GOOD_HEAD "cover\n  text: red\n", 5, 6,
+	  "'cover' has no ':' after it: write 'cover:' (and its value after the ':', or its keys "
+	  "indented under it)" },
 	/* a section list out of line: what the list expects, not libyaml's '-' indicator */
 	{ SECTIONS_HEAD "    - title: B\n", 8, 5,
 	  "this item of 'sections' starts at column 5, but its first item starts at column 3 "

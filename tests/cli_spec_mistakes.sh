@@ -57,6 +57,14 @@ bad back-outdented "$EASY" 's/^  back: >-/back: >-/' \
 bad mazes-in-cover "$EASY" 's/^  text: "#ffffff"/  text: "#ffffff"\n  mazes: 60/' \
   "20:3: unknown key 'mazes' in 'cover': 'mazes' is a key of the book, not of 'cover'; start it at column 1"
 
+bad text-outdented "$EASY" 's/^  text:/ text:/' \
+  "19:2: 'text:' starts at column 2, but the keys of 'cover' (line 17) start at column 3: start it at column 3 to keep it in 'cover', or at column 1 for a key beside 'cover'"
+
+# a key without its ': '
+bad no-space "$EASY" 's/^level: easy/level:easy/' \
+  "7:6: 'level:easy' needs a space after the ':' to be a key and its value: write 'level: easy'"
+bad no-colon "$EASY" 's/^mazes: 60/mazes 60/' "8:6: 'mazes 60' is not 'key: value': write 'mazes: 60'"
+
 # a section out of line: what the list expects
 bad item-indented "$RAMP" '23s/^  - title/    - title/' \
   "23:5: this item of 'sections' starts at column 5, but its first item starts at column 3 (line 19): start each item's '- ' at column 3, with its keys under the first one"

@@ -2261,6 +2261,55 @@ static void list_problem_words(const struct lines *ls, int line, char *out, size
 }
 
 /*
+ * A line libyaml took for a key without its ':' ("level:easy", "mazes 60",
+ * "cover"): what to write, and the column to change. False when the line
+ * is none of those.
+ */
+static bool no_colon_words(const struct lines *ls, int line, char *out, size_t size,
+			   int *column)
+{
+	size_t n = 0, i = 0, word;
+	const char *l = line_text(ls, line, &n);
+	const char *colon;
+
+	if (!l)
+		return false;
+	while (i < n && l[i] == ' ')
+		i++;
+	if (i + 1 < n && l[i] == '-' && l[i + 1] == ' ')
+		for (i++; i < n && l[i] == ' '; i++)
+			;
+	while (n > i && (l[n - 1] == ' ' || l[n - 1] == '\t'))
+		n--;
+	if (i >= n || l[i] == '"' || l[i] == '\'' || l[i] == '#' || n - i > 80)
+		return false;
+	for (word = i; word < n && l[word] != ' ' && l[word] != ':'; word++)
+		;
+	colon = memchr(l + i, ':', n - i);
+	if (colon && colon + 1 < l + n && colon[1] != ' ') {
+		*column = (int)(colon - l) + 1;
+		snprintf(out, size, "'%.*s' needs a space after the ':' to be a key and its value: "
+			 "write '%.*s: %.*s'", (int)(n - i), l + i, (int)(colon - l - i), l + i,
+			 (int)(l + n - colon - 1), colon + 1);
+		return true;
+	}
+	if (colon)
+		return false;
+	if (word < n) {
+		*column = (int)word + 1;
+		snprintf(out, size, "'%.*s' is not 'key: value': write '%.*s: %.*s' (a ':' and a "
+			 "space after the key)", (int)(n - i), l + i, (int)(word - i), l + i,
+			 (int)(n - word - 1), l + word + 1);
+		return true;
+	}
+	*column = (int)n + 1;
+	snprintf(out, size, "'%.*s' has no ':' after it: write '%.*s:' (and its value after "
+		 "the ':', or its keys indented under it)", (int)(n - i), l + i, (int)(n - i),
+		 l + i);
+	return true;
+}
+
+/*
  * A key line that lines up with no mapping above it: more indented than
  * the key on the line above, which has its value already. Names both
  * columns (and returns true); else says it in general.
@@ -2290,6 +2339,34 @@ static bool misaligned_words(const struct lines *ls, int line, char *out, size_t
 			 (int)above.key_len, u + above.indent);
 		return true;
 	}
+	/* less indented than the keys around it: the mapping's keys are further in */
+	if (k.is_key && at >= 1 && k.key_len <= 40) {
+		size_t pi = 0, pm = 0, child = 0;
+		const char *pu = NULL;
+		struct key_line parent = { 0 };
+		int pat = at;
+
+		for (; pat >= 1; pat--) {
+			pu = line_text(ls, pat, &pm);
+			if (!pu || blank_line(pu, pm))
+				continue;
+			parent = read_key_line(pu, pm);
+			if (parent.indent < k.indent)
+				break;
+			child = parent.indent;
+		}
+		pi = parent.indent;
+		if (pat >= 1 && parent.is_key && parent.key_len <= 40 && child > k.indent) {
+			snprintf(out, size,
+				 "'%.*s:' starts at column %zu, but the keys of '%.*s' (line %d) "
+				 "start at column %zu: start it at column %zu to keep it in '%.*s', "
+				 "or at column %zu for a key beside '%.*s'", (int)k.key_len,
+				 l + k.indent, k.indent + 1, (int)parent.key_len, pu + pi, pat,
+				 child + 1, child + 1, (int)parent.key_len, pu + pi, pi + 1,
+				 (int)parent.key_len, pu + pi);
+			return true;
+		}
+	}
 	snprintf(out, size, "this line does not line up with the keys above it; start every "
 		 "key at the same column");
 	return false;
@@ -2318,6 +2395,21 @@ static void plain_yaml_problem(const yaml_parser_t *p, const struct lines *ls, c
 		s = "";
 	at = byte_of_column(s, n, column);
 	k = read_key_line(s, n);
+	if (!k.is_key && k.indent + 1 < n && s[k.indent] == '-' && s[k.indent + 1] == ' ') {
+		/* a list item's key: "- title: Part 2: Harder" */
+		size_t i = k.indent + 1;
+		struct key_line item;
+
+		while (i < n && s[i] == ' ')
+			i++;
+		item = read_key_line(s + i, n - i);
+		if (item.is_key && item.indent == 0) {
+			k = item;
+			k.indent += i;
+			k.colon += i;
+			k.value += i;
+		}
+	}
 	quote_for_message(s + k.value, n - (k.value < n ? k.value : n), value, sizeof(value));
 	if (strstr(problem, "mapping values are not allowed")) {
 		if (k.is_key && at > k.colon)
@@ -2487,6 +2579,11 @@ static enum mb_status yaml_problem(struct reader *r, const char *text, size_t le
 			column = quote_column;
 			unclosed_quote_words(quote_line, quote_column, quote, runs_to, plain,
 					     sizeof(plain));
+			own = true;
+		} else if (strstr(p->problem, "could not find expected ':'") &&
+			   no_colon_words(&ls, line_of(p->context_mark), plain, sizeof(plain),
+					  &column)) {
+			line = line_of(p->context_mark);
 			own = true;
 		} else if (strstr(p->problem, "expected '-' indicator") ||
 			   (strstr(p->problem, "did not find expected key") && l)) {
