@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "mazebook/names.h"
 #include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
@@ -96,7 +97,8 @@ static const struct bad_case bad_cases[] = {
 	  "'min_route_ratio' is 0.5, out of range (valid: 1..10)" },
 	{ GOOD_HEAD "min_forks: -1\n", 5, 12, "'min_forks' is -1, out of range (valid: 0..10000)" },
 	{ GOOD_HEAD "cover:\n  background: blu\n", 6, 15,
-	  "'cover.background' is not a colour: 'blu' (expected #rgb, #rrggbb or one of black, white" },
+	  "'cover.background' is not a colour: 'blu' (did you mean 'blue'? expected #rgb, #rrggbb or "
+	  "one of black, white" },
 	{ GOOD_HEAD "cover:\n  text: \"#12345\"\n", 6, 9, "is not a colour: '#12345'" },
 	{ GOOD_HEAD "cover:\n  text: \"#ggg\"\n", 6, 9, "is not a colour: '#ggg'" },
 	/* empty and bad strings */
@@ -126,14 +128,17 @@ static const struct bad_case bad_cases[] = {
 	  5, 21, "'cover.background' must be a colour, not a list" },
 	{ "title: T\n---\ntitle: U\n", 2, 1, "a spec is one YAML document; found a second one" },
 	/* malformed YAML: in plain words at the place to change, libyaml's words after */
-	{ "title: T\n  bad: : x\n", 2, 6, "this line is indented, so YAML reads it as part of the line above, which does not open a section; start 'bad:' at the beginning of the line (YAML: mapping values are not allowed in this context)" },
+	{ "title: T\n  bad: : x\n", 2, 3, "'bad:' on line 2 is indented under 'title:' (line 1), so YAML reads it as part of the value of 'title' (\"T bad\"); if it is a key, start it at column 1 like 'title:'; if it is part of the value, put the whole value in double quotes" },
 	{ "title: Mazes: For Kids\n", 1, 13, "the value of 'title' has a ': ' in it, which YAML reads as another key; put the whole value in double quotes: title: \"Mazes: For Kids\"" },
-	{ "title: \"unterminated\n", 1, 8, "the quoted text that starts at line 1, column 8 is never closed" },
+	{ "title: \"unterminated\n", 1, 8, "the quote (\") that opens at line 1, column 8 is never closed; end the value with \" on line 1" },
 	{ "{title: T\n", 1, 1, "the '{' at line 1, column 1 is never closed with '}'" },
-	{ "title: T\n\tauthor: A\n", 2, 1, "line 2 is indented with a tab; YAML indents with spaces only" },
+	{ "title: T\n\tauthor: A\n", 2, 1, "line 2 has a tab at column 1; indentation must use spaces, not tabs: replace the tab with spaces" },
 	{ "title: @home\n", 1, 8, "a YAML value cannot start with '@'; put the value in double quotes: title: \"@home\"" },
 	{ "title: \"a\\qb\"\n", 1, 10, "'\\q' is not an escape YAML knows in double quotes" },
 	{ "title: T\n- a\n", 2, 1, "a list item ('- ...') here belongs to no key" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: Part 1: Easy\n", 5, 18,
+	  "the value of 'title' has a ': ' in it, which YAML reads as another key; put the whole "
+	  "value in double quotes: title: \"Part 1: Easy\"" },
 	{ "title: 'it's'\n", 1, 12, "there is more after the closing quote; put the whole value inside the quotes (inside single quotes, write '' for an apostrophe" },
 	{ "title: \"He said \"hi\"\"\n", 1, 18, "there is more after the closing quote" },
 	{ "title: T\n%YAML 1.1\n", 3, 1, "(a '%' line may only come before the first key)" },
@@ -812,9 +817,13 @@ START_TEST(cover_themes)
 	ck_assert_uint_eq(spec.cover.text_rgb, 0x0d47a1);
 	mb_spec_release(&spec);
 	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: [ocean]\n", &spec, &err), MB_ERR_INPUT);
-	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: Ocean\n", &spec, &err), MB_ERR_INPUT);
-	ck_assert_msg(strstr(err.message, "unknown cover theme 'Ocean' (valid: ocean,") != NULL,
-		      "%s", err.message);
+	/* a theme in other capitals is the theme; a typo gets the nearest one */
+	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: Ocean\n", &spec, &err), MB_OK);
+	ck_assert_str_eq(spec.cover.theme, "ocean");
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "cover:\n  theme: ocaen\n", &spec, &err), MB_ERR_INPUT);
+	ck_assert_msg(strstr(err.message, "unknown cover theme 'ocaen' (did you mean 'ocean'? "
+				       "valid: ocean,") != NULL, "%s", err.message);
 	ck_assert_int_eq(err.line, 6);
 	ck_assert_int_eq(err.column, 10);
 }
@@ -1001,7 +1010,7 @@ END_TEST
 /* binding, editions, ink, palette and price: every bad value, at its line:column */
 static const struct bad_case edition_bad_cases[] = {
 	{ GOOD_HEAD "binding: hardback\n", 5, 10,
-	  "unknown binding 'hardback' (valid: paperback, hardcover)" },
+	  "unknown binding 'hardback' (did you mean 'hardcover'? valid: paperback, hardcover)" },
 	{ GOOD_HEAD "binding: [paperback]\n", 5, 10,
 	  "'binding' must be paperback or hardcover, not a list" },
 	{ GOOD_HEAD "binding:\n", 5, 9, "'binding' must be paperback or hardcover, not empty" },
@@ -1604,6 +1613,268 @@ START_TEST(grids_read)
 }
 END_TEST
 
+/*
+ * YAML layout mistakes (issue 26): a tab, an unclosed quote, a key under
+ * the wrong parent, a list item out of line; each at the place to change,
+ * in words that say what the file should look like
+ */
+#define SECTIONS_HEAD "title: T\nauthor: A\nseed: 1\nsections:\n  - title: A\n    level: easy\n" \
+	"    mazes: 20\n"
+static const struct bad_case mistake_cases[] = {
+	/* a tab: where it is, and that indentation is spaces */
+	{ GOOD_HEAD "cover:\n\ttext: red\n", 6, 1,
+	  "line 6 has a tab at column 1; indentation must use spaces, not tabs: replace the tab "
+	  "with spaces" },
+	{ GOOD_HEAD "cover:\n  text: red\n  \tback: x\n", 7, 3, "line 7 has a tab at column 3" },
+	{ SECTIONS_HEAD "\t- title: B\n    level: easy\n", 8, 1, "line 8 has a tab at column 1" },
+	{ SECTIONS_HEAD "  -\ttitle: B\n", 8, 4, "line 8 has a tab at column 4" },
+	{ GOOD_HEAD "cover:\n  back: >-\n    one\n\ttwo\n", 8, 1, "line 8 has a tab at column 1" },
+	/* an unclosed quote: where it opens, however far libyaml read on */
+	{ "title: \"T\nauthor: A\nlevel: easy\nmazes: 10\n", 1, 8,
+	  "the quote (\") that opens at line 1, column 8 is never closed; end the value with \" "
+	  "on line 1" },
+	{ "title: \"T\"\nauthor: \"A\nlevel: easy\nmazes: 10\ncover:\n  text: \"#ffffff\"\n", 2, 9,
+	  "the quote (\") that opens at line 2, column 9 is not closed on that line, so the value "
+	  "runs on to line 6" },
+	{ GOOD_HEAD "cover:\n  background: \"#1e88e5\n  text: \"#ffffff\"\n", 6, 15,
+	  "the quote (\") that opens at line 6, column 15 is not closed on that line, so the "
+	  "value runs on to line 7" },
+	{ GOOD_HEAD "cover:\n  text: '#ffffff\n", 6, 9,
+	  "the quote (') that opens at line 6, column 9 is never closed; end the value with ' on "
+	  "line 6" },
+	{ SECTIONS_HEAD "  - title: \"B\n    level: easy\n    mazes: 20\n", 8, 12,
+	  "the quote (\") that opens at line 8, column 12 is never closed" },
+	/* a key indented under another key's value */
+	{ "title: T\nauthor: A\nlevel: easy\n  grid: 9x9\nmazes: 10\n", 4, 3,
+	  "'grid:' on line 4 is indented under 'level:' (line 3), so YAML reads it as part of the "
+	  "value of 'level' (\"easy grid\"); start 'grid:' at column 1, like 'level:'" },
+	{ "title: T\nauthor: A\nlevel:\n  grid: 9x9\nmazes: 10\n", 4, 3,
+	  "'level' must be a level name, not a mapping: 'grid:' on line 4 is indented under "
+	  "'level:', so YAML reads it as a key inside 'level'; give 'level' its value on the same "
+	  "line (level: ...) and start 'grid:' at column 1, like 'level:'" },
+	{ "title: T\nauthor: A\nlevel: \"easy\"\n  grid: 9x9\nmazes: 10\n", 4, 3,
+	  "'grid:' starts at column 3, indented under 'level:' (line 3), which has its value "
+	  "already; start 'grid:' at column 1, like 'level:'" },
+	{ SECTIONS_HEAD "  - title: B\n    level: easy\n      mazes: 20\n", 10, 7,
+	  "'mazes:' on line 10 is indented under 'level:' (line 9), so YAML reads it as part of "
+	  "the value of 'level' (\"easy mazes\"); start 'mazes:' at column 5, like 'level:'" },
+	/* a key outdented from its mapping, or under the wrong one */
+	{ GOOD_HEAD "cover:\n  background: red\nback: \"Sixty mazes\"\n", 7, 1,
+	  "unknown key 'back' (did you mean cover.back? indent it under 'cover:', in line with "
+	  "cover's other keys)" },
+	{ GOOD_HEAD "volumes: 3\n", 5, 1, "unknown key 'volumes' (did you mean series.volumes?" },
+	{ GOOD_HEAD "description: Easy ones\n", 5, 1,
+	  "unknown key 'description' (did you mean sections.N.description? indent it under a "
+	  "section's '- title:'" },
+	{ GOOD_HEAD "cover:\n  background: red\n  seed: 3\n", 7, 3,
+	  "unknown key 'seed' in 'cover': 'seed' is a key of the book, not of 'cover'; start it "
+	  "at column 1, like the other top-level keys, not indented under 'cover:'" },
+	{ GOOD_HEAD "palette:\n  back: x\n", 6, 3,
+	  "unknown key 'back' in 'palette' (did you mean cover.back?" },
+	{ SECTIONS_HEAD "    trim: 6x9\n", 8, 5,
+	  "unknown key 'trim' in 'sections.1': 'trim' is a key of the book, not of 'sections.1'; "
+	  "start it at column 1, like the other top-level keys, not indented under 'sections:'" },
+	/* a key less indented than the other keys of its mapping */
+	{ GOOD_HEAD "cover:\n  background: red\n text: white\n", 7, 2,
+	  "'text:' starts at column 2, but the keys of 'cover' (line 5) start at column 3: start "
+	  "it at column 3 to keep it in 'cover', or at column 1 for a key beside 'cover'" },
+	/* a key without its ': ' */
+	{ "title: T\nauthor: A\nlevel:easy\nmazes: 10\n", 3, 6,
+	  "'level:easy' needs a space after the ':' to be a key and its value: write 'level: easy'" },
+	{ "title: T\nauthor: A\nlevel: easy\nmazes 10\n", 4, 6,
+	  "'mazes 10' is not 'key: value': write 'mazes: 10' (a ':' and a space after the key)" },
+	{ GOOD_HEAD "cover\n  text: red\n", 5, 6,
+	  "'cover' has no ':' after it: write 'cover:' (and its value after the ':', or its keys "
+	  "indented under it)" },
+	/* a section list out of line: what the list expects, not libyaml's '-' indicator */
+	{ SECTIONS_HEAD "    - title: B\n", 8, 5,
+	  "this item of 'sections' starts at column 5, but its first item starts at column 3 "
+	  "(line 5): start each item's '- ' at column 3, with its keys under the first one" },
+	{ SECTIONS_HEAD "   - title: B\n", 8, 4, "this item of 'sections' starts at column 4" },
+	{ SECTIONS_HEAD "- title: B\n", 8, 1, "this item of 'sections' starts at column 1" },
+	{ SECTIONS_HEAD "  -title: B\n", 8, 3,
+	  "a list item starts with '- ', a dash and a space: write '- title: B' (each item of "
+	  "'sections' starts with '- ' at column 3, as on line 5)" },
+	{ SECTIONS_HEAD "  - title: B\n   level: easy\n", 9, 4,
+	  "'level:' starts at column 4, but the keys of the item of 'sections' that starts on "
+	  "line 8 are at column 5: line every key of an item up under the first key after its "
+	  "'- '" },
+	{ SECTIONS_HEAD "  - title: B\n  level: easy\n", 9, 3,
+	  "'level:' starts at column 3, but the keys of the item of 'sections' that starts on "
+	  "line 8 are at column 5" },
+	{ SECTIONS_HEAD "  - title: B\n      level: easy\n", 9, 7,
+	  "'level:' on line 9 is indented under 'title:' (line 8), so YAML reads it as part of "
+	  "the value of 'title' (\"B level\"); start 'level:' at column 5, like 'title:'" },
+	{ SECTIONS_HEAD "  - title: \"B\"\n      level: easy\n", 9, 7,
+	  "'level:' starts at column 7, but the keys of the item of 'sections' that starts on "
+	  "line 8 are at column 5" },
+};
+
+START_TEST(mistake_bad_spec)
+{
+	const struct bad_case *c = &mistake_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+	enum mb_status status = parse(c->text, &spec, &err);
+
+	ck_assert_msg(status == MB_ERR_INPUT, "case %d: status %d", _i, status);
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	/* libyaml's own words for these are no part of the message */
+	ck_assert_msg(!strstr(err.message, "YAML:"), "case %d: '%s'", _i, err.message);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* a value from a closed set: the nearest name when it is a typo, and the valid ones */
+static const struct bad_case names_bad_cases[] = {
+	{ "title: T\nauthor: A\nmazes: 3\nlevel: esay\n", 4, 8,
+	  "unknown level 'esay' (did you mean 'easy'? valid: easy, medium, hard, expert)" },
+	{ "title: T\nauthor: A\nmazes: 3\nlevel: Meduim\n", 4, 8,
+	  "unknown level 'Meduim' (did you mean 'medium'?" },
+	{ GOOD_HEAD "paper: creme\n", 5, 8,
+	  "unknown paper 'creme' (did you mean 'cream'? valid: white, cream)" },
+	{ GOOD_HEAD "algorithm: kruskall\n", 5, 12,
+	  "unknown algorithm 'kruskall' (did you mean 'kruskal'? valid: auto, aldous-broder," },
+	{ GOOD_HEAD "start: center\n", 5, 8,
+	  "unknown start 'center' (did you mean 'centre'? valid: entrance, random, centre)" },
+	{ GOOD_HEAD "language: eng\n", 5, 11,
+	  "unknown language 'eng' (did you mean 'en'? valid: en, de, fr, es)" },
+	{ GOOD_HEAD "language: German\n", 5, 11,
+	  "unknown language 'German' (did you mean 'de'? a language is its two-letter code; "
+	  "valid: en, de, fr, es)" },
+	{ GOOD_HEAD "language: fran\u00e7ais\n", 5, 11, "(did you mean 'fr'?" },
+	{ GOOD_HEAD "cover:\n  theme: forrest\n", 6, 10,
+	  "unknown cover theme 'forrest' (did you mean 'forest'? valid: ocean, forest," },
+	{ GOOD_HEAD "binding: paperbak\n", 5, 10,
+	  "unknown binding 'paperbak' (did you mean 'paperback'? valid: paperback, hardcover)" },
+	{ GOOD_HEAD "binding: softcover\n", 5, 10, "(did you mean 'paperback'?" },
+	{ GOOD_HEAD "ink: blak\n", 5, 6,
+	  "unknown ink 'blak' (did you mean 'black'? valid: black, standard-colour, "
+	  "premium-colour)" },
+	{ GOOD_HEAD "editions: [paperback, hardcovr]\n", 5, 23,
+	  "unknown binding 'hardcovr' (did you mean 'hardcover'?" },
+	{ GOOD_HEAD "cover:\n  image_fit: fitt\n", 6, 14,
+	  "'cover.image_fit' must be fill (the card, cropped) or fit (the whole picture), not "
+	  "'fitt' (did you mean 'fit'?)" },
+	{ GOOD_HEAD "entrance: bottm\n", 5, 11,
+	  "'entrance' must be top or bottom, not 'bottm' (did you mean 'bottom'?)" },
+	{ GOOD_HEAD "exit: centr\n", 5, 7, "not 'centr' (did you mean 'centre'?)" },
+	{ GOOD_HEAD "grid: hex 4\ngrid_outline: hexagn\n", 6, 15,
+	  "not 'hexagn' (did you mean 'hexagon'?)" },
+	{ GOOD_HEAD "order: ramps\n", 5, 8, "as-generated, not 'ramps' (did you mean 'ramp'?)" },
+	{ GOOD_HEAD "shape: hart\n", 5, 8,
+	  "unknown shape 'hart' in 'shape' (did you mean 'heart'? built in: circle, heart," },
+	{ GOOD_HEAD "shape: [heart, strr]\n", 5, 16, "unknown shape 'strr' in 'shape' (did you mean "
+	  "'star'?" },
+	{ GOOD_HEAD "shape: heart.SVG\n", 5, 8,
+	  "'shape' is 'heart.SVG': a picture file's name must end in .svg or .png" },
+	{ SECTIONS_HEAD "    shape: nnoe\n", 8, 12,
+	  "unknown shape 'nnoe' in 'sections.1.shape' (did you mean 'none'?" },
+	{ GOOD_HEAD "bleed: ture\n", 5, 8, "'bleed' must be true or false, not 'ture' (did you mean "
+	  "'true'?)" },
+	{ GOOD_HEAD "pages:\n  contents: flase\n", 6, 13, "(did you mean 'false'?)" },
+	{ GOOD_HEAD "cover:\n  text: whte\n", 6, 9,
+	  "'cover.text' is not a colour: 'whte' (did you mean 'white'? expected #rgb" },
+	{ GOOD_HEAD "palette:\n  route: gren\n", 6, 10, "(did you mean 'green'? expected" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: A\n    level: hardd\n", 6, 12,
+	  "unknown level 'hardd' (did you mean 'hard'?" },
+	{ "title: T\nauthor: A\nseed: 1\nsections:\n  - title: A\n    ramp: easy..hadr\n", 6, 11,
+	  "'sections.1.ramp': unknown level 'hadr' (did you mean 'hard'? valid: easy, medium, "
+	  "hard, expert)" },
+	{ GOOD_HEAD "grid: Poler 12\n", 5, 7, "(did you mean 'polar'?" },
+	/* keys too, through the same helper */
+	{ GOOD_HEAD "mazez: 3\n", 5, 1, "unknown key 'mazez' (did you mean 'mazes'?)" },
+};
+
+START_TEST(names_bad_spec)
+{
+	const struct bad_case *c = &names_bad_cases[_i];
+	struct mb_book_spec spec;
+	struct mb_error err;
+	enum mb_status status = parse(c->text, &spec, &err);
+
+	ck_assert_msg(status == MB_ERR_INPUT, "case %d: status %d", _i, status);
+	ck_assert_msg(strstr(err.message, c->fragment), "case %d: message '%s' lacks '%s'", _i,
+		      err.message, c->fragment);
+	ck_assert_msg(err.line == c->line && err.column == c->column,
+		      "case %d ('%s'): at %d:%d, expected %d:%d", _i, err.message, err.line,
+		      err.column, c->line, c->column);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* a name in other capitals is the name, spelt as the table spells it */
+START_TEST(names_in_other_capitals)
+{
+	struct mb_book_spec spec;
+
+	parse_ok("title: T\nauthor: A\nlevel: Easy\nmazes: 30\npaper: White\ntrim: 8.5X11\n"
+		 "algorithm: Backtracker\nstart: Random\nlanguage: DE\nbinding: Paperback\n"
+		 "ink: Premium-Colour\nentrance: Bottom\nexit: TOP\nshape: Heart\nbleed: True\n"
+		 "cover:\n  theme: Forest\n  image_fit: Fit\n  text: White\n", &spec);
+	ck_assert_str_eq(spec.level->name, "easy");
+	ck_assert_int_eq(spec.paper, MB_PAPER_WHITE);
+	ck_assert(spec.trim.w_in == 8.5 && spec.trim.h_in == 11);
+	ck_assert_str_eq(spec.algorithm, "backtracker");
+	ck_assert_int_eq(spec.start, MB_START_RANDOM);
+	ck_assert_str_eq(spec.language, "de");
+	ck_assert_int_eq(spec.binding, MB_BINDING_PAPERBACK);
+	ck_assert_int_eq(spec.ink, MB_INK_PREMIUM_COLOUR);
+	ck_assert_str_eq(spec.entrance, "bottom");
+	ck_assert_str_eq(spec.exit_side, "top");
+	ck_assert_int_eq(spec.shape_count, 1);
+	ck_assert_str_eq(spec.shapes[0], "heart");
+	ck_assert_str_eq(spec.cover.theme, "forest");
+	ck_assert(spec.cover.image_fit_inside);
+	ck_assert_uint_eq(spec.cover.text_rgb, 0xffffff);
+	mb_spec_release(&spec);
+	parse_ok("title: T\nauthor: A\nseed: 1\nsections:\n  - title: A\n    level: HARD\n"
+		 "    mazes: 20\n    shape: None\n  - title: B\n    ramp: Easy..Medium\n"
+		 "    mazes: 20\n    grid: Hex\n    grid_outline: Rectangle\norder: Ramp\n", &spec);
+	ck_assert_str_eq(spec.sections[0].level, "hard");
+	ck_assert_str_eq(spec.sections[0].shape, "none");
+	ck_assert_str_eq(spec.sections[1].ramp_from, "easy");
+	ck_assert_str_eq(spec.sections[1].ramp_to, "medium");
+	ck_assert_int_eq(spec.sections[1].grid_kind, MB_GRID_HEX);
+	ck_assert_int_eq(spec.sections[1].grid_outline, MB_OUTLINE_RECTANGLE);
+	ck_assert(spec.order_ramp);
+	mb_spec_release(&spec);
+	parse_ok(GOOD_HEAD "trim: 6x9\neditions: [Paperback, HARDCOVER]\nink: Black\n", &spec);
+	ck_assert_int_eq(spec.edition_count, 2);
+	ck_assert_int_eq(spec.editions[1], MB_BINDING_HARDCOVER);
+	mb_spec_release(&spec);
+}
+END_TEST
+
+/* the names helper itself: exact first, capitals only when one name reads so */
+START_TEST(names_helper)
+{
+	static const char *const names[] = { "easy", "medium", "hard" };
+	static const char *const twins[] = { "Ab", "aB", "c" };
+	char buf[128];
+
+	ck_assert_int_eq(mb_names_find("hard", names, 3), 2);
+	ck_assert_int_eq(mb_names_find("HARD", names, 3), 2);
+	ck_assert_int_eq(mb_names_find("hardd", names, 3), -1);
+	/* two names differ only in capitals: no guess between them */
+	ck_assert_int_eq(mb_names_find("ab", twins, 3), -1);
+	ck_assert_int_eq(mb_names_find("aB", twins, 3), 1);
+	ck_assert_int_eq(mb_names_find("C", twins, 3), 2);
+	ck_assert_str_eq(mb_names_nearest("meduim", names, 3), "medium");
+	ck_assert_str_eq(mb_names_nearest("Esay", names, 3), "easy");
+	ck_assert_ptr_null(mb_names_nearest("impossible", names, 3));
+	ck_assert_uint_eq(mb_names_distance("kitten", "sitting"), 3);
+	mb_names_hint("har", names, 3, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "did you mean 'hard'? valid: easy, medium, hard");
+	mb_names_hint("zzzzzz", names, 3, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "valid: easy, medium, hard");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -1641,6 +1912,12 @@ static Suite *make_suite(void)
 	tcase_add_loop_test(tc, grid_bad_spec, 0,
 			    (int)(sizeof(grid_bad_cases) / sizeof(grid_bad_cases[0])));
 	tcase_add_test(tc, grids_read);
+	tcase_add_loop_test(tc, mistake_bad_spec, 0,
+			    (int)(sizeof(mistake_cases) / sizeof(mistake_cases[0])));
+	tcase_add_loop_test(tc, names_bad_spec, 0,
+			    (int)(sizeof(names_bad_cases) / sizeof(names_bad_cases[0])));
+	tcase_add_test(tc, names_in_other_capitals);
+	tcase_add_test(tc, names_helper);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -52,7 +52,7 @@ run "$MAZEBOOK" build -q "$TMP/colon.yaml" -o "$TMP/out-colon"
 ok $rc "YAML: quoted as the message says, the book builds"
 printf 'title: "Mazes\n%s' "$HEAD" > "$TMP/quote.yaml"
 run "$MAZEBOOK" build "$TMP/quote.yaml" -o "$TMP/out-quote"
-contains "$err" "quote.yaml:2:10: the quote opened on line 1 is not closed on that line, so the value runs on into line 2; end it with '\"' on line 1"
+contains "$err" "quote.yaml:1:8: the quote (\") that opens at line 1, column 8 is not closed on that line, so the value runs on to line 2; end the value with \" on line 1"
 ok $(( $? + (rc != 1) )) "YAML: an unclosed quote is reported where it opens"
 
 # every generator is listed in 'maze --help' and in init's starter spec

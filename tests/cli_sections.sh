@@ -174,7 +174,7 @@ bad backwards "backwards.yaml:6:11: 'sections.1.ramp' is expert..easy, which run
     ramp: expert..easy
     mazes: 24
 '
-bad shape "shape.yaml:6:12: section 1 ('One'): " "${HEAD}"'sections:
+bad shape "shape.yaml:6:12: unknown shape 'no-such-shape' in 'sections.1.shape' (built in: circle, heart," "${HEAD}"'sections:
   - title: One
     shape: no-such-shape
     level: easy

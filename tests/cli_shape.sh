@@ -162,7 +162,7 @@ shape: [heart, hart]
 EOS
 run "$MAZEBOOK" build -q "$TMP/bad.yaml" -o "$TMP/bad"
 check "a spec with an unknown shape fails" "$rc" -eq 1
-contains "$err" "bad.yaml:5:8: unknown shape 'hart'"
+contains "$err" "bad.yaml:5:16: unknown shape 'hart' in 'shape' (did you mean 'heart'? built in: circle, heart,"
 ok $? "at the shape key"
 printf 'title: S\nauthor: T\nlevel: easy\nmazes: 20\nshape: heart\nalgorithm: eller\nseed: 7\n' > "$TMP/eller.yaml"
 run "$MAZEBOOK" build -q "$TMP/eller.yaml" -o "$TMP/eller"

@@ -30,7 +30,10 @@
 #include "mazebook/cost.h"
 #include "mazebook/generator.h"
 #include "mazebook/layout.h"
+#include "mazebook/level.h"
+#include "mazebook/names.h"
 #include "mazebook/number.h"
+#include "mazebook/shape.h"
 #include "mazebook/xalloc.h"
 
 /* a scalar value with its place, as the key handlers see it */
@@ -140,6 +143,62 @@ static enum mb_status fail_with(struct reader *r, const struct scalar *v,
 				const struct mb_error *inner)
 {
 	return fail_at(r, v->line, v->column, "%s", inner->message);
+}
+
+/* ---- closed sets of names ---- */
+
+/* " (did you mean 'x'?)" when a name is near word, else "" */
+static void did_you_mean(const char *word, const char *const *names, size_t count, char *buf,
+			 size_t size)
+{
+	const char *near = mb_names_nearest(word, names, count);
+
+	buf[0] = '\0';
+	if (near)
+		snprintf(buf, size, " (did you mean '%s'?)", near);
+}
+
+/*
+ * v names one of names: exactly, or in other capitals when only one name
+ * reads so ("Easy" is easy). Its index, else -1 and "unknown WHAT 'v'
+ * (did you mean 'x'? valid: ...)" at v's place.
+ */
+static int take_name(struct reader *r, const struct scalar *v, const char *what,
+		     const char *const *names, size_t count)
+{
+	char hint[640];
+	int i = v->null ? -1 : mb_names_find(v->text, names, count);
+
+	if (i >= 0)
+		return i;
+	mb_names_hint(v->null ? "" : v->text, names, count, hint, sizeof(hint));
+	fail_at(r, v->line, v->column, "unknown %s '%s' (%s)", what, v->null ? "" : v->text, hint);
+	return -1;
+}
+
+/* the levels' names, easiest first */
+static size_t level_names(const char **out, size_t size)
+{
+	size_t n = 0;
+
+	for (; n < mb_level_count && n < size; n++)
+		out[n] = mb_levels[n].name;
+	return n;
+}
+
+/* the level v names (in any capitals), else NULL after an error at v */
+static const struct mb_level *take_level(struct reader *r, const struct scalar *v,
+					 const char *text)
+{
+	const char *names[16];
+	size_t n = level_names(names, COUNT(names));
+	struct scalar w = *v;
+	int i;
+
+	w.text = text;
+	w.null = false;
+	i = take_name(r, &w, "level", names, n);
+	return i < 0 ? NULL : mb_level_find(names[i]);
 }
 
 /* ---- text checks ---- */
@@ -430,8 +489,15 @@ static enum mb_status take_bool(struct reader *r, const struct scalar *v, bool *
 			}
 		}
 	}
-	return fail_at(r, v->line, v->column, "'%s' must be true or false, not '%s'", v->key,
-			v->text);
+	{
+		static const char *const words[] = { "true", "false", "yes", "no" };
+		char hint[64] = "";
+
+		if (!v->null)
+			did_you_mean(v->text, words, COUNT(words), hint, sizeof(hint));
+		return fail_at(r, v->line, v->column, "'%s' must be true or false, not '%s'%s",
+				v->key, v->text, hint);
+	}
 }
 
 /* ---- colours ---- */
@@ -487,17 +553,20 @@ static bool parse_colour(const char *s, uint32_t *out)
 
 static enum mb_status take_colour(struct reader *r, const struct scalar *v, uint32_t *out)
 {
-	char names[256] = "";
-	size_t used = 0;
+	const char *names[COUNT(colours)];
+	char list[256], hint[64] = "";
 
 	if (!v->null && v->len < 64 && parse_colour(v->text, out))
 		return MB_OK;
-	for (size_t i = 0; i < sizeof(colours) / sizeof(colours[0]); i++)
-		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
-					 i ? ", " : "", colours[i].name);
+	for (size_t i = 0; i < COUNT(colours); i++)
+		names[i] = colours[i].name;
+	mb_names_list(names, COUNT(names), list, sizeof(list));
+	if (!v->null && v->text[0] != '#' && mb_names_nearest(v->text, names, COUNT(names)))
+		snprintf(hint, sizeof(hint), "did you mean '%s'? ",
+			 mb_names_nearest(v->text, names, COUNT(names)));
 	return fail_at(r, v->line, v->column,
-			"'%s' is not a colour: '%s' (expected #rgb, #rrggbb or one of %s)",
-			v->key, v->text, names);
+			"'%s' is not a colour: '%s' (%sexpected #rgb, #rrggbb or one of %s)",
+			v->key, v->text, hint, list);
 }
 
 /* ---- the keys ---- */
@@ -586,13 +655,10 @@ static enum mb_status set_author(struct reader *r, const struct scalar *v)
 
 static enum mb_status set_level(struct reader *r, const struct scalar *v)
 {
-	struct mb_error inner;
-
 	if (take_word(r, v, "a level") != MB_OK)
 		return MB_ERR_INPUT;
-	mb_error_init(&inner);
-	r->spec->level = mb_level_lookup(v->text, &inner);
-	return r->spec->level ? MB_OK : fail_with(r, v, &inner);
+	r->spec->level = take_level(r, v, v->text);
+	return r->spec->level ? MB_OK : MB_ERR_INPUT;
 }
 
 static enum mb_status set_mazes(struct reader *r, const struct scalar *v)
@@ -616,10 +682,16 @@ static enum mb_status set_paper(struct reader *r, const struct scalar *v)
 {
 	struct mb_error inner;
 
+	static const char *const papers[] = { "white", "cream" };
+	int i;
+
 	if (take_word(r, v, "white or cream") != MB_OK)
 		return MB_ERR_INPUT;
+	i = take_name(r, v, "paper", papers, COUNT(papers));
+	if (i < 0)
+		return MB_ERR_INPUT;
 	mb_error_init(&inner);
-	if (mb_kdp_parse_paper(v->text, &r->spec->paper, &inner) != MB_OK)
+	if (mb_kdp_parse_paper(papers[i], &r->spec->paper, &inner) != MB_OK)
 		return fail_with(r, v, &inner);
 	return MB_OK;
 }
@@ -656,20 +728,19 @@ static enum mb_status set_seed(struct reader *r, const struct scalar *v)
 /* auto or a generator's name, copied into *out */
 static enum mb_status take_algorithm(struct reader *r, const struct scalar *v, char **out)
 {
-	char list[512] = "auto";
-	size_t used = strlen(list);
+	const char *names[64] = { "auto" };
+	size_t n = 1;
+	int i;
 
 	if (take_word(r, v, "auto or a generator's name") != MB_OK)
 		return MB_ERR_INPUT;
-	if (strcmp(v->text, "auto") && !mb_generator_find(v->text)) {
-		for (size_t i = 0; i < mb_generator_count && used < sizeof(list); i++)
-			used += (size_t)snprintf(list + used, sizeof(list) - used, ", %s",
-						 mb_generators[i]->name);
-		return fail_at(r, v->line, v->column, "unknown algorithm '%s' (valid: %s)",
-				v->text, list);
-	}
+	for (size_t g = 0; g < mb_generator_count && n < COUNT(names); g++)
+		names[n++] = mb_generators[g]->name;
+	i = take_name(r, v, "algorithm", names, n);
+	if (i < 0)
+		return MB_ERR_INPUT;
 	free(*out);
-	*out = xstrdup(v->text);
+	*out = xstrdup(names[i]);
 	return MB_OK;
 }
 
@@ -682,17 +753,71 @@ static enum mb_status set_start(struct reader *r, const struct scalar *v)
 {
 	struct mb_error inner;
 
+	static const char *const starts[] = { "entrance", "random", "centre" };
+	int i;
+
 	if (take_word(r, v, "entrance, random or centre") != MB_OK)
 		return MB_ERR_INPUT;
+	i = take_name(r, v, "start", starts, COUNT(starts));
+	if (i < 0)
+		return MB_ERR_INPUT;
 	mb_error_init(&inner);
-	if (mb_start_parse(v->text, &r->spec->start, &inner) != MB_OK)
+	if (mb_start_parse(starts[i], &r->spec->start, &inner) != MB_OK)
 		return fail_with(r, v, &inner);
 	return MB_OK;
+}
+
+/*
+ * A shape that is neither text "..." nor a picture file is a built-in
+ * name: known here (in any capitals), with the nearest name on a typo.
+ * *out is the name as the table spells it, or v's text. none is a
+ * section's "no shape" when none_too.
+ */
+static enum mb_status take_shape_name(struct reader *r, const struct scalar *v, bool none_too,
+				      const char **out)
+{
+	const char *names[64];
+	size_t n = 0, len = strlen(v->text);
+	char hint[640];
+	int i;
+
+	*out = v->text;
+	if (!strncmp(v->text, "text ", 5) ||
+	    (len > 4 && (!strcmp(v->text + len - 4, ".svg") || !strcmp(v->text + len - 4, ".png"))))
+		return MB_OK;
+	if (none_too)
+		names[n++] = "none";
+	for (size_t k = 0; k < mb_shape_builtin_count && n < COUNT(names); k++)
+		names[n++] = mb_shape_builtin_names[k];
+	i = mb_names_find(v->text, names, n);
+	if (i >= 0) {
+		*out = names[i];
+		return MB_OK;
+	}
+	hint[0] = '\0';
+	if (mb_names_nearest(v->text, names, n))
+		snprintf(hint, sizeof(hint), "did you mean '%s'? ", mb_names_nearest(v->text, names, n));
+	{
+		char list[512];
+
+		mb_names_list(names + none_too, n - none_too, list, sizeof(list));
+		/* a picture's name in other capitals: the loader reads .svg and .png */
+		if (len > 4 && (!strcasecmp(v->text + len - 4, ".svg") ||
+				!strcasecmp(v->text + len - 4, ".png")))
+			return fail_at(r, v->line, v->column,
+					"'%s' is '%s': a picture file's name must end in .svg or "
+					".png (in small letters): rename the file", v->key, v->text);
+		return fail_at(r, v->line, v->column,
+				"unknown shape '%s' in '%s' (%sbuilt in: %s%s; or a file ending "
+				"in .svg or .png, or text \"LETTERS\")", v->text, v->key, hint, list,
+				none_too ? "; or none" : "");
+	}
 }
 
 static enum mb_status set_shape(struct reader *r, const struct scalar *v)
 {
 	struct mb_book_spec *s = r->spec;
+	const char *name;
 
 	if (v->null || v->len == 0)
 		return fail_at(r, v->line, v->column, "'%s' must be %s, not empty", v->key,
@@ -702,7 +827,9 @@ static enum mb_status set_shape(struct reader *r, const struct scalar *v)
 	if (s->shape_count >= MB_SPEC_MAX_SHAPES)
 		return fail_at(r, v->line, v->column, "'%s' lists more than %d shapes", v->key,
 				MB_SPEC_MAX_SHAPES);
-	s->shapes[s->shape_count++] = xstrdup(v->text);
+	if (take_shape_name(r, v, false, &name) != MB_OK)
+		return MB_ERR_INPUT;
+	s->shapes[s->shape_count++] = xstrdup(name);
 	return MB_OK;
 }
 
@@ -714,16 +841,22 @@ static enum mb_status set_shape(struct reader *r, const struct scalar *v)
  */
 static enum mb_status take_side(struct reader *r, const struct scalar *v, char **out)
 {
+	static const char *const sides[] = { "top", "bottom", "left", "right", "centre" };
+	char hint[64];
+	int i;
+
 	if (take_word(r, v, "top or bottom") != MB_OK)
 		return MB_ERR_INPUT;
-	if (strcmp(v->text, "top") && strcmp(v->text, "bottom") && strcmp(v->text, "left") &&
-	    strcmp(v->text, "right") && strcmp(v->text, "centre"))
+	i = mb_names_find(v->text, sides, COUNT(sides));
+	if (i < 0) {
+		did_you_mean(v->text, sides, COUNT(sides), hint, sizeof(hint));
 		return fail_at(r, v->line, v->column,
-				"'%s' must be top or bottom, not '%s' (START prints over the "
+				"'%s' must be top or bottom, not '%s'%s (START prints over the "
 				"maze and FINISH under it; a polar grid's may also be left or "
-				"right, and its exit centre)", v->key, v->text);
+				"right, and its exit centre)", v->key, v->text, hint);
+	}
 	free(*out);
-	*out = xstrdup(v->text);
+	*out = xstrdup(sides[i]);
 	return MB_OK;
 }
 
@@ -803,8 +936,6 @@ static const struct {
 	{ "triangles", MB_GRID_DELTA },
 };
 
-static size_t distance(const char *a, const char *b);
-
 #define GRID_EXPECT "WIDTHxHEIGHT in squares such as 20x24, or a grid kind (square, polar, " \
 	"hex or delta) with a size if wanted: polar 12, hex 12x13, delta 20x10"
 #define GRID_KINDS "square, polar, hex or delta, with a size if wanted: polar 12, hex " \
@@ -843,18 +974,26 @@ static enum mb_status take_grid(struct reader *r, const struct scalar *v, struct
 	n = strcspn(v->text, " ");
 	snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1),
 		 v->text);
-	for (k = 0; k < (int)COUNT(grid_kinds); k++)
-		if (!strcmp(word, grid_kinds[k].name))
-			break;
+	{
+		const char *names[COUNT(grid_kinds)];
+
+		for (size_t i = 0; i < COUNT(grid_kinds); i++)
+			names[i] = grid_kinds[i].name;
+		k = mb_names_find(word, names, COUNT(names));
+		if (k < 0)
+			k = (int)COUNT(grid_kinds);
+	}
 	if (k == (int)COUNT(grid_kinds)) {
 		const char *best = NULL;
+		const char *names[COUNT(grid_kinds)];
 
+		for (size_t i = 0; i < COUNT(grid_kinds); i++)
+			names[i] = grid_kinds[i].name;
 		for (size_t i = 0; i < COUNT(grid_kind_words) && !best; i++)
 			if (!strcasecmp(word, grid_kind_words[i].name))
 				best = mb_grid_kind_name(grid_kind_words[i].kind);
-		for (size_t i = 0; i < COUNT(grid_kinds) && !best; i++)
-			if (distance(word, grid_kinds[i].name) <= 2)
-				best = grid_kinds[i].name;
+		if (!best)
+			best = mb_names_nearest(word, names, COUNT(names));
 		if (best && !strcmp(best, "rectangle"))
 			best = "square";
 		if (best)
@@ -918,17 +1057,23 @@ static enum mb_status take_outline(struct reader *r, const struct scalar *v,
 	static const enum mb_grid_outline all[] = { MB_OUTLINE_RECTANGLE, MB_OUTLINE_HEXAGON,
 						    MB_OUTLINE_TRIANGLE };
 
+	const char *names[COUNT(all)];
+	char hint[64];
+	int i;
+
 	if (take_word(r, v, "rectangle, hexagon or triangle") != MB_OK)
 		return MB_ERR_INPUT;
-	for (size_t i = 0; i < COUNT(all); i++) {
-		if (!strcmp(v->text, mb_grid_outline_name(all[i]))) {
-			*out = all[i];
-			return MB_OK;
-		}
+	for (size_t k = 0; k < COUNT(all); k++)
+		names[k] = mb_grid_outline_name(all[k]);
+	i = mb_names_find(v->text, names, COUNT(names));
+	if (i >= 0) {
+		*out = all[i];
+		return MB_OK;
 	}
+	did_you_mean(v->text, names, COUNT(names), hint, sizeof(hint));
 	return fail_at(r, v->line, v->column,
 			"'%s' must be rectangle, hexagon (hex grids) or triangle (delta grids), "
-			"not '%s'", v->key, v->text);
+			"not '%s'%s", v->key, v->text, hint);
 }
 
 static enum mb_status set_grid_outline(struct reader *r, const struct scalar *v)
@@ -1007,16 +1152,29 @@ static enum mb_status set_font_bold(struct reader *r, const struct scalar *v)
 static enum mb_status set_language(struct reader *r, const struct scalar *v)
 {
 	static const char *const valid[] = { "en", "de", "fr", "es" };
+	/* the languages by name, in English and in their own words */
+	static const struct {
+		const char *word, *code;
+	} words[] = {
+		{ "english", "en" }, { "german", "de" }, { "deutsch", "de" }, { "french", "fr" },
+		{ "francais", "fr" }, { "fran\u00e7ais", "fr" }, { "spanish", "es" },
+		{ "espanol", "es" }, { "espa\u00f1ol", "es" }, { "castellano", "es" },
+	};
+	int i = v->null ? -1 : mb_names_find(v->text, valid, COUNT(valid));
 
-	for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
-		if (!v->null && !strcmp(v->text, valid[i])) {
-			free(r->spec->language);
-			r->spec->language = xstrdup(valid[i]);
-			return MB_OK;
-		}
-	}
-	return fail_at(r, v->line, v->column, "unknown language '%s' (valid: en, de, fr, es)",
-			v->text);
+	for (size_t k = 0; i < 0 && !v->null && k < COUNT(words); k++)
+		if (!strcasecmp(v->text, words[k].word))
+			return fail_at(r, v->line, v->column,
+					"unknown language '%s' (did you mean '%s'? a language is "
+					"its two-letter code; valid: en, de, fr, es)", v->text,
+					words[k].code);
+	if (i < 0)
+		i = take_name(r, v, "language", valid, COUNT(valid));
+	if (i < 0)
+		return MB_ERR_INPUT;
+	free(r->spec->language);
+	r->spec->language = xstrdup(valid[i]);
+	return MB_OK;
 }
 
 static enum mb_status set_year(struct reader *r, const struct scalar *v)
@@ -1142,34 +1300,36 @@ static enum mb_status set_logo(struct reader *r, const struct scalar *v)
 
 static enum mb_status set_image_fit(struct reader *r, const struct scalar *v)
 {
-	if (!v->null && !strcmp(v->text, "fill")) {
-		r->spec->cover.image_fit_inside = false;
+	static const char *const fits[] = { "fill", "fit" };
+	int i = v->null ? -1 : mb_names_find(v->text, fits, COUNT(fits));
+	char hint[64] = "";
+
+	if (i >= 0) {
+		r->spec->cover.image_fit_inside = i == 1;
 		return MB_OK;
 	}
-	if (!v->null && !strcmp(v->text, "fit")) {
-		r->spec->cover.image_fit_inside = true;
-		return MB_OK;
-	}
+	if (!v->null)
+		did_you_mean(v->text, fits, COUNT(fits), hint, sizeof(hint));
 	return fail_at(r, v->line, v->column,
 			"'%s' must be fill (the card, cropped) or fit (the whole picture), not "
-			"'%s'", v->key, v->null ? "" : v->text);
+			"'%s'%s", v->key, v->null ? "" : v->text, hint);
 }
 
 static enum mb_status set_theme(struct reader *r, const struct scalar *v)
 {
-	const struct mb_cover_theme *t;
-	char list[256];
+	const char *names[32];
+	size_t n = 0;
+	int i;
 
 	if (take_word(r, v, "a theme name") != MB_OK)
 		return MB_ERR_INPUT;
-	t = mb_cover_theme_find(v->text);
-	if (t) {
-		r->spec->cover.theme = t->name;
-		return MB_OK;
-	}
-	mb_cover_theme_list(list, sizeof(list));
-	return fail_at(r, v->line, v->column, "unknown cover theme '%s' (valid: %s)", v->text,
-			list);
+	for (; n < mb_cover_theme_count && n < COUNT(names); n++)
+		names[n] = mb_cover_themes[n].name;
+	i = take_name(r, v, "cover theme", names, n);
+	if (i < 0)
+		return MB_ERR_INPUT;
+	r->spec->cover.theme = mb_cover_theme_find(names[i])->name;
+	return MB_OK;
 }
 
 static enum mb_status set_back(struct reader *r, const struct scalar *v)
@@ -1179,15 +1339,46 @@ static enum mb_status set_back(struct reader *r, const struct scalar *v)
 	return refuse_emoji(r, v);
 }
 
-static enum mb_status set_binding(struct reader *r, const struct scalar *v)
+/* paperback or hardcover (in any capitals) into *out; words people use for them are pointed at */
+static enum mb_status take_binding(struct reader *r, const struct scalar *v, enum mb_binding *out)
 {
+	static const char *const bindings[] = { "paperback", "hardcover" };
+	static const struct {
+		const char *word, *name;
+	} words[] = {
+		{ "hardback", "hardcover" }, { "hard", "hardcover" }, { "hardbound", "hardcover" },
+		{ "softcover", "paperback" }, { "softback", "paperback" }, { "soft", "paperback" },
+		{ "paper", "paperback" },
+	};
 	struct mb_error inner;
+	char list[64];
+	int i;
 
 	if (take_word(r, v, "paperback or hardcover") != MB_OK)
 		return MB_ERR_INPUT;
+	i = mb_names_find(v->text, bindings, COUNT(bindings));
+	if (i < 0) {
+		for (size_t k = 0; k < COUNT(words); k++) {
+			if (strcasecmp(v->text, words[k].word))
+				continue;
+			mb_names_list(bindings, COUNT(bindings), list, sizeof(list));
+			return fail_at(r, v->line, v->column,
+					"unknown binding '%s' (did you mean '%s'? valid: %s)",
+					v->text, words[k].name, list);
+		}
+		return take_name(r, v, "binding", bindings, COUNT(bindings)) < 0 ? MB_ERR_INPUT
+										   : MB_OK;
+	}
 	mb_error_init(&inner);
-	if (mb_kdp_parse_binding(v->text, &r->spec->binding, &inner) != MB_OK)
+	if (mb_kdp_parse_binding(bindings[i], out, &inner) != MB_OK)
 		return fail_with(r, v, &inner);
+	return MB_OK;
+}
+
+static enum mb_status set_binding(struct reader *r, const struct scalar *v)
+{
+	if (take_binding(r, v, &r->spec->binding) != MB_OK)
+		return MB_ERR_INPUT;
 	r->binding_set = true;
 	return MB_OK;
 }
@@ -1196,10 +1387,20 @@ static enum mb_status set_ink(struct reader *r, const struct scalar *v)
 {
 	struct mb_error inner;
 
+	static const char *const inks[] = { "black", "standard-colour", "premium-colour" };
+	int i;
+
 	if (take_word(r, v, "black, standard-colour or premium-colour") != MB_OK)
 		return MB_ERR_INPUT;
+	i = mb_names_find(v->text, inks, COUNT(inks));
 	mb_error_init(&inner);
-	if (mb_kdp_parse_ink(v->text, &r->spec->ink, &inner) != MB_OK)
+	/* the American spelling: the core says which one we take */
+	if (i < 0 && mb_kdp_parse_ink(v->text, &r->spec->ink, &inner) != MB_OK &&
+	    strstr(inner.message, "(write "))
+		return fail_with(r, v, &inner);
+	if (i < 0)
+		return take_name(r, v, "ink", inks, COUNT(inks)) < 0 ? MB_ERR_INPUT : MB_OK;
+	if (mb_kdp_parse_ink(inks[i], &r->spec->ink, &inner) != MB_OK)
 		return fail_with(r, v, &inner);
 	return MB_OK;
 }
@@ -1207,18 +1408,14 @@ static enum mb_status set_ink(struct reader *r, const struct scalar *v)
 static enum mb_status set_edition(struct reader *r, const struct scalar *v)
 {
 	struct mb_book_spec *s = r->spec;
-	struct mb_error inner;
 	enum mb_binding b;
 
-	if (take_word(r, v, "paperback or hardcover") != MB_OK)
+	if (take_binding(r, v, &b) != MB_OK)
 		return MB_ERR_INPUT;
-	mb_error_init(&inner);
-	if (mb_kdp_parse_binding(v->text, &b, &inner) != MB_OK)
-		return fail_with(r, v, &inner);
 	for (int i = 0; i < s->edition_count; i++)
 		if (s->editions[i] == b)
 			return fail_at(r, v->line, v->column, "'%s' lists %s twice", v->key,
-					v->text);
+					mb_kdp_binding_name(b));
 	if (s->edition_count >= MB_BINDING_COUNT)	/* two kinds, no repeats: cannot happen */
 		return fail_at(r, v->line, v->column, "'%s' has too many editions", v->key);
 	s->editions[s->edition_count++] = b;
@@ -1352,15 +1549,21 @@ static struct mb_section_spec *section_of(struct reader *r)
 
 static enum mb_status set_order(struct reader *r, const struct scalar *v)
 {
+	static const char *const orders[] = { "ramp", "as-generated" };
+	char hint[64];
+	int i;
+
 	if (take_word(r, v, "ramp or as-generated") != MB_OK)
 		return MB_ERR_INPUT;
-	if (!strcmp(v->text, "ramp") || !strcmp(v->text, "as-generated")) {
-		r->spec->order_ramp = !strcmp(v->text, "ramp");
+	i = mb_names_find(v->text, orders, COUNT(orders));
+	if (i >= 0) {
+		r->spec->order_ramp = i == 0;
 		return MB_OK;
 	}
+	did_you_mean(v->text, orders, COUNT(orders), hint, sizeof(hint));
 	return fail_at(r, v->line, v->column,
 			"'%s' must be ramp (each section's mazes from easiest to hardest) or "
-			"as-generated, not '%s'", v->key, v->text);
+			"as-generated, not '%s'%s", v->key, v->text, hint);
 }
 
 static enum mb_status set_section_title(struct reader *r, const struct scalar *v)
@@ -1377,14 +1580,12 @@ static enum mb_status set_section_description(struct reader *r, const struct sca
 static enum mb_status take_level_name(struct reader *r, const struct scalar *v, char **out)
 {
 	const struct mb_level *level;
-	struct mb_error inner;
 
 	if (take_word(r, v, "a level") != MB_OK)
 		return MB_ERR_INPUT;
-	mb_error_init(&inner);
-	level = mb_level_lookup(v->text, &inner);
+	level = take_level(r, v, v->text);
 	if (!level)
-		return fail_with(r, v, &inner);
+		return MB_ERR_INPUT;
 	free(*out);
 	*out = xstrdup(level->name);
 	return MB_OK;
@@ -1427,6 +1628,7 @@ static enum mb_status set_section_algorithm(struct reader *r, const struct scala
 static enum mb_status set_section_shape(struct reader *r, const struct scalar *v)
 {
 	struct mb_section_spec *sec = section_of(r);
+	const char *name;
 
 	if (v->null || v->len == 0)
 		return fail_at(r, v->line, v->column, "'%s' must be %s, not empty", v->key,
@@ -1438,7 +1640,9 @@ static enum mb_status set_section_shape(struct reader *r, const struct scalar *v
 				"its shape; make a section per shape)", v->key);
 	if (v->len > 200 || strchr(v->text, '\n'))
 		return fail_at(r, v->line, v->column, "'%s' is too long for a shape", v->key);
-	sec->shape = xstrdup(v->text);
+	if (take_shape_name(r, v, true, &name) != MB_OK)
+		return MB_ERR_INPUT;
+	sec->shape = xstrdup(name);
 	return MB_OK;
 }
 
@@ -1459,7 +1663,6 @@ static enum mb_status set_section_ramp(struct reader *r, const struct scalar *v)
 {
 	struct mb_section_spec *sec = section_of(r);
 	const struct mb_level *from, *to = NULL;
-	struct mb_error inner;
 	const char *dots;
 	char first[65];
 
@@ -1471,12 +1674,16 @@ static enum mb_status set_section_ramp(struct reader *r, const struct scalar *v)
 				"'%s' must be two levels such as easy..hard (from the first to "
 				"the second, step by step), not '%s'", v->key, v->text);
 	snprintf(first, sizeof(first), "%.*s", (int)(dots - v->text), v->text);
-	mb_error_init(&inner);
-	from = mb_level_lookup(first, &inner);
+	from = take_level(r, v, first);
 	if (from)
-		to = mb_level_lookup(dots + 2, &inner);
-	if (!from || !to)
-		return fail_at(r, v->line, v->column, "'%s': %s", v->key, inner.message);
+		to = take_level(r, v, dots + 2);
+	if (!from || !to) {
+		char msg[MB_ERROR_MESSAGE_MAX];
+
+		snprintf(msg, sizeof(msg), "%s", r->err->message);
+		mb_error_init(r->err);
+		return fail_at(r, v->line, v->column, "'%s': %s", v->key, msg);
+	}
 	if (from == to)
 		return fail_at(r, v->line, v->column,
 				"'%s' is %s: a ramp goes from one level to a harder one (for one "
@@ -1607,78 +1814,136 @@ _Static_assert(COUNT(top_keys) + COUNT(cover_keys) + COUNT(price_keys) + COUNT(p
 
 /* ---- key suggestions ---- */
 
-/* Levenshtein distance, or a large number for long strings. */
-static size_t distance(const char *a, const char *b)
+/* the names of a key table, for the names helper */
+static size_t key_names(const struct key *keys, size_t count, const char **out, size_t size)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	size_t row[65];
+	size_t n = 0;
 
-	if (la > 64 || lb > 64)
-		return 1000;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
+	for (; n < count && n < size; n++)
+		out[n] = keys[n].name;
+	return n;
+}
 
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-			size_t best = diag + cost;
+/* Is name a key of keys? */
+static bool has_key(const struct key *keys, size_t count, const char *name)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!strcmp(keys[i].name, name))
+			return true;
+	return false;
+}
 
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
+/*
+ * A key that is not one of its mapping's but is one of another's: written
+ * at the wrong indentation. Says where it belongs ("cover.back", or "the
+ * top level") into where, and how to move it into how; false when no
+ * other mapping has it.
+ */
+static bool misplaced_key(const char *parent, const char *name, char *where, size_t where_size,
+			  char *how, size_t how_size)
+{
+	bool in_section = parent && !strncmp(parent, "sections.", 9);
+
+	if (parent && has_key(top_keys, COUNT(top_keys), name)) {
+		snprintf(where, where_size, "'%s' is a key of the book, not of '%s'", name,
+			 parent);
+		snprintf(how, how_size,
+			 "start it at column 1, like the other top-level keys, not indented under "
+			 "'%s:'", in_section ? "sections" : parent);
+		return true;
 	}
-	return row[lb];
+	for (size_t i = 0; i < COUNT(top_keys); i++) {
+		const struct key *t = &top_keys[i];
+
+		if (!t->sub || !has_key(t->sub, t->sub_count, name) ||
+		    (parent && !strcmp(parent, t->name)) || (in_section && t->sub == section_keys))
+			continue;
+		if (t->sub == section_keys) {
+			snprintf(where, where_size, "did you mean sections.N.%s?", name);
+			snprintf(how, how_size,
+				 "indent it under a section's '- title:' in 'sections:', in line "
+				 "with that section's other keys");
+		} else {
+			snprintf(where, where_size, "did you mean %s.%s?", t->name, name);
+			snprintf(how, how_size, "indent it under '%s:', in line with %s's other keys",
+				 t->name, t->name);
+		}
+		return true;
+	}
+	return false;
 }
 
 static enum mb_status unknown_key(struct reader *r, const struct key *keys, size_t count,
 				  const char *parent, const char *name, yaml_mark_t m)
 {
-	char in[64] = "";
-	const char *best = NULL;
-	size_t best_d = (size_t)-1;
+	char in[64] = "", hint[640], where[160], how[200];
+	const char *names[MAX_KEYS];
+	size_t n = key_names(keys, count, names, COUNT(names));
 
 	if (parent)
 		snprintf(in, sizeof(in), " in '%s'", parent);
-	for (size_t i = 0; i < count; i++) {
-		size_t d = distance(name, keys[i].name);
-
-		if (d < best_d) {
-			best_d = d;
-			best = keys[i].name;
-		}
+	/* a key of another mapping, at the wrong indentation */
+	if (misplaced_key(parent, name, where, sizeof(where), how, sizeof(how))) {
+		if (parent && has_key(top_keys, COUNT(top_keys), name))
+			return fail_at(r, line_of(m), column_of(m), "unknown key '%s'%s: %s; %s",
+					name, in, where, how);
+		return fail_at(r, line_of(m), column_of(m), "unknown key '%s'%s (%s %s)", name,
+				in, where, how);
 	}
 	/* a typo is a few edits away; further than that, list the keys */
-	if (best && (best_d <= 2 || best_d * 3 <= strlen(best)))
-		return fail_at(r, line_of(m), column_of(m),
-				"unknown key '%s'%s (did you mean '%s'?)", name, in, best);
-	{
-		char list[512] = "";
-		size_t used = 0;
-
-		for (size_t i = 0; i < count && used < sizeof(list); i++)
-			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
-						 i ? ", " : "", keys[i].name);
-		return fail_at(r, line_of(m), column_of(m), "unknown key '%s'%s (valid: %s)",
-				name, in, list);
-	}
+	if (mb_names_nearest(name, names, n))
+		return fail_at(r, line_of(m), column_of(m), "unknown key '%s'%s (did you mean '%s'?)",
+				name, in, mb_names_nearest(name, names, n));
+	mb_names_hint(name, names, n, hint, sizeof(hint));
+	return fail_at(r, line_of(m), column_of(m), "unknown key '%s'%s (%s)", name, in, hint);
 }
 
 /* ---- events ---- */
 
 /* ---- libyaml's errors in plain words ---- */
 
-/* line (1-based) of text: its start and length without the newline */
-static const char *line_text(const char *text, size_t len, int line, size_t *line_len)
-{
-	const char *p = text, *end = text + len, *nl;
+/*
+ * A text and where its lines start, found once (lines_index): an error's
+ * words look back and forth over many lines, and a spec may have half a
+ * million of them. Without the index a line is found by counting.
+ */
+struct lines {
+	const char *text;
+	size_t len;
+	size_t *start;
+	int count;
+};
 
+static struct lines lines_of(const char *text, size_t len)
+{
+	return (struct lines){ text, len, NULL, 0 };
+}
+
+static void lines_index(struct lines *ls)
+{
+	size_t n = 1;
+
+	for (size_t i = 0; i < ls->len; i++)
+		n += ls->text[i] == '\n';
+	ls->start = xreallocarray(NULL, n, sizeof(*ls->start));
+	ls->start[0] = 0;
+	ls->count = 1;
+	for (size_t i = 0; i < ls->len; i++)
+		if (ls->text[i] == '\n')
+			ls->start[ls->count++] = i + 1;
+}
+
+/* line (1-based) of the text: its start and length without the newline */
+static const char *line_text(const struct lines *ls, int line, size_t *line_len)
+{
+	const char *text = ls->text, *p = text, *end = text + ls->len, *nl;
+
+	if (ls->start) {
+		if (line < 1 || line > ls->count)
+			return NULL;
+		p = text + ls->start[line - 1];
+		line = 1;
+	}
 	for (int l = 1; l < line && p < end; l++) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
@@ -1742,9 +2007,10 @@ static void quote_for_message(const char *value, size_t n, char *out, size_t siz
 	while (n && (value[n - 1] == ' ' || value[n - 1] == '\t'))
 		n--;
 	for (size_t i = 0; i < n && o + 6 < size; i++) {
-		if (value[i] == '"' || value[i] == '\\')
+		/* as it reads in double quotes: a line break is \n there */
+		if (value[i] == '"' || value[i] == '\\' || value[i] == '\n' || value[i] == '\t')
 			out[o++] = '\\';
-		out[o++] = value[i];
+		out[o++] = value[i] == '\n' ? 'n' : value[i] == '\t' ? 't' : value[i];
 		if (o > 60 && i + 1 < n) {
 			memcpy(out + o, "...", 3);
 			o += 3;
@@ -1754,6 +2020,358 @@ static void quote_for_message(const char *value, size_t n, char *out, size_t siz
 	out[o] = '\0';
 }
 
+/* Is line l (n bytes) blank or only a comment? */
+static bool blank_line(const char *l, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	return i == n || l[i] == '#';
+}
+
+/*
+ * Where a value quoted with text[open] ends: the number of lines it runs
+ * past its own, and in *clean whether the line goes on, after the closing
+ * quote, as a value's end does (nothing, a comment, ',', ']', '}' or ':').
+ * -1 when it never closes.
+ */
+static int quote_runs(const char *text, size_t len, size_t open, bool *clean)
+{
+	char q = text[open];
+	int lines = 0;
+	size_t i = open + 1, space;
+
+	*clean = false;
+	for (; i < len; i++) {
+		if (text[i] == '\n')
+			lines++;
+		else if (q == '"' && text[i] == '\\')
+			i++;
+		else if (q == '\'' && text[i] == '\'' && i + 1 < len && text[i + 1] == '\'')
+			i++;
+		else if (text[i] == q)
+			break;
+	}
+	if (i >= len)
+		return -1;
+	for (space = ++i; i < len && (text[i] == ' ' || text[i] == '\t'); i++)
+		;
+	/* a comment after a space; a quoted key's ':' before one */
+	*clean = i >= len || strchr("\r\n,]}", text[i]) || (text[i] == '#' && i > space) ||
+		 (text[i] == ':' && (i + 1 == len || strchr(" \t\r\n", text[i + 1])));
+	return lines;
+}
+
+/* the first offset of a line's value: past its indentation, '- ' items and 'key: ' */
+static size_t value_start(const char *l, size_t n, size_t *indent)
+{
+	size_t i = 0;
+	struct key_line k;
+
+	while (i < n && l[i] == ' ')
+		i++;
+	*indent = i;
+	while (i + 1 < n && l[i] == '-' && (l[i + 1] == ' ' || l[i + 1] == '\t'))
+		for (i++; i < n && (l[i] == ' ' || l[i] == '\t'); i++)
+			;
+	k = read_key_line(l + i, n - i);
+	if (k.is_key && k.indent == 0)
+		i += k.value;
+	return i;
+}
+
+/*
+ * The first quoted value of text, up to line last, whose quote is never
+ * closed, or is closed only on a later line where the text goes on after
+ * it (the next value's opening quote taken for its end): its line and
+ * column, its quote mark and the line it runs to. Block scalars (| and >)
+ * and values quoted over lines that end cleanly are passed over.
+ */
+static bool unclosed_quote(const struct lines *ls, int last, int *line, int *column,
+			   char *quote, int *runs_to)
+{
+	const char *text = ls->text;
+	size_t len = ls->len;
+	size_t block = (size_t)-1;	/* the indentation a block scalar's text is deeper than */
+	const char *l;
+	size_t n;
+
+	for (int at = 1; at <= last && (l = line_text(ls, at, &n)); at++) {
+		size_t indent, v;
+		bool clean;
+		int runs;
+
+		if (blank_line(l, n))
+			continue;
+		v = value_start(l, n, &indent);
+		if (block != (size_t)-1 && indent > block)
+			continue;
+		block = (size_t)-1;
+		if (v < n && (l[v] == '|' || l[v] == '>')) {
+			block = indent;
+			continue;
+		}
+		if (v >= n || (l[v] != '"' && l[v] != '\''))
+			continue;
+		runs = quote_runs(text, len, (size_t)(l + v - text), &clean);
+		if (runs == 0)
+			continue;	/* closed on its line: what follows is another story */
+		if (runs < 0 || !clean) {
+			*line = at;
+			*column = (int)v + 1;
+			*quote = l[v];
+			*runs_to = runs < 0 ? 0 : at + runs;
+			return true;
+		}
+		at += runs;	/* a value quoted over lines, well closed */
+	}
+	return false;
+}
+
+/* "the '"' that opens the value at line L, column C is ...", into out */
+static void unclosed_quote_words(int line, int column, char quote, int runs_to, char *out,
+				 size_t size)
+{
+	if (runs_to)
+		snprintf(out, size,
+			 "the quote (%c) that opens at line %d, column %d is not closed on that "
+			 "line, so the value runs on to line %d; end the value with %c on line %d",
+			 quote, line, column, runs_to, quote, line);
+	else
+		snprintf(out, size,
+			 "the quote (%c) that opens at line %d, column %d is never closed; end "
+			 "the value with %c on line %d", quote, line, column, quote, line);
+}
+
+/*
+ * A tab in line's indentation (before its first key or value, '- ' items
+ * included): its column, else 0. YAML indents with spaces only.
+ */
+static int indent_tab(const char *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (l[i] == '\t')
+			return (int)i + 1;
+		if (l[i] == '-' && (i + 1 == n || l[i + 1] == ' ' || l[i + 1] == '\t'))
+			continue;
+		if (l[i] != ' ')
+			return 0;
+	}
+	return 0;
+}
+
+/* A block list's item line ("- ..."): where its '-' is and where its first key starts. */
+struct item_line {
+	int line;
+	size_t dash, key;	/* byte offsets; key == dash when no key follows */
+};
+
+/* the nearest line before line that is a list item, with its list's key; false if none */
+static bool item_above(const struct lines *ls, int line, struct item_line *item, char *owner,
+		       size_t owner_size)
+{
+	const char *l;
+	size_t n;
+
+	owner[0] = '\0';
+	for (int at = line - 1; at >= 1; at--) {
+		size_t i = 0;
+
+		l = line_text(ls, at, &n);
+		if (!l || blank_line(l, n))
+			continue;
+		while (i < n && l[i] == ' ')
+			i++;
+		if (i + 1 >= n || l[i] != '-' || (l[i + 1] != ' ' && l[i + 1] != '\t'))
+			continue;
+		item->line = at;
+		item->dash = i;
+		for (i++; i < n && (l[i] == ' ' || l[i] == '\t'); i++)
+			;
+		item->key = i;
+		/* the key the list belongs to: the nearest line above less indented */
+		for (int up = at - 1; up >= 1; up--) {
+			size_t m;
+			const char *u = line_text(ls, up, &m);
+			struct key_line k;
+
+			if (!u || blank_line(u, m))
+				continue;
+			k = read_key_line(u, m);
+			if (k.indent >= item->dash && u[k.indent] == '-')
+				continue;	/* an earlier item of the list */
+			if (k.indent >= item->dash)
+				continue;	/* a key inside an earlier item */
+			if (k.is_key)
+				snprintf(owner, owner_size, "%.*s", (int)k.key_len, u + k.indent);
+			break;
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A block list's lines out of line, in words: each item starts with '- '
+ * at the first item's column, and an item's keys line up under the key
+ * after its '- '. Writes "" when line is not in a list.
+ */
+static void list_problem_words(const struct lines *ls, int line, char *out, size_t size,
+			       int *column)
+{
+	struct item_line item;
+	char owner[65], whose[96];
+	size_t n, indent = 0;
+	const char *l = line_text(ls, line, &n);
+
+	out[0] = '\0';
+	if (!l || !item_above(ls, line, &item, owner, sizeof(owner)))
+		return;
+	snprintf(whose, sizeof(whose), owner[0] ? "'%.40s'" : "the list", owner);
+	while (indent < n && l[indent] == ' ')
+		indent++;
+	*column = (int)indent + 1;
+	if (indent < n && l[indent] == '-' && indent + 1 < n && l[indent + 1] != ' ' &&
+	    l[indent + 1] != '\t') {
+		snprintf(out, size,
+			 "a list item starts with '- ', a dash and a space: write '- %.*s' (each "
+			 "item of %s starts with '- ' at column %zu, as on line %d)",
+			 (int)(n - indent - 1 > 40 ? 40 : n - indent - 1), l + indent + 1, whose,
+			 item.dash + 1, item.line);
+	} else if (indent < n && l[indent] == '-') {
+		if (indent == item.dash)
+			return;
+		snprintf(out, size,
+			 "this item of %s starts at column %zu, but its first item starts at "
+			 "column %zu (line %d): start each item's '- ' at column %zu, with its "
+			 "keys under the first one", whose, indent + 1, item.dash + 1, item.line,
+			 item.dash + 1);
+	} else if (item.key > item.dash && indent != item.key) {
+		struct key_line k = read_key_line(l + indent, n - indent);
+
+		snprintf(out, size,
+			 "%s%.*s%s starts at column %zu, but the keys of the item of %s that "
+			 "starts on line %d are at column %zu: line every key of an item up under "
+			 "the first key after its '- '", k.is_key ? "'" : "",
+			 k.is_key ? (int)(k.key_len > 40 ? 40 : k.key_len) : 9,
+			 k.is_key ? l + indent : "this line",
+			 k.is_key ? ":'" : "", indent + 1, whose, item.line, item.key + 1);
+	}
+}
+
+/*
+ * A line libyaml took for a key without its ':' ("level:easy", "mazes 60",
+ * "cover"): what to write, and the column to change. False when the line
+ * is none of those.
+ */
+static bool no_colon_words(const struct lines *ls, int line, char *out, size_t size,
+			   int *column)
+{
+	size_t n = 0, i = 0, word;
+	const char *l = line_text(ls, line, &n);
+	const char *colon;
+
+	if (!l)
+		return false;
+	while (i < n && l[i] == ' ')
+		i++;
+	if (i + 1 < n && l[i] == '-' && l[i + 1] == ' ')
+		for (i++; i < n && l[i] == ' '; i++)
+			;
+	while (n > i && (l[n - 1] == ' ' || l[n - 1] == '\t'))
+		n--;
+	if (i >= n || l[i] == '"' || l[i] == '\'' || l[i] == '#' || n - i > 80)
+		return false;
+	for (word = i; word < n && l[word] != ' ' && l[word] != ':'; word++)
+		;
+	colon = memchr(l + i, ':', n - i);
+	if (colon && colon + 1 < l + n && colon[1] != ' ') {
+		*column = (int)(colon - l) + 1;
+		snprintf(out, size, "'%.*s' needs a space after the ':' to be a key and its value: "
+			 "write '%.*s: %.*s'", (int)(n - i), l + i, (int)(colon - l - i), l + i,
+			 (int)(l + n - colon - 1), colon + 1);
+		return true;
+	}
+	if (colon)
+		return false;
+	if (word < n) {
+		*column = (int)word + 1;
+		snprintf(out, size, "'%.*s' is not 'key: value': write '%.*s: %.*s' (a ':' and a "
+			 "space after the key)", (int)(n - i), l + i, (int)(word - i), l + i,
+			 (int)(n - word - 1), l + word + 1);
+		return true;
+	}
+	*column = (int)n + 1;
+	snprintf(out, size, "'%.*s' has no ':' after it: write '%.*s:' (and its value after "
+		 "the ':', or its keys indented under it)", (int)(n - i), l + i, (int)(n - i),
+		 l + i);
+	return true;
+}
+
+/*
+ * A key line that lines up with no mapping above it: more indented than
+ * the key on the line above, which has its value already. Names both
+ * columns (and returns true); else says it in general.
+ */
+static bool misaligned_words(const struct lines *ls, int line, char *out, size_t size)
+{
+	size_t n = 0, m = 0;
+	const char *l = line_text(ls, line, &n), *u = NULL;
+	struct key_line k, above = { 0 };
+	int at = line - 1;
+
+	for (; at >= 1; at--) {
+		u = line_text(ls, at, &m);
+		if (u && !blank_line(u, m))
+			break;
+	}
+	k = l ? read_key_line(l, n) : (struct key_line){ 0 };
+	if (at >= 1 && u)
+		above = read_key_line(u, m);
+	if (k.is_key && above.is_key && k.indent > above.indent && above.value < m &&
+	    k.key_len <= 40 && above.key_len <= 40) {
+		snprintf(out, size,
+			 "'%.*s:' starts at column %zu, indented under '%.*s:' (line %d), which "
+			 "has its value already; start '%.*s:' at column %zu, like '%.*s:'",
+			 (int)k.key_len, l + k.indent, k.indent + 1, (int)above.key_len,
+			 u + above.indent, at, (int)k.key_len, l + k.indent, above.indent + 1,
+			 (int)above.key_len, u + above.indent);
+		return true;
+	}
+	/* less indented than the keys around it: the mapping's keys are further in */
+	if (k.is_key && at >= 1 && k.key_len <= 40) {
+		size_t pi = 0, pm = 0, child = 0;
+		const char *pu = NULL;
+		struct key_line parent = { 0 };
+		int pat = at;
+
+		for (; pat >= 1; pat--) {
+			pu = line_text(ls, pat, &pm);
+			if (!pu || blank_line(pu, pm))
+				continue;
+			parent = read_key_line(pu, pm);
+			if (parent.indent < k.indent)
+				break;
+			child = parent.indent;
+		}
+		pi = parent.indent;
+		if (pat >= 1 && parent.is_key && parent.key_len <= 40 && child > k.indent) {
+			snprintf(out, size,
+				 "'%.*s:' starts at column %zu, but the keys of '%.*s' (line %d) "
+				 "start at column %zu: start it at column %zu to keep it in '%.*s', "
+				 "or at column %zu for a key beside '%.*s'", (int)k.key_len,
+				 l + k.indent, k.indent + 1, (int)parent.key_len, pu + pi, pat,
+				 child + 1, child + 1, (int)parent.key_len, pu + pi, pi + 1,
+				 (int)parent.key_len, pu + pi);
+			return true;
+		}
+	}
+	snprintf(out, size, "this line does not line up with the keys above it; start every "
+		 "key at the same column");
+	return false;
+}
+
 /*
  * libyaml's problem put in words a publisher can act on: what is wrong on
  * the line, and what to write instead. The mistakes people make in a spec
@@ -1761,14 +2379,14 @@ static void quote_for_message(const char *value, size_t n, char *out, size_t siz
  * each gets its own sentence; libyaml's words follow in brackets for the
  * rest. Writes "" when there is nothing better to say than libyaml's.
  */
-static void plain_yaml_problem(const yaml_parser_t *p, const char *text, size_t len, char *out,
+static void plain_yaml_problem(const yaml_parser_t *p, const struct lines *ls, char *out,
 			       size_t size)
 {
 	const char *problem = p->problem ? p->problem : "";
 	const char *context = p->context ? p->context : "";
 	int line = line_of(p->problem_mark), column = column_of(p->problem_mark);
 	size_t n = 0, at;
-	const char *s = line_text(text, len, line, &n);
+	const char *s = line_text(ls, line, &n);
 	struct key_line k;
 	char value[80];
 
@@ -1777,6 +2395,21 @@ static void plain_yaml_problem(const yaml_parser_t *p, const char *text, size_t 
 		s = "";
 	at = byte_of_column(s, n, column);
 	k = read_key_line(s, n);
+	if (!k.is_key && k.indent + 1 < n && s[k.indent] == '-' && s[k.indent + 1] == ' ') {
+		/* a list item's key: "- title: Part 2: Harder" */
+		size_t i = k.indent + 1;
+		struct key_line item;
+
+		while (i < n && s[i] == ' ')
+			i++;
+		item = read_key_line(s + i, n - i);
+		if (item.is_key && item.indent == 0) {
+			k = item;
+			k.indent += i;
+			k.colon += i;
+			k.value += i;
+		}
+	}
 	quote_for_message(s + k.value, n - (k.value < n ? k.value : n), value, sizeof(value));
 	if (strstr(problem, "mapping values are not allowed")) {
 		if (k.is_key && at > k.colon)
@@ -1831,7 +2464,7 @@ static void plain_yaml_problem(const yaml_parser_t *p, const char *text, size_t 
 		/* an odd quote here closes one opened on an earlier line */
 		for (int l = line - 1; quotes % 2 && l >= 1 && !opened; l--) {
 			size_t ln = 0, q = 0;
-			const char *t = line_text(text, len, l, &ln);
+			const char *t = line_text(ls, l, &ln);
 
 			for (size_t i = 0; t && i < ln; i++)
 				q += t[i] == '"';
@@ -1853,9 +2486,7 @@ static void plain_yaml_problem(const yaml_parser_t *p, const char *text, size_t 
 				 "the quotes (inside single quotes, write '' for an apostrophe: "
 				 "'it''s')");
 		else
-			snprintf(out, size,
-				 "this line does not line up with the keys above it; start every "
-				 "key at the same column");
+			misaligned_words(ls, line, out, size);
 	} else if (strstr(problem, "could not find expected ':'")) {
 		snprintf(out, size, "line %d has a key without a ':' after it; write 'key: value'",
 			 line_of(p->context_mark));
@@ -1876,8 +2507,11 @@ static void plain_yaml_problem(const yaml_parser_t *p, const char *text, size_t 
 static enum mb_status yaml_problem(struct reader *r, const char *text, size_t len)
 {
 	yaml_parser_t *p = &r->parser;
-	char ctx[160] = "", plain[MB_ERROR_MESSAGE_MAX / 2];
+	char ctx[160] = "", plain[MB_ERROR_MESSAGE_MAX - 96];
 	int line, column;
+	bool own = false;
+	struct lines ls = lines_of(text, len);
+	enum mb_status status;	/* plain says all: libyaml's words would only confuse */
 
 	if (p->error == YAML_MEMORY_ERROR)
 		return mb_error_set(r->err, MB_ERR_INTERNAL, "out of memory reading '%s'", r->name);
@@ -1912,7 +2546,8 @@ static enum mb_status yaml_problem(struct reader *r, const char *text, size_t le
 	if (p->context)
 		snprintf(ctx, sizeof(ctx), " (%s at line %d, column %d)", p->context,
 			 line_of(p->context_mark), column_of(p->context_mark));
-	plain_yaml_problem(p, text, len, plain, sizeof(plain));
+	lines_index(&ls);
+	plain_yaml_problem(p, &ls, plain, sizeof(plain));
 	line = line_of(p->problem_mark);
 	column = column_of(p->problem_mark);
 	/* an unclosed quote or bracket is found far after it: point at where it opens */
@@ -1921,11 +2556,65 @@ static enum mb_status yaml_problem(struct reader *r, const char *text, size_t le
 		line = line_of(p->context_mark);
 		column = column_of(p->context_mark);
 	}
-	if (plain[0])
-		return fail_at(r, line, column, "%s (YAML: %s)", plain,
-				p->problem ? p->problem : "cannot parse");
-	return fail_at(r, line_of(p->problem_mark), column_of(p->problem_mark),
-			"invalid YAML: %s%s", p->problem ? p->problem : "cannot parse", ctx);
+	if (p->problem) {
+		size_t n = 0;
+		const char *l = line_text(&ls, line_of(p->problem_mark), &n);
+		int tab = l ? indent_tab(l, n) : 0, quote_line, quote_column, runs_to;
+		char quote;
+
+		if (tab) {
+			/* libyaml's words for it vary ("cannot start any token"): say it */
+			line = line_of(p->problem_mark);
+			column = tab;
+			snprintf(plain, sizeof(plain),
+				 "line %d has a tab at column %d; indentation must use spaces, "
+				 "not tabs: replace the tab with spaces", line, column);
+			own = true;
+		} else if (unclosed_quote(&ls,
+					  strstr(p->problem, "end of stream") ? INT32_MAX
+									      : line_of(p->problem_mark),
+					  &quote_line, &quote_column, &quote, &runs_to)) {
+			/* the quote that opens, not where libyaml gave up */
+			line = quote_line;
+			column = quote_column;
+			unclosed_quote_words(quote_line, quote_column, quote, runs_to, plain,
+					     sizeof(plain));
+			own = true;
+		} else if (strstr(p->problem, "could not find expected ':'") &&
+			   no_colon_words(&ls, line_of(p->context_mark), plain, sizeof(plain),
+					  &column)) {
+			line = line_of(p->context_mark);
+			own = true;
+		} else if (strstr(p->problem, "expected '-' indicator") ||
+			   (strstr(p->problem, "did not find expected key") && l)) {
+			char words[sizeof(plain)];
+			int at = column;
+
+			list_problem_words(&ls, line_of(p->problem_mark), words, sizeof(words),
+					   &at);
+			if (words[0]) {
+				line = line_of(p->problem_mark);
+				column = at;
+				snprintf(plain, sizeof(plain), "%s", words);
+				own = true;
+			} else if (strstr(p->problem, "did not find expected key") &&
+				   misaligned_words(&ls, line_of(p->problem_mark), words,
+						    sizeof(words))) {
+				snprintf(plain, sizeof(plain), "%s", words);
+				own = true;
+			}
+		}
+	}
+	free(ls.start);
+	if (own)
+		status = fail_at(r, line, column, "%s", plain);
+	else if (plain[0])
+		status = fail_at(r, line, column, "%s (YAML: %s)", plain,
+				 p->problem ? p->problem : "cannot parse");
+	else
+		status = fail_at(r, line_of(p->problem_mark), column_of(p->problem_mark),
+				 "invalid YAML: %s%s", p->problem ? p->problem : "cannot parse", ctx);
+	return status;
 }
 
 /* Refuse anchors, aliases and tags on the current event. */
@@ -2057,6 +2746,10 @@ static enum mb_status read_list(struct reader *r, const char *text, size_t len,
 static enum mb_status read_mapping(struct reader *r, const char *text, size_t len,
 				   const struct key *keys, size_t count, const char *parent,
 				   int *seen);
+static enum mb_status folded_in(struct reader *r, const char *text, size_t len, const char *key,
+				yaml_mark_t key_mark);
+static enum mb_status indented_under(struct reader *r, const char *text, size_t len,
+				     const char *display, const struct key *k, yaml_mark_t key_mark);
 
 /*
  * Read "sections:", a list of mappings (the SEQUENCE_START is the current
@@ -2179,11 +2872,16 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 		} else {
 			struct scalar v;
 
+			if (r->ev.type == YAML_MAPPING_START_EVENT &&
+			    r->ev.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE)
+				return indented_under(r, text, len, display, k, key_mark);
 			if (r->ev.type != YAML_SCALAR_EVENT)
 				return fail_at(r, line_of(r->ev.start_mark),
 						column_of(r->ev.start_mark),
 						"'%s' must be %s, not %s", display, k->expect,
 						event_noun(&r->ev));
+			if (folded_in(r, text, len, k->name, key_mark) != MB_OK)
+				return MB_ERR_INPUT;
 			v.key = display;
 			v.text = (const char *)r->ev.data.scalar.value;
 			v.len = r->ev.data.scalar.length;
@@ -2196,6 +2894,104 @@ static enum mb_status read_mapping(struct reader *r, const char *text, size_t le
 				return MB_ERR_INPUT;
 		}
 	}
+}
+
+/* Is name a key of any mapping of the spec? */
+static bool known_key(const char *name)
+{
+	if (has_key(top_keys, COUNT(top_keys), name))
+		return true;
+	for (size_t i = 0; i < COUNT(top_keys); i++)
+		if (top_keys[i].sub && has_key(top_keys[i].sub, top_keys[i].sub_count, name))
+			return true;
+	return false;
+}
+
+/*
+ * A scalar value (the current event) of key that took in the lines after
+ * it: a plain value that runs on into a line indented under the key and
+ * ending in "name:" (YAML folds "level: easy" and "  grid: 9x9" under it
+ * into "easy grid", then fails at the ':'), or a quoted value whose quote
+ * closes only on a later line, where the line goes on (the next value's
+ * opening quote taken for its end). Says which line and how to mend it.
+ */
+static enum mb_status folded_in(struct reader *r, const char *text, size_t len, const char *key,
+				yaml_mark_t key_mark)
+{
+	const yaml_event_t *e = &r->ev;
+	struct lines ls = lines_of(text, len);
+	size_t end = e->end_mark.index, n = 0;
+	int line = line_of(e->end_mark);
+	const char *l;
+	struct key_line k;
+	char value[80];
+
+	if (e->end_mark.line == e->start_mark.line || end > len)
+		return MB_OK;
+	if (e->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+	    e->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+		bool clean;
+		int runs = quote_runs(text, len, e->start_mark.index, &clean);
+		char words[MB_ERROR_MESSAGE_MAX - 96];
+
+		if (runs <= 0 || clean)
+			return MB_OK;
+		unclosed_quote_words(line_of(e->start_mark), column_of(e->start_mark),
+				     text[e->start_mark.index], line_of(e->start_mark) + runs, words,
+				     sizeof(words));
+		return fail_at(r, line_of(e->start_mark), column_of(e->start_mark), "%s", words);
+	}
+	if (e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE || end >= len || text[end] != ':' ||
+	    (end + 1 < len && !strchr(" \t\r\n", text[end + 1])))
+		return MB_OK;
+	l = line_text(&ls, line, &n);
+	if (!l)
+		return MB_OK;
+	k = read_key_line(l, n);
+	/* the key is what ends the value: its ':' is where the value stops */
+	if (!k.is_key || k.key_len > 64 || l + k.colon != text + end ||
+	    k.key_len > e->data.scalar.length)
+		return MB_OK;
+	quote_for_message((const char *)e->data.scalar.value, e->data.scalar.length, value,
+			  sizeof(value));
+	if (!known_key((const char *)e->data.scalar.value + e->data.scalar.length - k.key_len))
+		return fail_at(r, line, (int)k.indent + 1,
+				"'%.*s:' on line %d is indented under '%s:' (line %d), so YAML "
+				"reads it as part of the value of '%s' (\"%s\"); if it is a key, "
+				"start it at column %d like '%s:'; if it is part of the value, put "
+				"the whole value in double quotes", (int)k.key_len, l + k.indent,
+				line, key, line_of(key_mark), key, value, column_of(key_mark), key);
+	return fail_at(r, line, (int)k.indent + 1,
+			"'%.*s:' on line %d is indented under '%s:' (line %d), so YAML reads it as "
+			"part of the value of '%s' (\"%s\"); start '%.*s:' at column %d, like '%s:'",
+			(int)k.key_len, l + k.indent, line, key, line_of(key_mark), key, value,
+			(int)k.key_len, l + k.indent, column_of(key_mark), key);
+}
+
+/*
+ * A key whose value is one word or line (level, title) got an indented
+ * mapping, the current event: "level:" and, under it, "  grid: 9x9". Its
+ * first key is named, and where it goes.
+ */
+static enum mb_status indented_under(struct reader *r, const char *text, size_t len,
+				     const char *display, const struct key *k, yaml_mark_t key_mark)
+{
+	int line = line_of(r->ev.start_mark), column = column_of(r->ev.start_mark);
+	size_t n = 0;
+	struct lines ls = lines_of(text, len);
+	const char *l = line_text(&ls, line, &n);
+	struct key_line kl = l ? read_key_line(l, n) : (struct key_line){ 0 };
+
+	if (!kl.is_key || kl.key_len > 64)
+		return fail_at(r, line, column, "'%s' must be %s, not a mapping", display,
+				k->expect);
+	return fail_at(r, line, column,
+			"'%s' must be %s, not a mapping: '%.*s:' on line %d is indented under "
+			"'%s:', so YAML reads it as a key inside '%s'; give '%s' its value on "
+			"the same line (%s: ...) and start '%.*s:' at column %d, like '%s:'",
+			display, k->expect, (int)kl.key_len, l + kl.indent, line, k->name,
+			k->name, k->name, k->name, (int)kl.key_len, l + kl.indent,
+			column_of(key_mark), k->name);
 }
 
 /* An error about a key the file gave, at its place (else at the mapping's end). */
