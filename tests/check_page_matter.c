@@ -220,7 +220,7 @@ START_TEST(each_page_has_its_words)
 	HAS(t, "Copyright © 2026 Ann Example\n");
 	HAS(t, "All rights reserved.\n");
 	HAS(t, "Published by Little Maze Press\n");
-	HAS(t, "ISBN 9781234567897\n");
+	HAS(t, "ISBN 978-1-234-56789-7\n");
 	LACKS(t, "Seed");
 	LACKS(t, "5\n");
 	inside_live_area(&f, 2);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "mazebook/error.h"
+#include "mazebook/isbn.h"
 #include "mazebook/kdp.h"
 #include "mazebook/text_fit.h"
 #include "mazebook/xalloc.h"
@@ -218,8 +219,15 @@ void mb_page_copyright(const struct mb_page_context *ctx, int n, struct mb_draw_
 		lines[count++] = xstrdup(l->rights);
 	if (spec->imprint)
 		lines[count++] = mb_page_imprint_line(spec, l);
-	if (spec->isbn[0])
-		lines[count++] = xasprintf("%s %s", l->isbn, spec->isbn);
+	if (spec->isbn[0]) {
+		char isbn[MB_ISBN_PRINT_SIZE];
+		bool assigned;
+
+		/* hyphenated by the Agency's ranges; bare digits in a range they do not assign */
+		if (mb_isbn_hyphenate(spec->isbn, isbn, &assigned))
+			BUG("the spec's ISBN '%s' is not an ISBN", spec->isbn);
+		lines[count++] = xasprintf("%s %s", l->isbn, isbn);
+	}
 	/* the seed lets anyone with this tool rebuild the book: only when asked */
 	if (spec->print_seed) {
 		lines[count++] = xasprintf("%s: %" PRIu64, l->seed, spec->seed);
