@@ -177,6 +177,48 @@ START_TEST(words_from_the_labels)
 }
 END_TEST
 
+#define NNBSP "\xe2\x80\xaf"
+
+/* does any text run hold s? */
+static bool any_run_has(const struct mb_draw_list *l, const char *s)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (l->ops[i].kind == MB_DRAW_TEXT && strstr(l->ops[i].u.text.text, s))
+			return true;
+	return false;
+}
+
+/*
+ * A French cover sets : ; ? ! as the interior does (tests/check_page_matter):
+ * U+202F before them in the level line and where the publisher typed a
+ * space; "10:30" keeps none. An English cover keeps the text as typed.
+ */
+START_TEST(french_marks_as_inside)
+{
+	struct fx f;
+
+	fx_init(&f, "8.5x11", 120);
+	f.spec.language = (char *)"fr";
+	f.spec.title = (char *)"Labyrinthes : le livre";
+	f.spec.cover.back = (char *)"Trouve la sortie ! Rendez-vous à 10:30 ?";
+	ck_assert_int_eq(compose(&f), MB_OK);
+	ck_assert_ptr_nonnull(run_of(f.c.list, "- Niveau" NNBSP ": facile"));
+	ck_assert(any_run_has(f.c.list, "Labyrinthes" NNBSP ":"));
+	ck_assert(any_run_has(f.c.list, "sortie" NNBSP "!"));
+	ck_assert(any_run_has(f.c.list, "10:30" NNBSP "?"));
+	ck_assert(!any_run_has(f.c.list, " :") && !any_run_has(f.c.list, " !") &&
+		  !any_run_has(f.c.list, " ?"));
+	fx_release(&f);
+
+	fx_init(&f, "8.5x11", 120);
+	f.spec.title = (char *)"Mazes : the book";
+	ck_assert_int_eq(compose(&f), MB_OK);
+	ck_assert(any_run_has(f.c.list, "Mazes :"));
+	ck_assert(!any_run_has(f.c.list, NNBSP));
+	fx_release(&f);
+}
+END_TEST
+
 START_TEST(cards_report_their_grids_and_draw_the_books_stand_ins)
 {
 	struct fx f;
@@ -379,6 +421,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, composes_the_whole_cover);
 	tcase_add_test(tc, words_from_the_labels);
+	tcase_add_test(tc, french_marks_as_inside);
 	tcase_add_test(tc, cards_report_their_grids_and_draw_the_books_stand_ins);
 	tcase_add_test(tc, pictures_by_id);
 	tcase_add_test(tc, text_that_cannot_fit_is_refused);

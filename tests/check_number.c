@@ -143,6 +143,82 @@ START_TEST(isbns)
 }
 END_TEST
 
+/*
+ * Printed hyphenated by the Agency's ranges. Each expected text is
+ * python-stdnum 1.18's stdnum.isbn.format() of the same number (Debian's
+ * python3-stdnum, whose ranges specs/isbn-ranges.def is made from);
+ * tests/cli_isbn.sh compares every range's ends with stdnum itself.
+ */
+START_TEST(isbns_hyphenated)
+{
+	static const struct {
+		const char *text, *printed;
+	} cases[] = {
+		{ "9780306406157", "978-0-306-40615-7" },	/* English, 3-digit registrant */
+		{ "9781402894626", "978-1-4028-9462-6" },	/* English, 4 */
+		{ "978-1-234567-89-7", "978-1-234-56789-7" },	/* the publisher's hyphens are not kept */
+		{ "9783161484100", "978-3-16-148410-0" },	/* German */
+		{ "9782070360024", "978-2-07-036002-4" },	/* French */
+		{ "9791090636071", "979-10-90636-07-1" },	/* France, under 979 */
+		{ "9788437604947", "978-84-376-0494-7" },	/* Spain, a 2-digit group */
+		{ "9784101092058", "978-4-10-109205-8" },	/* Japan */
+		{ "9789573317241", "978-957-33-1724-1" },	/* Taiwan, a 3-digit group */
+		{ "9789995300005", "978-99953-0-000-5" },	/* Paraguay, 5-digit group, 1-digit registrant */
+		{ "9798612345671", "979-8-6123-4567-1" },	/* United States, KDP's 979-8 */
+		{ "9780000000002", "978-0-00-000000-2" },	/* a range's first number */
+		{ "0-306-40615-2", "0-306-40615-2" },		/* an ISBN-10 keeps its length */
+		{ "080442957x", "0-8044-2957-X" },		/* and its X check digit */
+	};
+	char out[MB_ISBN_PRINT_SIZE];
+	bool assigned;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assigned = false;
+		ck_assert_ptr_null(mb_isbn_hyphenate(cases[i].text, out, &assigned));
+		ck_assert_msg(assigned && !strcmp(out, cases[i].printed), "%s printed %s, not %s",
+			      cases[i].text, out, cases[i].printed);
+	}
+	ck_assert_str_eq(mb_isbn_hyphenate("978-1-234567-89-5", out, &assigned),
+			 "the check digit should be 7, not 5");
+	ck_assert_int_eq(strlen(mb_isbn_ranges_date), 10);
+}
+END_TEST
+
+/*
+ * An ISBN in no assigned range passes its checksum but is printed as bare
+ * digits (stdnum prints 979-8-33000000-5, a split no range gives), and
+ * mb_isbn_unassigned says why for a warning.
+ */
+START_TEST(isbns_unassigned)
+{
+	static const struct {
+		const char *text, *printed, *why;
+	} cases[] = {
+		/* 979-8 (United States) had no 33... registrants in the 2022 ranges */
+		{ "9798330000005", "9798330000005",
+		  "its group 979-8 (United States) has no registrant range holding 33000000" },
+		/* 978-611 (Thailand) lists no registrant range at all */
+		{ "9786110000000", "9786110000000",
+		  "its group 978-611 (Thailand) has no registrant range holding 000000" },
+		/* 979-0 is for printed music (ISMN), not a book's group */
+		{ "9790000000001", "9790000000001", "no registration group holds 979-000000000" },
+	};
+	char out[MB_ISBN_PRINT_SIZE], buf[512];
+	bool assigned;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assigned = true;
+		ck_assert_ptr_null(mb_isbn_hyphenate(cases[i].text, out, &assigned));
+		ck_assert_msg(!assigned, "%s is in no assigned range", cases[i].text);
+		ck_assert_str_eq(out, cases[i].printed);
+		ck_assert_ptr_nonnull(mb_isbn_unassigned(cases[i].text, buf, sizeof(buf)));
+		ck_assert_msg(strstr(buf, cases[i].why) && strstr(buf, mb_isbn_ranges_date) &&
+			      strstr(buf, "printed without hyphens"), "%s: %s", cases[i].text, buf);
+	}
+	ck_assert_ptr_null(mb_isbn_unassigned("9780306406157", buf, sizeof(buf)));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("number");
@@ -154,6 +230,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, doubles);
 	tcase_add_test(tc, plain_decimal);
 	tcase_add_test(tc, isbns);
+	tcase_add_test(tc, isbns_hyphenated);
+	tcase_add_test(tc, isbns_unassigned);
 	suite_add_tcase(s, tc);
 	return s;
 }

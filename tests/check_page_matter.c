@@ -220,7 +220,7 @@ START_TEST(each_page_has_its_words)
 	HAS(t, "Copyright © 2026 Ann Example\n");
 	HAS(t, "All rights reserved.\n");
 	HAS(t, "Published by Little Maze Press\n");
-	HAS(t, "ISBN 9781234567897\n");
+	HAS(t, "ISBN 978-1-234-56789-7\n");
 	LACKS(t, "Seed");
 	LACKS(t, "5\n");
 	inside_live_area(&f, 2);
@@ -433,6 +433,103 @@ START_TEST(rights_said_once)
 }
 END_TEST
 
+#define NNBSP "\xe2\x80\xaf"
+
+/* French: a space typed before : ; ? ! becomes one U+202F; none typed, none added */
+START_TEST(french_spaces_before_marks)
+{
+	static const struct {
+		const char *in, *fr;
+	} cases[] = {
+		{ "Labyrinthes : le livre", "Labyrinthes" NNBSP ": le livre" },
+		{ "Prêt ? Partez !", "Prêt" NNBSP "? Partez" NNBSP "!" },
+		{ "a ; b", "a" NNBSP "; b" },
+		{ "a   :", "a" NNBSP ":" },			/* a run of spaces: one */
+		{ "a\xc2\xa0:", "a" NNBSP ":" },		/* a no-break space */
+		{ "a\xe2\x80\x89!", "a" NNBSP "!" },	/* a thin space */
+		{ "a" NNBSP "?", "a" NNBSP "?" },		/* already right */
+		{ "10:30, https://x", "10:30, https://x" },	/* none typed */
+		{ "Quoi ?!", "Quoi" NNBSP "?!" },
+		{ "a b c", "a b c" },
+		{ " :", NNBSP ":" },
+		{ "", "" },
+	};
+	const struct mb_labels *fr = mb_labels_find("fr"), *en = mb_labels_find("en");
+	const char *words[MB_LABELS_WORDS_MAX];
+	size_t n;
+	bool nnbsp = false;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *t = mb_labels_typeset(fr, cases[i].in);
+
+		ck_assert_str_eq(t, cases[i].fr);
+		free(t);
+		/* English (and no labels at all) as typed */
+		t = mb_labels_typeset(en, cases[i].in);
+		ck_assert_str_eq(t, cases[i].in);
+		free(t);
+		t = mb_labels_typeset(NULL, cases[i].in);
+		ck_assert_str_eq(t, cases[i].in);
+		free(t);
+	}
+	/*
+	 * the French words are written so, typeset or not; and among the words
+	 * the build checks against the font, so a font without U+202F is
+	 * refused for a French book before anything prints
+	 */
+	n = mb_labels_words(fr, words, MB_LABELS_WORDS_MAX);
+	for (size_t i = 0; i < n; i++) {
+		char *t = mb_labels_typeset(fr, words[i]);
+
+		ck_assert_str_eq(t, words[i]);
+		free(t);
+		nnbsp |= strstr(words[i], NNBSP) != NULL;
+	}
+	ck_assert(nnbsp);
+	ck_assert_str_eq(fr->colon, NNBSP ": ");
+	ck_assert_str_eq(en->colon, ": ");
+	ck_assert_str_eq(fr->cover_level, "Niveau" NNBSP ":");
+}
+END_TEST
+
+/*
+ * A French book's pages around the mazes: the level and the seed as the
+ * cover sets them ("Niveau" U+202F ": facile"), and the publisher's title
+ * and section words with U+202F where a space was typed.
+ */
+START_TEST(french_pages_set_marks_as_the_cover)
+{
+	struct fixture f;
+	char buf[4096];
+	const char *t;
+
+	setup(&f, "language: fr\nprint_seed: true\n");
+	free(f.spec.title);
+	f.spec.title = strdup("Labyrinthes : le grand livre");
+	plan(&f);
+	t = page_text(&f, page_of(&f.plan, MB_PAGE_COPYRIGHT), buf, sizeof(buf));
+	HAS(t, "Labyrinthes" NNBSP ": le grand livre\n");
+	HAS(t, "Graine" NNBSP ": 5\n");
+	LACKS(t, " :");
+	t = page_text(&f, page_of(&f.plan, MB_PAGE_HOW_TO_PLAY), buf, sizeof(buf));
+	HAS(t, "Niveau" NNBSP ": facile\n");
+	HAS(t, "Labyrinthes" NNBSP ": 30\n");
+	LACKS(t, "Niveau:");
+	LACKS(t, " :");
+	t = page_text(&f, page_of(&f.plan, MB_PAGE_CERTIFICATE), buf, sizeof(buf));
+	HAS(t, "Labyrinthes" NNBSP ": le grand livre");
+	teardown(&f);
+
+	/* English as typed */
+	setup(&f, "print_seed: true\n");
+	plan(&f);
+	t = page_text(&f, page_of(&f.plan, MB_PAGE_HOW_TO_PLAY), buf, sizeof(buf));
+	HAS(t, "Level: easy\n");
+	LACKS(t, NNBSP);
+	teardown(&f);
+}
+END_TEST
+
 START_TEST(words_in_every_language)
 {
 	static const char *const langs[] = { "de", "fr", "es" };
@@ -572,6 +669,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, long_words_stay_inside_small_trims);
 	tcase_add_test(tc, broken_pages_values_fail_at_their_place);
 	tcase_add_test(tc, one_sided_keeps_mazes_on_right_hand_pages);
+	tcase_add_test(tc, french_spaces_before_marks);
+	tcase_add_test(tc, french_pages_set_marks_as_the_cover);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -85,6 +85,47 @@ check "nothing was written" "$(ls -A | tr '\n' ' ')" = "book.yaml "
 sed 's/^author: "Your Name"/author: "Jane Doe"/' book.yaml > mine.yaml
 MAZEBOOK_KEY_DIR="$TMP/keys" run "$MAZEBOOK" build mine.yaml -q -o out
 check "with an author of its own the starter builds: exit 0" "$rc" -eq 0
+
+# The solutions a page the starter's comment promises for each grid are
+# what a book built from it prints: it leaves solutions: out, so the
+# reader's default for the grid applies (squares 4, hex and delta 2 even
+# beside squares, fine circles 1). The numbers are read from the comment.
+check "the starter leaves solutions: to the grid's default" "$(grep -c '^solutions:' book.yaml)" -eq 0
+square=$(sed -n 's/^# .*: \([0-9]\) for squares and circles;.*/\1/p' book.yaml)
+lattice=$(sed -n 's/^# .*; \([0-9]\) when any maze of$/\1/p' book.yaml)
+fine=$(sed -n 's/^# .*; \([0-9]\) when any circle has more than 25 rings.*/\1/p' book.yaml)
+check "the comment gives a number for squares, hexagons/triangles and fine circles" \
+  "$square$lattice$fine" = 421
+# solution headings on the first solutions page: "Maze 3, page 8", or
+# "Solution to maze 3, page 8" when the page holds one
+per_page() {
+  pdftotext "$1" - 2>/dev/null | awk 'BEGIN { RS = "\f" } {
+    n = 0; k = split($0, l, "\n")
+    for (i = 1; i <= k; i++) if (l[i] ~ /^(Solution to maze|Maze) [0-9]+, page [0-9]+$/) n++
+    if (n) { print n; exit } }'
+}
+starter_book() {	# name, level, extra lines
+  sed -e 's/^mazes: 50$/mazes: 24/' -e "s/^level: easy$/level: $2/" \
+      -e 's/^subtitle: .*/subtitle: "Mazes"/' mine.yaml > "$1.yaml"
+  printf "$3" >> "$1.yaml"
+  MAZEBOOK_CATALOGUE=none MAZEBOOK_KEY_DIR="$TMP/keys" run "$MAZEBOOK" build "$1.yaml" -q -o "$1"
+  [ "$rc" -eq 0 ] || printf '# %s: %s\n' "$1" "$err"
+}
+starter_book squares easy ""
+check "squares: $square solutions a page, as the comment says" "$(per_page squares/interior.pdf)" = "$square"
+starter_book hex easy "grid: hex\n"
+check "hexagons: $lattice solutions a page, as the comment says" "$(per_page hex/interior.pdf)" = "$lattice"
+starter_book delta easy "grid: delta\n"
+check "triangles: $lattice solutions a page, as the comment says" "$(per_page delta/interior.pdf)" = "$lattice"
+starter_book mixed easy "sections:\n  - title: \"Squares\"\n    level: easy\n    mazes: 12\n  - title: \"Hexagons\"\n    level: easy\n    grid: hex\n    mazes: 12\n"
+check "squares and hexagons: $lattice solutions a page, as the comment says" \
+  "$(per_page mixed/interior.pdf)" = "$lattice"
+starter_book polar easy "grid: polar\n"
+check "easy circles (9 rings): $square solutions a page, as the comment says" \
+  "$(per_page polar/interior.pdf)" = "$square"
+starter_book fine expert "grid: polar\n"
+check "expert circles (34 rings): $fine solution a page, as the comment says" \
+  "$(per_page fine/interior.pdf)" = "$fine"
 cd .. || exit 1
 
 done_testing

@@ -53,6 +53,7 @@ struct mb_labels {
 	const char *signed_by;		/* "Signed" */
 	const char *isbn;		/* "ISBN" */
 	const char *rights;		/* "All rights reserved." */
+	const char *colon;		/* between a label and its value: "Level: easy" */
 };
 
 extern const struct mb_labels mb_labels_table[];
@@ -77,6 +78,17 @@ const char *mb_labels_format(const char *tmpl, int a, int b, char *buf, size_t s
  */
 #define MB_LABELS_WORDS_MAX 48
 size_t mb_labels_words(const struct mb_labels *labels, const char **words, size_t max);
+
+/*
+ * text as the language sets it, in a new string (free() it). French puts
+ * a narrow no-break space (U+202F) before : ; ? and !: the words of the
+ * table are written so, and in any other text a space typed there (one or
+ * more of U+0020, U+00A0, U+2009, U+202F) becomes one U+202F, so a line
+ * never breaks before the mark and the space is the same width on every
+ * page and on the cover. Where no space was typed none is added ("10:30",
+ * "https://"). Other languages' text is copied as it is.
+ */
+char *mb_labels_typeset(const struct mb_labels *labels, const char *text);
 
 /* The level's name in this language (the English level name if not one of the four). */
 const char *mb_labels_level_name(const struct mb_labels *labels, const char *level);

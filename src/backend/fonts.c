@@ -63,6 +63,11 @@ static bool is_truetype(const char *file)
 	return font_outlines(file) == OUTLINES_TRUETYPE;
 }
 
+/* what a CFF font is and how to convert it, the same for a file and a fontconfig name */
+#define CFF_HINT "OpenType with CFF (PostScript) outlines, which the PDF library cannot " \
+	"embed; convert it to TrueType outlines, for example with fontforge (apt-get " \
+	"install fontforge): fontforge -lang=ff -c 'Open($1); Generate($2)' FONT.otf FONT.ttf"
+
 /* a font file the interior can embed, or the error that says why not and what to do */
 static enum mb_status check_font_file(const char *name, const char *key, struct mb_error *err)
 {
@@ -73,13 +78,8 @@ static enum mb_status check_font_file(const char *name, const char *key, struct 
 	case OUTLINES_TRUETYPE:
 		return MB_OK;
 	case OUTLINES_CFF:
-		return mb_error_set_field(
-			err, MB_ERR_INPUT, key,
-			"font file '%s' is OpenType with CFF (PostScript) outlines, which the PDF "
-			"library cannot embed; convert it to TrueType outlines, for example with "
-			"fontforge (apt-get install fontforge): fontforge -lang=ff -c "
-			"'Open($1); Generate($2)' FONT.otf FONT.ttf",
-			name);
+		return mb_error_set_field(err, MB_ERR_INPUT, key, "font file '%s' is " CFF_HINT,
+					  name);
 	default:
 		return mb_error_set_field(err, MB_ERR_INPUT, key,
 					  "font file '%s' is not a TrueType (.ttf) or OpenType "
@@ -313,6 +313,11 @@ enum mb_status mb_font_find(const char *name, bool bold, char *path, size_t size
 		return mb_error_set_field(err, MB_ERR_INPUT, "font",
 					  "font '%s' not found by fontconfig (its nearest is '%s')",
 					  name, got[0] ? got : "none");
+	/* fontconfig's answer may be an .otf of CFF outlines: the same words as for the file */
+	if (font_outlines(path) == OUTLINES_CFF)
+		return mb_error_set_field(err, MB_ERR_INPUT, "font",
+					  "font '%s' is '%s', " CFF_HINT ", and name the .ttf "
+					  "file instead", name, path);
 	if (!is_truetype(path))
 		return mb_error_set_field(err, MB_ERR_INPUT, "font",
 					  "font '%s' is '%s', which is not TrueType (.ttf): "
@@ -337,8 +342,12 @@ enum mb_status mb_font_find_face(const char *regular, const char *bold_file, boo
 		return MB_OK;
 	}
 	/* a fontconfig name, in its bold weight */
-	if (mb_font_find(bold_file, true, path, size, err) != MB_OK)
+	if (mb_font_find(bold_file, true, path, size, err) != MB_OK) {
+		/* mb_font_find blames 'font'; the name came from font_bold */
+		if (err)
+			err->field = NULL;
 		return mb_error_blame(err, "font_bold");
+	}
 	return MB_OK;
 }
 

@@ -154,9 +154,12 @@ static void push_line(struct text *t, const char *s, size_t len, double w)
  * word wider than wrap stays whole on its own line (the fit then fails on
  * its width). The spaces at a break are dropped.
  */
-static void set_text(const struct plan *p, struct text *t, const char *s, enum mb_face face,
+static void set_text(const struct plan *p, struct text *t, const char *text, enum mb_face face,
 		     double size, double wrap)
 {
+	/* as the interior sets it: French spaces before : ; ? ! (mb_labels_typeset) */
+	char *s = mb_labels_typeset(p->lb, text);
+
 	text_release(t);
 	t->face = face;
 	t->size = size;
@@ -203,6 +206,7 @@ static void set_text(const struct plan *p, struct text *t, const char *s, enum m
 		para = end + 1;
 	}
 	t->height = t->n * line_h(p, face, size);
+	free(s);
 }
 
 static int hard_lines(const char *s)

@@ -1,10 +1,29 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* ISBN-10 and ISBN-13 check digits; see include/mazebook/isbn.h. */
+/* ISBN-10 and ISBN-13 check digits and hyphens; see include/mazebook/isbn.h. */
 #include "config.h"
 #include "mazebook/isbn.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include "mazebook/error.h"
+
+/* a registration group ("978-0") and its registrant ranges ("00-19,200-227,...") */
+struct isbn_group {
+	const char *group;
+	const char *agency;
+	const char *ranges;
+};
+
+static const struct isbn_group groups[] = {
+#define ISBN_GROUP(group, agency, ranges) { group, agency, ranges },
+#include "isbn-ranges.def"
+};
+
+const char mb_isbn_ranges_date[] =
+#define ISBN_RANGES_DATE(date) date
+#include "isbn-ranges.def"
+	;
 
 static int check13(const char *d)
 {
@@ -64,4 +83,110 @@ const char *mb_isbn13(const char *text, char out[MB_ISBN13_SIZE])
 	}
 	memcpy(out, d, MB_ISBN13_SIZE);
 	return NULL;
+}
+
+/* the group of ISBN-13 digits d, or NULL; *glen its digits after the prefix */
+static const struct isbn_group *find_group(const char *d, size_t *glen)
+{
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		const char *g = groups[i].group;	/* "978-0": the prefix is 3 digits */
+
+		*glen = strlen(g + 4);
+		if (!strncmp(d, g, 3) && !strncmp(d + 3, g + 4, *glen))
+			return &groups[i];
+	}
+	return NULL;
+}
+
+/*
+ * The registrant's length in d (ISBN-13 digits) after its group, or 0 when
+ * no range of the group holds it. A range "low-high" is as long as low;
+ * at least one publication digit stays before the check digit.
+ */
+static size_t registrant_length(const struct isbn_group *g, size_t glen, const char *d)
+{
+	const char *reg = d + 3 + glen;
+
+	for (const char *r = g->ranges; *r;) {
+		const char *dash = strchr(r, '-'), *end = strchr(r, ',');
+		size_t n = (size_t)(dash - r);
+
+		if (!end)
+			end = r + strlen(r);
+		if (3 + glen + n < 12 && memcmp(reg, r, n) >= 0 && memcmp(reg, dash + 1, n) <= 0)
+			return n;
+		r = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+const char *mb_isbn_hyphenate(const char *text, char out[MB_ISBN_PRINT_SIZE], bool *assigned)
+{
+	char d[MB_ISBN13_SIZE], *o = out;
+	const struct isbn_group *g;
+	const char *why = mb_isbn13(text, d);
+	size_t digits = 0, glen, rlen = 0;
+
+	if (why)
+		return why;
+	for (const char *p = text; *p; p++)
+		digits += *p != '-' && *p != ' ';
+	g = find_group(d, &glen);
+	if (g)
+		rlen = registrant_length(g, glen, d);
+	*assigned = rlen > 0;
+	if (!*assigned) {
+		/* an ISBN-10 keeps its own check digit: its digits as typed */
+		if (digits == 10) {
+			for (const char *p = text; *p; p++)
+				if (*p != '-' && *p != ' ')
+					*o++ = *p == 'x' ? 'X' : *p;
+			*o = '\0';
+		} else {
+			memcpy(out, d, MB_ISBN13_SIZE);
+		}
+		return NULL;
+	}
+	if (digits == 13)
+		o += sprintf(o, "%.3s-", d);
+	o += sprintf(o, "%.*s-%.*s-%.*s-", (int)glen, d + 3, (int)rlen, d + 3 + glen,
+		     (int)(9 - glen - rlen), d + 3 + glen + rlen);
+	if (digits == 13) {
+		*o++ = d[12];
+	} else {
+		/* the ISBN-10's check digit, not the ISBN-13's */
+		char c = 0;
+
+		for (const char *p = text; *p; p++)
+			if (*p != '-' && *p != ' ')
+				c = *p == 'x' ? 'X' : *p;
+		*o++ = c;
+	}
+	*o = '\0';
+	return NULL;
+}
+
+const char *mb_isbn_unassigned(const char *isbn, char *buf, size_t size)
+{
+	const struct isbn_group *g;
+	size_t glen;
+	char where[160];
+
+	if (strlen(isbn) != 13)
+		BUG("mb_isbn_unassigned: '%s' is not 13 digits", isbn);
+	g = find_group(isbn, &glen);
+	if (g && registrant_length(g, glen, isbn))
+		return NULL;
+	if (g)
+		snprintf(where, sizeof(where), "its group %s (%s) has no registrant range holding %.*s",
+			 g->group, g->agency, (int)(9 - glen), isbn + 3 + glen);
+	else
+		snprintf(where, sizeof(where), "no registration group holds %.3s-%.9s", isbn,
+			 isbn + 3);
+	snprintf(buf, size, "ISBN %s is in no range the International ISBN Agency had assigned "
+		 "by %s (%s), so it is printed without hyphens; check it against the ISBN you "
+		 "were given (a checksum misses some swapped digits). If it is right, its range "
+		 "is newer than specs/isbn-ranges.def: make it again from newer ranges with "
+		 "specs/make-isbn-ranges.py", isbn, mb_isbn_ranges_date, where);
+	return buf;
 }

@@ -18,6 +18,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mazebook/xalloc.h"
+
+/*
+ * U+202F NARROW NO-BREAK SPACE, which French sets before : ; ? and !; a
+ * string of its own, joined by the compiler ("\xaf" then "a" would be one
+ * escape)
+ */
+#define NNBSP "\xe2\x80\xaf"
+
 static const char *const level_keys[4] = { "easy", "medium", "hard", "expert" };
 
 const struct mb_labels mb_labels_table[] = {
@@ -66,6 +75,7 @@ const struct mb_labels mb_labels_table[] = {
 		.signed_by = "Unterschrift",
 		.isbn = "ISBN",
 		.rights = "Alle Rechte vorbehalten.",
+		.colon = ": ",
 	},
 	{
 		.language = "en",
@@ -110,6 +120,7 @@ const struct mb_labels mb_labels_table[] = {
 		.signed_by = "Signed",
 		.isbn = "ISBN",
 		.rights = "All rights reserved.",
+		.colon = ": ",
 	},
 	{
 		.language = "es",
@@ -155,6 +166,7 @@ const struct mb_labels mb_labels_table[] = {
 		.signed_by = "Firma",
 		.isbn = "ISBN",
 		.rights = "Todos los derechos reservados.",
+		.colon = ": ",
 	},
 	{
 		.language = "fr",
@@ -181,7 +193,7 @@ const struct mb_labels mb_labels_table[] = {
 		.level_names = { "facile", "moyen", "difficile", "expert" },
 		.cover_badge = "LABYRINTHES",
 		.cover_count = "%d labyrinthes",
-		.cover_level = "Niveau :",
+		.cover_level = "Niveau" NNBSP ":",
 		.cover_solutions = "Solutions incluses",
 		.cover_sample = "Exemple",
 		.cover_blurb = "%d labyrinthes à résoudre, du DÉPART à l’ARRIVÉE. Trouve le chemin, puis "
@@ -189,10 +201,10 @@ const struct mb_labels mb_labels_table[] = {
 		.belongs_to = "Ce livre appartient à",
 		.name = "Nom",
 		.age = "Âge",
-		.ramp = "Les labyrinthes deviennent plus difficiles au fil des pages : chaque "
+		.ramp = "Les labyrinthes deviennent plus difficiles au fil des pages" NNBSP ": chaque "
 			"partie commence par le plus facile.",
 		.centre_goal = "Dans les labyrinthes ronds sans flèche ARRIVÉE, l’arrivée est "
-			       "le centre : trouve le chemin du DÉPART jusqu’au milieu.",
+			       "le centre" NNBSP ": trouve le chemin du DÉPART jusqu’au milieu.",
 		.contents = "Sommaire",
 		.section_mazes = "%d labyrinthes",
 		.certificate_title = "Diplôme",
@@ -202,6 +214,7 @@ const struct mb_labels mb_labels_table[] = {
 		.signed_by = "Signature",
 		.isbn = "ISBN",
 		.rights = "Tous droits réservés.",
+		.colon = NNBSP ": ",
 	},
 };
 
@@ -275,7 +288,7 @@ size_t mb_labels_words(const struct mb_labels *l, const char **words, size_t max
 			      l->cover_sample, l->cover_blurb, l->belongs_to, l->name, l->age,
 			      l->ramp, l->contents, l->section_mazes, l->certificate_title,
 			      l->certificate_awarded, l->certificate_text, l->date, l->signed_by,
-			      l->isbn, l->rights };
+			      l->isbn, l->rights, l->colon };
 	size_t n = sizeof(all) / sizeof(all[0]);
 
 	_Static_assert(sizeof(all) / sizeof(all[0]) <= MB_LABELS_WORDS_MAX,
@@ -291,4 +304,47 @@ const char *mb_labels_level_name(const struct mb_labels *labels, const char *lev
 		if (strcmp(level_keys[i], level) == 0)
 			return labels->level_names[i];
 	return level;
+}
+
+/* the bytes of a space at s (U+0020, U+00A0, U+2009, U+202F), or 0 */
+static size_t space_at(const char *s)
+{
+	if (s[0] == ' ')
+		return 1;
+	if (!strncmp(s, "\xc2\xa0", 2))
+		return 2;
+	if (!strncmp(s, "\xe2\x80\x89", 3) || !strncmp(s, NNBSP, 3))
+		return 3;
+	return 0;
+}
+
+char *mb_labels_typeset(const struct mb_labels *l, const char *text)
+{
+	/* each space becomes at most 3 bytes: a run of them at worst stays as long */
+	char *out = xmalloc(3 * strlen(text) + 1), *o = out;
+
+	if (!l || strcmp(l->language, "fr")) {
+		strcpy(out, text);
+		return out;
+	}
+	for (const char *p = text; *p;) {
+		const char *q = p;
+		size_t n;
+
+		while ((n = space_at(q)))
+			q += n;
+		if (q > p && *q && strchr(":;?!", *q)) {
+			memcpy(o, NNBSP, 3);
+			o += 3;
+			p = q;
+		} else if (q > p) {
+			memcpy(o, p, (size_t)(q - p));
+			o += q - p;
+			p = q;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+	return out;
 }

@@ -20,7 +20,9 @@
 #include <string.h>
 
 #include "mazebook/error.h"
+#include "mazebook/isbn.h"
 #include "mazebook/kdp.h"
+#include "mazebook/labels.h"
 #include "mazebook/text_fit.h"
 #include "mazebook/xalloc.h"
 
@@ -36,9 +38,17 @@ struct setter {
 	struct mb_draw_list *out;
 };
 
+/*
+ * Each helper below measures and sets text as the book's language sets it
+ * (mb_labels_typeset: French spaces before : ; ? !), the same as the cover.
+ */
 static double width_of(const struct setter *s, enum mb_face face, double size, const char *text)
 {
-	return mb_text_fit_width(s->ctx->metrics, face, size, text);
+	char *t = mb_labels_typeset(s->ctx->labels, text);
+	double w = mb_text_fit_width(s->ctx->metrics, face, size, t);
+
+	free(t);
+	return w;
 }
 
 static void extents(const struct setter *s, enum mb_face face, double *ascent, double *descent)
@@ -54,14 +64,21 @@ static const enum mb_align aligns[] = { MB_ALIGN_LEFT, MB_ALIGN_CENTRE, MB_ALIGN
 static void run(const struct setter *s, enum mb_face face, double size, double x, double y,
 		enum align align, const char *text)
 {
-	mb_text_line(s->out, s->ctx->metrics, face, size, INK, x, y, aligns[align], text);
+	char *t = mb_labels_typeset(s->ctx->labels, text);
+
+	mb_text_line(s->out, s->ctx->metrics, face, size, INK, x, y, aligns[align], t);
+	free(t);
 }
 
 /* The size text fits at: mb_text_fit_size (whole points down to min, then KDP's least). */
 static double fit(const struct setter *s, enum mb_face face, double size, double min,
 		  double width, int max_lines, const char *text)
 {
-	return mb_text_fit_size(s->ctx->metrics, face, size, min, width, max_lines, text);
+	char *t = mb_labels_typeset(s->ctx->labels, text);
+	double fitted = mb_text_fit_size(s->ctx->metrics, face, size, min, width, max_lines, t);
+
+	free(t);
+	return fitted;
 }
 
 /*
@@ -73,12 +90,14 @@ static double para(const struct setter *s, enum mb_face face, double size, doubl
 		   double x, double top, double width, enum align align, const char *text)
 {
 	double ascent, descent, baseline;
+	char *t = mb_labels_typeset(s->ctx->labels, text);
 	int count;
 
 	extents(s, face, &ascent, &descent);
 	baseline = top + size * ascent;
 	count = mb_text_paragraph(s->out, s->ctx->metrics, face, size, leading, INK, x, baseline,
-				  width, aligns[align], text);
+				  width, aligns[align], t);
+	free(t);
 	return baseline + (count > 0 ? count - 1 : 0) * leading + size * descent;
 }
 
@@ -87,7 +106,10 @@ static double para_height(const struct setter *s, enum mb_face face, double size
 			  double leading, double width, const char *text)
 {
 	double ascent, descent;
-	int count = mb_text_wrap(s->ctx->metrics, face, size, text, width, NULL, NULL, NULL);
+	char *t = mb_labels_typeset(s->ctx->labels, text);
+	int count = mb_text_wrap(s->ctx->metrics, face, size, t, width, NULL, NULL, NULL);
+
+	free(t);
 
 	extents(s, face, &ascent, &descent);
 	return size * (ascent + descent) + (count > 0 ? count - 1 : 0) * leading;
@@ -218,11 +240,18 @@ void mb_page_copyright(const struct mb_page_context *ctx, int n, struct mb_draw_
 		lines[count++] = xstrdup(l->rights);
 	if (spec->imprint)
 		lines[count++] = mb_page_imprint_line(spec, l);
-	if (spec->isbn[0])
-		lines[count++] = xasprintf("%s %s", l->isbn, spec->isbn);
+	if (spec->isbn[0]) {
+		char isbn[MB_ISBN_PRINT_SIZE];
+		bool assigned;
+
+		/* hyphenated by the Agency's ranges; bare digits in a range they do not assign */
+		if (mb_isbn_hyphenate(spec->isbn, isbn, &assigned))
+			BUG("the spec's ISBN '%s' is not an ISBN", spec->isbn);
+		lines[count++] = xasprintf("%s %s", l->isbn, isbn);
+	}
 	/* the seed lets anyone with this tool rebuild the book: only when asked */
 	if (spec->print_seed) {
-		lines[count++] = xasprintf("%s: %" PRIu64, l->seed, spec->seed);
+		lines[count++] = xasprintf("%s%s%" PRIu64, l->seed, l->colon, spec->seed);
 		lines[count++] = xstrdup(l->rebuild);
 	}
 	/* set at the foot of the page, as books set it */
@@ -318,10 +347,10 @@ void mb_page_how_to_play(const struct mb_page_context *ctx, int n, struct mb_dra
 	} else {
 		levels = levels_of(ctx);	/* a hand-made book without a plan */
 	}
-	snprintf(line, sizeof(line), "%s: %s", l->level, levels);
+	snprintf(line, sizeof(line), "%s%s%s", l->level, l->colon, levels);
 	free(levels);
 	y = para(&s, MB_FACE_REGULAR, 12, 16, b.x, y + 28, b.w, LEFT, line);
-	snprintf(line, sizeof(line), "%s: %d", l->mazes, ctx->plan->maze_count);
+	snprintf(line, sizeof(line), "%s%s%d", l->mazes, l->colon, ctx->plan->maze_count);
 	para(&s, MB_FACE_REGULAR, 12, 16, b.x, y + 6, b.w, LEFT, line);
 }
 
@@ -412,11 +441,12 @@ void mb_page_section(const struct mb_page_context *ctx, int n, struct mb_draw_li
 	level = sec->level ? sec->level : spec->level ? spec->level->name : NULL;
 	if (sec->ramp_from && sec->ramp_to) {
 		/* a ramp section grows from one level to another: "medium\u2013hard" */
-		snprintf(line, sizeof(line), "%s: %s\xe2\x80\x93%s", l->level,
+		snprintf(line, sizeof(line), "%s%s%s\xe2\x80\x93%s", l->level, l->colon,
 			 mb_labels_level_name(l, sec->ramp_from), mb_labels_level_name(l, sec->ramp_to));
 		y = para(&s, MB_FACE_REGULAR, 18, 24, b.x + b.w / 2, y + 22, b.w, CENTRE, line);
 	} else if (level) {
-		snprintf(line, sizeof(line), "%s: %s", l->level, mb_labels_level_name(l, level));
+		snprintf(line, sizeof(line), "%s%s%s", l->level, l->colon,
+			 mb_labels_level_name(l, level));
 		y = para(&s, MB_FACE_REGULAR, 18, 24, b.x + b.w / 2, y + 22, b.w, CENTRE, line);
 	}
 	mb_labels_format(l->section_mazes, p->count, 0, count, sizeof(count));

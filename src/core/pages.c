@@ -69,7 +69,10 @@ static double Y(const struct page *p, double y_up)
 static void line_at(struct page *p, enum mb_face face, double size, uint32_t rgb, double x,
 		    double y_up, enum mb_align align, const char *text)
 {
-	mb_text_line(p->l, p->ctx->metrics, face, size, rgb, x, Y(p, y_up), align, text);
+	char *t = mb_labels_typeset(p->ctx->labels, text);	/* French spaces, as the cover's */
+
+	mb_text_line(p->l, p->ctx->metrics, face, size, rgb, x, Y(p, y_up), align, t);
+	free(t);
 }
 
 /*
@@ -80,8 +83,11 @@ static double paragraph(struct page *p, enum mb_face face, double size, double l
 			double x, double top, double width, enum mb_align align,
 			const char *text)
 {
+	char *t = mb_labels_typeset(p->ctx->labels, text);
 	int lines = mb_text_paragraph(p->l, p->ctx->metrics, face, size, leading, BLACK, x,
-				      Y(p, top - size * ASCENT), width, align, text);
+				      Y(p, top - size * ASCENT), width, align, t);
+
+	free(t);
 
 	return top - size * (ASCENT + DESCENT) - (lines > 0 ? lines - 1 : 0) * leading;
 }
@@ -89,13 +95,21 @@ static double paragraph(struct page *p, enum mb_face face, double size, double l
 static double fit_size(struct page *p, enum mb_face face, double size, double min,
 		       double width, int max_lines, const char *text)
 {
-	return mb_text_fit_size(p->ctx->metrics, face, size, min, width, max_lines, text);
+	char *t = mb_labels_typeset(p->ctx->labels, text);
+	double fitted = mb_text_fit_size(p->ctx->metrics, face, size, min, width, max_lines, t);
+
+	free(t);
+	return fitted;
 }
 
 static int count_lines(struct page *p, enum mb_face face, double size, double width,
 		       const char *text, double *widest)
 {
-	return mb_text_wrap(p->ctx->metrics, face, size, text, width, widest, NULL, NULL);
+	char *t = mb_labels_typeset(p->ctx->labels, text);
+	int lines = mb_text_wrap(p->ctx->metrics, face, size, t, width, widest, NULL, NULL);
+
+	free(t);
+	return lines;
 }
 
 /* where a maze geometry's grid lands in the list */
@@ -598,7 +612,10 @@ static enum mb_status check_words(const struct mb_page_context *ctx, const char 
 				  const char *what, const char *text, double size, double width,
 				  struct mb_error *err)
 {
-	const char *p = text;
+	/* as it is set: a French word keeps the : ; ? ! after it on its line */
+	char *t = text ? mb_labels_typeset(ctx->labels, text) : NULL;
+	const char *p = t;
+	enum mb_status st = MB_OK;
 
 	while (p && *p) {
 		size_t len = strcspn(p, " ");
@@ -607,18 +624,20 @@ static enum mb_status check_words(const struct mb_page_context *ctx, const char 
 		if (ww > width) {
 			size_t chars = utf8_length(p, len);
 
-			return mb_error_set_field(
+			st = mb_error_set_field(
 				err, MB_ERR_INPUT, field,
 				"%s has a word too long for the line it is printed on: '%.*s%s' "
 				"(%zu characters) is %.0f pt wide at %.0f pt, the line %.0f pt; a word "
 				"there may have about %zu such characters: put spaces in it or shorten it",
 				what, (int)(len < 40 ? len : 40), p, chars > 40 ? "..." : "", chars, ww,
 				size, width, (size_t)((double)chars * width / ww));
+			break;
 		}
 		p += len;
 		p += strspn(p, " ");
 	}
-	return MB_OK;
+	free(t);
+	return st;
 }
 
 enum mb_status mb_page_check_words(const struct mb_page_context *ctx, struct mb_error *err)
