@@ -504,6 +504,60 @@ START_TEST(labels_and_decoration)
 }
 END_TEST
 
+/*
+ * A label names the nearest maze under it, no other; a title holding a
+ * number names none: a column of three mazes under a title "Christmas
+ * Mazes 2026" (and a running head "Puzzle Book 2026"), the first labelled
+ * "Solution 4", the second with no label, the third "Solution 5" with a
+ * label in label form higher up ("#9" beside the title) that is nearer
+ * another maze.
+ */
+START_TEST(label_belongs_to_its_maze)
+{
+	struct mb_mp_page p = { 0 };
+	struct mb_mp_maze *m;
+	struct draw a = { 40, 80, 10, 0, false, 21 }, b = { 40, 160, 10, 0, false, 22 };
+	struct draw c = { 40, 240, 10, 0, false, 23 };
+	size_t n;
+
+	text(&p, 40, 10, "Puzzle Book 2026");
+	text(&p, 40, 30, "Christmas Mazes 2026");
+	text(&p, 160, 30, "#9");
+	text(&p, 40, 70, "Solution 4");
+	text(&p, 40, 230, "Solution 5");
+	text(&p, 100, 400, "17");
+	draw_maze(&p, maze_8x5, &a);
+	draw_maze(&p, maze_8x5, &b);
+	draw_maze(&p, maze_8x5, &c);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 3);
+	for (size_t k = 0; k < n; k++) {
+		if (m[k].y_pt < 100) {
+			ck_assert_int_eq(m[k].number, 4);
+			ck_assert_str_eq(m[k].label, "Solution 4");
+		} else if (m[k].y_pt < 200) {
+			ck_assert_int_eq(m[k].number, -1);	/* "Solution 4" is the first maze's */
+			ck_assert_int_eq(m[k].label_page, -1);
+			ck_assert_str_eq(m[k].label, "");
+		} else {
+			ck_assert_int_eq(m[k].number, 5);
+		}
+	}
+	free_all(&p, m, n);
+
+	/* the title alone over one maze: no label, whatever its number */
+	memset(&p, 0, sizeof p);
+	text(&p, 40, 30, "Mazes 101 for Kids");
+	text(&p, 40, 50, "Easy Mazes for Kids Ages 4-6");
+	text(&p, 40, 70, "Christmas Mazes 2026");
+	draw_maze(&p, maze_8x5, &a);
+	n = read_page(&p, &m);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(m[0].number, -1);
+	free_all(&p, m, n);
+}
+END_TEST
+
 START_TEST(thick_rim_and_a_tick_inside)
 {
 	struct mb_mp_page p = { 0 };
@@ -772,48 +826,50 @@ END_TEST
 
 START_TEST(label_numbers)
 {
-	bool named;
-
-	ck_assert_int_eq(mb_mp_label_number("Maze 12", &named), 12);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("Maze 7 (page 9)", NULL), 7);
-	ck_assert_int_eq(mb_mp_label_number("Level 2 - MAZE 31", &named), 31);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("Lösung zu Labyrinth 4 (Seite 9)", &named), 4);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("Laberinto 5 (página 8)", &named), 5);
-	ck_assert_int_eq(mb_mp_label_number("Labyrinthe 6 (page 7)", &named), 6);
-	ck_assert_int_eq(mb_mp_label_number("30 Rätsel zum Lösen", &named), 30);
-	ck_assert(!named);
-	ck_assert_int_eq(mb_mp_label_number("page 4", &named), 4);
-	ck_assert(!named);
-	ck_assert_int_eq(mb_mp_label_number("100 Mazes", &named), 100);
-	ck_assert(!named);
-	/* a title's numbers are not a maze's label */
-	ck_assert_int_eq(mb_mp_label_number("60 Easy Mazes for Ages 5-7", &named), 60);
-	ck_assert(!named);
-	ck_assert_int_eq(mb_mp_label_number("MAZE #3", &named), 3);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("START", &named), -1);
-	ck_assert(!named);
-	ck_assert_int_eq(mb_mp_label_number("", NULL), -1);
+	ck_assert_int_eq(mb_mp_label_number("Maze 12"), 12);
+	ck_assert_int_eq(mb_mp_label_number("Maze 7 (page 9)"), 7);
+	ck_assert_int_eq(mb_mp_label_number("Level 2 - MAZE 31"), 31);
+	ck_assert_int_eq(mb_mp_label_number("Maze: 5"), 5);
+	ck_assert_int_eq(mb_mp_label_number("Lösung zu Labyrinth 4 (Seite 9)"), 4);
+	ck_assert_int_eq(mb_mp_label_number("LÖSUNG 4"), 4);
+	ck_assert_int_eq(mb_mp_label_number("Laberinto 5 (página 8)"), 5);
+	ck_assert_int_eq(mb_mp_label_number("Labyrinthe 6 (page 7)"), 6);
+	ck_assert_int_eq(mb_mp_label_number("RÉPONSE 9"), 9);
+	ck_assert_int_eq(mb_mp_label_number("Énigme 3"), 3);
+	/* a number without its word, or after a plural, a title's, names no maze */
+	ck_assert_int_eq(mb_mp_label_number("30 Rätsel zum Lösen"), -1);
+	ck_assert_int_eq(mb_mp_label_number("page 4"), -1);
+	ck_assert_int_eq(mb_mp_label_number("17"), -1);
+	ck_assert_int_eq(mb_mp_label_number("100 Mazes"), -1);
+	ck_assert_int_eq(mb_mp_label_number("60 Easy Mazes for Ages 5-7"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Christmas Mazes 2026"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Kids Mazes 2027"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Mazes 101 for Kids"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Easy Mazes for Kids Ages 4-6"), -1);
+	ck_assert_int_eq(mb_mp_label_number("MAZES 2026"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Solutions 1-4"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Laberintos 2026"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Lösungen 12"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Amazes 3"), -1);
+	ck_assert_int_eq(mb_mp_label_number("Maze Madness 3"), -1);
+	ck_assert_int_eq(mb_mp_label_number("MAZE #3"), 3);
+	ck_assert_int_eq(mb_mp_label_number("START"), -1);
+	ck_assert_int_eq(mb_mp_label_number(""), -1);
 	ck_assert_int_eq(mb_mp_label_page("Maze 7 (page 9)"), 9);
 	ck_assert_int_eq(mb_mp_label_page("Lösung zu Labyrinth 4 (Seite 12)"), 12);
 	ck_assert_int_eq(mb_mp_label_page("Maze 7"), -1);
 	ck_assert_int_eq(mb_mp_label_page("Level 2 - Maze 31 (page 40)"), 40);
+	ck_assert_int_eq(mb_mp_label_page("Mazes 101 (page 4)"), -1);
 	/* the words of solutions and puzzles, and '#' */
-	ck_assert_int_eq(mb_mp_label_number("Solution 4", &named), 4);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("Answer 12", &named), 12);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("Puzzle 3", &named), 3);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("#8", &named), 8);
-	ck_assert(named);
-	ck_assert_int_eq(mb_mp_label_number("Solución del laberinto 5 (página 8)", &named), 5);
+	ck_assert_int_eq(mb_mp_label_number("Solution 4"), 4);
+	ck_assert_int_eq(mb_mp_label_number("Answer 12"), 12);
+	ck_assert_int_eq(mb_mp_label_number("Puzzle 3"), 3);
+	ck_assert_int_eq(mb_mp_label_number("#8"), 8);
+	ck_assert_int_eq(mb_mp_label_number("Solution to maze 3, page 14"), 3);
+	ck_assert_int_eq(mb_mp_label_number("Solución del laberinto 5 (página 8)"), 5);
 	ck_assert_int_eq(mb_mp_label_page("Solución del laberinto 5 (página 8)"), 8);
 	/* a count is not a page; a second number without a page word is none */
-	ck_assert_int_eq(mb_mp_label_number("Maze 1 of 4", &named), 1);
+	ck_assert_int_eq(mb_mp_label_number("Maze 1 of 4"), 1);
 	ck_assert_int_eq(mb_mp_label_page("Maze 1 of 4"), -1);
 	ck_assert_int_eq(mb_mp_label_page("Maze 1 / 4"), -1);
 	ck_assert_int_eq(mb_mp_label_page("Maze 3 16x20"), -1);
@@ -1474,6 +1530,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, solution_copy_with_other_walls);
 	tcase_add_test(tc, dotted_solution);
 	tcase_add_test(tc, labels_and_decoration);
+	tcase_add_test(tc, label_belongs_to_its_maze);
 	tcase_add_test(tc, thick_rim_and_a_tick_inside);
 	tcase_add_test(tc, arrow_shaft_at_the_gap);
 	tcase_add_test(tc, heavy_rim_small_maze);

@@ -136,6 +136,10 @@ static void usage(FILE *f)
 		"\"(page P)\" may be the PDF page or the number printed on it, \"N of M\" is a\n"
 		"count), or when it has no label by its walls; it must have the same walls,\n"
 		"start at the entrance, end at the exit, cross no wall and be the one route.\n"
+		"A label is the word in the singular and its number, on one line above the\n"
+		"maze, over or near its columns, and names the nearest maze under it: a\n"
+		"title (\"Christmas Mazes 2026\"), a running head or a folio names none, and\n"
+		"a maze with no label (the title page's) is proved on its own, unnumbered.\n"
 		"Squares are (x,y), counted from 0 at the top-left square.\n"
 		"\n"
 		"Circular mazes (black arcs around one centre, radial walls pointing at it),\n"
@@ -155,7 +159,8 @@ static void usage(FILE *f)
 		"                 alone say exactly what prints\n"
 		"      --json     print one JSON object: per maze its page, box (points, y\n"
 		"                 down), grid, verdict, reason, route length and the solution\n"
-		"                 copy found (its page, paired by label, walls or order)\n"
+		"                 copy found (its page, paired by label, walls or order),\n"
+		"                 and the labels read for the maze and its copy\n"
 		"      --max-cpu S  give up after S seconds of CPU time (default 120, 0:\n"
 		"                 never); files over 714 MB or 2000 pages are refused\n"
 		"  -h, --help     show this help\n"
@@ -389,10 +394,7 @@ static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *p
 			judge_lattice_ink(doc, index, l);
 		m = mb_mp_push(&r->mazes, &r->n, &r->cap, sizeof *m);
 		m->page = index + 1;
-		m->number = l->number;
-		m->named = l->named;
-		m->label_page = mb_mp_label_page(l->label);
-		snprintf(m->label, sizeof m->label, "%s", l->label);
+		m->number = m->label_page = -1;	/* labelled with the page's squares */
 		m->w = m->h = 1;
 		m->x_pt = l->x0;
 		m->y_pt = l->y0;
@@ -406,6 +408,26 @@ static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *p
 	}
 	free(lats);
 	free(was_black);
+}
+
+/*
+ * A page with circular or hexagonal mazes (r's from first on) labels them
+ * and its square ones (found) together: a label belongs to the nearest
+ * maze under it, of either kind.
+ */
+static void label_together(const struct mb_mp_page *page, struct run *r, size_t first,
+			   struct mb_mp_maze *found, size_t n)
+{
+	struct mb_mp_maze **all = mb_mp_xmalloc((r->n - first + n) * sizeof *all);
+	size_t count = 0;
+
+	for (size_t k = first; k < r->n; k++)
+		all[count++] = &r->mazes[k];
+	for (size_t k = 0; k < n; k++)
+		if (found[k].w > 0)
+			all[count++] = &found[k];
+	mb_mp_label_mazes(page, all, count);
+	free(all);
 }
 
 /*
@@ -515,7 +537,7 @@ static int judge_pages(struct reader *rd, struct run *r, const struct options *o
 	for (int p = 0; p < pages && (a = next_page(rd, p)); page_judged(rd, p), p++) {
 		struct mb_mp_page *page = &a->page;
 		struct mb_mp_maze *found;
-		size_t n;
+		size_t n, lattices = r->n;
 
 		if (!a->ok) {
 			mb_mp_page_release(page);
@@ -528,6 +550,8 @@ static int judge_pages(struct reader *rd, struct run *r, const struct options *o
 		}
 		read_lattices(doc, p, page, r, opt->render_all);
 		n = mb_mp_find_mazes(page, &found);
+		if (r->n > lattices)
+			label_together(page, r, lattices, found, n);
 		for (size_t k = 0; k < n && r->n + n <= MB_MP_MAX_MAZES; k++)
 			if (found[k].w > 0) {
 				judge_printed(doc, p, page, &found[k], opt->render_all);
@@ -591,26 +615,22 @@ static int read_all(struct mb_mp_doc *doc, struct run *r, const struct options *
 }
 
 /*
- * When some labels name a maze ("Maze 12"), a maze without such a label
- * (an illustration on the title page) is unnumbered: proved on its own.
- * When none do, bare numbers are the labels; when a maze has none at all,
- * every maze is numbered by its order.
+ * When some mazes have a label ("Maze 12"), a maze without one (the title
+ * page's, an illustration) is unnumbered: proved on its own. When none
+ * has, every maze is numbered by its order.
  */
 static void settle_numbers(struct run *r)
 {
 	int puzzles = 0, copies = 0;
-	bool named = false, missing = false;
+	bool labelled = false, missing = false;
 
-	for (size_t k = 0; k < r->n; k++)
-		named |= r->mazes[k].w > 0 && r->mazes[k].named;
 	for (size_t k = 0; k < r->n; k++) {
-		struct mb_mp_maze *m = &r->mazes[k];
+		const struct mb_mp_maze *m = &r->mazes[k];
 
-		if (named && !m->named)
-			m->number = -1;
+		labelled |= m->w > 0 && m->number >= 0;
 		missing |= m->w > 0 && m->number < 0;
 	}
-	if (named || !missing)
+	if (labelled || !missing)
 		return;
 	r->numbered_by_order = true;
 	for (size_t k = 0; k < r->n; k++) {
@@ -700,6 +720,7 @@ struct verdict {
 	const char *solution;	/* "matches", "mismatch", "none", "unchecked", "no pages" */
 	int solution_page;	/* page of the (first) solution copy, 0 if none */
 	bool by_walls;		/* that copy had no readable label: paired by its walls */
+	const char *copy_label;	/* that copy's label, NULL when no copy */
 	long routes;
 	size_t route_len;	/* squares on the one route, 0 when not proved */
 	char reason[900];	/* why it failed, "" when it passed */
@@ -799,6 +820,7 @@ static void judge_lat(struct report *rep, struct verdict *v, const struct mb_mp_
 		if (!v->solution_page) {
 			v->solution_page = copies[q]->page;
 			v->by_walls = copies[q]->by_walls;
+			v->copy_label = copies[q]->label;
 		}
 		if (matching++) {
 			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
@@ -877,6 +899,7 @@ static void judge(struct report *rep, const struct run *r, struct mb_mp_maze **p
 		if (!v->solution_page) {
 			v->solution_page = copies[q]->page;
 			v->by_walls = copies[q]->by_walls;
+			v->copy_label = copies[q]->label;
 		}
 		if (matching++) {
 			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
@@ -977,12 +1000,16 @@ static void print_json(const struct options *opt, const struct report *rep, cons
 				    : m->cell_w_pt, v->ok ? "perfect" : "failed");
 		json_string(v->reason);
 		printf(", \"cells\": %d, \"route_length\": %zu, \"copy_found\": %s, \"copy_page\": %d, "
-		       "\"copy_paired_by\": \"%s\", \"judged_from\": \"%s\", \"result\": ",
+		       "\"copy_paired_by\": \"%s\", \"judged_from\": \"%s\", \"label\": ",
 		       m->lat ? m->lat->ncells : m->w * m->h, v->route_len,
 		       v->solution_page > 0 ? "true" : "false", v->solution_page,
 		       v->solution_page <= 0 ? "none" : v->by_walls ? "walls" :
 		       r->numbered_by_order ? "order" : "label",
 		       m->rendered ? "rendering" : "lines");
+		json_string(m->label);
+		printf(", \"copy_label\": ");
+		json_string(v->copy_label ? v->copy_label : "");
+		printf(", \"result\": ");
 		json_string(v->text);
 		putchar('}');
 	}

@@ -133,40 +133,6 @@ static bool circumcentre(double ax, double ay, double bx, double by, double cx, 
 	return isfinite(*ox) && isfinite(*oy);
 }
 
-/*
- * The label nearest above the box holding a number: one over the box's own
- * column first (mazes side by side have their labels on one line), else
- * one within 300 pt either side.
- */
-static void find_label(const struct mb_mp_page *page, double x0, double y0, double x1,
-		       int *number, bool *named, char *label, size_t len)
-{
-	double best = -INFINITY;
-	bool best_over = false;
-
-	*number = -1;
-	*named = false;
-	label[0] = 0;
-	for (size_t k = 0; k < page->ntexts; k++) {
-		const struct mb_mp_text *t = &page->texts[k];
-		bool nm, over = t->x1 > x0 && t->x0 < x1;
-		int n;
-
-		if (t->baseline > y0 + 1 || t->x1 < x0 - 300 || t->x0 > x1 + 300)
-			continue;
-		if (over < best_over || (over == best_over && t->baseline <= best))
-			continue;
-		n = mb_mp_label_number(t->utf8, &nm);
-		if (n < 0)
-			continue;
-		best = t->baseline;
-		best_over = over;
-		*number = n;
-		*named = nm;
-		snprintf(label, len, "%s", t->utf8);
-	}
-}
-
 /* a drawn route: the marks inside the box, in the order they were painted */
 static void take_route(const struct mb_mp_page *page, struct mb_mp_lattice *l)
 {
@@ -1666,7 +1632,6 @@ size_t mb_mp_find_lattices(struct mb_mp_page *page, struct mb_mp_lattice ***out)
 		struct mb_mp_lattice *l = (*out)[k];
 
 		take_route(page, l);
-		find_label(page, l->x0, l->y0, l->x1, &l->number, &l->named, l->label, sizeof l->label);
 	}
 	return n;
 }

@@ -97,9 +97,6 @@ struct mb_mp_lattice {
 	int *route_ops;
 	size_t nroute_ops, cap_route_ops;
 	bool solution;
-	int number;		/* from the label nearest above holding a number, -1 if none */
-	bool named;		/* that label names a maze ("Maze 12") */
-	char label[96];
 	char problem[240];	/* why it cannot be read, "" when it can */
 };
 

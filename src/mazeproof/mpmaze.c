@@ -802,13 +802,16 @@ static void read_route(struct mb_mp_maze *m, const struct mb_mp_page *page)
 /*
  * Words that name a maze, its solution or its puzzle in the labels of the
  * book's languages (English, German, Spanish, French, and Italian and
- * Dutch for good measure); "#12" names one too.
+ * Dutch for good measure), whole words in the singular: "Maze 3" is a
+ * label, "Christmas Mazes 2026" and "Mazes 101 for Kids" are titles.
+ * French's one "Labyrinthe" is German's many; German's "Rätsel" and
+ * Spanish's "rompecabezas" are both, so those three are read either way.
  */
 static const char *const maze_words[] = {
 	"maze", "solution", "answer", "puzzle",
 	"labyrinth", "lösung", "rätsel", "antwort",
 	"laberinto", "solución", "respuesta", "rompecabezas",
-	"réponse", "énigme",
+	"labyrinthe", "réponse", "énigme",
 	"labirinto", "soluzione", "doolhof", "oplossing"
 };
 
@@ -821,17 +824,42 @@ static const char *const page_words[] = {
 /* words that say the next number is a count ("Maze 1 of 4") */
 static const char *const count_words[] = { "of", "von", "de", "sur", "di", "van", "/" };
 
-/*
- * The number right after a naming word ("Maze 12", "Labyrinthe 6", "MAZE #3"):
- * the word may run on ("Labyrinthe"), then only spaces and punctuation may
- * come before the number, so "60 Easy Mazes for Ages 5-7" names no maze.
- */
-static const char *named_number(const char *s, size_t wordlen)
+/* a letter, in ASCII or any byte of a UTF-8 sequence */
+static bool letter(unsigned char c)
 {
-	const char *p = s + wordlen;
+	return isalpha(c) || c >= 0x80;
+}
 
-	while (isalpha((unsigned char)*p))
-		p++;
+/*
+ * The length of word (lower case) at s in any case, 0 when it is not
+ * there as a whole word: ASCII capitals and UTF-8's Latin-1 ones ("LÖSUNG",
+ * "RÉPONSE": C3 80 to C3 9E, each 0x20 below its small letter) fold.
+ */
+static size_t word_at(const char *s, const char *word)
+{
+	size_t i;
+
+	for (i = 0; word[i]; i++) {
+		unsigned char a = (unsigned char)s[i], b = (unsigned char)word[i];
+
+		if (a >= 'A' && a <= 'Z')
+			a += 'a' - 'A';
+		else if (i > 0 && (unsigned char)s[i - 1] == 0xC3 && a >= 0x80 && a <= 0x9E &&
+			 a != 0x97)
+			a += 0x20;
+		if (a != b)
+			return 0;
+	}
+	return letter((unsigned char)s[i]) ? 0 : i;
+}
+
+/*
+ * The number right after a naming word ("Maze 12", "MAZE: 12", "Maze #3"):
+ * only spaces and punctuation may come between, so "Maze Madness 3" or
+ * "60 Easy Mazes for Ages 5-7" name no maze.
+ */
+static const char *named_number(const char *p)
+{
 	while (*p && !isalnum((unsigned char)*p) && !((unsigned char)*p & 0x80))
 		p++;
 	return isdigit((unsigned char)*p) ? p : NULL;
@@ -840,32 +868,31 @@ static const char *named_number(const char *s, size_t wordlen)
 /* a word starts at s: the text before it is not a letter */
 static bool word_start(const char *text, const char *s)
 {
-	return s == text || !(isalpha((unsigned char)s[-1]) || ((unsigned char)s[-1] & 0x80));
+	return s == text || !letter((unsigned char)s[-1]);
 }
 
-/* Where the label's number starts: after a naming word or '#', else the first digit. */
-static const char *number_start(const char *text, bool *named)
+/*
+ * Where the label's number starts: after a naming word or '#'; NULL when
+ * the text is in no label's form (a title, a running head, a folio, "Ages
+ * 4-6": a number without its word names no maze).
+ */
+static const char *number_start(const char *text)
 {
-	const char *p = NULL;
+	for (const char *s = text; *s; s++) {
+		size_t len;
 
-	for (const char *s = text; *s && !p; s++) {
-		if (*s == '#' && isdigit((unsigned char)s[1])) {
-			p = s + 1;
-			break;
-		}
+		if (*s == '#' && isdigit((unsigned char)s[1]))
+			return s + 1;
 		if (!word_start(text, s))
 			continue;
-		for (size_t k = 0; k < sizeof maze_words / sizeof maze_words[0]; k++)
-			if (strncasecmp(s, maze_words[k], strlen(maze_words[k])) == 0 &&
-			    (p = named_number(s, strlen(maze_words[k]))))
-				break;
+		for (size_t k = 0; k < sizeof maze_words / sizeof maze_words[0]; k++) {
+			const char *p;
+
+			if ((len = word_at(s, maze_words[k])) && (p = named_number(s + len)))
+				return p;
+		}
 	}
-	if (named)
-		*named = p && *p;
-	if (!p || !*p)
-		for (p = text; *p && !isdigit((unsigned char)*p); p++)
-			;
-	return p;
+	return NULL;
 }
 
 static int to_number(const char *p)
@@ -875,11 +902,11 @@ static int to_number(const char *p)
 	return v > 0 && v < 1000000 ? (int)v : -1;
 }
 
-int mb_mp_label_number(const char *text, bool *named)
+int mb_mp_label_number(const char *text)
 {
-	const char *p = number_start(text, named);
+	const char *p = number_start(text);
 
-	return *p ? to_number(p) : -1;
+	return p ? to_number(p) : -1;
 }
 
 /* Does one of words[] (n) end just before p, after spaces and punctuation? */
@@ -901,9 +928,9 @@ static bool word_before(const char *text, const char *p, const char *const *word
 
 int mb_mp_label_page(const char *text)
 {
-	const char *p = number_start(text, NULL);
+	const char *p = number_start(text);
 
-	if (!*p)
+	if (!p)
 		return -1;
 	while (isdigit((unsigned char)*p))
 		p++;
@@ -991,38 +1018,62 @@ static size_t text_lines(const struct mb_mp_page *page, struct text_line **out)
 }
 
 /*
- * The label of m: the line of text above it that holds a number and is
- * nearest, counting the vertical distance plus any sideways gap; a line
- * that names a maze ("Maze 12", "Labyrinth 12") wins over one with just a
- * number.
+ * Where a line stands from maze m, when it stands where m's label belongs:
+ * above m (its baseline no lower than half its size below m's top), over
+ * m's columns or beside them by at most half m's width. The distance is
+ * the height above m's top plus three times the gap beside its columns;
+ * -1 when the line is not placed as m's label.
  */
-static void find_label(struct mb_mp_maze *m, const struct text_line *lines, size_t n)
+static double label_distance(const struct text_line *l, const struct mb_mp_maze *m)
 {
 	double top = m->y_pt, left = m->x_pt, right = m->x_pt + m->w * m->cell_w_pt;
-	double best = INFINITY;
-	bool best_named = false;
+	double above = top - l->baseline;
+	double aside = fmax(0, fmax(left - l->x1, l->x0 - right));
 
-	for (size_t k = 0; k < n; k++) {
-		const struct text_line *l = &lines[k];
-		double above = top - l->baseline;
-		double aside = fmax(0, fmax(left - l->x1, l->x0 - right));
-		bool named;
-		int num;
+	/* beside the maze's own columns, a label is a neighbour's more likely than its own */
+	if (m->w <= 0 || above < -0.5 * l->size || aside > 0.5 * (right - left))
+		return -1;
+	return fmax(0, above) + 3 * aside;
+}
 
-		/* beside the maze's own columns, a label is a neighbour's more likely than its own */
-		if (above < -0.5 * l->size || aside > 0.5 * (right - left))
-			continue;
-		num = mb_mp_label_number(l->text, &named);
-		if (num < 0 || (best_named && !named) ||
-		    (named == best_named && above + 3 * aside >= best))
-			continue;
-		best = above + 3 * aside;
-		best_named = named;
-		m->number = num;
-		m->named = named;
-		m->label_page = mb_mp_label_page(l->text);
-		snprintf(m->label, sizeof m->label, "%s", l->text);
+void mb_mp_label_mazes(const struct mb_mp_page *page, struct mb_mp_maze **mazes, size_t n)
+{
+	struct text_line *lines;
+	size_t nlines = text_lines(page, &lines);
+	double *best = mb_mp_xmalloc((n ? n : 1) * sizeof *best);
+
+	for (size_t a = 0; a < n; a++) {
+		mazes[a]->number = mazes[a]->label_page = -1;
+		mazes[a]->label[0] = 0;
+		best[a] = INFINITY;
 	}
+	for (size_t k = 0; k < nlines; k++) {
+		const struct text_line *l = &lines[k];
+		int num = mb_mp_label_number(l->text);
+		size_t owner = n;
+		double near = INFINITY;
+
+		if (num < 0)
+			continue;
+		/* the line belongs to the nearest maze it stands above, no other */
+		for (size_t a = 0; a < n; a++) {
+			double d = label_distance(l, mazes[a]);
+
+			if (d >= 0 && d < near) {
+				near = d;
+				owner = a;
+			}
+		}
+		/* and that maze takes the nearest of the lines that belong to it */
+		if (owner == n || near >= best[owner])
+			continue;
+		best[owner] = near;
+		mazes[owner]->number = num;
+		mazes[owner]->label_page = mb_mp_label_page(l->text);
+		snprintf(mazes[owner]->label, sizeof mazes[owner]->label, "%s", l->text);
+	}
+	free(best);
+	free(lines);
 }
 
 /*
@@ -1246,9 +1297,8 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 	size_t *parent = mb_mp_xmalloc((n ? n : 1) * sizeof *parent);
 	size_t *index = mb_mp_xmalloc((n ? n : 1) * sizeof *index);
 	struct cluster *cl = NULL;
-	size_t ncl = 0, capcl = 0, nmazes = 0, nlines;
-	struct mb_mp_maze *mazes;
-	struct text_line *tl;
+	size_t ncl = 0, capcl = 0, nmazes = 0, nread = 0;
+	struct mb_mp_maze *mazes, **readable;
 	char msg[160];
 
 	n = drop_duplicates(lines, n);
@@ -1287,7 +1337,6 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 	}
 	merge_overlapping(lines, cl, ncl);
 	mazes = mb_mp_xcalloc(ncl ? ncl : 1, sizeof *mazes);
-	nlines = text_lines(page, &tl);
 	for (size_t a = 0; a < ncl; a++) {
 		struct cluster *c = &cl[a];
 		struct mb_mp_maze *m;
@@ -1333,7 +1382,6 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 			m->inexact |= c->dropped_inside;
 			find_diagonal(m, page);
 			read_route(m, page);
-			find_label(m, tl, nlines);
 		} else {
 			m->x_pt = c->x0;
 			m->y_pt = c->y0;
@@ -1343,7 +1391,12 @@ next:
 		free(c->members);
 	}
 	free(cl);
-	free(tl);
+	readable = mb_mp_xmalloc((nmazes ? nmazes : 1) * sizeof *readable);
+	for (size_t a = 0; a < nmazes; a++)
+		if (mazes[a].w > 0)
+			readable[nread++] = &mazes[a];
+	mb_mp_label_mazes(page, readable, nread);
+	free(readable);
 	free(lines);
 	free(parent);
 	free(index);

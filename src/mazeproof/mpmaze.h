@@ -13,9 +13,9 @@
  * inexact (mazeproof then judges it from its rendering, mpraster.h).
  * Marks (coloured strokes of any dash and curve, coloured dots) that pass
  * the centres of two squares or more are a drawn solution; they are
- * followed square by square into a list of grid-line crossings. The label
- * nearest above a maze that holds a number names it ("Maze 12",
- * "Solution 12", "#12", "Labyrinth 12 (Seite 14)").
+ * followed square by square into a list of grid-line crossings. A label
+ * above a maze names it ("Maze 12", "Solution 12", "#12", "Labyrinth 12
+ * (Seite 14)"; mb_mp_label_mazes says which).
  *
  * Squares are (x, y), 0-based, x to the right, y down, (0, 0) top left.
  */
@@ -58,8 +58,7 @@ struct mb_mp_lattice;		/* a circular or hexagonal maze (mplattice.h) */
 
 struct mb_mp_maze {
 	int page;		/* 1-based PDF page */
-	int number;		/* from the label; -1 when none was read */
-	bool named;		/* the label names a maze ("Maze 12"), not just a number */
+	int number;		/* from its label; -1 when it has none */
 	int label_page;		/* the page a label refers to ("Maze 12 (page 14)"), -1 if none */
 	char label[96];		/* the label text used, "" when none */
 	int w, h;		/* 0 when the drawing is not a readable grid */
@@ -109,12 +108,28 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out);
 void mb_mp_maze_release(struct mb_mp_maze *m);
 
 /*
- * The number in a label: the first integer after a word naming a maze
- * ("maze", "labyrinth(e)", "laberinto", "labirinto", "doolhof"; any case),
- * else the first integer in text; -1 when there is none. *named (may be
- * NULL) tells whether the number came after such a word.
+ * The number of a label: the number right after a word naming a maze, its
+ * solution or its puzzle, a whole word in the singular in any case
+ * ("Maze 12", "SOLUTION: 4", "Lösung zu Labyrinth 4", "Réponse 7"), or
+ * after '#' ("#12"); -1 when text is in no label's form: "Christmas Mazes
+ * 2026", "Mazes 101 for Kids", "Ages 4-6", "17" name no maze.
  */
-int mb_mp_label_number(const char *text, bool *named);
+int mb_mp_label_number(const char *text);
+/*
+ * Give the page's mazes (readable ones: w > 0; squares or lattices, their
+ * box x_pt, y_pt, w * cell_w_pt, h * cell_h_pt) their labels: number,
+ * label_page and label, -1, -1 and "" for a maze with none. A line of text
+ * (glyph runs joined along one baseline) is a maze's label when it is in a
+ * label's form (mb_mp_label_number) and belongs to that maze: it stands
+ * above it (its baseline no lower than half its size below the maze's
+ * top), over its columns or beside them by at most half its width, and of
+ * all the mazes it stands so above it is nearest to this one (the height
+ * above the top plus three times the gap beside), so a label names the
+ * first maze under it and never one further down past another. A maze
+ * takes the nearest of the lines that belong to it; each line names one
+ * maze at most.
+ */
+void mb_mp_label_mazes(const struct mb_mp_page *page, struct mb_mp_maze **mazes, size_t n);
 /*
  * The page a label refers to, after a word for a page ("Maze 12 (page
  * 14)", "Labyrinth 12 (Seite 14)" give 14), or -1; "Maze 1 of 4" counts,
