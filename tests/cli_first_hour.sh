@@ -159,4 +159,21 @@ case "$out" in *"no spine text: KDP allows it from 80 pages, the book has"*)
   ok 0 "a thin book says KDP allows no spine text" ;;
   *) ok 1 "a thin book says KDP allows no spine text" ;; esac
 
+# The ISBN on the checklist as the copyright page prints it: hyphenated by
+# the Agency's ranges; one in no range of our data warns, and still builds
+mkdir -p isbn && cd isbn || exit 1
+spec 'Mazes for Kids' 'Fun' 16 'isbn: "9781402894626"
+' > book.yaml
+run "$MAZEBOOK" build -q book.yaml
+check "a book with an ISBN builds" "$rc" -eq 0
+grep -q '^PASS  interior.isbn .*ISBN 978-1-4028-9462-6, hyphenated' out/checklist.txt
+ok $? "the checklist names the ISBN as printed, hyphenated"
+spec 'Mazes for Kids' 'Fun' 16 'isbn: "9798330000005"
+' > book.yaml
+run "$MAZEBOOK" build -q book.yaml --force
+check "an ISBN in no range of the data still builds" "$rc" -eq 0
+grep -q '^WARN  interior.isbn .*9798330000005.*printed without hyphens' out/checklist.txt
+ok $? "it warns that it is printed without hyphens"
+cd .. || exit 1
+
 done_testing

@@ -62,6 +62,7 @@
 #include "mazebook/cover.h"
 #include "mazebook/fonts.h"
 #include "mazebook/interior.h"
+#include "mazebook/isbn.h"
 #include "mazebook/kdp.h"
 #include "mazebook/labels.h"
 #include "mazebook/layout.h"
@@ -1093,6 +1094,31 @@ static void add_cover_count_check(struct build *b)
 }
 
 /*
+ * The ISBN as the copyright page prints it: hyphenated by the ISBN
+ * Agency's ranges, or its bare digits when its range is not in our data
+ * (newer than it, or never assigned): a warning, not a refusal, since the
+ * book may well be right and the data old.
+ */
+static void add_isbn_check(struct build *b)
+{
+	char printed[MB_ISBN_PRINT_SIZE], why[256];
+	bool assigned = false;
+
+	if (!b->spec.isbn[0] || mb_isbn_hyphenate(b->spec.isbn, printed, &assigned))
+		return;
+	if (assigned)
+		mb_checklist_add(&b->checklist, "interior.isbn", MB_CHECK_PASS, "", printed,
+				 "the ISBN ranges", "ISBN %s, hyphenated by the ISBN Agency's "
+				 "ranges of %s", printed, mb_isbn_ranges_date);
+	else
+		mb_checklist_add(&b->checklist, "interior.isbn", MB_CHECK_WARN, "", printed,
+				 "the ISBN ranges", "%s; printed without hyphens: check the ISBN "
+				 "with your agency", mb_isbn_unassigned(b->spec.isbn, why,
+									sizeof(why)) ?
+				 why : "the ISBN is in no range of the ISBN Agency's data");
+}
+
+/*
  * The money, on the checklist: the printing cost, and at the spec's list
  * price the royalty. A price under KDP's minimum fails (KDP refuses it); a
  * price just under a rate step (the $9.99 one) warns.
@@ -1967,6 +1993,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	if (run_preflight(&b, &err))
 		goto done;
 	add_cover_count_check(&b);
+	add_isbn_check(&b);
 	lap(&b, STAGE_PREFLIGHT);
 	b.stage_s[STAGE_CHECKS] = b.stage_s[STAGE_PREFLIGHT];
 	st = finish_proof(&b, &b.proof, &err);
