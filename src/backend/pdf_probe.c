@@ -1211,7 +1211,10 @@ static void add_font(fz_context *ctx, struct font_walk *w, pdf_obj *font, int pa
 	font_table_grow(f, w->fonts);
 	font_index(f, w->fonts, name, &slot);
 	w->fonts->slot[slot] = (int)f->font_count + 1;
-	f->fonts = xreallocarray(f->fonts, f->font_count + 1, sizeof(*f->fonts));
+	/* room doubles at each power of two: a file of 20,000 fonts is not copied 20,000 times */
+	if ((f->font_count & (f->font_count - 1)) == 0)
+		f->fonts = xreallocarray(f->fonts, f->font_count ? 2 * f->font_count : 1,
+					 sizeof(*f->fonts));
 	f->fonts[f->font_count] = (struct mb_probe_font){ .embedded = embedded, .first_page = page };
 	snprintf(f->fonts[f->font_count].name, sizeof(f->fonts[0].name), "%s", name);
 	snprintf(f->fonts[f->font_count].type, sizeof(f->fonts[0].type), "%s",
