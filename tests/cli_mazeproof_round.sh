@@ -89,6 +89,14 @@ run "$MAZEPROOF" --json "$DIR/delta-rect-perfect.pdf"
 contains "$out" '"grid": "delta 15x8"' && contains "$out" '"cells": 120' &&
   contains "$out" '"judged_from": "lines"' && contains "$out" '"copy_found": true'
 ok $? "a rectangle of triangles in --json: 15 in each of 8 rows, its copy found"
+# A title page's 9x6 triangle maze (mazebook's, seed 12 of the starter as a
+# delta book) whose entrance and exit are both at its left end: the walls of
+# that end column are a drawing of their own, half a side from the rest.
+# They were left out, and the maze read as 6x6 with one rim gap.
+run "$MAZEPROOF" "$top_srcdir/tests/mazeproof/delta-title-column-apart.pdf"
+check "a triangle maze whose end column's walls stand apart: exit 0" "$rc" -eq 0
+contains "$out" "page 1: delta 9x6, perfect, 1 route"
+ok $? "and it is read whole, the column with it (9x6, not 6x6)"
 
 # what the lines say, and when the rendering must say it instead
 run "$MAZEPROOF" --json "$DIR/polar-perfect-centre.pdf"

@@ -1474,6 +1474,65 @@ out:
 	return l;
 }
 
+/*
+ * A perfect maze's walls with two gaps in the rim are two connected
+ * drawings, one each side of the gaps, and they are one maze: merge
+ * drawings whose boxes overlap or lie closer than 0.6 of a side. Two gaps
+ * on one side of a triangle maze cut off its end column, whose box stops
+ * half a side short of the rest (a title page's 6x6 maze was read without
+ * it, as a maze with one gap); two mazes printed that close would be
+ * touching.
+ */
+static void merge_near_drawings(const struct mb_mp_page *page, const size_t *idx, size_t n,
+				double median_len, int *parent)
+{
+	/* per drawing: box (x0, y0, x1, y1), then its shortest side */
+	double *bx = mb_mp_xmalloc((5 * n + 5) * sizeof *bx);
+	size_t *roots = mb_mp_xmalloc((n + 1) * sizeof *roots), nroots;
+	bool merged = true;
+
+	while (merged) {
+		merged = false;
+		for (size_t i = 0; i < n; i++) {
+			bx[5 * i] = bx[5 * i + 1] = bx[5 * i + 4] = INFINITY;
+			bx[5 * i + 2] = bx[5 * i + 3] = -INFINITY;
+		}
+		for (size_t i = 0; i < n; i++) {
+			const struct mb_mp_seg *q = &page->segs[idx[i]];
+			int r = find_root(parent, (int)i);
+			double len = hypot(q->x1 - q->x0, q->y1 - q->y0);
+
+			bx[5 * r] = fmin(bx[5 * r], fmin(q->x0, q->x1));
+			bx[5 * r + 1] = fmin(bx[5 * r + 1], fmin(q->y0, q->y1));
+			bx[5 * r + 2] = fmax(bx[5 * r + 2], fmax(q->x0, q->x1));
+			bx[5 * r + 3] = fmax(bx[5 * r + 3], fmax(q->y0, q->y1));
+			/* a tick far shorter than the page's sides is no side */
+			if (len >= 0.25 * median_len)
+				bx[5 * r + 4] = fmin(bx[5 * r + 4], len);
+		}
+		nroots = 0;
+		for (size_t i = 0; i < n; i++)
+			if (find_root(parent, (int)i) == (int)i)
+				roots[nroots++] = i;
+		for (size_t x = 0; x < nroots; x++)
+			for (size_t y = x + 1; y < nroots; y++) {
+				size_t i = roots[x], j = roots[y];
+				int ri = find_root(parent, (int)i), rj = find_root(parent, (int)j);
+				double side = fmax(bx[5 * i + 4], bx[5 * j + 4]);
+				double t = isfinite(side) ? 0.6 * side : 0;
+
+				if (ri != rj && bx[5 * i] < bx[5 * j + 2] + t &&
+				    bx[5 * j] < bx[5 * i + 2] + t && bx[5 * i + 1] < bx[5 * j + 3] + t &&
+				    bx[5 * j + 1] < bx[5 * i + 3] + t) {
+					parent[ri] = rj;
+					merged = true;
+				}
+			}
+	}
+	free(roots);
+	free(bx);
+}
+
 static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
 {
 	size_t *idx = mb_mp_xmalloc((page->nsegs + 1) * sizeof *idx), n = 0, npointy = 0, nflat = 0;
@@ -1534,50 +1593,7 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 			parent[find_root(parent, (int)i)] = find_root(parent, (int)j);
 		}
 	}
-	/* drawings whose boxes overlap are one maze (the route splits a perfect maze's walls in two) */
-	{
-		double *bx = mb_mp_xmalloc((4 * n + 4) * sizeof *bx);
-		size_t *roots = mb_mp_xmalloc((n + 1) * sizeof *roots), nroots;
-		bool merged = true;
-
-		for (size_t i = 0; i < n; i++) {
-			bx[4 * i] = bx[4 * i + 1] = INFINITY;
-			bx[4 * i + 2] = bx[4 * i + 3] = -INFINITY;
-		}
-		while (merged) {
-			merged = false;
-			for (size_t i = 0; i < n; i++) {
-				bx[4 * i] = bx[4 * i + 1] = INFINITY;
-				bx[4 * i + 2] = bx[4 * i + 3] = -INFINITY;
-			}
-			for (size_t i = 0; i < n; i++) {
-				const struct mb_mp_seg *q = &page->segs[idx[i]];
-				int r = find_root(parent, (int)i);
-
-				bx[4 * r] = fmin(bx[4 * r], fmin(q->x0, q->x1));
-				bx[4 * r + 1] = fmin(bx[4 * r + 1], fmin(q->y0, q->y1));
-				bx[4 * r + 2] = fmax(bx[4 * r + 2], fmax(q->x0, q->x1));
-				bx[4 * r + 3] = fmax(bx[4 * r + 3], fmax(q->y0, q->y1));
-			}
-			nroots = 0;
-			for (size_t i = 0; i < n; i++)
-				if (find_root(parent, (int)i) == (int)i)
-					roots[nroots++] = i;
-			for (size_t x = 0; x < nroots; x++)
-				for (size_t y = x + 1; y < nroots; y++) {
-					size_t i = roots[x], j = roots[y];
-					int ri = find_root(parent, (int)i), rj = find_root(parent, (int)j);
-
-					if (ri != rj && bx[4 * i] < bx[4 * j + 2] && bx[4 * j] < bx[4 * i + 2] &&
-					    bx[4 * i + 1] < bx[4 * j + 3] && bx[4 * j + 1] < bx[4 * i + 3]) {
-						parent[ri] = rj;
-						merged = true;
-					}
-				}
-		}
-		free(roots);
-		free(bx);
-	}
+	merge_near_drawings(page, idx, n, L, parent);
 	for (size_t i = 0; i < n; i++) {
 		size_t m = 0, *g;
 		int root = find_root(parent, (int)i);

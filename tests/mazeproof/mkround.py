@@ -647,7 +647,7 @@ def hex_case(flaw, seed, outline, turn):
                                                           blot=blot)))]
 
 
-def delta_case(flaw, seed, outline, runs=False):
+def delta_case(flaw, seed, outline, runs=False, gaps_left=False):
     s = 30.0
     if outline == 'heart':
         cells = heart(delta_rect(21, 11), Delta(delta_rect(21, 11), s, 0, 0).centre)
@@ -665,6 +665,16 @@ def delta_case(flaw, seed, outline, runs=False):
         return [(c, d) for d, _, nb in g.sides(c) if nb not in g.set and (c, d) not in skip]
 
     ent, exit_ = rim(first)[0], rim(last)[-1]
+    if gaps_left:
+        # the entrance on top of the top row's first cell, the exit under the
+        # bottom row's first: the two gaps cut the left column's zigzag off
+        # from the rest of the walls, as a drawing of its own
+        def mid_y(side):
+            return sum(y for _, y in g.edge(*side)) / 2
+        rows_ = sorted({c[1] for c in g.cells})
+        first = min((c for c in g.cells if c[1] == rows_[0]), key=lambda c: g.centre(c)[0])
+        last = min((c for c in g.cells if c[1] == rows_[-1]), key=lambda c: g.centre(c)[0])
+        ent, exit_ = min(rim(first), key=mid_y), max(rim(last), key=mid_y)
     gaps = {ent, exit_}
     route = path(g, open_, first, last)
     sol_route = route
@@ -818,6 +828,14 @@ def main():
         seed += 1
         name = 'polar-small-%s.pdf' % flaw
         page_pdf(os.path.join(out, name), polar_case(flaw, seed, rings=12, ring_pt=6.0))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # both gaps on the left of a rectangle of triangles: the left column's
+    # walls are a drawing apart from the rest, half a side away (once read
+    # as a maze without that column, with one rim gap)
+    for flaw in ('perfect', 'loop', 'closed-entrance'):
+        seed += 1
+        name = 'delta-rect-gaps-left-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), delta_case(flaw, seed, 'rect', gaps_left=True))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
