@@ -1533,27 +1533,17 @@ static void merge_near_drawings(const struct mb_mp_page *page, const size_t *idx
 	free(bx);
 }
 
-static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
+/*
+ * The hexagon and triangle mazes of one turn (flat: sides at 0, 60 and 120
+ * degrees; else at 90, 30 and 150) among the page's black lines not yet
+ * taken.
+ */
+static size_t find_hex_turned(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count,
+			      bool flat)
 {
-	size_t *idx = mb_mp_xmalloc((page->nsegs + 1) * sizeof *idx), n = 0, npointy = 0, nflat = 0;
+	size_t *idx = mb_mp_xmalloc((page->nsegs + 1) * sizeof *idx), n = 0;
 	int *parent;
 	double *len;
-
-	for (size_t i = 0; i < page->nsegs; i++) {
-		const struct mb_mp_seg *s = &page->segs[i];
-		double a;
-
-		if (!s->black || s->dashed)
-			continue;
-		a = seg_dir(s);
-		npointy += near_dir(a, 30) || near_dir(a, 150);
-		nflat += near_dir(a, 60) || near_dir(a, 120);
-	}
-	if (npointy < MB_MP_LAT_MIN_SIDES && nflat < MB_MP_LAT_MIN_SIDES) {
-		free(idx);
-		return count;
-	}
-	bool flat = nflat > npointy;
 
 	for (size_t i = 0; i < page->nsegs && n < 20000; i++) {
 		const struct mb_mp_seg *s = &page->segs[i];
@@ -1634,6 +1624,34 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 	free(parent);
 	free(len);
 	free(idx);
+	return count;
+}
+
+/*
+ * Hexagon and triangle mazes of both turns: the turn with more sides on the
+ * page first, then the other among the lines left (a flat-top maze printed
+ * beside pointy-top ones was not read at all, and the page passed).
+ */
+static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
+{
+	size_t npointy = 0, nflat = 0;
+
+	for (size_t i = 0; i < page->nsegs; i++) {
+		const struct mb_mp_seg *s = &page->segs[i];
+		double a;
+
+		if (!s->black || s->dashed)
+			continue;
+		a = seg_dir(s);
+		npointy += near_dir(a, 30) || near_dir(a, 150);
+		nflat += near_dir(a, 60) || near_dir(a, 120);
+	}
+	bool flat_first = nflat > npointy;
+
+	if ((flat_first ? nflat : npointy) >= MB_MP_LAT_MIN_SIDES)
+		count = find_hex_turned(page, out, count, flat_first);
+	if ((flat_first ? npointy : nflat) >= MB_MP_LAT_MIN_SIDES)
+		count = find_hex_turned(page, out, count, !flat_first);
 	return count;
 }
 

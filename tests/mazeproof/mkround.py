@@ -713,6 +713,23 @@ def delta_case(flaw, seed, outline, runs=False, gaps_left=False):
                                    paint=paint, runs=runs))]
 
 
+def page_of_three(cases):
+    """three mazes on each page, at half size: two in the top row, one under
+    them (each case is [maze page, solution page])"""
+    spots = ((0, 0), (W_PT / 2, 0), (W_PT / 4, H_PT / 2))
+
+    def page(k):
+        def draw(cr):
+            for (x, y), case in zip(spots, cases):
+                cr.save()
+                cr.translate(x, y)
+                cr.scale(0.5, 0.5)
+                case[k](cr)
+                cr.restore()
+        return draw
+    return [page(0), page(1)]
+
+
 PHRASE = {
     'perfect': 'perfect, 1 route, solution matches',
     'loop': 'a loop of',
@@ -837,6 +854,17 @@ def main():
         name = 'delta-rect-gaps-left-%s.pdf' % flaw
         page_pdf(os.path.join(out, name), delta_case(flaw, seed, 'rect', gaps_left=True))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # a flat-top hexagon maze on a page beside two pointy-top ones (it was
+    # not read at all, and the page passed with two mazes proven)
+    for base, flaw in ((270, 'perfect'), (360, 'loop')):
+        # seeds whose labels are Maze 1, 2 and 3
+        cases = [hex_case(f, base + k, outline, turn) for k, (outline, turn, f) in
+                 enumerate((('rect', False, 'perfect'), ('rect', False, 'perfect'),
+                            ('hexagon', True, flaw)))]
+        name = 'hex-mixed-turns-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), page_of_three(cases))
+        rows.append((name, 0 if flaw == 'perfect' else 1,
+                     '3 mazes, 3 passed' if flaw == 'perfect' else PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
         f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')
