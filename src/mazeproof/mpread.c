@@ -409,9 +409,15 @@ static void add_seg(struct walk *w, fz_point a, fz_point b)
 {
 	struct mb_mp_seg *s;
 
-	/* zero-length pieces draw nothing; non-finite ones come from broken files */
-	if ((a.x == b.x && a.y == b.y) || !isfinite(a.x) || !isfinite(a.y) || !isfinite(b.x) ||
-	    !isfinite(b.y))
+	/*
+	 * Zero-length pieces draw nothing, and neither do the few thousandths of
+	 * a point that join a rounded 'x y moveto' to the 'arc' after it (a
+	 * PostScript idiom): no wall is that short, and a round cap there
+	 * paints over the arc's own end. Non-finite pieces come from broken
+	 * files.
+	 */
+	if (!isfinite(a.x) || !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y) ||
+	    hypot(b.x - a.x, b.y - a.y) < fmax(MB_MP_NO_LENGTH_PT, 0.05 * w->proto.width_pt))
 		return;
 	if (w->page->nsegs >= MB_MP_MAX_SEGS) {
 		w->overflow = true;

@@ -123,6 +123,12 @@ struct mb_mp_doc;
  * could take gigabytes (a small deflate stream can draw a billion lines).
  */
 #define MB_MP_MAX_SEGS 2000000
+/*
+ * A line piece shorter than this (or than 5 % of its pen) is no wall: the
+ * shortest wall of a 200 x 200 maze on a 6x9 page is about 1.5 pt, and
+ * programs that round coordinates to 0.01 pt leave pieces of 0.007 pt.
+ */
+#define MB_MP_NO_LENGTH_PT 0.02
 #define MB_MP_MAX_TEXTS 200000
 /*
  * Per file, so that small files cannot make large work by drawing one

@@ -225,7 +225,18 @@ def label(cr, text, x, y):
     cr.show_text(text)
 
 
-def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=None, blot=None):
+def start_arc(cr, cx, cy, rad, a0, moveto):
+    """a new piece for an arc; moveto: PostScript's idiom 'x y moveto ... arc',
+    the start written with two decimals, so the arc joins it by a line a few
+    thousandths of a point long"""
+    if moveto:
+        cr.move_to(round(cx + rad * math.cos(a0), 2), round(cy + rad * math.sin(a0), 2))
+    else:
+        cr.new_sub_path()
+
+
+def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=None, blot=None,
+               moveto=False):
     """gaps: outer-ring cells with no rim; route: list of cells"""
     rw, cx, cy = g.rw, g.cx, g.cy
     cr.set_source_rgb(0, 0, 0)
@@ -237,7 +248,7 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=No
         a0, a1 = g.angle(r, k), g.angle(r, k + 1)
         inner = (r - 1, k * g.n[r - 1] // g.n[r])
         if frozenset(((r, k), inner)) not in open_:
-            cr.new_sub_path()
+            start_arc(cr, cx, cy, r * rw, a0, moveto)
             cr.arc(cx, cy, r * rw, a0, a1)
             cr.stroke()
         if g.n[r] > 1 and frozenset(((r, k), (r, (k - 1) % g.n[r]))) not in open_:
@@ -248,7 +259,7 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=No
     for k in range(g.n[R]):
         if (R, k) in gaps:
             continue
-        cr.new_sub_path()
+        start_arc(cr, cx, cy, g.rings * rw, g.angle(R, k), moveto)
         cr.arc(cx, cy, g.rings * rw, g.angle(R, k), g.angle(R, k + 1))
         cr.stroke()
     if blot:
@@ -530,7 +541,7 @@ def page_pdf_rl(path, pages):
 
 # --- the corpus --------------------------------------------------------------
 
-def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.0):
+def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.0, moveto=False):
     g = Polar(rings, ring_pt, W_PT / 2, H_PT / 2 + 10)
     open_ = spanning_tree(g, seed)
     R = rings - 1
@@ -584,9 +595,11 @@ def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.
         blot = g.centre(c)
     n = seed % 90 + 1
     pages = [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
-                         draw_polar(cr, g, maze_open, gaps, paint=paint, blot=blot)),
+                         draw_polar(cr, g, maze_open, gaps, paint=paint, blot=blot,
+                                    moveto=moveto)),
              lambda cr: (label(cr, 'Solution %d' % n if copy_label else 'Solutions', 40, 80),
-                         draw_polar(cr, g, sol_open, gaps, route=sol_route, paint=paint, blot=blot))]
+                         draw_polar(cr, g, sol_open, gaps, route=sol_route, paint=paint, blot=blot,
+                                    moveto=moveto))]
     return pages
 
 
@@ -865,6 +878,13 @@ def main():
         page_pdf(os.path.join(out, name), page_of_three(cases))
         rows.append((name, 0 if flaw == 'perfect' else 1,
                      '3 mazes, 3 passed' if flaw == 'perfect' else PHRASE[flaw]))
+    # each arc begun as PostScript programs write it, 'x y moveto' with two
+    # decimals then 'arc': a line of a few thousandths of a point joins them
+    # (once read as a straight wall that does not point at the centre)
+    for k, flaw in enumerate(('perfect', 'loop', 'cutoff')):
+        name = 'polar-moveto-arc-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), polar_case(flaw, 450 + k, moveto=True))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
         f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')
