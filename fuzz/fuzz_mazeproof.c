@@ -17,6 +17,7 @@
 #include "mpcheck.h"
 #include "mpmaze.h"
 #include "mputil.h"
+#include "mpunread.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -66,6 +67,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	n = mb_mp_find_mazes(&page, &m);
+	{
+		struct mb_mp_unread u[4];
+
+		(void)mb_mp_find_unread(&page, u, 4);
+	}
 	for (size_t a = 0; a < n; a++) {
 		struct mb_mp_proof proof;
 

@@ -20,6 +20,7 @@
 #include "mpmaze.h"
 #include "mpread.h"
 #include "mputil.h"
+#include "mpunread.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -69,6 +70,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			continue;
 		}
 		n = mb_mp_find_mazes(&page, &found);
+		{
+			struct mb_mp_unread u[4];
+
+			(void)mb_mp_find_unread(&page, u, 4);
+		}
 		for (size_t k = 0; k < n; k++) {
 			if (nall < MB_MP_MAX_MAZES)	/* mazeproof refuses the file past it */
 				*(struct mb_mp_maze *)mb_mp_push(&all, &nall, &cap, sizeof *all) = found[k];

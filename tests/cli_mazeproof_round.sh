@@ -30,9 +30,11 @@ while IFS="$TAB" read -r file want phrase; do
     contains "$out$err" "$p" && found=0
   done
   IFS=$old_ifs
-  # a flawed file names the maze it fails
+  # a flawed file names the maze it fails; a drawing not read, its page and place
   named=0
-  if [ "$want" -ne 0 ]; then
+  if [ "$phrase" = 'looks like a maze but was not read' ]; then
+    printf '%s\n' "$out" | grep -q '^page [0-9]*: a drawing of [0-9]* lines .* at ([0-9.]*, [0-9.]*)-([0-9.]*, [0-9.]*) pt looks like a maze' || named=1
+  elif [ "$want" -ne 0 ]; then
     printf '%s\n' "$out" | grep -q '^maze [0-9]*, page [0-9]*: .*FAILED: ' || named=1
   fi
   [ "$rc" -eq "$want" ] && [ "$found" -eq 0 ] && [ "$named" -eq 0 ]
@@ -89,6 +91,11 @@ run "$MAZEPROOF" --json "$DIR/delta-rect-perfect.pdf"
 contains "$out" '"grid": "delta 15x8"' && contains "$out" '"cells": 120' &&
   contains "$out" '"judged_from": "lines"' && contains "$out" '"copy_found": true'
 ok $? "a rectangle of triangles in --json: 15 in each of 8 rows, its copy found"
+# a drawing not read is listed in --json too, with its page and place, and fails the run
+run "$MAZEPROOF" --json "$DIR/delta-turned-15-loop.pdf"
+check "a turned triangle maze nothing reads: exit 1 in --json" "$rc" -eq 1
+contains "$out" '"errors": ["page 1: a drawing of ' && contains "$out" 'looks like a maze but was not read'
+ok $? "and --json lists it under errors with its page"
 # A title page's 9x6 triangle maze (mazebook's, seed 12 of the starter as a
 # delta book) whose entrance and exit are both at its left end: the walls of
 # that end column are a drawing of their own, half a side from the rest.

@@ -34,6 +34,7 @@
 #include "mpmaze.h"
 #include "mpraster.h"
 #include "mpread.h"
+#include "mpunread.h"
 #include "mputil.h"
 
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
@@ -166,8 +167,13 @@ static void usage(FILE *f)
 		"  -h, --help     show this help\n"
 		"  -V, --version  show the version\n"
 		"\n"
-		"Exit status: 0 every maze passes; 1 a maze fails, the file cannot be read or\n"
-		"holds no maze; 2 usage error.\n", MB_MP_RENDER_RES, MB_MP_INK_SHARE * 100,
+		"A drawing that looks like a maze (16 or more slanted black lines on a lattice,\n"
+		"or 120 or more in any directions) that no reader took is reported with its\n"
+		"page and place, and fails the run: every maze was proven, or you are told\n"
+		"which was not.\n"
+		"\n"
+		"Exit status: 0 every maze passes; 1 a maze fails, a drawing like a maze was\n"
+		"not read, the file cannot be read or holds no maze; 2 usage error.\n", MB_MP_RENDER_RES, MB_MP_INK_SHARE * 100,
 		MB_MP_PENCIL_PT);
 }
 
@@ -199,7 +205,9 @@ static bool boxes_meet(double ax0, double ay0, double ax1, double ay1, double bx
 
 static bool is_route_op(const struct mb_mp_maze *m, int op)
 {
-	return bsearch(&op, m->route_ops, m->nroute_ops, sizeof(int), cmp_int_key) != NULL;
+	/* bsearch of NULL is undefined even for no elements */
+	return m->nroute_ops > 0 &&
+	       bsearch(&op, m->route_ops, m->nroute_ops, sizeof(int), cmp_int_key) != NULL;
 }
 
 /*
@@ -527,6 +535,31 @@ static void page_judged(struct reader *rd, int p)
 	pthread_mutex_unlock(&rd->lock);
 }
 
+/*
+ * A drawing that looks like a maze and that no reader took is said, with
+ * its place, and fails the run: every maze on the page was proven, or the
+ * run says which was not.
+ */
+static void report_unread(const struct mb_mp_page *page, struct run *r, int page_number)
+{
+	struct mb_mp_unread u[8];
+	size_t n = mb_mp_find_unread(page, u, 8);
+	char msg[400];
+
+	for (size_t k = 0; k < n && k < 8; k++) {
+		snprintf(msg, sizeof msg, "a drawing of %zu lines%s at (%.1f, %.1f)-(%.1f, %.1f) pt "
+			 "looks like a maze but was not read, so it was not proven (mazeproof reads "
+			 "square, round, hexagonal and triangular grids: see its limits in the README)",
+			 u[k].lines, u[k].directions ? " on a lattice" : " in many directions",
+			 u[k].x0, u[k].y0, u[k].x1, u[k].y1);
+		page_error(r, page_number, msg);
+	}
+	if (n > 8) {
+		snprintf(msg, sizeof msg, "%zu more drawings like a maze were not read", n - 8);
+		page_error(r, page_number, msg);
+	}
+}
+
 /* each page read judged in order (the judge's part of read_all); returns the pages */
 static int judge_pages(struct reader *rd, struct run *r, const struct options *opt)
 {
@@ -550,6 +583,7 @@ static int judge_pages(struct reader *rd, struct run *r, const struct options *o
 		}
 		read_lattices(doc, p, page, r, opt->render_all);
 		n = mb_mp_find_mazes(page, &found);
+		report_unread(page, r, p + 1);
 		if (r->n > lattices)
 			label_together(page, r, lattices, found, n);
 		for (size_t k = 0; k < n && r->n + n <= MB_MP_MAX_MAZES; k++)

@@ -235,8 +235,24 @@ def start_arc(cr, cx, cy, rad, a0, moveto):
         cr.new_sub_path()
 
 
+def arc_or_chords(cr, cx, cy, rad, a0, a1, chords):
+    """an arc, or (chords) a chain of straight pieces of about 3 degrees on
+    it, as plotting libraries draw circles"""
+    if not chords:
+        cr.arc(cx, cy, rad, a0, a1)
+        return
+    n = max(2, int(math.ceil(abs(a1 - a0) / math.radians(3))))
+    for i in range(n + 1):
+        a = a0 + (a1 - a0) * i / n
+        x, y = cx + rad * math.cos(a), cy + rad * math.sin(a)
+        if i == 0 and not cr.has_current_point():
+            cr.move_to(x, y)
+        else:
+            cr.line_to(x, y)
+
+
 def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=None, blot=None,
-               moveto=False):
+               moveto=False, chords=False):
     """gaps: outer-ring cells with no rim; route: list of cells"""
     rw, cx, cy = g.rw, g.cx, g.cy
     cr.set_source_rgb(0, 0, 0)
@@ -249,7 +265,7 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=No
         inner = (r - 1, k * g.n[r - 1] // g.n[r])
         if frozenset(((r, k), inner)) not in open_:
             start_arc(cr, cx, cy, r * rw, a0, moveto)
-            cr.arc(cx, cy, r * rw, a0, a1)
+            arc_or_chords(cr, cx, cy, r * rw, a0, a1, chords)
             cr.stroke()
         if g.n[r] > 1 and frozenset(((r, k), (r, (k - 1) % g.n[r]))) not in open_:
             cr.move_to(cx + r * rw * math.cos(a0), cy + r * rw * math.sin(a0))
@@ -260,7 +276,7 @@ def draw_polar(cr, g, open_, gaps, rim_extra=(), route=None, turn=None, paint=No
         if (R, k) in gaps:
             continue
         start_arc(cr, cx, cy, g.rings * rw, g.angle(R, k), moveto)
-        cr.arc(cx, cy, g.rings * rw, g.angle(R, k), g.angle(R, k + 1))
+        arc_or_chords(cr, cx, cy, g.rings * rw, g.angle(R, k), g.angle(R, k + 1), chords)
         cr.stroke()
     if blot:
         blot_at(cr, *blot)
@@ -541,7 +557,8 @@ def page_pdf_rl(path, pages):
 
 # --- the corpus --------------------------------------------------------------
 
-def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.0, moveto=False):
+def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.0, moveto=False,
+               chords=False):
     g = Polar(rings, ring_pt, W_PT / 2, H_PT / 2 + 10)
     open_ = spanning_tree(g, seed)
     R = rings - 1
@@ -596,10 +613,10 @@ def polar_case(flaw, seed, rings=7, two_gaps=False, copy_label=True, ring_pt=20.
     n = seed % 90 + 1
     pages = [lambda cr: (label(cr, 'Maze %d' % n, 40, 80),
                          draw_polar(cr, g, maze_open, gaps, paint=paint, blot=blot,
-                                    moveto=moveto)),
+                                    moveto=moveto, chords=chords)),
              lambda cr: (label(cr, 'Solution %d' % n if copy_label else 'Solutions', 40, 80),
                          draw_polar(cr, g, sol_open, gaps, route=sol_route, paint=paint, blot=blot,
-                                    moveto=moveto))]
+                                    moveto=moveto, chords=chords))]
     return pages
 
 
@@ -741,6 +758,20 @@ def page_of_three(cases):
                 cr.restore()
         return draw
     return [page(0), page(1)]
+
+
+def rotated(case, degrees):
+    """each page of a case turned about the page's centre"""
+    def page(draw):
+        def turned_page(cr):
+            cr.save()
+            cr.translate(W_PT / 2, H_PT / 2)
+            cr.rotate(math.radians(degrees))
+            cr.translate(-W_PT / 2, -H_PT / 2)
+            draw(cr)
+            cr.restore()
+        return turned_page
+    return [page(d) for d in case]
 
 
 PHRASE = {
@@ -885,6 +916,17 @@ def main():
         name = 'polar-moveto-arc-%s.pdf' % flaw
         page_pdf(os.path.join(out, name), polar_case(flaw, 450 + k, moveto=True))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # drawings mazeproof cannot read must be reported, never skipped: a
+    # triangle maze turned by 15 degrees (its sides on no lattice it reads),
+    # perfect and with a loop, and a round maze whose arcs are chains of
+    # chords
+    for k, flaw in enumerate(('perfect', 'loop')):
+        name = 'delta-turned-15-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), rotated(delta_case(flaw, 460 + k, 'rect'), 15))
+        rows.append((name, 1, 'looks like a maze but was not read'))
+    name = 'polar-chords-perfect.pdf'
+    page_pdf(os.path.join(out, name), polar_case('perfect', 470, chords=True))
+    rows.append((name, 1, 'looks like a maze but was not read'))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
         f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')

@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: AGPL-3.0-or-later */
+/* Maze-like drawings nothing read (see mpunread.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpunread.h"
+#include "mputil.h"
+
+/* a line within this many degrees of level or upright is the square reader's */
+#define AXIS_DEG 0.5
+/* more lines than this sharing one bucket: the lines there are one dense drawing */
+#define BUCKET_MAX 512
+
+static size_t find(size_t *parent, size_t a)
+{
+	while (parent[a] != a) {
+		parent[a] = parent[parent[a]];
+		a = parent[a];
+	}
+	return a;
+}
+
+static void unite(size_t *parent, size_t a, size_t b)
+{
+	a = find(parent, a);
+	b = find(parent, b);
+	if (a != b)
+		parent[a < b ? b : a] = a < b ? a : b;
+}
+
+/* the line's direction in degrees, 0 to 180 */
+static double direction(const struct mb_mp_seg *s)
+{
+	double a = atan2(s->y1 - s->y0, s->x1 - s->x0) * 180.0 / M_PI;
+
+	while (a < 0)
+		a += 180.0;
+	while (a >= 180.0)
+		a -= 180.0;
+	return a;
+}
+
+static bool on_axis(const struct mb_mp_seg *s)
+{
+	double a = direction(s);
+
+	return a < AXIS_DEG || a > 180.0 - AXIS_DEG || fabs(a - 90.0) < AXIS_DEG;
+}
+
+static double point_to_seg(double px, double py, const struct mb_mp_seg *s)
+{
+	double dx = s->x1 - s->x0, dy = s->y1 - s->y0, len2 = dx * dx + dy * dy, t = 0;
+
+	if (len2 > 0)
+		t = fmax(0, fmin(1, ((px - s->x0) * dx + (py - s->y0) * dy) / len2));
+	return hypot(px - (s->x0 + t * dx), py - (s->y0 + t * dy));
+}
+
+/* Do two lines meet (an end of one within tol of the other)? Walls meet at their ends or T-joins. */
+static bool meet(const struct mb_mp_seg *a, const struct mb_mp_seg *b)
+{
+	double tol = fmax(0.5, 0.75 * fmax(a->width_pt, b->width_pt));
+
+	return point_to_seg(a->x0, a->y0, b) <= tol || point_to_seg(a->x1, a->y1, b) <= tol ||
+	       point_to_seg(b->x0, b->y0, a) <= tol || point_to_seg(b->x1, b->y1, a) <= tol;
+}
+
+/*
+ * Union the lines that meet, comparing those that share a bucket of a grid
+ * over their box; a bucket over BUCKET_MAX unites all its lines (a dense
+ * mass of lines is one drawing, and comparing them all would be quadratic).
+ */
+static void group(const struct mb_mp_page *page, const size_t *idx, size_t n, size_t *parent)
+{
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, cell;
+	size_t nx, ny, *count, *start, *slot;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct mb_mp_seg *s = &page->segs[idx[k]];
+
+		parent[k] = k;
+		bx0 = fmin(bx0, fmin(s->x0, s->x1));
+		by0 = fmin(by0, fmin(s->y0, s->y1));
+		bx1 = fmax(bx1, fmax(s->x0, s->x1));
+		by1 = fmax(by1, fmax(s->y0, s->y1));
+	}
+	cell = fmax(12.0, fmax(bx1 - bx0, by1 - by0) / 128.0);
+	nx = (size_t)((bx1 - bx0) / cell) + 2;
+	ny = (size_t)((by1 - by0) / cell) + 2;
+	count = mb_mp_xcalloc(nx * ny + 1, sizeof *count);
+	start = mb_mp_xmalloc((nx * ny + 1) * sizeof *start);
+	slot = NULL;
+	/* two passes: count the bucket entries, then fill them */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t k = 0; k < n; k++) {
+			const struct mb_mp_seg *s = &page->segs[idx[k]];
+			double t = fmax(0.5, 0.75 * s->width_pt);
+			size_t ix0 = (size_t)((fmin(s->x0, s->x1) - t - bx0 + cell) / cell);
+			size_t ix1 = (size_t)((fmax(s->x0, s->x1) + t - bx0 + cell) / cell);
+			size_t iy0 = (size_t)((fmin(s->y0, s->y1) - t - by0 + cell) / cell);
+			size_t iy1 = (size_t)((fmax(s->y0, s->y1) + t - by0 + cell) / cell);
+
+			ix0 = ix0 ? ix0 - 1 : 0;
+			iy0 = iy0 ? iy0 - 1 : 0;
+			ix1 = ix1 > 0 && ix1 - 1 < nx ? ix1 - 1 : nx - 1;
+			iy1 = iy1 > 0 && iy1 - 1 < ny ? iy1 - 1 : ny - 1;
+			for (size_t iy = iy0; iy <= iy1; iy++)
+				for (size_t ix = ix0; ix <= ix1; ix++) {
+					if (pass == 0)
+						count[iy * nx + ix + 1]++;
+					else
+						slot[start[iy * nx + ix]++] = k;
+				}
+		}
+		if (pass == 0) {
+			for (size_t b = 1; b <= nx * ny; b++)
+				count[b] += count[b - 1];
+			slot = mb_mp_xmalloc((count[nx * ny] ? count[nx * ny] : 1) * sizeof *slot);
+			memcpy(start, count, (nx * ny + 1) * sizeof *start);
+		}
+	}
+	for (size_t b = 0; b < nx * ny; b++) {
+		size_t lo = count[b], hi = count[b + 1];
+
+		for (size_t p = lo; p < hi; p++)
+			for (size_t q = p + 1; q < hi; q++) {
+				size_t a = slot[p], c = slot[q];
+
+				if (find(parent, a) == find(parent, c))
+					continue;
+				if (hi - lo > BUCKET_MAX ||
+				    meet(&page->segs[idx[a]], &page->segs[idx[c]]))
+					unite(parent, a, c);
+				if (hi - lo > BUCKET_MAX)
+					break;
+			}
+	}
+	free(count);
+	free(start);
+	free(slot);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * How many families of direction hold the group's lines, when at most
+ * MB_MP_UNREAD_MAX_DIRECTIONS hold nine in ten of them; else 0 (lines in
+ * every direction: art, not a lattice). dir holds the n directions, sorted here.
+ */
+static int lattice_families(double *dir, size_t n)
+{
+	size_t held = 0;
+	int families = 0;
+
+	qsort(dir, n, sizeof *dir, cmp_double);
+	/* a family that wraps past 180 degrees: start after the widest gap */
+	size_t first = 0;
+	double widest = dir[0] + 180.0 - dir[n - 1];
+
+	for (size_t k = 1; k < n; k++)
+		if (dir[k] - dir[k - 1] > widest) {
+			widest = dir[k] - dir[k - 1];
+			first = k;
+		}
+	for (size_t k = 0; k < n;) {
+		size_t j = k + 1;
+		double a0 = dir[(first + k) % n];
+
+		while (j < n) {
+			double a = dir[(first + j) % n];
+
+			if (a < a0)
+				a += 180.0;
+			if (a - a0 > MB_MP_UNREAD_ANGLE_DEG)
+				break;
+			j++;
+		}
+		/* a family is a tenth of the lines or more; fewer are strays */
+		if ((j - k) * 10 >= n) {
+			families++;
+			held += j - k;
+		}
+		k = j;
+	}
+	return families <= MB_MP_UNREAD_MAX_DIRECTIONS && held * 10 >= n * 9 ? families : 0;
+}
+
+/* Is the group (its n lines in g) a maze-like drawing? Fills u when it is. */
+static bool maze_like(const struct mb_mp_page *page, const size_t *g, size_t n,
+		      struct mb_mp_unread *u)
+{
+	double *dir = mb_mp_xmalloc(n * sizeof *dir), *len = mb_mp_xmalloc(n * sizeof *len);
+	int families;
+
+	u->x0 = u->y0 = INFINITY;
+	u->x1 = u->y1 = -INFINITY;
+	for (size_t k = 0; k < n; k++) {
+		const struct mb_mp_seg *s = &page->segs[g[k]];
+
+		dir[k] = direction(s);
+		len[k] = hypot(s->x1 - s->x0, s->y1 - s->y0);
+		u->x0 = fmin(u->x0, fmin(s->x0, s->x1));
+		u->y0 = fmin(u->y0, fmin(s->y0, s->y1));
+		u->x1 = fmax(u->x1, fmax(s->x0, s->x1));
+		u->y1 = fmax(u->y1, fmax(s->y0, s->y1));
+	}
+	families = lattice_families(dir, n);
+	qsort(len, n, sizeof *len, cmp_double);
+	u->lines = n;
+	u->directions = families;
+	bool wide = fmin(u->x1 - u->x0, u->y1 - u->y0) >= 2 * len[n / 2];
+
+	free(dir);
+	free(len);
+	/* lines in every direction: a maze only when there are very many (arcs drawn as chords) */
+	return wide && (families > 0 || n >= MB_MP_UNREAD_DENSE_LINES);
+}
+
+/* Do two boxes overlap? */
+static bool overlap(const struct mb_mp_unread *a, const struct mb_mp_unread *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/*
+ * The maze-like groups (group r: members[first[r]] to members[first[r + 1]]),
+ * those whose boxes overlap merged: the two rim gaps of a maze split its
+ * walls into two drawings, and one maze is one report.
+ */
+static size_t merged_reports(const struct mb_mp_page *page, const size_t *members,
+			     const size_t *first, size_t n, struct mb_mp_unread *out, size_t max)
+{
+	struct mb_mp_unread *all = NULL;
+	size_t nall = 0, cap = 0, found = 0;
+	bool merged = true;
+
+	for (size_t r = 0; r < n; r++) {
+		size_t m = first[r + 1] - first[r];
+		struct mb_mp_unread u;
+
+		if (m >= MB_MP_UNREAD_MIN_LINES / 2 && maze_like(page, members + first[r], m, &u))
+			*(struct mb_mp_unread *)mb_mp_push(&all, &nall, &cap, sizeof u) = u;
+	}
+	while (merged) {
+		merged = false;
+		for (size_t a = 0; a < nall; a++)
+			for (size_t b = a + 1; b < nall; b++)
+				if (all[a].lines && all[b].lines && overlap(&all[a], &all[b])) {
+					all[a].x0 = fmin(all[a].x0, all[b].x0);
+					all[a].y0 = fmin(all[a].y0, all[b].y0);
+					all[a].x1 = fmax(all[a].x1, all[b].x1);
+					all[a].y1 = fmax(all[a].y1, all[b].y1);
+					all[a].lines += all[b].lines;
+					all[a].directions = all[a].directions && all[b].directions
+								    ? all[a].directions : 0;
+					all[b].lines = 0;
+					merged = true;
+				}
+	}
+	for (size_t a = 0; a < nall; a++) {
+		if (all[a].lines < MB_MP_UNREAD_MIN_LINES)
+			continue;
+		if (found < max)
+			out[found] = all[a];
+		found++;
+	}
+	free(all);
+	return found;
+}
+
+size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out, size_t max)
+{
+	size_t *idx = mb_mp_xmalloc((page->nsegs + 1) * sizeof *idx), n = 0, found = 0;
+	size_t *parent, *members, *first;
+
+	for (size_t i = 0; i < page->nsegs; i++) {
+		const struct mb_mp_seg *s = &page->segs[i];
+
+		if (s->black && !s->dashed && !s->filled && !on_axis(s))
+			idx[n++] = i;
+	}
+	if (n < MB_MP_UNREAD_MIN_LINES) {
+		free(idx);
+		return 0;
+	}
+	parent = mb_mp_xmalloc(n * sizeof *parent);
+	group(page, idx, n, parent);
+	/* each group's members together: counting sort by root */
+	first = mb_mp_xcalloc(n + 1, sizeof *first);
+	members = mb_mp_xmalloc(n * sizeof *members);
+	for (size_t k = 0; k < n; k++)
+		first[find(parent, k) + 1]++;
+	for (size_t k = 1; k <= n; k++)
+		first[k] += first[k - 1];
+	{
+		size_t *at = mb_mp_xmalloc((n + 1) * sizeof *at);
+
+		memcpy(at, first, (n + 1) * sizeof *at);
+		for (size_t k = 0; k < n; k++)
+			members[at[find(parent, k)]++] = idx[k];
+		free(at);
+	}
+	found = merged_reports(page, members, first, n, out, max);
+	free(first);
+	free(members);
+	free(parent);
+	free(idx);
+	return found;
+}
