@@ -937,6 +937,8 @@ static void delta_centre(const struct mb_mp_lattice *l, int a, int b, double *x,
  * of one direction end to end, or one segment spanning several), which
  * hexagon sides, meeting three at 120 degrees, never do.
  */
+static double delta_side(double *len, size_t n);
+
 static bool is_delta(const struct mb_mp_page *page, const size_t *g, size_t m)
 {
 	double *len = mb_mp_xmalloc((m + 1) * sizeof *len), s;
@@ -945,7 +947,8 @@ static bool is_delta(const struct mb_mp_page *page, const size_t *g, size_t m)
 	for (size_t i = 0; i < m; i++)
 		len[i] = hypot(page->segs[g[i]].x1 - page->segs[g[i]].x0,
 			       page->segs[g[i]].y1 - page->segs[g[i]].y0);
-	s = median(len, m);
+	/* the side, not the median line: in a small maze drawn as straight runs most lines are runs */
+	s = delta_side(len, m);
 	free(len);
 	for (size_t i = 0; i < m && straight < want; i++) {
 		const struct mb_mp_seg *p = &page->segs[g[i]];
@@ -1474,6 +1477,34 @@ out:
 	return l;
 }
 
+/* how many sides of the given length a line is (a straight run of sides may be one line) */
+static size_t run_sides(const struct mb_mp_seg *s, double side)
+{
+	double len = hypot(s->x1 - s->x0, s->y1 - s->y0);
+
+	if (!(side > 0) || !isfinite(side) || len <= side)
+		return 1;
+	return len / side < 1e6 ? (size_t)lround(len / side) : 1000000;
+}
+
+/* The sides a drawing of m lines (g) holds, each line counted by its length in its shortest line's. */
+static size_t sides_in(const struct mb_mp_page *page, const size_t *g, size_t m)
+{
+	double shortest = INFINITY;
+	size_t sides = 0;
+
+	for (size_t j = 0; j < m; j++) {
+		const struct mb_mp_seg *s = &page->segs[g[j]];
+		double len = hypot(s->x1 - s->x0, s->y1 - s->y0);
+
+		if (len >= MB_MP_LAT_MIN_SIDE_PT)
+			shortest = fmin(shortest, len);
+	}
+	for (size_t j = 0; j < m; j++)
+		sides += run_sides(&page->segs[g[j]], shortest);
+	return sides;
+}
+
 /*
  * A perfect maze's walls with two gaps in the rim are two connected
  * drawings, one each side of the gaps, and they are one maze: merge
@@ -1592,13 +1623,15 @@ static size_t find_hex_turned(struct mb_mp_page *page, struct mb_mp_lattice ***o
 			continue;
 		for (size_t j = 0; j < n; j++)
 			m += find_root(parent, (int)j) == root;
-		if (m < MB_MP_LAT_MIN_SIDES)
-			continue;
 		g = mb_mp_xmalloc(m * sizeof *g);
 		m = 0;
 		for (size_t j = 0; j < n; j++)
 			if (find_root(parent, (int)j) == root)
 				g[m++] = idx[j];
+		if (sides_in(page, g, m) < MB_MP_LAT_MIN_SIDES) {
+			free(g);
+			continue;
+		}
 		/* all three directions, or it is no hexagon or triangle grid (a square maze's rows) */
 		{
 			size_t dirs[3] = { 0, 0, 0 };
@@ -1635,7 +1668,16 @@ static size_t find_hex_turned(struct mb_mp_page *page, struct mb_mp_lattice ***o
 static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
 {
 	size_t npointy = 0, nflat = 0;
+	double shortest = INFINITY;
 
+	for (size_t i = 0; i < page->nsegs; i++) {
+		const struct mb_mp_seg *s = &page->segs[i];
+		double a = seg_dir(s), len = hypot(s->x1 - s->x0, s->y1 - s->y0);
+
+		if (s->black && !s->dashed && len >= MB_MP_LAT_MIN_SIDE_PT &&
+		    (near_dir(a, 30) || near_dir(a, 150) || near_dir(a, 60) || near_dir(a, 120)))
+			shortest = fmin(shortest, len);
+	}
 	for (size_t i = 0; i < page->nsegs; i++) {
 		const struct mb_mp_seg *s = &page->segs[i];
 		double a;
@@ -1643,8 +1685,9 @@ static size_t find_hex(struct mb_mp_page *page, struct mb_mp_lattice ***out, siz
 		if (!s->black || s->dashed)
 			continue;
 		a = seg_dir(s);
-		npointy += near_dir(a, 30) || near_dir(a, 150);
-		nflat += near_dir(a, 60) || near_dir(a, 120);
+		/* a line may be a straight run of sides: count it as long as it is */
+		npointy += (near_dir(a, 30) || near_dir(a, 150)) ? run_sides(s, shortest) : 0;
+		nflat += (near_dir(a, 60) || near_dir(a, 120)) ? run_sides(s, shortest) : 0;
 	}
 	bool flat_first = nflat > npointy;
 

@@ -51,6 +51,8 @@
 /* fewest arc pieces / hexagon sides that make a drawing a maze */
 #define MB_MP_LAT_MIN_CURVES 6
 #define MB_MP_LAT_MIN_SIDES 12
+/* a line shorter than this is no side of a maze: it does not set the side length counted in */
+#define MB_MP_LAT_MIN_SIDE_PT 1.0
 
 enum mb_mp_lat_kind { MB_MP_LAT_POLAR = 1, MB_MP_LAT_HEX = 2, MB_MP_LAT_DELTA = 3 };
 

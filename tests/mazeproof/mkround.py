@@ -677,12 +677,12 @@ def hex_case(flaw, seed, outline, turn):
                                                           blot=blot)))]
 
 
-def delta_case(flaw, seed, outline, runs=False, gaps_left=False):
+def delta_case(flaw, seed, outline, runs=False, gaps_left=False, rows=10):
     s = 30.0
     if outline == 'heart':
         cells = heart(delta_rect(21, 11), Delta(delta_rect(21, 11), s, 0, 0).centre)
     else:
-        cells = delta_triangle(10) if outline == 'triangle' else delta_rect(15, 8)
+        cells = delta_triangle(rows) if outline == 'triangle' else delta_rect(15, 8)
     g = Delta(cells, s, 0, 0)
     xs = [g.centre(c)[0] for c in cells]
     ys = [g.centre(c)[1] for c in cells]
@@ -927,6 +927,13 @@ def main():
     name = 'polar-chords-perfect.pdf'
     page_pdf(os.path.join(out, name), polar_case('perfect', 470, chords=True))
     rows.append((name, 1, 'looks like a maze but was not read'))
+    # small triangles whose straight runs of sides are one line each: fewer
+    # lines than a maze has sides (once 'no maze found' for 5 to 8 rows)
+    for k, (nrows, flaw) in enumerate(((5, 'perfect'), (6, 'loop'), (8, 'perfect'), (7, 'cutoff'))):
+        name = 'delta-triangle-%d-rows-runs-%s.pdf' % (nrows, flaw)
+        page_pdf(os.path.join(out, name), delta_case(flaw, 480 + k, 'triangle', runs=True,
+                                                    rows=nrows))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
         f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')
