@@ -167,7 +167,8 @@ static void usage(FILE *f)
 		"  -h, --help     show this help\n"
 		"  -V, --version  show the version\n"
 		"\n"
-		"A drawing that looks like a maze (16 or more slanted black lines on a lattice,\n"
+		"A drawing that looks like a maze (slanted black lines in two or three\n"
+		"directions, 12 sides or more, a straight run counted as the sides it spans;\n"
 		"or 120 or more in any directions) that no reader took is reported with its\n"
 		"page and place, and fails the run: every maze was proven, or you are told\n"
 		"which was not.\n"
@@ -547,10 +548,14 @@ static void report_unread(const struct mb_mp_page *page, struct run *r, int page
 	char msg[400];
 
 	for (size_t k = 0; k < n && k < 8; k++) {
-		snprintf(msg, sizeof msg, "a drawing of %zu lines%s at (%.1f, %.1f)-(%.1f, %.1f) pt "
+		char sides[40] = "";
+
+		if (u[k].sides != u[k].lines)
+			snprintf(sides, sizeof sides, " (%zu sides)", u[k].sides);
+		snprintf(msg, sizeof msg, "a drawing of %zu lines%s%s at (%.1f, %.1f)-(%.1f, %.1f) pt "
 			 "looks like a maze but was not read, so it was not proven (mazeproof reads "
 			 "square, round, hexagonal and triangular grids: see its limits in the README)",
-			 u[k].lines, u[k].directions ? " on a lattice" : " in many directions",
+			 u[k].lines, sides, u[k].directions ? " on a lattice" : " in many directions",
 			 u[k].x0, u[k].y0, u[k].x1, u[k].y1);
 		page_error(r, page_number, msg);
 	}

@@ -191,7 +191,9 @@ static int lattice_families(double *dir, size_t n)
 		}
 		k = j;
 	}
-	return families <= MB_MP_UNREAD_MAX_DIRECTIONS && held * 10 >= n * 9 ? families : 0;
+	/* one family is hatching or a ruled pattern: a maze's walls turn */
+	return families >= 2 && families <= MB_MP_UNREAD_MAX_DIRECTIONS && held * 10 >= n * 9
+		       ? families : 0;
 }
 
 /* Is the group (its n lines in g) a maze-like drawing? Fills u when it is. */
@@ -214,15 +216,25 @@ static bool maze_like(const struct mb_mp_page *page, const size_t *g, size_t n,
 		u->y1 = fmax(u->y1, fmax(s->y0, s->y1));
 	}
 	families = lattice_families(dir, n);
-	qsort(len, n, sizeof *len, cmp_double);
+	/* a straight run of sides may be one line: count each as the sides it spans */
+	double side = INFINITY;
+	size_t sides = 0;
+
+	for (size_t k = 0; k < n; k++)
+		if (len[k] >= 1.0)
+			side = fmin(side, len[k]);
+	for (size_t k = 0; k < n; k++)
+		sides += isfinite(side) && len[k] > side && len[k] / side < 1e6
+				 ? (size_t)lround(len[k] / side) : 1;
 	u->lines = n;
+	u->sides = sides;
 	u->directions = families;
-	bool wide = fmin(u->x1 - u->x0, u->y1 - u->y0) >= 2 * len[n / 2];
+	bool wide = isfinite(side) && fmin(u->x1 - u->x0, u->y1 - u->y0) >= 2 * side;
 
 	free(dir);
 	free(len);
 	/* lines in every direction: a maze only when there are very many (arcs drawn as chords) */
-	return wide && (families > 0 || n >= MB_MP_UNREAD_DENSE_LINES);
+	return wide && (families > 0 || sides >= MB_MP_UNREAD_DENSE_LINES);
 }
 
 /* Do two boxes overlap? */
@@ -247,7 +259,7 @@ static size_t merged_reports(const struct mb_mp_page *page, const size_t *member
 		size_t m = first[r + 1] - first[r];
 		struct mb_mp_unread u;
 
-		if (m >= MB_MP_UNREAD_MIN_LINES / 2 && maze_like(page, members + first[r], m, &u))
+		if (maze_like(page, members + first[r], m, &u))
 			*(struct mb_mp_unread *)mb_mp_push(&all, &nall, &cap, sizeof u) = u;
 	}
 	while (merged) {
@@ -260,6 +272,7 @@ static size_t merged_reports(const struct mb_mp_page *page, const size_t *member
 					all[a].x1 = fmax(all[a].x1, all[b].x1);
 					all[a].y1 = fmax(all[a].y1, all[b].y1);
 					all[a].lines += all[b].lines;
+					all[a].sides += all[b].sides;
 					all[a].directions = all[a].directions && all[b].directions
 								    ? all[a].directions : 0;
 					all[b].lines = 0;
@@ -267,7 +280,7 @@ static size_t merged_reports(const struct mb_mp_page *page, const size_t *member
 				}
 	}
 	for (size_t a = 0; a < nall; a++) {
-		if (all[a].lines < MB_MP_UNREAD_MIN_LINES)
+		if (all[a].sides < MB_MP_UNREAD_MIN_LINES)
 			continue;
 		if (found < max)
 			out[found] = all[a];
@@ -288,7 +301,7 @@ size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out
 		if (s->black && !s->dashed && !s->filled && !on_axis(s))
 			idx[n++] = i;
 	}
-	if (n < MB_MP_UNREAD_MIN_LINES) {
+	if (n == 0) {
 		free(idx);
 		return 0;
 	}

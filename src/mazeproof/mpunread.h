@@ -6,7 +6,9 @@
  * After the round, hexagonal, triangular and square readers have taken
  * their lines, the black straight lines left that are not level or upright
  * (a square maze's lines are read or reported by mpmaze.h) are grouped by
- * touching. A group of at least MB_MP_UNREAD_MIN_LINES lines whose
+ * touching. A group of at least MB_MP_UNREAD_MIN_LINES sides (a line that
+ * is a straight run counts as the sides it spans, the side being its
+ * shortest line of a point or more) whose
  * directions fall into at most MB_MP_UNREAD_MAX_DIRECTIONS families (the
  * walls of a lattice: a turned square maze has two, a hexagon or triangle
  * maze three) and whose box is at least two of its median lines across is
@@ -22,8 +24,8 @@
 
 #include "mpread.h"
 
-/* fewer lines than a 3x3 maze of triangles has walls is no maze */
-#define MB_MP_UNREAD_MIN_LINES 16
+/* fewer sides than this is no maze (as MB_MP_LAT_MIN_SIDES for the lattices read) */
+#define MB_MP_UNREAD_MIN_LINES 12
 /* a turned square grid has 2 families of directions, hexagons and triangles 3 */
 #define MB_MP_UNREAD_MAX_DIRECTIONS 3
 /*
@@ -37,6 +39,7 @@
 struct mb_mp_unread {
 	double x0, y0, x1, y1;	/* its box, page points, y down */
 	size_t lines;
+	size_t sides;		/* the lines counted by length: a straight run is the sides it spans */
 	int directions;
 };
 

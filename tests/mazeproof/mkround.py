@@ -934,6 +934,34 @@ def main():
         page_pdf(os.path.join(out, name), delta_case(flaw, 480 + k, 'triangle', runs=True,
                                                     rows=nrows))
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
+    # a small triangle drawn as runs and turned 20 degrees: 5 lines, 12 sides
+    # or more, reported as not read
+    name = 'delta-triangle-5-rows-runs-turned-20.pdf'
+    page_pdf(os.path.join(out, name), rotated(delta_case('perfect', 5, 'triangle', runs=True,
+                                                         rows=5), 20))
+    rows.append((name, 1, 'looks like a maze but was not read'))
+    # decoration that is no maze beside a maze that passes: hatching (one
+    # direction) and a star (five), in black
+    def with_decoration(case):
+        def page(draw):
+            def decorated(cr):
+                draw(cr)
+                cr.set_source_rgb(0, 0, 0)
+                cr.set_line_width(1)
+                for i in range(20):
+                    cr.move_to(20 + 4 * i, 600)
+                    cr.line_to(40 + 4 * i, 630)
+                cr.stroke()
+                for i in range(6):
+                    a = math.radians(-90 + 144 * i)
+                    x, y = 380 + 30 * math.cos(a), 600 + 30 * math.sin(a)
+                    (cr.move_to if i == 0 else cr.line_to)(x, y)
+                cr.stroke()
+            return decorated
+        return [page(d) for d in case]
+    name = 'delta-rect-perfect-hatching-star.pdf'
+    page_pdf(os.path.join(out, name), with_decoration(delta_case('perfect', 490, 'rect')))
+    rows.append((name, 0, PHRASE['perfect']))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
         f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')
