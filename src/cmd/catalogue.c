@@ -15,10 +15,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mazebook/catalogue.h"
 #include "mazebook/command.h"
 #include "mazebook/json.h"
+#include "mazebook/printable.h"
 #include "mazebook/sha256.h"
 #include "mazebook/xalloc.h"
 
@@ -34,8 +36,28 @@ static int failed(struct mb_error *err)
 
 /* --- reports: each row printed as it comes --- */
 
-static bool print_book_row(void *data, int n, const char *const *c)
+/*
+ * A row's columns made printable: a catalogue may hold what an older
+ * mazebook imported unchecked, or what another program wrote into a shared
+ * one, and no title may clear the terminal or forge a line.
+ */
+#define SHOWN_COLS 10
+struct shown {
+	char text[SHOWN_COLS][600];
+	const char *col[SHOWN_COLS];
+};
+
+static const char *const *shown(struct shown *s, int n, const char *const *c)
 {
+	for (int i = 0; i < n && i < SHOWN_COLS; i++)
+		s->col[i] = mb_printable(c[i], s->text[i], sizeof(s->text[i]));	/* NULL: "" */
+	return s->col;
+}
+
+static bool print_book_row(void *data, int n, const char *const *raw)
+{
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
 	size_t *count = data;
 
 	if (n < 6)
@@ -45,8 +67,10 @@ static bool print_book_row(void *data, int n, const char *const *c)
 	return true;
 }
 
-static bool print_book_detail(void *data, int n, const char *const *c)
+static bool print_book_detail(void *data, int n, const char *const *raw)
 {
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
 	size_t *count = data;
 
 	if (n < 7)
@@ -57,8 +81,11 @@ static bool print_book_detail(void *data, int n, const char *const *c)
 	return true;
 }
 
-static bool print_maze_row(void *data, int n, const char *const *c)
+static bool print_maze_row(void *data, int n, const char *const *raw)
 {
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
+
 	(void)data;
 	if (n >= 7)
 		printf("  %-8s %5s  page %4s  %-12s %-18s seed %-20s %s\n", c[0], c[1], c[2], c[3],
@@ -66,8 +93,11 @@ static bool print_maze_row(void *data, int n, const char *const *c)
 	return true;
 }
 
-static bool print_stats_row(void *data, int n, const char *const *c)
+static bool print_stats_row(void *data, int n, const char *const *raw)
 {
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
+
 	(void)data;
 	if (n >= 3)
 		printf("  %-8s %-16s %8s mazes\n", c[0], c[1], c[2]);
@@ -103,12 +133,15 @@ static const char *const export_cols[] = { "key", "book_id", "title", "place", "
 
 struct export {
 	bool json;
+	bool terminal;	/* data to a file or a pipe stays as stored */
 	size_t rows;
 };
 
-static bool export_row(void *data, int n, const char *const *c)
+static bool export_row(void *data, int n, const char *const *raw)
 {
 	struct export *e = data;
+	struct shown sh;
+	const char *const *c = e->terminal ? shown(&sh, n, raw) : raw;
 
 	if (n < EXPORT_COLS)
 		return true;
@@ -402,7 +435,7 @@ static int cmd_forget(struct mb_catalogue *cat, const char *id)
 
 static int cmd_export(struct mb_catalogue *cat, bool json)
 {
-	struct export e = { json, 0 };
+	struct export e = { json, isatty(STDOUT_FILENO), 0 };
 	struct mb_error err;
 
 	mb_error_init(&err);
