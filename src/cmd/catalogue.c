@@ -470,9 +470,32 @@ static int cmd_stats(struct mb_catalogue *cat)
 	return MB_EXIT_OK;
 }
 
+/* `check` without a book: is the catalogue itself whole? (--repair: rebuild it) */
+static int cmd_check_catalogue(const char *where, bool repair)
+{
+	struct mb_error err;
+	size_t problems = 0;
+
+	mb_error_init(&err);
+	if (repair) {
+		if (mb_catalogue_repair(where, &err))
+			return failed(&err);
+		return MB_EXIT_OK;
+	}
+	if (mb_catalogue_verify(where, &problems, &err))
+		return failed(&err);
+	if (!problems) {
+		printf("the catalogue %s is whole\n", where);
+		return MB_EXIT_OK;
+	}
+	printf("the catalogue %s is damaged: restore it from a backup, or run 'mazebook catalogue "
+	       "check --repair' to rebuild it from its readable rows\n", where);
+	return MB_EXIT_FAIL;
+}
+
 static const struct {
 	const char *name;
-	int args;	/* operands after the subcommand */
+	int args;	/* operands after the subcommand (check: 0 or 1) */
 	bool writes;
 } subs[] = {
 	{ "check", 1, false }, { "export", 0, false }, { "forget", 1, true },
@@ -484,14 +507,16 @@ static int run_catalogue(int argc, char **argv)
 	static const struct option options[] = {
 		{ "catalogue", required_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "repair", no_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *where_opt = NULL, *format = "csv", *sub;
 	struct mb_catalogue *cat = NULL;
 	struct mb_error err;
 	char *where = NULL;
+	bool repair = false;
 	size_t k;
-	int c, rc;
+	int c, rc, operands;
 
 	optind = 1;
 	opterr = 0;
@@ -502,6 +527,9 @@ static int run_catalogue(int argc, char **argv)
 			break;
 		case 'f':
 			format = optarg;
+			break;
+		case 'r':
+			repair = true;
 			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_catalogue, "option '%s' needs a value",
@@ -520,7 +548,11 @@ static int run_catalogue(int argc, char **argv)
 	if (k == sizeof(subs) / sizeof(subs[0]))
 		return mb_command_usage_error(&mb_cmd_catalogue, "unknown subcommand '%s' (valid: "
 					      "list, show, check, import, forget, export, stats)", sub);
-	if (argc - optind - 1 != subs[k].args)
+	operands = argc - optind - 1;
+	if (repair && (strcmp(sub, "check") || operands))
+		return mb_command_usage_error(&mb_cmd_catalogue, "--repair goes with 'check' alone "
+					      "(mazebook catalogue check --repair)");
+	if (operands != subs[k].args && !(!strcmp(sub, "check") && !operands))
 		return mb_command_usage_error(&mb_cmd_catalogue, subs[k].args ?
 					      "'%s' takes one operand" : "'%s' takes no operand", sub);
 	if (strcmp(format, "csv") && strcmp(format, "json"))
@@ -532,8 +564,14 @@ static int run_catalogue(int argc, char **argv)
 	if (!where)
 		return mb_command_fail(&mb_cmd_catalogue, "the catalogue is 'none': there is nothing "
 				       "to %s (give --catalogue FILE or set MAZEBOOK_CATALOGUE)", sub);
+	if (!strcmp(sub, "check") && !operands) {
+		rc = cmd_check_catalogue(where, repair);
+		free(where);
+		return rc;
+	}
 	/* only import makes a catalogue that is not there yet */
-	if (mb_catalogue_open(where, !strcmp(sub, "import"), &cat, &err)) {
+	if (subs[k].writes ? mb_catalogue_open(where, !strcmp(sub, "import"), &cat, &err)
+			   : mb_catalogue_open_read(where, &cat, &err)) {
 		free(where);
 		return failed(&err);
 	}
@@ -559,12 +597,18 @@ static int run_catalogue(int argc, char **argv)
 const struct mb_command mb_cmd_catalogue = {
 	.name = "catalogue",
 	.summary = "the record of every book built and every maze printed, so none repeats",
-	.usage = "list|show BOOK|check DIR|import DIR|forget BOOK|export|stats [--catalogue WHERE] [--format csv|json]",
+	.usage = "list|show BOOK|check [DIR]|check --repair|import DIR|forget BOOK|export|stats "
+		 "[--catalogue WHERE] [--format csv|json]",
 	.help = "  list          every book: id, mazes, when built, status, title, folder\n"
 		"  show BOOK     one book and each maze it printed (page, grid, generator,\n"
 		"                seed, canonical key)\n"
 		"  check DIR     is every maze of the built book in DIR unique, in the book\n"
 		"                and against every other book? (exit 1 naming the repeats)\n"
+		"  check         is the catalogue itself whole? (SQLite's full integrity\n"
+		"                check; exit 1 naming the damage)\n"
+		"  check --repair  rebuild a damaged catalogue from its readable rows (the\n"
+		"                damaged file is kept beside it) and name each book to import\n"
+		"                again\n"
 		"  import DIR    record a book built before the catalogue, or elsewhere\n"
 		"                (DIR or DIR/manifest.json; an older manifest without keys\n"
 		"                has each maze made again from its recipe)\n"
@@ -577,7 +621,9 @@ const struct mb_command mb_cmd_catalogue = {
 		"A build checks every maze's canonical key (the same for a maze turned\n"
 		"or mirrored) against the catalogue, stops before writing anything when\n"
 		"one was printed before, and records the book once its files are in\n"
-		"place. A damaged or locked catalogue is reported by name, never replaced.\n\n"
+		"place. Every use checks the catalogue whole first: a damaged one is\n"
+		"refused, and a locked one reported, by name, never replaced. A catalogue\n"
+		"you may only read is opened read-only by the reports.\n\n"
 		"example:\n  mazebook catalogue check out/\n",
 	.run = run_catalogue,
 };
