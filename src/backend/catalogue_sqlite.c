@@ -360,7 +360,9 @@ static enum mb_status open_file(const char *path, int mode, struct mb_catalogue 
 	cat->be = &sqlite_backend;
 	cat->db = c;
 	cat->where = xstrdup(path);
-	cat->read_only = sqlite3_db_readonly(c->db, "main") == 1;
+	/* a report's open is read-only anyway: say so when the user could not write it */
+	cat->read_only = mode == OPEN_READ ? access(path, W_OK) != 0
+					   : sqlite3_db_readonly(c->db, "main") == 1;
 	cat->stale = immutable == READ_STALE;
 	s = mode == OPEN_REPAIR ? MB_OK : check_quick(c, err);
 	if (!s && !cat->read_only)

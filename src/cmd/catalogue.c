@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,13 +166,35 @@ static bool export_row(void *data, int n, const char *const *raw)
 
 /* --- reading a built book --- */
 
+/*
+ * The file at path, whole. Anything but a regular file (a FIFO, a device,
+ * a folder) is refused before it is read: opened without waiting for a
+ * writer, then looked at.
+ */
 static char *read_all(const char *path, size_t *len, struct mb_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	FILE *f = NULL;
 	char *buf = NULL;
 	size_t n = 0, alloc = 0;
+	struct stat st;
 
+	if (fd < 0 || fstat(fd, &st)) {
+		mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		mb_error_set(err, MB_ERR_INPUT, "'%s' is %s, not a file: give a book's folder or its "
+			     "manifest.json", path, S_ISDIR(st.st_mode) ? "a folder" :
+			     S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or a socket");
+		return NULL;
+	}
+	f = fdopen(fd, "rb");
 	if (!f) {
+		close(fd);
 		mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
 		return NULL;
 	}
@@ -291,7 +314,11 @@ static int cmd_list(struct mb_catalogue *cat)
 	if (mb_catalogue_query(cat, "SELECT id, title, mazes, built_at, status, output FROM books "
 			       "ORDER BY built_at, id", NULL, 0, print_book_row, &n, &err))
 		return failed(&err);
-	printf("%zu book%s in %s\n", n, n == 1 ? "" : "s", cat->where);
+	printf("%zu book%s in %s%s\n", n, n == 1 ? "" : "s", cat->where,
+	       cat->read_only ? " (opened read-only: you may not write it)" : "");
+	if (cat->stale)
+		fprintf(stderr, "mazebook catalogue: warning: '%s' has changes in its WAL file that "
+			"only its owner can read: the latest books may be missing here\n", cat->where);
 	return MB_EXIT_OK;
 }
 
@@ -369,8 +396,10 @@ out:
 	return rc;
 }
 
-static int cmd_import(struct mb_catalogue *cat, const char *arg)
+/* the manifest is read and checked first: a refused one makes no catalogue */
+static int cmd_import(const char *where, const char *arg)
 {
+	struct mb_catalogue *cat = NULL;
 	struct mb_catalogue_manifest m;
 	struct mb_catalogue_hit hit;
 	struct mb_catalogue_book book;
@@ -390,6 +419,10 @@ static int cmd_import(struct mb_catalogue *cat, const char *arg)
 	if (distinct_keys(&m, &dup_a, &dup_b) < m.count) {
 		rc = mb_command_fail(&mb_cmd_catalogue, "%s: mazes %d and %d of the book are one "
 				     "puzzle (turned or mirrored): not imported", dir, dup_a, dup_b);
+		goto out;
+	}
+	if (mb_catalogue_open(where, true, &cat, &err)) {
+		rc = failed(&err);
 		goto out;
 	}
 	/* the spec's hash, when the book's copy of it is there */
@@ -416,6 +449,7 @@ static int cmd_import(struct mb_catalogue *cat, const char *arg)
 		printf("imported '%s' ('%s'): %zu mazes%s into %s\n", m.book_id, m.title, m.count,
 		       m.regenerated ? ", keys made again from each maze's recipe" : "", cat->where);
 out:
+	mb_catalogue_free(cat);
 	mb_catalogue_manifest_release(&m);
 	free(dir);
 	return rc;
@@ -564,13 +598,13 @@ static int run_catalogue(int argc, char **argv)
 	if (!where)
 		return mb_command_fail(&mb_cmd_catalogue, "the catalogue is 'none': there is nothing "
 				       "to %s (give --catalogue FILE or set MAZEBOOK_CATALOGUE)", sub);
-	if (!strcmp(sub, "check") && !operands) {
-		rc = cmd_check_catalogue(where, repair);
+	if ((!strcmp(sub, "check") && !operands) || !strcmp(sub, "import")) {
+		rc = operands ? cmd_import(where, argv[optind + 1]) : cmd_check_catalogue(where, repair);
 		free(where);
 		return rc;
 	}
-	/* only import makes a catalogue that is not there yet */
-	if (subs[k].writes ? mb_catalogue_open(where, !strcmp(sub, "import"), &cat, &err)
+	/* only import (above) makes a catalogue that is not there yet */
+	if (subs[k].writes ? mb_catalogue_open(where, false, &cat, &err)
 			   : mb_catalogue_open_read(where, &cat, &err)) {
 		free(where);
 		return failed(&err);
@@ -582,8 +616,6 @@ static int run_catalogue(int argc, char **argv)
 		rc = cmd_show(cat, argv[optind + 1]);
 	else if (!strcmp(sub, "check"))
 		rc = cmd_check(cat, argv[optind + 1]);
-	else if (!strcmp(sub, "import"))
-		rc = cmd_import(cat, argv[optind + 1]);
 	else if (!strcmp(sub, "forget"))
 		rc = cmd_forget(cat, argv[optind + 1]);
 	else if (!strcmp(sub, "export"))
