@@ -6,9 +6,9 @@
 #                                             offsets past the 100-byte header
 #   damage_catalogue.py SRC DST key KEY C    the stored key KEY's 11th digit
 #                                             made C, in every copy of it
-#                                             (table and index)
-#   damage_catalogue.py SRC DST tablekey KEY C   the same in its first copy
-#                                             only (the table's)
+#                                             (the table's and the index's)
+#   damage_catalogue.py SRC DST firstkey|lastkey KEY C   the same in the first
+#                                             or the last copy in the file only
 # Prints the offsets it changed.
 import random
 import shutil
@@ -24,14 +24,14 @@ if mode == "bytes":
         data[at] = rng.randrange(256)
 else:
     key, digit = sys.argv[4].encode(), sys.argv[5].encode()
-    offsets, at = [], data.find(key)
+    copies, at = [], data.find(key)
     while at >= 0:
-        offsets.append(at + 10)
-        data[at + 10] = digit[0]
-        if mode == "tablekey":
-            break
+        copies.append(at + 10)
         at = data.find(key, at + 1)
-    if not offsets:
+    if not copies:
         sys.exit("no key %s in %s" % (sys.argv[4], src))
+    offsets = {"key": copies, "firstkey": copies[:1], "lastkey": copies[-1:]}[mode]
+    for at in offsets:
+        data[at] = digit[0]
 open(dst, "wb").write(data)
 print(" ".join(str(o) for o in offsets))

@@ -56,8 +56,11 @@ static enum mb_status fail(struct mb_catalogue_db *c, int rc, struct mb_error *e
 	case SQLITE_CORRUPT:
 		return mb_error_set(err, MB_ERR_IO,
 				    "the catalogue '%s' is damaged or not an SQLite database (%s): "
-				    "it was left as it is; restore it from a backup, or move it away "
-				    "and rebuild it with 'mazebook catalogue import'", c->path, what);
+				    "it was left as it is; restore it from a backup, or run 'mazebook "
+				    "catalogue check --repair --catalogue %s' (it keeps every readable "
+				    "row and sets the damaged file aside), or move it away and import "
+				    "each book again with 'mazebook catalogue import DIR'", c->path, what,
+				    c->path);
 	case SQLITE_READONLY:
 	case SQLITE_PERM:
 		return mb_error_set(err, MB_ERR_IO,
@@ -165,6 +168,9 @@ static bool take_text(void *data, int ncols, const char *const *cols)
 	char *out = data;
 
 	snprintf(out, 200, "%s", ncols > 0 && cols[0] ? cols[0] : "");
+	/* quick_check's "*** in database main ***\nOn tree page ...": one line */
+	for (char *nl = strchr(out, '\n'); nl; nl = strchr(nl, '\n'))
+		*nl = ' ';
 	return false;	/* the first row says it */
 }
 
@@ -191,8 +197,8 @@ static enum mb_status check_quick(struct mb_catalogue_db *c, struct mb_error *er
 
 	mb_error_init(&quiet);
 	st = db_exec(c, "PRAGMA quick_check(1)", NULL, 0, take_text, verdict, &quiet);
-	if (st && (quiet.message[0] && strstr(quiet.message, "is locked")))
-		return *err = quiet, st;
+	if (st)
+		return *err = quiet, st;	/* damaged, locked, unreadable: said by fail() */
 	if (st || strcmp(verdict, "ok"))
 		return damaged(c, st ? quiet.message : verdict, err);
 	return MB_OK;
@@ -209,7 +215,7 @@ static enum mb_status check_keys(struct mb_catalogue_db *c, struct mb_error *err
 				bad_key, NULL, NULL);
 	if (db_exec(c, "SELECT COUNT(*) FROM mazes NOT INDEXED WHERE mb_bad_key(key)", NULL, 0,
 		    take_text, bad, &quiet))
-		return damaged(c, quiet.message, err);
+		return *err = quiet, quiet.code;
 	if (strcmp(bad, "0")) {
 		char what[240];
 
@@ -248,7 +254,7 @@ static bool wal_unreadable(int rc)
  * immutable, which is exact when no WAL is left over (the last writer
  * copied it back on closing) and said otherwise.
  */
-static int open_read(struct mb_catalogue_db *c, int *immutable)
+static int open_read(struct mb_catalogue_db *c, bool salvage, int *immutable)
 {
 	struct stat wal;
 	char *wal_path = xasprintf("%s-wal", c->path), *uri;
@@ -256,6 +262,9 @@ static int open_read(struct mb_catalogue_db *c, int *immutable)
 	sqlite3_stmt *probe = NULL;
 
 	*immutable = READ_PLAIN;
+	/* for a repair: a table whose CREATE statement is damaged is left out, not fatal */
+	if (rc == SQLITE_OK && salvage)
+		sqlite3_db_config(c->db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, 1, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_extended_result_codes(c->db, 1);
 		rc = sqlite3_prepare_v2(c->db, "SELECT COUNT(*) FROM sqlite_schema", -1, &probe, NULL);
@@ -272,6 +281,8 @@ static int open_read(struct mb_catalogue_db *c, int *immutable)
 		uri = uri_of(c->path);
 		rc = sqlite3_open_v2(uri, &c->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
 				     SQLITE_OPEN_NOMUTEX, NULL);
+		if (rc == SQLITE_OK && salvage)
+			sqlite3_db_config(c->db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, 1, NULL);
 		free(uri);
 	}
 	free(wal_path);
@@ -286,10 +297,11 @@ static int open_write(struct mb_catalogue_db *c, bool create, int *immutable)
 
 	*immutable = READ_PLAIN;
 	/* a read-only file still opens read-only: a build's write says what is wrong */
-	if ((rc & 0xff) == SQLITE_CANTOPEN && c->db && !access(c->path, R_OK)) {
+	if (((rc & 0xff) == SQLITE_CANTOPEN || (rc == SQLITE_OK &&
+	     sqlite3_db_readonly(c->db, "main") == 1)) && c->db && !access(c->path, R_OK)) {
 		sqlite3_close(c->db);
 		c->db = NULL;
-		rc = open_read(c, immutable);
+		rc = open_read(c, false, immutable);
 	}
 	return rc;
 }
@@ -341,7 +353,7 @@ static enum mb_status open_file(const char *path, int mode, struct mb_catalogue 
 	}
 	c = xcalloc(1, sizeof(*c));
 	c->path = xstrdup(path);
-	rc = mode == OPEN_READ || mode == OPEN_REPAIR ? open_read(c, &immutable)
+	rc = mode == OPEN_READ || mode == OPEN_REPAIR ? open_read(c, mode == OPEN_REPAIR, &immutable)
 						      : open_write(c, create, &immutable);
 	if (rc != SQLITE_OK) {
 		s = c->db ? fail(c, rc, err) : mb_error_set(err, MB_ERR_IO, "cannot open the "

@@ -57,34 +57,45 @@ bool mb_utf8_check(const char *s, size_t len, size_t *chars, bool *controls)
 	return p == end;
 }
 
+/* one piece of s (at p, len bytes left) as shown: *n bytes of s, into piece; its length */
+static size_t shown_piece(const unsigned char *p, size_t len, size_t *n, char piece[8])
+{
+	unsigned long cp = 0;
+
+	*n = utf8_sequence(p, len, &cp);
+	if (!*n) {
+		*n = 1;
+		return (size_t)snprintf(piece, 8, "\\x%02x", *p);
+	}
+	if (cp < 0x80 && is_control(cp))
+		return (size_t)snprintf(piece, 8, "\\x%02lx", cp);
+	if (is_control(cp))
+		return (size_t)snprintf(piece, 8, "\\u%04lx", cp);
+	memcpy(piece, p, *n);
+	return *n;
+}
+
 const char *mb_printable(const char *s, char *buf, size_t size)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	size_t len = strlen((const char *)p), used = 0;
+	const unsigned char *start = (const unsigned char *)(s ? s : ""), *p = start;
+	size_t len = strlen((const char *)p), used = 0, total = 0, n, k;
+	char piece[8];
+	bool cut;
 
-	while (*p) {
-		char piece[8];
-		unsigned long cp = 0;
-		size_t n = utf8_sequence(p, len, &cp), k;
-
-		if (!n)
-			k = (size_t)snprintf(piece, sizeof(piece), "\\x%02x", *p), n = 1;
-		else if (cp < 0x80 && is_control(cp))
-			k = (size_t)snprintf(piece, sizeof(piece), "\\x%02lx", cp);
-		else if (is_control(cp))
-			k = (size_t)snprintf(piece, sizeof(piece), "\\u%04lx", cp);
-		else
-			memcpy(piece, p, n), k = n;
-		/* room for this piece and, should more follow, "..." and the NUL */
-		if (used + k + (p[n] ? 4 : 1) > size) {
-			memcpy(buf + used, "...", 3);
-			used += 3;
+	/* all of it, when it fits; else room is kept for "..." */
+	for (p = start; *p && total < size; p += n)
+		total += shown_piece(p, len - (size_t)(p - start), &n, piece);
+	cut = total >= size;
+	for (p = start; *p; p += n) {
+		k = shown_piece(p, len - (size_t)(p - start), &n, piece);
+		if (used + k + (cut ? 4 : 1) > size)
 			break;
-		}
 		memcpy(buf + used, piece, k);
 		used += k;
-		p += n;
-		len -= n;
+	}
+	if (cut) {
+		memcpy(buf + used, "...", 3);
+		used += 3;
 	}
 	buf[used] = '\0';
 	return buf;
