@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The project's JSON reader (src/core/json.c) on large, deep and broken
- * text; a built book's manifest as the catalogue reads it, and each value
+ * The project's JSON reader (src/core/json.c) on large, deep, broken and
+ * cut-short text (a build reads an old manifest's title from its start); a built book's manifest as the catalogue reads it, and each value
  * it refuses (issue 29, item 7); mb_printable and mb_utf8_check, which keep
  * catalogue text from driving a terminal. The texts are written here by
  * hand, byte by byte, not by mazebook's JSON writer.
@@ -15,6 +15,7 @@
 
 #include "mazebook/catalogue.h"
 #include "mazebook/json.h"
+#include "mazebook/manifest.h"
 #include "mazebook/printable.h"
 #include "mazebook/xalloc.h"
 
@@ -157,6 +158,25 @@ START_TEST(json_many_strings)
 }
 END_TEST
 
+/* a manifest cut short (a build reads its first 64 KB): the members before the cut are kept */
+START_TEST(json_prefix)
+{
+	const char *text = "{\n  \"tool\": \"mazebook 0.1\",\n  \"title\": \"Caf\\u00e9\",\n"
+			   "  \"source\": \"book.yaml\",\n  \"mazes\": [{\"number\": 1, \"see";
+	char *title, *source;
+
+	mb_manifest_read_book(text, strlen(text), &title, &source);
+	ck_assert_str_eq(title, "Caf\xc3\xa9");
+	ck_assert_str_eq(source, "book.yaml");
+	free(title);
+	free(source);
+	/* cut inside the title: no title, not a piece of one */
+	mb_manifest_read_book(text, 40, &title, &source);
+	ck_assert_ptr_null(title);
+	ck_assert_ptr_null(source);
+}
+END_TEST
+
 START_TEST(manifest_clean)
 {
 	char *text = manifest("\"vol.1_b-2\"", "\"Caf\\u00e9 Mazes\"");
@@ -292,6 +312,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, json_faults);
 	tcase_add_test(tc, json_deep);
 	tcase_add_test(tc, json_many_strings);
+	tcase_add_test(tc, json_prefix);
 	tcase_add_test(tc, manifest_clean);
 	tcase_add_test(tc, manifest_refused);
 	tcase_add_test(tc, manifest_mazes_refused);

@@ -42,8 +42,10 @@ struct mb_json_fault {
 /*
  * Read one JSON value (len bytes of text, then only white space). false
  * with *fault filled when the text is not JSON, nested deeper than
- * MB_JSON_MAX_DEPTH, or holds a \u0000 (no C string can carry it).
- * mb_json_free the value in either case.
+ * MB_JSON_MAX_DEPTH, or holds a \u0000 (no C string can carry it); *out
+ * then holds what was read before the fault (the value being read when
+ * it came is null), which is enough to take the first members of a text
+ * cut short. mb_json_free the value in either case.
  */
 bool mb_json_parse(const char *text, size_t len, struct mb_json *out, struct mb_json_fault *fault);
 void mb_json_free(struct mb_json *v);

@@ -307,8 +307,10 @@ static bool read_value(struct reader *r, struct mb_json *v)
 		r->depth--;
 		return ok;
 	case '"':
+		if (!read_string(r, &v->text, &v->len))
+			return false;	/* left null */
 		v->type = MB_JSON_STRING;
-		return read_string(r, &v->text, &v->len);
+		return true;
 	default:
 		if (literal(r, "null", v, MB_JSON_NULL) || literal(r, "true", v, MB_JSON_BOOL) ||
 		    literal(r, "false", v, MB_JSON_BOOL))
