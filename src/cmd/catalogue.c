@@ -27,8 +27,11 @@
 
 extern const struct mb_command mb_cmd_catalogue;
 
-/* a manifest bigger than this is not one mazebook wrote (10000 mazes is about 3 MB) */
-#define MANIFEST_MAX_BYTES (64L * 1024 * 1024)
+/*
+ * A manifest bigger than this is not one mazebook wrote (10,000 mazes, a
+ * book's most, are about 4 MB); read, 16 MB takes about 90 MB.
+ */
+#define MANIFEST_MAX_BYTES (16L * 1024 * 1024)
 
 static int failed(struct mb_error *err)
 {
