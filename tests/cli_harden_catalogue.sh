@@ -107,6 +107,17 @@ contains "$out" 'evil\x1b[2J\x0aforged'; ok $? "... shows them as \\xHH"
 contains "$out" 'Red \x1b[31mtitle\u009b'; ok $? "... a C1 control as \\u009b"
 bounded "$MAZEBOOK" catalogue stats --catalogue poisoned.db
 no_escape "stats prints no escape" "$out"
+# export: escaped on a terminal (script(1) gives it one), the data as stored in a pipe
+bounded "$MAZEBOOK" catalogue export --catalogue poisoned.db
+contains "$out" "Red ${esc}[31mtitle"; ok $? "export into a pipe keeps the data as stored"
+if command -v script > /dev/null 2>&1; then
+  bounded script -qec "'$MAZEBOOK' catalogue export --catalogue poisoned.db" /dev/null
+  no_escape "export on a terminal prints no escape" "$out"
+  contains "$out" 'Red \x1b[31mtitle'; ok $? "... but \\xHH"
+else
+  skip "no script(1) to give export a terminal"
+  skip "no script(1)"
+fi
 # a repeat of the poisoned book's maze: its message, shared with build, escaped
 mkdir -p rep
 "$PY" - rep/manifest.json <<'EOF'
