@@ -69,6 +69,9 @@ struct mb_catalogue {
 	struct mb_catalogue_db *db;
 	char *where;		/* the file, or the URL without its password: for messages */
 	bool in_transaction;
+	bool read_only;		/* opened read-only (asked for, or the file is read-only) */
+	bool stale;		/* read-only beside a WAL it could not read: the latest
+				 * changes are missing */
 };
 
 /* a book as the catalogue holds it (borrowed strings) */
@@ -203,6 +206,39 @@ enum mb_status mb_catalogue_location(const char *spec_value, const char *base_di
  */
 enum mb_status mb_catalogue_open(const char *where, bool create, struct mb_catalogue **out,
 				 struct mb_error *err);
+
+/*
+ * Open the catalogue at where for reading only (the reports of `mazebook
+ * catalogue`): an SQLite file read-only, so that a catalogue the user may
+ * only read can be listed. Like mb_catalogue_open otherwise.
+ */
+enum mb_status mb_catalogue_open_read(const char *where, struct mb_catalogue **out,
+				      struct mb_error *err);
+
+/*
+ * Every SQLite open checks the file whole first (PRAGMA quick_check, and
+ * every maze's key the same through its table and its index) and refuses a
+ * damaged one, saying what to do. `catalogue check --repair` opens it
+ * read-only without that check, to rebuild it (src/backend/catalogue_repair.c).
+ */
+enum mb_status mb_catalogue_sqlite_open_damaged(const char *path, struct mb_catalogue **out,
+						struct mb_error *err);
+
+/*
+ * `catalogue check` (no book): the full integrity check of an SQLite
+ * catalogue (PRAGMA integrity_check, which also finds a key changed on
+ * disk), each problem printed on stdout and counted in *problems; a
+ * PostgreSQL one is only opened. MB_ERR_IO when it cannot be opened.
+ */
+enum mb_status mb_catalogue_verify(const char *where, size_t *problems, struct mb_error *err);
+
+/*
+ * `catalogue check --repair`: rebuild the SQLite catalogue at path from
+ * its readable rows into a new file that replaces it in one rename, the
+ * damaged one kept as PATH.damaged-TIME; what was recovered, and each book
+ * to import again from its folder, printed on stdout.
+ */
+enum mb_status mb_catalogue_repair(const char *path, struct mb_error *err);
 
 /* the backends (each in its own file) */
 enum mb_status mb_catalogue_sqlite_open(const char *path, bool create,

@@ -39,6 +39,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -63,6 +64,7 @@
 #include "mazebook/fonts.h"
 #include "mazebook/interior.h"
 #include "mazebook/isbn.h"
+#include "mazebook/json.h"
 #include "mazebook/kdp.h"
 #include "mazebook/labels.h"
 #include "mazebook/layout.h"
@@ -771,39 +773,68 @@ static void report_add(struct proof_report *r, const char *text, size_t len)
 	r->failing[r->failing_len] = '\0';
 }
 
-/* The JSON string that starts at p (after its quote), unescaped into out; returns past it. */
-static const char *json_text(const char *p, char *out, size_t size)
+/*
+ * One of mazeproof's lines as a JSON object, read by the project's JSON
+ * reader (mazebook/json.h): a maze's line without the ',' that joins it to
+ * the next, or the totals' line ('], "errors": [...], "count": ...}')
+ * with its '], ' made a '{'. false (nothing to free) when it is not one.
+ */
+static bool proof_object(const char *line, bool totals, struct mb_json *v)
 {
-	size_t n = 0;
+	struct mb_json_fault fault;
+	size_t len = strlen(line);
+	char *text;
+	bool ok;
 
-	for (; *p && *p != '"'; p++) {
-		char c = *p;
-
-		if (c == '\\' && p[1]) {
-			c = *++p;
-			if (c == 'u' && p[1] && p[2] && p[3] && p[4]) {
-				c = '?';
-				p += 4;
-			} else if (c == 'n') {
-				c = ' ';
-			}
-		}
-		if (n + 1 < size)
-			out[n++] = c;
-	}
-	out[n] = '\0';
-	return *p ? p + 1 : p;
+	while (len && strchr(", \r", line[len - 1]))
+		len--;
+	text = totals ? xasprintf("{%.*s", (int)(len - 3), line + 3) : xasprintf("%.*s", (int)len, line);
+	ok = mb_json_parse(text, strlen(text), v, &fault) && v->type == MB_JSON_OBJECT;
+	free(text);
+	if (!ok)
+		mb_json_free(v);
+	return ok;
 }
 
-/* The number after "key": in line, or -1. */
-static long json_number(const char *line, const char *key)
+/* the whole number of key in o, or -1 */
+static long proof_number(const struct mb_json *o, const char *key)
 {
-	char pat[64];
-	const char *at;
+	long n;
 
-	snprintf(pat, sizeof(pat), "\"%s\": ", key);
-	at = strstr(line, pat);
-	return at ? strtol(at + strlen(pat), NULL, 10) : -1;
+	return mb_json_long(mb_json_get(o, key), -1, LONG_MAX, &n) ? n : -1;
+}
+
+/* a string of mazeproof's, on one line of the report */
+static void report_add_line(struct proof_report *r, const char *text)
+{
+	char *one = xstrdup(text ? text : "");
+
+	for (char *c = one; *c; c++)
+		if (*c == '\n' || *c == '\r' || *c == '\t')
+			*c = ' ';
+	report_add(r, one, strlen(one));
+	free(one);
+}
+
+/* a maze's object: a failing one becomes "maze N, page P: ..." */
+static void proof_maze(struct proof_report *r, const struct mb_json *v)
+{
+	const struct mb_json *ok = mb_json_get(v, "ok");
+	long number = proof_number(v, "number"), page = proof_number(v, "page");
+	char head[64];
+
+	if (ok && ok->type == MB_JSON_BOOL && !strcmp(ok->text, "true")) {
+		r->proven += number > 0;
+		return;
+	}
+	if (number > 0)
+		snprintf(head, sizeof(head), "maze %ld, page %ld: ", number, page);
+	else
+		snprintf(head, sizeof(head), "unnumbered maze, page %ld: ", page);
+	report_add(r, head, strlen(head));
+	r->failing_len--;	/* the result goes on the same line */
+	r->failing[r->failing_len] = '\0';
+	report_add_line(r, mb_json_get_string(v, "result"));
 }
 
 /*
@@ -814,47 +845,26 @@ static long json_number(const char *line, const char *key)
  */
 static void proof_line(struct proof_report *r, const char *line)
 {
-	char text[2048];
-	const char *at;
+	struct mb_json v;
+	const struct mb_json *errors;
 
-	if (!strncmp(line, "  {\"number\": ", 13)) {
-		if (strstr(line, "\"ok\": true")) {
-			r->proven += json_number(line, "number") > 0;
-			return;
-		}
-		at = strstr(line, "\"result\": \"");
-		json_text(at ? at + 11 : "\"", text, sizeof(text));
-		{
-			char head[64];
-			long number = json_number(line, "number");
-
-			if (number > 0)
-				snprintf(head, sizeof(head), "maze %ld, page %ld: ", number,
-					 json_number(line, "page"));
-			else
-				snprintf(head, sizeof(head), "unnumbered maze, page %ld: ",
-					 json_number(line, "page"));
-			report_add(r, head, strlen(head));
-			r->failing_len--;	/* the result goes on the same line */
-			r->failing[r->failing_len] = '\0';
-			report_add(r, text, strlen(text));
-		}
+	if (!strncmp(line, "  {\"number\": ", 13) && proof_object(line, false, &v)) {
+		proof_maze(r, &v);
+		mb_json_free(&v);
 		return;
 	}
-	if (!strncmp(line, "], \"errors\": [", 14)) {
-		/* ["one", "two"]: strings until the closing bracket */
-		for (at = line + 14; *at == '"';) {
-			at = json_text(at + 1, text, sizeof(text));
-			report_add(r, text, strlen(text));
-			if (!strncmp(at, ", ", 2))
-				at += 2;
-		}
-		r->count = json_number(line, "count");
-		r->passed = json_number(line, "passed");
-		r->failed = json_number(line, "failed");
-		r->copies = json_number(line, "solution_copies");
-		r->rendered = json_number(line, "rendered");
+	if (!strncmp(line, "], \"errors\": [", 14) && proof_object(line, true, &v)) {
+		errors = mb_json_get(&v, "errors");
+		for (size_t i = 0; errors && errors->type == MB_JSON_ARRAY && i < errors->count; i++)
+			if (errors->items[i].type == MB_JSON_STRING)
+				report_add_line(r, errors->items[i].text);
+		r->count = proof_number(&v, "count");
+		r->passed = proof_number(&v, "passed");
+		r->failed = proof_number(&v, "failed");
+		r->copies = proof_number(&v, "solution_copies");
+		r->rendered = proof_number(&v, "rendered");
 		r->parsed = r->count >= 0 && r->passed >= 0 && r->failed >= 0;
+		mb_json_free(&v);
 		return;
 	}
 	if (!strncmp(line, "{\"file\": ", 9))

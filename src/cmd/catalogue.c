@@ -9,23 +9,29 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mazebook/catalogue.h"
 #include "mazebook/command.h"
 #include "mazebook/json.h"
+#include "mazebook/printable.h"
 #include "mazebook/sha256.h"
 #include "mazebook/xalloc.h"
 
 extern const struct mb_command mb_cmd_catalogue;
 
-/* a manifest bigger than this is not one mazebook wrote (10000 mazes is about 3 MB) */
-#define MANIFEST_MAX_BYTES (64L * 1024 * 1024)
+/*
+ * A manifest bigger than this is not one mazebook wrote (10,000 mazes, a
+ * book's most, are about 4 MB); read, 16 MB takes about 90 MB.
+ */
+#define MANIFEST_MAX_BYTES (16L * 1024 * 1024)
 
 static int failed(struct mb_error *err)
 {
@@ -34,8 +40,28 @@ static int failed(struct mb_error *err)
 
 /* --- reports: each row printed as it comes --- */
 
-static bool print_book_row(void *data, int n, const char *const *c)
+/*
+ * A row's columns made printable: a catalogue may hold what an older
+ * mazebook imported unchecked, or what another program wrote into a shared
+ * one, and no title may clear the terminal or forge a line.
+ */
+#define SHOWN_COLS 10
+struct shown {
+	char text[SHOWN_COLS][600];
+	const char *col[SHOWN_COLS];
+};
+
+static const char *const *shown(struct shown *s, int n, const char *const *c)
 {
+	for (int i = 0; i < n && i < SHOWN_COLS; i++)
+		s->col[i] = mb_printable(c[i], s->text[i], sizeof(s->text[i]));	/* NULL: "" */
+	return s->col;
+}
+
+static bool print_book_row(void *data, int n, const char *const *raw)
+{
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
 	size_t *count = data;
 
 	if (n < 6)
@@ -45,8 +71,10 @@ static bool print_book_row(void *data, int n, const char *const *c)
 	return true;
 }
 
-static bool print_book_detail(void *data, int n, const char *const *c)
+static bool print_book_detail(void *data, int n, const char *const *raw)
 {
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
 	size_t *count = data;
 
 	if (n < 7)
@@ -57,8 +85,11 @@ static bool print_book_detail(void *data, int n, const char *const *c)
 	return true;
 }
 
-static bool print_maze_row(void *data, int n, const char *const *c)
+static bool print_maze_row(void *data, int n, const char *const *raw)
 {
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
+
 	(void)data;
 	if (n >= 7)
 		printf("  %-8s %5s  page %4s  %-12s %-18s seed %-20s %s\n", c[0], c[1], c[2], c[3],
@@ -66,8 +97,11 @@ static bool print_maze_row(void *data, int n, const char *const *c)
 	return true;
 }
 
-static bool print_stats_row(void *data, int n, const char *const *c)
+static bool print_stats_row(void *data, int n, const char *const *raw)
 {
+	struct shown sh;
+	const char *const *c = shown(&sh, n, raw);
+
 	(void)data;
 	if (n >= 3)
 		printf("  %-8s %-16s %8s mazes\n", c[0], c[1], c[2]);
@@ -103,12 +137,15 @@ static const char *const export_cols[] = { "key", "book_id", "title", "place", "
 
 struct export {
 	bool json;
+	bool terminal;	/* data to a file or a pipe stays as stored */
 	size_t rows;
 };
 
-static bool export_row(void *data, int n, const char *const *c)
+static bool export_row(void *data, int n, const char *const *raw)
 {
 	struct export *e = data;
+	struct shown sh;
+	const char *const *c = e->terminal ? shown(&sh, n, raw) : raw;
 
 	if (n < EXPORT_COLS)
 		return true;
@@ -132,13 +169,35 @@ static bool export_row(void *data, int n, const char *const *c)
 
 /* --- reading a built book --- */
 
+/*
+ * The file at path, whole. Anything but a regular file (a FIFO, a device,
+ * a folder) is refused before it is read: opened without waiting for a
+ * writer, then looked at.
+ */
 static char *read_all(const char *path, size_t *len, struct mb_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	FILE *f = NULL;
 	char *buf = NULL;
 	size_t n = 0, alloc = 0;
+	struct stat st;
 
+	if (fd < 0 || fstat(fd, &st)) {
+		mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		mb_error_set(err, MB_ERR_INPUT, "'%s' is %s, not a file: give a book's folder or its "
+			     "manifest.json", path, S_ISDIR(st.st_mode) ? "a folder" :
+			     S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or a socket");
+		return NULL;
+	}
+	f = fdopen(fd, "rb");
 	if (!f) {
+		close(fd);
 		mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
 		return NULL;
 	}
@@ -258,7 +317,11 @@ static int cmd_list(struct mb_catalogue *cat)
 	if (mb_catalogue_query(cat, "SELECT id, title, mazes, built_at, status, output FROM books "
 			       "ORDER BY built_at, id", NULL, 0, print_book_row, &n, &err))
 		return failed(&err);
-	printf("%zu book%s in %s\n", n, n == 1 ? "" : "s", cat->where);
+	printf("%zu book%s in %s%s\n", n, n == 1 ? "" : "s", cat->where,
+	       cat->read_only ? " (opened read-only: you may not write it)" : "");
+	if (cat->stale)
+		fprintf(stderr, "mazebook catalogue: warning: '%s' has changes in its WAL file that "
+			"only its owner can read: the latest books may be missing here\n", cat->where);
 	return MB_EXIT_OK;
 }
 
@@ -336,8 +399,10 @@ out:
 	return rc;
 }
 
-static int cmd_import(struct mb_catalogue *cat, const char *arg)
+/* the manifest is read and checked first: a refused one makes no catalogue */
+static int cmd_import(const char *where, const char *arg)
 {
+	struct mb_catalogue *cat = NULL;
 	struct mb_catalogue_manifest m;
 	struct mb_catalogue_hit hit;
 	struct mb_catalogue_book book;
@@ -357,6 +422,10 @@ static int cmd_import(struct mb_catalogue *cat, const char *arg)
 	if (distinct_keys(&m, &dup_a, &dup_b) < m.count) {
 		rc = mb_command_fail(&mb_cmd_catalogue, "%s: mazes %d and %d of the book are one "
 				     "puzzle (turned or mirrored): not imported", dir, dup_a, dup_b);
+		goto out;
+	}
+	if (mb_catalogue_open(where, true, &cat, &err)) {
+		rc = failed(&err);
 		goto out;
 	}
 	/* the spec's hash, when the book's copy of it is there */
@@ -383,6 +452,7 @@ static int cmd_import(struct mb_catalogue *cat, const char *arg)
 		printf("imported '%s' ('%s'): %zu mazes%s into %s\n", m.book_id, m.title, m.count,
 		       m.regenerated ? ", keys made again from each maze's recipe" : "", cat->where);
 out:
+	mb_catalogue_free(cat);
 	mb_catalogue_manifest_release(&m);
 	free(dir);
 	return rc;
@@ -402,7 +472,7 @@ static int cmd_forget(struct mb_catalogue *cat, const char *id)
 
 static int cmd_export(struct mb_catalogue *cat, bool json)
 {
-	struct export e = { json, 0 };
+	struct export e = { json, isatty(STDOUT_FILENO), 0 };
 	struct mb_error err;
 
 	mb_error_init(&err);
@@ -437,9 +507,32 @@ static int cmd_stats(struct mb_catalogue *cat)
 	return MB_EXIT_OK;
 }
 
+/* `check` without a book: is the catalogue itself whole? (--repair: rebuild it) */
+static int cmd_check_catalogue(const char *where, bool repair)
+{
+	struct mb_error err;
+	size_t problems = 0;
+
+	mb_error_init(&err);
+	if (repair) {
+		if (mb_catalogue_repair(where, &err))
+			return failed(&err);
+		return MB_EXIT_OK;
+	}
+	if (mb_catalogue_verify(where, &problems, &err))
+		return failed(&err);
+	if (!problems) {
+		printf("the catalogue %s is whole\n", where);
+		return MB_EXIT_OK;
+	}
+	printf("the catalogue %s is damaged: restore it from a backup, or run 'mazebook catalogue "
+	       "check --repair' to rebuild it from its readable rows\n", where);
+	return MB_EXIT_FAIL;
+}
+
 static const struct {
 	const char *name;
-	int args;	/* operands after the subcommand */
+	int args;	/* operands after the subcommand (check: 0 or 1) */
 	bool writes;
 } subs[] = {
 	{ "check", 1, false }, { "export", 0, false }, { "forget", 1, true },
@@ -451,14 +544,16 @@ static int run_catalogue(int argc, char **argv)
 	static const struct option options[] = {
 		{ "catalogue", required_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "repair", no_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *where_opt = NULL, *format = "csv", *sub;
 	struct mb_catalogue *cat = NULL;
 	struct mb_error err;
 	char *where = NULL;
+	bool repair = false;
 	size_t k;
-	int c, rc;
+	int c, rc, operands;
 
 	optind = 1;
 	opterr = 0;
@@ -469,6 +564,9 @@ static int run_catalogue(int argc, char **argv)
 			break;
 		case 'f':
 			format = optarg;
+			break;
+		case 'r':
+			repair = true;
 			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_catalogue, "option '%s' needs a value",
@@ -487,7 +585,11 @@ static int run_catalogue(int argc, char **argv)
 	if (k == sizeof(subs) / sizeof(subs[0]))
 		return mb_command_usage_error(&mb_cmd_catalogue, "unknown subcommand '%s' (valid: "
 					      "list, show, check, import, forget, export, stats)", sub);
-	if (argc - optind - 1 != subs[k].args)
+	operands = argc - optind - 1;
+	if (repair && (strcmp(sub, "check") || operands))
+		return mb_command_usage_error(&mb_cmd_catalogue, "--repair goes with 'check' alone "
+					      "(mazebook catalogue check --repair)");
+	if (operands != subs[k].args && !(!strcmp(sub, "check") && !operands))
 		return mb_command_usage_error(&mb_cmd_catalogue, subs[k].args ?
 					      "'%s' takes one operand" : "'%s' takes no operand", sub);
 	if (strcmp(format, "csv") && strcmp(format, "json"))
@@ -499,8 +601,14 @@ static int run_catalogue(int argc, char **argv)
 	if (!where)
 		return mb_command_fail(&mb_cmd_catalogue, "the catalogue is 'none': there is nothing "
 				       "to %s (give --catalogue FILE or set MAZEBOOK_CATALOGUE)", sub);
-	/* only import makes a catalogue that is not there yet */
-	if (mb_catalogue_open(where, !strcmp(sub, "import"), &cat, &err)) {
+	if ((!strcmp(sub, "check") && !operands) || !strcmp(sub, "import")) {
+		rc = operands ? cmd_import(where, argv[optind + 1]) : cmd_check_catalogue(where, repair);
+		free(where);
+		return rc;
+	}
+	/* only import (above) makes a catalogue that is not there yet */
+	if (subs[k].writes ? mb_catalogue_open(where, false, &cat, &err)
+			   : mb_catalogue_open_read(where, &cat, &err)) {
 		free(where);
 		return failed(&err);
 	}
@@ -511,8 +619,6 @@ static int run_catalogue(int argc, char **argv)
 		rc = cmd_show(cat, argv[optind + 1]);
 	else if (!strcmp(sub, "check"))
 		rc = cmd_check(cat, argv[optind + 1]);
-	else if (!strcmp(sub, "import"))
-		rc = cmd_import(cat, argv[optind + 1]);
 	else if (!strcmp(sub, "forget"))
 		rc = cmd_forget(cat, argv[optind + 1]);
 	else if (!strcmp(sub, "export"))
@@ -526,12 +632,18 @@ static int run_catalogue(int argc, char **argv)
 const struct mb_command mb_cmd_catalogue = {
 	.name = "catalogue",
 	.summary = "the record of every book built and every maze printed, so none repeats",
-	.usage = "list|show BOOK|check DIR|import DIR|forget BOOK|export|stats [--catalogue WHERE] [--format csv|json]",
+	.usage = "list|show BOOK|check [DIR]|check --repair|import DIR|forget BOOK|export|stats "
+		 "[--catalogue WHERE] [--format csv|json]",
 	.help = "  list          every book: id, mazes, when built, status, title, folder\n"
 		"  show BOOK     one book and each maze it printed (page, grid, generator,\n"
 		"                seed, canonical key)\n"
 		"  check DIR     is every maze of the built book in DIR unique, in the book\n"
 		"                and against every other book? (exit 1 naming the repeats)\n"
+		"  check         is the catalogue itself whole? (SQLite's full integrity\n"
+		"                check; exit 1 naming the damage)\n"
+		"  check --repair  rebuild a damaged catalogue from its readable rows (the\n"
+		"                damaged file is kept beside it) and name each book to import\n"
+		"                again\n"
 		"  import DIR    record a book built before the catalogue, or elsewhere\n"
 		"                (DIR or DIR/manifest.json; an older manifest without keys\n"
 		"                has each maze made again from its recipe)\n"
@@ -544,7 +656,9 @@ const struct mb_command mb_cmd_catalogue = {
 		"A build checks every maze's canonical key (the same for a maze turned\n"
 		"or mirrored) against the catalogue, stops before writing anything when\n"
 		"one was printed before, and records the book once its files are in\n"
-		"place. A damaged or locked catalogue is reported by name, never replaced.\n\n"
+		"place. Every use checks the catalogue whole first: a damaged one is\n"
+		"refused, and a locked one reported, by name, never replaced. A catalogue\n"
+		"you may only read is opened read-only by the reports.\n\n"
 		"example:\n  mazebook catalogue check out/\n",
 	.run = run_catalogue,
 };

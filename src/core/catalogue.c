@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mazebook/printable.h"
 #include "mazebook/xalloc.h"
 
 /*
@@ -428,7 +429,7 @@ static void name_maze(const char *place, int number, int page, char *buf, size_t
 const char *mb_catalogue_repeat_message(const struct mb_catalogue_hit *hit, const char *where,
 					char *buf, size_t size)
 {
-	char mine[64], theirs[64];
+	char mine[64], theirs[64], title[256], id[128], out[512];
 
 	(void)where;
 	name_maze(hit->place[0] ? hit->place : "interior", hit->number, hit->page, mine,
@@ -440,6 +441,8 @@ const char *mb_catalogue_repeat_message(const struct mb_catalogue_hit *hit, cons
 		 "of '%s' (book '%s', in '%s'); KDP refuses reused content: change the "
 		 "spec's 'seed' to any other number, or make the books volumes of one 'series:' "
 		 "(the same book under another id? give it 'book_id: %s')",
-		 mine, theirs, hit->title, hit->book_id, hit->output, hit->book_id);
+		 mine, theirs, mb_printable(hit->title, title, sizeof(title)),
+		 mb_printable(hit->book_id, id, sizeof(id)),
+		 mb_printable(hit->output, out, sizeof(out)), id);
 	return buf;
 }

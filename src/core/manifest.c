@@ -207,74 +207,20 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 }
 
 /*
- * One top-level string field of a manifest this program wrote: the first
- * line `  "key": "..."`, JSON escapes decoded (\uXXXX as UTF-8). NULL when
- * there is none or it does not read as one.
+ * Read by the project's JSON reader (mazebook/json.h). The caller may give
+ * only the first part of the file: the members read before the text ends
+ * are kept.
  */
-static char *manifest_field(const char *text, size_t len, const char *key)
-{
-	char want[64];
-	const char *p = text, *end = text + len;
-	size_t wl = (size_t)snprintf(want, sizeof(want), "\n  \"%s\": \"", key);
-
-	for (; p + wl <= end; p++) {
-		if (memcmp(p, want, wl))
-			continue;
-		const char *q = p + wl;
-		char *out = xmalloc((size_t)(end - q) + 1);
-		size_t o = 0;
-
-		while (q < end && *q != '"' && *q != '\n') {
-			if (*q != '\\') {
-				out[o++] = *q++;
-				continue;
-			}
-			if (++q >= end)
-				break;
-			switch (*q) {
-			case 'n': out[o++] = '\n'; break;
-			case 't': out[o++] = '\t'; break;
-			case 'r': out[o++] = '\r'; break;
-			case 'b': out[o++] = '\b'; break;
-			case 'f': out[o++] = '\f'; break;
-			case 'u': {
-				unsigned cp = 0;
-
-				for (int i = 1; i <= 4 && q + i < end; i++) {
-					char c = q[i];
-
-					cp = cp * 16 + (unsigned)(c >= 'a' ? c - 'a' + 10 :
-								  c >= 'A' ? c - 'A' + 10 : c - '0');
-				}
-				q += 4;
-				if (cp < 0x80) {
-					out[o++] = (char)cp;
-				} else if (cp < 0x800) {
-					out[o++] = (char)(0xc0 | cp >> 6);
-					out[o++] = (char)(0x80 | (cp & 0x3f));
-				} else {
-					out[o++] = (char)(0xe0 | cp >> 12);
-					out[o++] = (char)(0x80 | ((cp >> 6) & 0x3f));
-					out[o++] = (char)(0x80 | (cp & 0x3f));
-				}
-				break;
-			}
-			default: out[o++] = *q; break;
-			}
-			q++;
-		}
-		if (q >= end || *q != '"') {
-			free(out);
-			return NULL;
-		}
-		out[o] = '\0';
-		return out;
-	}
-	return NULL;
-}
-
 void mb_manifest_read_book(const char *text, size_t len, char **title, char **source)
 {
-	*title = manifest_field(text, len, "title");
-	*source = manifest_field(text, len, "source");
+	struct mb_json root;
+	struct mb_json_fault fault;
+	const char *t, *s;
+
+	mb_json_parse(text, len, &root, &fault);
+	t = mb_json_get_string(&root, "title");
+	s = mb_json_get_string(&root, "source");
+	*title = t ? xstrdup(t) : NULL;
+	*source = s ? xstrdup(s) : NULL;
+	mb_json_free(&root);
 }
