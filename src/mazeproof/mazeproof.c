@@ -30,6 +30,7 @@
 #endif
 
 #include "mpcheck.h"
+#include "mpchords.h"
 #include "mplattice.h"
 #include "mpmaze.h"
 #include "mpraster.h"
@@ -379,9 +380,12 @@ static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *p
 			  bool always)
 {
 	struct mb_mp_lattice **lats;
-	bool *was_black = mb_mp_xmalloc((page->nsegs + 1) * sizeof *was_black);
+	bool *was_black;
 	size_t n;
 
+	/* arcs drawn as chords become arcs first: their lines are then no straight walls */
+	mb_mp_arcs_from_chords(page);
+	was_black = mb_mp_xmalloc((page->nsegs + 1) * sizeof *was_black);
 	for (size_t i = 0; i < page->nsegs; i++)
 		was_black[i] = page->segs[i].black;
 	n = mb_mp_find_lattices(page, &lats);

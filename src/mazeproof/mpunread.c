@@ -237,57 +237,71 @@ static bool maze_like(const struct mb_mp_page *page, const size_t *g, size_t n,
 	return wide && (families > 0 || sides >= MB_MP_UNREAD_DENSE_LINES);
 }
 
-/* Do two boxes overlap? */
-static bool overlap(const struct mb_mp_unread *a, const struct mb_mp_unread *b)
+/* the box of each group's lines, kept at its root (x0, y0, x1, y1) */
+static void group_boxes(const struct mb_mp_page *page, const size_t *idx, size_t n,
+			size_t *parent, double *box)
 {
-	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+	for (size_t k = 0; k < n; k++)
+		box[4 * k] = box[4 * k + 1] = INFINITY, box[4 * k + 2] = box[4 * k + 3] = -INFINITY;
+	for (size_t k = 0; k < n; k++) {
+		const struct mb_mp_seg *s = &page->segs[idx[k]];
+		size_t r = find(parent, k);
+
+		box[4 * r] = fmin(box[4 * r], fmin(s->x0, s->x1));
+		box[4 * r + 1] = fmin(box[4 * r + 1], fmin(s->y0, s->y1));
+		box[4 * r + 2] = fmax(box[4 * r + 2], fmax(s->x0, s->x1));
+		box[4 * r + 3] = fmax(box[4 * r + 3], fmax(s->y0, s->y1));
+	}
+}
+
+static const double *sort_boxes;
+
+static int cmp_by_x0(const void *a, const void *b)
+{
+	double x = sort_boxes[4 * *(const size_t *)a], y = sort_boxes[4 * *(const size_t *)b];
+
+	return x < y ? -1 : x > y;
 }
 
 /*
- * The maze-like groups (group r: members[first[r]] to members[first[r + 1]]),
- * those whose boxes overlap merged: the two rim gaps of a maze split its
- * walls into two drawings, and one maze is one report.
+ * Groups whose boxes overlap are one drawing: the two rim gaps of a maze
+ * split its walls in two, and a round maze's arcs and radial walls meet
+ * only where they touch. A sweep over the boxes by their left edge, again
+ * until nothing merges; past MB_MP_UNREAD_MAX_GROUPS groups the groups
+ * stay as they touch (a page of that many separate drawings is no maze page).
  */
-static size_t merged_reports(const struct mb_mp_page *page, const size_t *members,
-			     const size_t *first, size_t n, struct mb_mp_unread *out, size_t max)
+static void merge_overlapping(const struct mb_mp_page *page, const size_t *idx, size_t n,
+			      size_t *parent)
 {
-	struct mb_mp_unread *all = NULL;
-	size_t nall = 0, cap = 0, found = 0;
+	double *box = mb_mp_xmalloc(4 * n * sizeof *box);
+	size_t *roots = mb_mp_xmalloc(n * sizeof *roots), nroots;
 	bool merged = true;
 
-	for (size_t r = 0; r < n; r++) {
-		size_t m = first[r + 1] - first[r];
-		struct mb_mp_unread u;
-
-		if (maze_like(page, members + first[r], m, &u))
-			*(struct mb_mp_unread *)mb_mp_push(&all, &nall, &cap, sizeof u) = u;
-	}
-	while (merged) {
+	for (int pass = 0; merged && pass < 16; pass++) {
 		merged = false;
-		for (size_t a = 0; a < nall; a++)
-			for (size_t b = a + 1; b < nall; b++)
-				if (all[a].lines && all[b].lines && overlap(&all[a], &all[b])) {
-					all[a].x0 = fmin(all[a].x0, all[b].x0);
-					all[a].y0 = fmin(all[a].y0, all[b].y0);
-					all[a].x1 = fmax(all[a].x1, all[b].x1);
-					all[a].y1 = fmax(all[a].y1, all[b].y1);
-					all[a].lines += all[b].lines;
-					all[a].sides += all[b].sides;
-					all[a].directions = all[a].directions && all[b].directions
-								    ? all[a].directions : 0;
-					all[b].lines = 0;
+		group_boxes(page, idx, n, parent, box);
+		nroots = 0;
+		for (size_t k = 0; k < n; k++)
+			if (find(parent, k) == k)
+				roots[nroots++] = k;
+		if (nroots > MB_MP_UNREAD_MAX_GROUPS)
+			break;
+		sort_boxes = box;
+		qsort(roots, nroots, sizeof *roots, cmp_by_x0);
+		for (size_t a = 0; a < nroots; a++)
+			for (size_t b = a + 1; b < nroots && box[4 * roots[b]] < box[4 * roots[a] + 2];
+			     b++) {
+				const double *p = &box[4 * roots[a]], *q = &box[4 * roots[b]];
+
+				if (p[1] < q[3] && q[1] < p[3] && find(parent, roots[a]) !=
+								   find(parent, roots[b])) {
+					unite(parent, roots[a], roots[b]);
 					merged = true;
 				}
+			}
 	}
-	for (size_t a = 0; a < nall; a++) {
-		if (all[a].sides < MB_MP_UNREAD_MIN_LINES)
-			continue;
-		if (found < max)
-			out[found] = all[a];
-		found++;
-	}
-	free(all);
-	return found;
+	free(box);
+	free(roots);
 }
 
 size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out, size_t max)
@@ -307,6 +321,7 @@ size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out
 	}
 	parent = mb_mp_xmalloc(n * sizeof *parent);
 	group(page, idx, n, parent);
+	merge_overlapping(page, idx, n, parent);
 	/* each group's members together: counting sort by root */
 	first = mb_mp_xcalloc(n + 1, sizeof *first);
 	members = mb_mp_xmalloc(n * sizeof *members);
@@ -322,7 +337,17 @@ size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out
 			members[at[find(parent, k)]++] = idx[k];
 		free(at);
 	}
-	found = merged_reports(page, members, first, n, out, max);
+	for (size_t r = 0; r < n; r++) {
+		size_t m = first[r + 1] - first[r];
+		struct mb_mp_unread u;
+
+		if (m == 0 || !maze_like(page, members + first[r], m, &u) ||
+		    u.sides < MB_MP_UNREAD_MIN_LINES)
+			continue;
+		if (found < max)
+			out[found] = u;
+		found++;
+	}
 	free(first);
 	free(members);
 	free(parent);

@@ -33,6 +33,8 @@
  * too (a round maze whose arcs are chains of short chords has hundreds)
  */
 #define MB_MP_UNREAD_DENSE_LINES 120
+/* more separate groups than this on a page are not merged by their boxes */
+#define MB_MP_UNREAD_MAX_GROUPS 20000
 /* lines within this many degrees (mod 180) are one family */
 #define MB_MP_UNREAD_ANGLE_DEG 3.0
 

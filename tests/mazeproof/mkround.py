@@ -244,7 +244,9 @@ def arc_or_chords(cr, cx, cy, rad, a0, a1, chords):
     n = max(2, int(math.ceil(abs(a1 - a0) / math.radians(3))))
     for i in range(n + 1):
         a = a0 + (a1 - a0) * i / n
-        x, y = cx + rad * math.cos(a), cy + rad * math.sin(a)
+        # 'rough': each inner vertex off the circle by up to 0.8 pt (no arc)
+        off = 0.8 * math.sin(7.3 * i + 3.1 * rad) if chords == 'rough' and 0 < i < n else 0
+        x, y = cx + (rad + off) * math.cos(a), cy + (rad + off) * math.sin(a)
         if i == 0 and not cr.has_current_point():
             cr.move_to(x, y)
         else:
@@ -918,15 +920,21 @@ def main():
         rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     # drawings mazeproof cannot read must be reported, never skipped: a
     # triangle maze turned by 15 degrees (its sides on no lattice it reads),
-    # perfect and with a loop, and a round maze whose arcs are chains of
-    # chords
+    # perfect and with a loop
     for k, flaw in enumerate(('perfect', 'loop')):
         name = 'delta-turned-15-%s.pdf' % flaw
         page_pdf(os.path.join(out, name), rotated(delta_case(flaw, 460 + k, 'rect'), 15))
         rows.append((name, 1, 'looks like a maze but was not read'))
-    name = 'polar-chords-perfect.pdf'
-    page_pdf(os.path.join(out, name), polar_case('perfect', 470, chords=True))
+    # a round maze whose chords wander off their circles: no arcs, hundreds
+    # of lines in every direction, reported as not read
+    name = 'polar-chords-rough.pdf'
+    page_pdf(os.path.join(out, name), polar_case('perfect', 475, chords='rough'))
     rows.append((name, 1, 'looks like a maze but was not read'))
+    # round mazes whose arcs are chains of 3-degree chords, read as arcs
+    for k, flaw in enumerate(('perfect', 'loop', 'arc-removed', 'cutoff')):
+        name = 'polar-chords-%s.pdf' % flaw
+        page_pdf(os.path.join(out, name), polar_case(flaw, 470 + k, chords=True))
+        rows.append((name, 0 if flaw == 'perfect' else 1, PHRASE[flaw]))
     # small triangles whose straight runs of sides are one line each: fewer
     # lines than a maze has sides (once 'no maze found' for 5 to 8 rows)
     for k, (nrows, flaw) in enumerate(((5, 'perfect'), (6, 'loop'), (8, 'perfect'), (7, 'cutoff'))):
