@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "mpcheck.h"
+#include "mpchords.h"
 #include "mpmaze.h"
 #include "mputil.h"
 #include "mpunread.h"
@@ -66,6 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				s->path = 0;
 		}
 	}
+	mb_mp_arcs_from_chords(&page);
 	n = mb_mp_find_mazes(&page, &m);
 	{
 		struct mb_mp_unread u[4];

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "mpcheck.h"
+#include "mpchords.h"
 #include "mpmaze.h"
 #include "mpread.h"
 #include "mputil.h"
@@ -69,6 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			mb_mp_page_release(&page);
 			continue;
 		}
+		mb_mp_arcs_from_chords(&page);
 		n = mb_mp_find_mazes(&page, &found);
 		{
 			struct mb_mp_unread u[4];

@@ -1119,6 +1119,23 @@ static bool on_box_edge(const struct line *lines, const struct cluster *a, const
 	return true;
 }
 
+/*
+ * Do all of a's lines lie on the edges of the box a and b make together?
+ * Two rim sides in a heavy pen (an L whose gaps cut it off from the rest of
+ * the rim) reach past the inner walls' box: once left out, the maze was
+ * read one column short with four rim gaps.
+ */
+static bool on_joint_edge(const struct line *lines, const struct cluster *a, const struct cluster *b)
+{
+	struct cluster joint = *b;
+
+	joint.x0 = fmin(a->x0, b->x0);
+	joint.y0 = fmin(a->y0, b->y0);
+	joint.x1 = fmax(a->x1, b->x1);
+	joint.y1 = fmax(a->y1, b->y1);
+	return on_box_edge(lines, a, &joint);
+}
+
 /* Does a lie inside b's box, clear of its edges on every side? */
 static bool inside_clear(const struct cluster *a, const struct cluster *b)
 {
@@ -1147,7 +1164,7 @@ static void merge_overlapping(const struct line *lines, struct cluster *cl, size
 				    (inside_clear(in, outer) && bare_rectangle(lines, outer)))
 					continue;
 				if (!same_width(in->width, outer->width) && in->n < 3 &&
-				    !on_box_edge(lines, in, outer)) {
+				    !on_box_edge(lines, in, outer) && !on_joint_edge(lines, in, outer)) {
 					if (in->x0 >= outer->x0 - t && in->x1 <= outer->x1 + t &&
 					    in->y0 >= outer->y0 - t && in->y1 <= outer->y1 + t) {
 						in->dropped = true;
