@@ -307,8 +307,8 @@ START_TEST(output_only_inside_the_spec_folder)
 	} bad[] = {
 		{ "/etc", "'output' is '/etc', an absolute path: a spec may name only a folder "
 			  "inside its own folder; to write elsewhere give -o DIR on the command line" },
-		{ "../../x", "'output' is '../../x', a '..' that leaves the spec's folder: a spec "
-			     "may name only a folder" },
+		{ "../../x", "'output' is '../../x', a '..' that leaves the spec's folder (it "
+			     "leads to '/x'): a spec may name only a folder" },
 		{ "a/./../../x", "a '..' that leaves the spec's folder" },
 		{ "..", "a '..' that leaves the spec's folder" },
 		{ "//x", "an absolute path" },
