@@ -314,7 +314,7 @@ enum mb_status mb_catalogue_pg_open(const char *url, struct mb_catalogue **out,
 		return mb_error_set(err, MB_ERR_INPUT,
 				    "the catalogue's PostgreSQL URL has more than one '@' before "
 				    "its host: write an '@' in the user name or password as %%40 "
-				    "(postgresql://user:p%%40ss@host/db)");
+				    "(postgresql://me:abc%%40def@host/db)");
 	opts = PQconninfoParse(url, &errmsg);
 	if (!opts) {
 		PQfreemem(errmsg);
