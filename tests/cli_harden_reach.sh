@@ -158,6 +158,18 @@ spec font-abs "font: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 refused font-abs 6:7 "'font' is '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', an absolute path"
 contains "$err" "install the font and give its name"
 ok $? "font-abs: the refusal says to name an installed font"
+# a bold face found beside a font file in the folder, but a link out of it
+ttf=$(fc-match -f '%{file}' 'DejaVu Serif')
+bold_ttf=$(fc-match -f '%{file}' 'DejaVu Serif:bold')
+mkdir book/fonts
+cp "$ttf" book/fonts/face.ttf
+ln -s "$bold_ttf" book/fonts/face-Bold.ttf
+spec bold-link "font: fonts/face.ttf"
+refused bold-link 6:7 "the bold face 'book/fonts/face-Bold.ttf' beside the font file 'book/fonts/face.ttf' is a symbolic link out of its folder"
+rm book/fonts/face-Bold.ttf
+cp "$bold_ttf" book/fonts/face-Bold.ttf
+run "$MAZEBOOK" build -q book/bold-link.yaml -o "$TMP/o-bold"
+ok $rc "a font file and its bold face inside the folder build"
 # a link inside the folder that leads out, through a chain of two
 ln -s out-link book/chain
 spec chain "cover:
