@@ -307,8 +307,8 @@ START_TEST(output_only_inside_the_spec_folder)
 	} bad[] = {
 		{ "/etc", "'output' is '/etc', an absolute path: a spec may name only a folder "
 			  "inside its own folder; to write elsewhere give -o DIR on the command line" },
-		{ "../../x", "'output' is '../../x', a '..' that leaves the spec's folder: a spec "
-			     "may name only a folder" },
+		{ "../../x", "'output' is '../../x', a '..' that leaves the spec's folder (it "
+			     "leads to '/x'): a spec may name only a folder" },
 		{ "a/./../../x", "a '..' that leaves the spec's folder" },
 		{ "..", "a '..' that leaves the spec's folder" },
 		{ "//x", "an absolute path" },
@@ -362,6 +362,82 @@ START_TEST(output_only_inside_the_spec_folder)
 	ck_assert_int_eq(rmdir(base), 0);
 	free(link);
 	free(name);
+}
+END_TEST
+
+/* issue 29: a file read later is checked again, so a link swapped in after the read is refused */
+START_TEST(inputs_checked_again)
+{
+	char tmpl[] = "/tmp/mb-check-reach.XXXXXX";
+	char *base = mkdtemp(tmpl), *name, *pics, *old, *pic;
+	const char *text = GOOD_HEAD "cover:\n  image: pics/a.png\n";
+	struct mb_book_spec spec;
+	struct mb_error err;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(base);
+	name = xasprintf("%s/book.yaml", base);
+	pics = xasprintf("%s/pics", base);
+	old = xasprintf("%s/pics-old", base);
+	pic = xasprintf("%s/a.png", pics);
+	ck_assert_int_eq(mkdir(pics, 0700), 0);
+	f = fopen(pic, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_spec_parse(name, text, strlen(text), &spec, &err), MB_OK);
+	ck_assert_int_eq(mb_spec_inputs_inside(&spec, &err), MB_OK);
+	/* the folder becomes a link out of the spec's folder after the spec was read */
+	ck_assert_int_eq(rename(pics, old), 0);
+	ck_assert_int_eq(symlink("/", pics), 0);
+	ck_assert_int_eq(mb_spec_inputs_inside(&spec, &err), MB_ERR_INPUT);
+	ck_assert_msg(strstr(err.message, "'cover.image' is 'pics/a.png', which leads to '/a.png' "
+			     "(through a symbolic link), outside the spec's folder"), "%s",
+		      err.message);
+	ck_assert_str_eq(err.file, name);
+	ck_assert_int_eq(err.line, 6);
+	ck_assert_int_eq(err.column, 10);
+	mb_spec_release(&spec);
+	unlink(pics);
+	free(pic);
+	pic = xasprintf("%s/a.png", old);
+	unlink(pic);
+	rmdir(old);
+	ck_assert_int_eq(rmdir(base), 0);
+	free(pic);
+	free(old);
+	free(pics);
+	free(name);
+}
+END_TEST
+
+/* a spec names no network catalogue, in any of libpq's forms */
+START_TEST(catalogue_only_a_file_inside)
+{
+	static const char *const network[] = {
+		"postgres://h/db", "\"postgresql://u:p@h:5/db?sslmode=disable\"", "\"host=h dbname=d\"",
+		"\" port = 5\"", "file:x.db", "http://h/x.db",
+	};
+	struct mb_book_spec spec;
+	struct mb_error err;
+	char text[256];
+
+	for (size_t i = 0; i < sizeof(network) / sizeof(network[0]); i++) {
+		snprintf(text, sizeof(text), GOOD_HEAD "catalogue: %s\n", network[i]);
+		ck_assert_int_eq(parse(text, &spec, &err), MB_ERR_INPUT);
+		ck_assert_msg(strstr(err.message, "'catalogue' names a network catalogue"), "%s: %s",
+			      network[i], err.message);
+		ck_assert_ptr_null(strstr(err.message, "h/db"));	/* never echoed */
+		ck_assert_int_eq(err.line, 5);
+		mb_spec_release(&spec);
+	}
+	ck_assert_int_eq(parse(GOOD_HEAD "catalogue: books.db\n", &spec, &err), MB_OK);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "catalogue: none\n", &spec, &err), MB_OK);
+	mb_spec_release(&spec);
+	ck_assert_int_eq(parse(GOOD_HEAD "catalogue: ../books.db\n", &spec, &err), MB_ERR_INPUT);
+	ck_assert_ptr_nonnull(strstr(err.message, "a '..' that leaves the spec's folder"));
+	mb_spec_release(&spec);
 }
 END_TEST
 
@@ -1884,6 +1960,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, message_format);
 	tcase_add_test(tc, bom_is_skipped);
 	tcase_add_test(tc, output_only_inside_the_spec_folder);
+	tcase_add_test(tc, inputs_checked_again);
+	tcase_add_test(tc, catalogue_only_a_file_inside);
 	tcase_add_test(tc, inside_outputs_and_plain_numbers);
 	tcase_add_test(tc, first_error_kept);
 	tcase_add_test(tc, full_spec);

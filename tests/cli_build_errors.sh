@@ -120,7 +120,9 @@ if command -v mutool >/dev/null 2>&1; then
   found=1
   for ttf in "$TMP"/subset/*.ttf; do
     [ -f "$ttf" ] || continue
-    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\nfont_bold: "%s"\nseed: 110\n' "$ttf" "$ttf" > "$TMP/subset.yaml"
+    # relative: a spec names only files inside its folder (issue 29)
+    rel="subset/$(basename "$ttf")"
+    printf 'title: "A"\nauthor: "A"\nlevel: easy\nmazes: 30\nlanguage: de\nfont: "%s"\nfont_bold: "%s"\nseed: 110\n' "$rel" "$rel" > "$TMP/subset.yaml"
     run "$MAZEBOOK" build "$TMP/subset.yaml" -o "$TMP/out-subset"
     [ "$rc" -eq 1 ] || { found=1; break; }
     contains "$err" "subset.yaml:5:11: the wording for language 'de' has a character the font cannot print" && found=0

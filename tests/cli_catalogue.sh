@@ -170,7 +170,8 @@ spec old.yaml "Old Book" 9090 ignored 24
 sed -i '/^book_id:/d' old.yaml
 printf 'catalogue: none\n' >> old.yaml
 before=$(rows)
-run "$MAZEBOOK" build old.yaml -o OLD -q
+# the spec's 'none' holds only when the user chose nothing ($MAZEBOOK_CATALOGUE comes first)
+MAZEBOOK_CATALOGUE= run "$MAZEBOOK" build old.yaml -o OLD -q
 ok $rc "a book built without a catalogue ('catalogue: none')"
 grep -q '^WARN  catalogue.unique .*not checked' OLD/checklist.txt
 ok $? "its checklist says the mazes were not checked"
@@ -306,11 +307,12 @@ MAZEBOOK_CATALOGUE="$TMP/fresh.db" run "$MAZEBOOK" catalogue list
 contains "$out" "1 book in $TMP/fresh.db"
 ok $? "... and holds the book"
 
-# the spec's own catalogue: a file in its folder, before $MAZEBOOK_CATALOGUE
+# the spec's own catalogue: a file in its folder, when $MAZEBOOK_CATALOGUE
+# and --catalogue choose none (tests/cli_harden_reach.sh: they come first)
 mkdir own
 spec own/book.yaml "Own" 6060 own-book
 printf 'catalogue: books.db\n' >> own/book.yaml
-run "$MAZEBOOK" build own/book.yaml -o OWN -q
+MAZEBOOK_CATALOGUE= run "$MAZEBOOK" build own/book.yaml -o OWN -q
 ok $rc "a spec with 'catalogue: books.db' builds"
 check "... and its catalogue is beside the spec" -s own/books.db
 check "... not in \$MAZEBOOK_CATALOGUE" "$(book_rows own-book)" -eq 0

@@ -115,4 +115,24 @@ MAZEBOOK_CATALOGUE="postgresql://mazebook@/postgres?host=$TMP/nowhere&port=$PORT
 check "PostgreSQL: no server there: exit 1" "$rc" -eq 1
 contains "$err" "cannot reach the catalogue"
 ok $? "PostgreSQL: ... says it cannot reach it"
+
+# a location's secrets are never printed (issue 29): only host, port and
+# database, in the summary, the checklist and the catalogue command's lines
+secret_url="postgresql://mazebook:hunter2@/postgres?host=$TMP/pg&port=$PORT&password=xyzzy42&application_name=s3cr3t"
+spec s.yaml "Book S" 4242 book-s
+MAZEBOOK_CATALOGUE="$secret_url" run "$MAZEBOOK" build s.yaml -o A3
+said="$out$err"
+ok $rc "PostgreSQL: a URL with a password builds"
+contains "$out" "in postgresql:///postgres?host=$TMP/pg&port=$PORT"
+ok $? "PostgreSQL: the summary names the host, port and database"
+MAZEBOOK_CATALOGUE="$secret_url" run "$MAZEBOOK" catalogue list
+said="$said$out$err"
+contains "$out" "in postgresql:///postgres?host=$TMP/pg&port=$PORT"
+ok $? "PostgreSQL: so does catalogue list"
+leaked=""
+for s in hunter2 xyzzy42 s3cr3t "mazebook:"; do
+  contains "$said" "$s" && leaked="$leaked $s"
+  grep -qr "$s" A3 && leaked="$leaked $s(in A3)"
+done
+check "PostgreSQL: no secret printed or written (leaked:$leaked)" -z "$leaked"
 done_testing

@@ -49,7 +49,9 @@ for family in "Latin Modern Mono" "LM Mono 9"; do
 done
 
 # the bold face named by family goes the same way
-printf "${HEAD}font: \"$ttf\"\nfont_bold: \"Latin Modern Mono\"\n" > "$TMP/book/bold.yaml"
+# the regular file inside the spec's folder: a spec names only files there (issue 29)
+cp "$ttf" "$TMP/book/regular.ttf"
+printf "${HEAD}font: \"regular.ttf\"\nfont_bold: \"Latin Modern Mono\"\n" > "$TMP/book/bold.yaml"
 run "$MAZEBOOK" build -q "$TMP/book/bold.yaml" -o "$TMP/out-bold"
 contains "$err" "bold.yaml:7:12: font 'Latin Modern Mono' is '$TMP/fc/lmmono9-regular.otf', OpenType with CFF"
 ok $(( $? + (rc != 1) )) "font_bold: a CFF font by family is refused at its key"

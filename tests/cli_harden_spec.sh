@@ -43,7 +43,7 @@ contains "$(cat "$TMP/abs.err")" "abs.yaml:5:9: 'output' is"
 ok $? "refused the same from the spec's own folder"
 
 ln -s "$TMP/elsewhere" spec/link
-refused link "link/book" "spec/link.yaml:5:9: 'output' is 'link/book', which leads to '$TMP/elsewhere' (through a symbolic link), outside the spec's folder"
+refused link "link/book" "spec/link.yaml:5:9: 'output' is 'link/book', which leads to '$TMP/elsewhere/book' (through a symbolic link), outside the spec's folder"
 check "nothing made through the link" ! -e "$TMP/elsewhere/book"
 # the default folder 'out' as a link out of the spec's folder: no key to point at
 ln -s "$TMP/elsewhere" spec/out

@@ -29,6 +29,9 @@ export MAZEBOOK_KEY_DIR
 # a font file, so the cover loads a fontconfig configuration of its own
 font=$(fc-match -f '%{file}' 'DejaVu Serif' 2>/dev/null)
 [ -f "$font" ] || font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+# beside the spec, with its bold face: a spec names only files in its folder (issue 29)
+cp "$font" "$TMP/" && cp "${font%.ttf}-Bold.ttf" "$TMP/" 2>/dev/null
+font=$(basename "$font")
 cat > "$TMP/small.yaml" <<SPEC
 title: "Little Mazes"
 subtitle: "17 Easy Mazes"

@@ -67,7 +67,7 @@ struct mb_catalogue_backend {
 struct mb_catalogue {
 	const struct mb_catalogue_backend *be;
 	struct mb_catalogue_db *db;
-	char *where;		/* the file, or the URL without its password: for messages */
+	char *where;		/* for messages: the file, or mb_catalogue_display of the URL */
 	bool in_transaction;
 	bool read_only;		/* opened read-only (asked for, or the file is read-only) */
 	bool stale;		/* read-only beside a WAL it could not read: the latest
@@ -188,14 +188,39 @@ void mb_catalogue_manifest_release(struct mb_catalogue_manifest *m);
 /* --- opening: src/backend/catalogue_open.c --- */
 
 /*
- * Where the catalogue is: spec_value (the spec's `catalogue:`, NULL when
- * not given; a path relative to base_dir, a postgres:// URL or "none"),
- * else $MAZEBOOK_CATALOGUE (the same forms), else
- * ~/.local/share/mazebook/catalogue.db. *where is a new string, or NULL
- * for "none" (no catalogue). MB_ERR_INPUT when no place can be found.
+ * Where the catalogue is (issue 29): the first of
+ *   option      --catalogue on the command line (NULL: not given),
+ *   $MAZEBOOK_CATALOGUE, when set and not empty,
+ *   the spec's `catalogue:` (spec may be NULL), a file inside the spec's
+ *               folder (mb_spec_path, checked again here, just before
+ *               the catalogue is opened) or none,
+ *   ~/.local/share/mazebook/catalogue.db.
+ * The user's own choices come first: a spec (perhaps a stranger's) is
+ * only the default when the user has chosen nothing, so it can neither
+ * turn the check off nor move the book's record away from the catalogue
+ * the user set. The option and the variable take a file, a postgres:// or
+ * postgresql:// URL, a libpq "keyword=value" string or "none"; a spec's
+ * network catalogue is refused (when the spec is read, and again here).
+ * *where is a new string, or NULL for "none" (no catalogue). MB_ERR_INPUT
+ * when no place can be found or the spec's is refused.
  */
-enum mb_status mb_catalogue_location(const char *spec_value, const char *base_dir, char **where,
-				     struct mb_error *err);
+enum mb_status mb_catalogue_location(const char *option, const struct mb_book_spec *spec,
+				     char **where, struct mb_error *err);
+
+/*
+ * Which of the four places mb_catalogue_location takes, for messages:
+ * "--catalogue", "$MAZEBOOK_CATALOGUE", "the spec's 'catalogue:'" or
+ * "the default".
+ */
+const char *mb_catalogue_source(const char *option, const struct mb_book_spec *spec);
+
+/*
+ * where for people: a file as it is; a PostgreSQL URL or connection
+ * string as postgresql://HOST:PORT/DATABASE only (no user, password or
+ * other parameter: they may be secrets), or "a PostgreSQL connection
+ * string that cannot be read" (nothing of it shown). A new string.
+ */
+char *mb_catalogue_display(const char *where);
 
 /*
  * Open the catalogue at where (a file, or a postgres:// or postgresql://
@@ -245,6 +270,7 @@ enum mb_status mb_catalogue_sqlite_open(const char *path, bool create,
 					struct mb_catalogue **out, struct mb_error *err);
 enum mb_status mb_catalogue_pg_open(const char *url, struct mb_catalogue **out,
 				    struct mb_error *err);
+/* where is PostgreSQL's: a postgres:// or postgresql:// URL, or a libpq "keyword=value" string */
 bool mb_catalogue_is_url(const char *where);
 
 #endif

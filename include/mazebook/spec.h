@@ -268,14 +268,47 @@ char *mb_spec_resolve(const struct mb_book_spec *spec, const char *rel);
  */
 const char *mb_spec_output_refused(const char *rel);
 
+/* What a path the spec names is for: the message says what to do instead. */
+enum mb_spec_path_kind {
+	MB_SPEC_PATH_OUTPUT,	/* output: a folder to make (-o DIR is the way out) */
+	MB_SPEC_PATH_CATALOGUE,	/* catalogue: a file to make ($MAZEBOOK_CATALOGUE, --catalogue) */
+	MB_SPEC_PATH_PICTURE,	/* cover.image, cover.logo */
+	MB_SPEC_PATH_SHAPE,	/* shape: and a section's shape: a .svg or .png file */
+	MB_SPEC_PATH_FONT,	/* font, font_bold: a .ttf or .otf file */
+};
+
 /*
- * The output folder the spec names (output_dir against base_dir), as a
- * new string in *dir the caller frees, after checking it stays inside the
- * spec's folder once symbolic links are followed: the part of the path
- * that exists must lead into realpath(base_dir). Call it before creating
- * the folder and again after. MB_ERR_INPUT with err->field "output" when
- * it does not (the message says to give -o DIR); MB_ERR_IO when the
- * spec's folder cannot be resolved.
+ * The one rule for every path a spec names (issue 29): it must stay
+ * inside the spec's folder once symbolic links are followed. rel (the
+ * value of key) is refused when it is absolute or a '..' climbs out of
+ * the folder, and when the longest part of base_dir/rel that exists
+ * (the rest is still to be made) leads outside realpath(base_dir), or is
+ * a dangling link or a loop. On success *out is base_dir/rel, a new
+ * string the caller frees; else MB_ERR_INPUT with err->field key (a
+ * string that must outlive err) and a message naming the value, where it
+ * leads and what to do (copy the file into the folder; -o DIR,
+ * $MAZEBOOK_CATALOGUE or --catalogue for output and catalogue);
+ * MB_ERR_IO when the spec's folder cannot be resolved. Paths given on the
+ * command line or in the environment are not the spec's and never come
+ * here.
+ */
+enum mb_status mb_spec_path(const struct mb_book_spec *spec, enum mb_spec_path_kind kind,
+			    const char *key, const char *rel, char **out, struct mb_error *err);
+
+/*
+ * Every file the spec reads (cover.image, cover.logo, font and font_bold
+ * files, shape files, sections' shape files), checked again with
+ * mb_spec_path just before they are read, after the spec was read: a
+ * link swapped in between is refused, placed at its key.
+ */
+enum mb_status mb_spec_inputs_inside(const struct mb_book_spec *spec, struct mb_error *err);
+
+/*
+ * The output folder the spec names (output_dir against base_dir, by
+ * mb_spec_path), as a new string in *dir the caller frees. Call it before
+ * creating the folder and again after. MB_ERR_INPUT with err->field
+ * "output" when it leads outside the spec's folder (the message says to
+ * give -o DIR); MB_ERR_IO when the spec's folder cannot be resolved.
  */
 enum mb_status mb_spec_output_dir(const struct mb_book_spec *spec, char **dir,
 				  struct mb_error *err);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Where the catalogue is and which backend opens it: a postgres:// URL is
- * PostgreSQL, anything else an SQLite file. See mazebook/catalogue.h.
+ * Where the catalogue is and which backend opens it: a postgres:// URL or
+ * a libpq "keyword=value" string is PostgreSQL, anything else an SQLite
+ * file. The command line, then the environment, then the spec (a file in
+ * its folder only). See mazebook/catalogue.h.
  */
 #include "config.h"
 #include "mazebook/catalogue.h"
@@ -12,39 +14,66 @@
 #include <sys/stat.h>
 
 #include "mazebook/output.h"
+#include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
 #define DEFAULT_PLACE ".local/share/mazebook/catalogue.db"
 
-bool mb_catalogue_is_url(const char *where)
-{
-	return !strncmp(where, "postgres://", 11) || !strncmp(where, "postgresql://", 13);
-}
-
-static char *resolve(const char *value, const char *base_dir)
-{
-	if (mb_catalogue_is_url(value) || value[0] == '/' || !base_dir || !strcmp(base_dir, "."))
-		return xstrdup(value);
-	return xasprintf("%s/%s", base_dir, value);
-}
-
-enum mb_status mb_catalogue_location(const char *spec_value, const char *base_dir, char **where,
-				     struct mb_error *err)
+/* $MAZEBOOK_CATALOGUE, when set and not empty */
+static const char *from_environment(void)
 {
 	const char *env = getenv("MAZEBOOK_CATALOGUE");
+
+	return env && env[0] ? env : NULL;
+}
+
+const char *mb_catalogue_source(const char *option, const struct mb_book_spec *spec)
+{
+	if (option)
+		return "--catalogue";
+	if (from_environment())
+		return "$MAZEBOOK_CATALOGUE";
+	if (spec && spec->catalogue)
+		return "the spec's 'catalogue:'";
+	return "the default";
+}
+
+/* the spec's catalogue: none, or a file inside its folder, never a network one */
+static enum mb_status spec_location(const struct mb_book_spec *spec, char **where,
+				    struct mb_error *err)
+{
+	if (!strcmp(spec->catalogue, "none"))
+		return MB_OK;
+	/* the reader refuses these at their place; a spec made by hand is refused here */
+	if (mb_catalogue_is_url(spec->catalogue) || strstr(spec->catalogue, "://"))
+		return mb_error_set_field(err, MB_ERR_INPUT, "catalogue",
+					  "'catalogue' names a network catalogue: a spec may name "
+					  "only a catalogue file inside its own folder, or none; for "
+					  "a shared one set MAZEBOOK_CATALOGUE=postgres://HOST/DB or "
+					  "give --catalogue postgres://HOST/DB on the command line");
+	return mb_spec_path(spec, MB_SPEC_PATH_CATALOGUE, "catalogue", spec->catalogue, where,
+			    err);
+}
+
+enum mb_status mb_catalogue_location(const char *option, const struct mb_book_spec *spec,
+				     char **where, struct mb_error *err)
+{
+	const char *env = from_environment();
 	const char *home = getenv("HOME");
 
 	*where = NULL;
-	if (spec_value)
-		return strcmp(spec_value, "none") ? (*where = resolve(spec_value, base_dir), MB_OK)
-						  : MB_OK;
-	if (env && env[0])
+	/* the user's choices first: a spec is only the default */
+	if (option)
+		return strcmp(option, "none") ? (*where = xstrdup(option), MB_OK) : MB_OK;
+	if (env)
 		return strcmp(env, "none") ? (*where = xstrdup(env), MB_OK) : MB_OK;
+	if (spec && spec->catalogue)
+		return spec_location(spec, where, err);
 	if (!home || !home[0])
 		return mb_error_set(err, MB_ERR_INPUT,
 				    "no place for the catalogue ($MAZEBOOK_CATALOGUE and $HOME are "
-				    "unset): set MAZEBOOK_CATALOGUE to a file, or 'catalogue: none' "
-				    "in the spec");
+				    "unset): give --catalogue FILE (or none), or set "
+				    "MAZEBOOK_CATALOGUE to a file");
 	*where = xasprintf("%s/%s", home, DEFAULT_PLACE);
 	return MB_OK;
 }

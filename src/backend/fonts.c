@@ -11,6 +11,7 @@
 
 #include <fontconfig/fontconfig.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +219,44 @@ static bool file_is_bold(const char *file)
 	return bold;
 }
 
+/* is real (a file's real place) inside the folder dir? */
+static bool real_inside(const char *real, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	return n && !strncmp(real, dir, n) && (real[n] == '/' || (n == 1 && dir[0] == '/'));
+}
+
+/*
+ * A bold face found beside regular must really be there (issue 29): a
+ * symbolic link out of the regular file's folder (a spec's folder) is
+ * not read. Beside the file as named or beside its real place.
+ */
+static bool really_beside(const char *candidate, const char *regular)
+{
+	char *real = realpath(candidate, NULL), *dir = strdup(regular), *real_regular;
+	char *slash = dir ? strrchr(dir, '/') : NULL, *real_dir;
+	bool ok;
+
+	if (!real || !dir) {
+		free(real);
+		free(dir);
+		return false;
+	}
+	if (slash)
+		slash[slash == dir] = '\0';
+	real_dir = realpath(slash ? dir : ".", NULL);
+	real_regular = realpath(regular, NULL);
+	if (real_regular && strrchr(real_regular, '/'))
+		strrchr(real_regular, '/')[strrchr(real_regular, '/') == real_regular] = '\0';
+	ok = real_inside(real, real_dir) || real_inside(real, real_regular);
+	free(real_regular);
+	free(real_dir);
+	free(dir);
+	free(real);
+	return ok;
+}
+
 /*
  * The bold face that ships beside a regular font file, by the names font
  * makers give it: Foo-Regular.ttf -> Foo-Bold.ttf, Foo.ttf -> Foo-Bold.ttf,
@@ -263,6 +302,14 @@ static enum mb_status bold_beside(const char *regular, char *path, size_t size,
 				if ((size_t)snprintf(path, size, "%s%s%s", stem, bold_words[b],
 						     suffixes[x]) >= size)
 					continue;
+				if (strcmp(path, regular) && access(path, R_OK) == 0 &&
+				    !really_beside(path, regular))
+					return mb_error_set_field(err, MB_ERR_INPUT, "font",
+								  "the bold face '%s' beside the "
+								  "font file '%s' is a symbolic link "
+								  "out of its folder: copy the bold "
+								  "file there, or name it with "
+								  "'font_bold:'", path, regular);
 				if (strcmp(path, regular) && access(path, R_OK) == 0 &&
 				    is_truetype(path) && file_is_bold(path))
 					return MB_OK;

@@ -145,6 +145,21 @@ static enum mb_status fail_with(struct reader *r, const struct scalar *v,
 	return fail_at(r, v->line, v->column, "%s", inner->message);
 }
 
+/*
+ * A path the spec names, by the one rule for them all (mb_spec_path):
+ * inside the spec's folder once links are followed, else refused at v.
+ */
+static enum mb_status take_path(struct reader *r, const struct scalar *v,
+				enum mb_spec_path_kind kind, char **path)
+{
+	struct mb_error e;
+
+	mb_error_init(&e);
+	if (mb_spec_path(r->spec, kind, v->key, v->text, path, &e) != MB_OK)
+		return fail_with(r, v, &e);
+	return MB_OK;
+}
+
 /* ---- closed sets of names ---- */
 
 /* " (did you mean 'x'?)" when a name is near word, else "" */
@@ -782,9 +797,15 @@ static enum mb_status take_shape_name(struct reader *r, const struct scalar *v, 
 	int i;
 
 	*out = v->text;
-	if (!strncmp(v->text, "text ", 5) ||
-	    (len > 4 && (!strcmp(v->text + len - 4, ".svg") || !strcmp(v->text + len - 4, ".png"))))
+	if (!strncmp(v->text, "text ", 5))
 		return MB_OK;
+	if (len > 4 && (!strcmp(v->text + len - 4, ".svg") || !strcmp(v->text + len - 4, ".png"))) {
+		char *path = NULL;
+		enum mb_status st = take_path(r, v, MB_SPEC_PATH_SHAPE, &path);
+
+		free(path);
+		return st;
+	}
 	if (none_too)
 		names[n++] = "none";
 	for (size_t k = 0; k < mb_shape_builtin_count && n < COUNT(names); k++)
@@ -1122,7 +1143,8 @@ static enum mb_status take_font(struct reader *r, const struct scalar *v, char *
 		return fail_at(r, v->line, v->column,
 				"'%s' file '%s' is not a TrueType (.ttf) or OpenType (.otf) file",
 				v->key, v->text);
-	path = mb_spec_resolve(r->spec, v->text);
+	if (take_path(r, v, MB_SPEC_PATH_FONT, &path) != MB_OK)
+		return MB_ERR_INPUT;
 	if (stat(path, &st) || access(path, R_OK)) {
 		int e = errno;
 
@@ -1271,7 +1293,8 @@ static enum mb_status take_picture(struct reader *r, const struct scalar *v, cha
 		return MB_ERR_INPUT;
 	free(*resolved);
 	*resolved = NULL;
-	path = mb_spec_resolve(r->spec, v->text);
+	if (take_path(r, v, MB_SPEC_PATH_PICTURE, &path) != MB_OK)
+		return MB_ERR_INPUT;
 	if (stat(path, &st) || access(path, R_OK)) {
 		int e = errno;
 
@@ -1507,20 +1530,51 @@ static enum mb_status set_book_id(struct reader *r, const struct scalar *v)
 	return MB_OK;
 }
 
+/*
+ * A network catalogue in a libpq form: a URL (any scheme, "postgres://",
+ * "file:"), or a "keyword=value" connection string ("host=x dbname=y").
+ */
+static bool names_a_network_catalogue(const char *text)
+{
+	size_t scheme = strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				     "0123456789+.-");
+	size_t word;
+
+	if (scheme >= 2 && text[scheme] == ':' && strchr("abcdefghijklmnopqrstuvwxyz"
+							 "ABCDEFGHIJKLMNOPQRSTUVWXYZ", text[0]))
+		return true;
+	text += strspn(text, " ");
+	word = strspn(text, "abcdefghijklmnopqrstuvwxyz_");
+	return word && text[word + strspn(text + word, " ")] == '=';
+}
+
+/*
+ * A spec names only a catalogue file inside its own folder, or none: a
+ * network one (which would send the book's names, and any password
+ * libpq finds, to a host the spec chose) comes from $MAZEBOOK_CATALOGUE
+ * or --catalogue only.
+ */
 static enum mb_status set_catalogue(struct reader *r, const struct scalar *v)
 {
+	char *path = NULL;
+
 	if (take_string(r, v, MB_SPEC_MAX_TEXT_CHARS, &r->spec->catalogue) != MB_OK)
 		return MB_ERR_INPUT;
 	if (strpbrk(v->text, "\n\t"))
 		return fail_at(r, v->line, v->column,
-				"'%s' must be one line: a file, a postgres:// URL or none", v->key);
-	/* as with output: a stranger's spec makes no file outside its own folder */
-	if (strcmp(v->text, "none") && strncmp(v->text, "postgres://", 11) &&
-	    strncmp(v->text, "postgresql://", 13) && mb_spec_output_refused(v->text))
+				"'%s' must be one line: a file in the spec's folder, or none", v->key);
+	if (!strcmp(v->text, "none"))
+		return MB_OK;
+	if (names_a_network_catalogue(v->text))
 		return fail_at(r, v->line, v->column,
-				"'%s' is '%s', %s: a spec names a catalogue file inside its own "
-				"folder (set $MAZEBOOK_CATALOGUE for one elsewhere)", v->key, v->text,
-				mb_spec_output_refused(v->text));
+				"'%s' names a network catalogue: a spec may name only a catalogue "
+				"file inside its own folder, or none (a spec must not choose where "
+				"the book's names go); for a shared one set MAZEBOOK_CATALOGUE="
+				"postgres://HOST/DB or give --catalogue postgres://HOST/DB on the "
+				"command line", v->key);
+	if (take_path(r, v, MB_SPEC_PATH_CATALOGUE, &path) != MB_OK)
+		return MB_ERR_INPUT;
+	free(path);
 	return MB_OK;
 }
 
@@ -1795,7 +1849,7 @@ static const struct key top_keys[] = {
 	{ "price", "a list price such as 9.99, or one per edition (paperback, hardcover)",
 	  set_price, price_keys, COUNT(price_keys) },
 	{ "book_id", "a book id such as my-book-1", set_book_id, NULL, 0 },
-	{ "catalogue", "a file, a postgres:// URL or none", set_catalogue, NULL, 0 },
+	{ "catalogue", "a file in the spec's folder, or none", set_catalogue, NULL, 0 },
 	{ "series", "a mapping of volumes and title", NULL, series_keys, COUNT(series_keys) },
 	{ "pages", "a mapping of title, copyright, belongs_to, how_to_play, contents, "
 		   "section_pages and certificate (each true or false)",

@@ -211,6 +211,7 @@ struct build {
 	bool timings;		/* --timings: each stage's time to stderr */
 	double stage_s[STAGE_COUNT];
 	double lap;		/* when the running stage began */
+	const char *catalogue_opt;	/* --catalogue WHERE, or NULL */
 	struct mb_catalogue *cat;	/* NULL: catalogue: none */
 	struct mb_catalogue_maze *cat_mazes;	/* the book's, for the catalogue */
 	size_t cat_count;			/* its numbered mazes and the others */
@@ -1604,8 +1605,14 @@ static enum mb_status check_catalogue(struct build *b, struct mb_error *err)
 
 	mb_spec_book_id(&b->spec, b->book_id, sizeof(b->book_id));
 	b->cat_mazes = mb_catalogue_mazes_of(&b->spec, &b->book, b->plan.maze_page, &b->cat_count);
-	if (mb_catalogue_location(b->spec.catalogue, b->spec.base_dir, &where, err))
+	/* opened just after the spec's file is checked again (mb_spec_path) */
+	if (mb_catalogue_location(b->catalogue_opt, &b->spec, &where, err))
 		return err->code;
+	if (b->spec.catalogue && !b->quiet && b->catalogue_opt == NULL &&
+	    strcmp(mb_catalogue_source(NULL, &b->spec), "the spec's 'catalogue:'"))
+		fprintf(stderr, "mazebook build: note: the spec's 'catalogue:' is not used: "
+			"$MAZEBOOK_CATALOGUE chooses the catalogue (give --catalogue %s to use "
+			"the spec's)\n", !strcmp(b->spec.catalogue, "none") ? "none" : "FILE");
 	if (!where) {
 		mb_checklist_add(&b->checklist, "catalogue.unique", MB_CHECK_WARN, "", "not checked",
 				 "catalogue", "no catalogue ('none'): the %zu mazes were not checked "
@@ -1836,6 +1843,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		{ "timings", no_argument, NULL, 't' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "volumes", required_argument, NULL, 'V' },
+		{ "catalogue", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct build b = { 0 };
@@ -1880,6 +1888,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 		case 'V':
 			volumes_opt = optarg;
 			break;
+		case 'c':
+			b.catalogue_opt = optarg;
+			break;
 		case ':':
 			return mb_command_usage_error(&mb_cmd_build, "option '%s' needs a value",
 						      argv[optind - 1]);
@@ -1894,6 +1905,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 					      "one spec at a time");
 	if (seed_opt && mb_number_parse_u64(seed_opt, "--seed", 0, UINT64_MAX, &seed, &err))
 		return mb_command_usage_error(&mb_cmd_build, "%s", err.message);
+	if (b.catalogue_opt && !b.catalogue_opt[0])
+		return mb_command_usage_error(&mb_cmd_build, "--catalogue must name a file, a "
+					      "postgres:// URL or none, not ''");
 	if (volumes_opt && !parse_volumes(volumes_opt, &vol_from, &vol_to))
 		return mb_command_usage_error(&mb_cmd_build, "--volumes must be N or FROM-TO (1 to %d), "
 					      "not '%s'", MB_SPEC_MAX_VOLUMES, volumes_opt);
@@ -1975,7 +1989,9 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	 * the key and the plan first: a bad key or a book that cannot be
 	 * laid out fails before any maze is made
 	 */
-	if (find_key(&b, key_opt, &err) || plan_and_price(&b.spec, &b.plan, &b.cost, &err) ||
+	/* the files the spec names, again just before they are read: still inside its folder */
+	if (mb_spec_inputs_inside(&b.spec, &err) ||
+	    find_key(&b, key_opt, &err) || plan_and_price(&b.spec, &b.plan, &b.cost, &err) ||
 	    mb_interior_check_words(&b.spec, &b.plan, &err) ||
 	    mb_spec_shape_grids(&b.spec, &err) || mb_pages_check_lattices(&b.spec, &b.plan, &err))
 		goto done;
@@ -2065,7 +2081,7 @@ cleanup:
 const struct mb_command mb_cmd_build = {
 	.name = "build",
 	.summary = "make a book: interior PDF, full-wrap cover PDF, manifest and checklist",
-	.usage = "SPEC [-o DIR] [--seed N] [--volumes N|FROM-TO] [--key SECRET_KEY] [--force] [--quiet]"
+	.usage = "SPEC [-o DIR] [--seed N] [--volumes N|FROM-TO] [--catalogue WHERE] [--key SECRET_KEY] [--force] [--quiet]"
 		 " [--timings]",
 	.help = "  SPEC          the book spec (YAML); 'mazebook init' writes a starter\n"
 		"  -o, --output DIR\n"
@@ -2074,6 +2090,10 @@ const struct mb_command mb_cmd_build = {
 		"  --seed N      use this seed instead of the spec's (0 to 2^64-1)\n"
 		"  --volumes N|FROM-TO\n"
 		"                of a spec with 'series:', build only these volumes\n"
+		"  --catalogue WHERE\n"
+		"                the catalogue to check and record in: a file, a postgres://\n"
+		"                URL (or libpq's host=... dbname=...) or none; over\n"
+		"                $MAZEBOOK_CATALOGUE and the spec's 'catalogue:'\n"
 		"  --key FILE    sign the checklist with this minisign secret key (default:\n"
 		"                mazebook.key in $MAZEBOOK_KEY_DIR or ~/.config/mazebook,\n"
 		"                made on first use; see 'mazebook keygen')\n"
@@ -2096,11 +2116,18 @@ const struct mb_command mb_cmd_build = {
 		"The same spec and seed give byte-identical PDFs (SOURCE_DATE_EPOCH, when\n"
 		"set, becomes the PDFs' creation date).\n\n"
 		"Every maze is checked against the catalogue of the books built before\n"
-		"($MAZEBOOK_CATALOGUE, else ~/.local/share/mazebook/catalogue.db; the\n"
-		"spec's 'catalogue:' first): a maze printed before, turned or mirrored\n"
-		"perhaps, stops the build before anything is written, and a built book's\n"
-		"mazes are recorded (see 'mazebook catalogue'). The spec must give\n"
-		"'seed:'. A spec with 'series: {volumes: N}' builds DIR/vol-1/ ...\n\n"
+		"(--catalogue, else $MAZEBOOK_CATALOGUE, else the spec's 'catalogue:' (a\n"
+		"file in its folder, or none), else ~/.local/share/mazebook/catalogue.db;\n"
+		"a network one comes only from --catalogue or the environment, and only\n"
+		"its host, port and database are printed): a maze printed before, turned\n"
+		"or mirrored perhaps, stops the build before anything is written, and a\n"
+		"built book's mazes are recorded (see 'mazebook catalogue'). The spec\n"
+		"must give 'seed:'. A spec with 'series: {volumes: N}' builds DIR/vol-1/ ...\n\n"
+		"Every path a spec names (output, catalogue, cover.image, cover.logo,\n"
+		"shape and font files) must stay inside the spec's folder once symbolic\n"
+		"links are followed: an absolute path, a '..' out of it or a link out of\n"
+		"it is refused at its key. Copy such a file into the folder, or give the\n"
+		"place on the command line (-o DIR, --catalogue WHERE).\n\n"
 		"example:\n  mazebook build examples/easy.yaml -o out/easy\n",
 	.run = run,
 };

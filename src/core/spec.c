@@ -160,63 +160,181 @@ static bool inside(const char *path, const char *base)
 	return !strncmp(path, base, n) && (path[n] == '\0' || path[n] == '/');
 }
 
-enum mb_status mb_spec_output_dir(const struct mb_book_spec *spec, char **dir,
-				  struct mb_error *err)
+/*
+ * Where path leads once symbolic links are followed: the realpath of the
+ * longest part of it that exists, with the rest (still to be made) after
+ * it. NULL when that part is a dangling symbolic link or a loop.
+ */
+static char *leads_to(const char *path)
 {
-	const char *rel = spec->output_dir ? spec->output_dir : "out";
-	const char *why = mb_spec_output_refused(rel);
-	const char *base = spec->base_dir && spec->base_dir[0] ? spec->base_dir : ".";
-	char *path, *real_base, *probe, *real = NULL;
-	enum mb_status st = MB_OK;
+	char *probe = xstrdup(path), *real = NULL, *out;
+	size_t kept;
 
-	*dir = NULL;
-	if (why)
-		return mb_error_set_field(err, MB_ERR_INPUT, "output",
-					  "'output' is '%s', %s: a spec may name only a folder "
-					  "inside its own folder; to write elsewhere give -o DIR "
-					  "on the command line", rel, why);
-	real_base = realpath(base, NULL);
-	if (!real_base)
-		return mb_error_set(err, MB_ERR_IO, "cannot resolve the spec's folder '%s': %s",
-				    base, strerror(errno));
-	path = mb_spec_resolve(spec, rel);
-	/* the longest part of the path that exists; the rest is made later */
-	probe = xstrdup(path);
 	for (;;) {
-		struct stat st_probe;
+		struct stat st;
 		char *slash;
 
-		if (!lstat(probe, &st_probe)) {
+		if (!lstat(probe, &st)) {
 			real = realpath(probe, NULL);
 			break;
 		}
 		slash = strrchr(probe, '/');
 		if (!slash) {
+			/* nothing of it exists: it is made in the current folder */
 			real = realpath(".", NULL);
+			probe[0] = '\0';
 			break;
 		}
 		if (slash == probe) {
 			real = xstrdup("/");
+			probe[1] = '\0';
 			break;
 		}
 		*slash = '\0';
 	}
-	/* a dangling symbolic link, or a loop: not a folder to write into */
-	if (!real || !inside(real, real_base))
-		st = mb_error_set_field(err, MB_ERR_INPUT, "output",
-					"'output' is '%s', which leads to '%s' (through a symbolic "
-					"link), outside the spec's folder '%s': a spec may name "
-					"only a folder inside its own folder; to write elsewhere "
-					"give -o DIR on the command line", rel,
-					real ? real : probe, real_base);
-	free(probe);
-	free(real);
-	free(real_base);
-	if (st) {
-		free(path);
-		return st;
+	kept = strlen(probe);
+	if (!real) {
+		free(probe);
+		return NULL;
 	}
-	*dir = path;
+	/* the part that does not exist yet, after the real place of the part that does */
+	if (!path[kept]) {
+		out = real;
+	} else {
+		const char *rest = path + kept + (path[kept] == '/');
+
+		out = xasprintf("%s%s%s", real, real[strlen(real) - 1] == '/' ? "" : "/", rest);
+		free(real);
+	}
+	free(probe);
+	return out;
+}
+
+/* what a refused path of each kind may do instead: the end of the message */
+static const char *way_out(enum mb_spec_path_kind kind)
+{
+	switch (kind) {
+	case MB_SPEC_PATH_OUTPUT:
+		return "a spec may name only a folder inside its own folder; to write elsewhere "
+		       "give -o DIR on the command line";
+	case MB_SPEC_PATH_CATALOGUE:
+		return "a spec names a catalogue file inside its own folder; for one elsewhere "
+		       "set MAZEBOOK_CATALOGUE=FILE or give --catalogue FILE on the command line";
+	case MB_SPEC_PATH_FONT:
+		return "a spec reads only files inside its own folder; copy the font file into "
+		       "it, or install the font and give its name (font: \"DejaVu Sans\")";
+	case MB_SPEC_PATH_SHAPE:
+		return "a spec reads only files inside its own folder; copy the shape file into "
+		       "it (or a folder in it)";
+	case MB_SPEC_PATH_PICTURE:
+		break;
+	}
+	return "a spec reads only files inside its own folder; copy the picture into it (or a "
+	       "folder in it)";
+}
+
+enum mb_status mb_spec_path(const struct mb_book_spec *spec, enum mb_spec_path_kind kind,
+			    const char *key, const char *rel, char **out, struct mb_error *err)
+{
+	const char *why = mb_spec_output_refused(rel);
+	const char *base = spec->base_dir && spec->base_dir[0] ? spec->base_dir : ".";
+	char *path = mb_spec_resolve(spec, rel), *real_base, *real;
+	enum mb_status st = MB_OK;
+
+	*out = NULL;
+	real = leads_to(path);
+	if (why) {
+		const char *to = real ? real : path;
+		bool plain = !strcmp(to, rel);	/* an absolute path without links: no need to say */
+
+		st = mb_error_set_field(err, MB_ERR_INPUT, key, "'%s' is '%.160s', %s%s%.160s%s: %s",
+					key, rel, why, plain ? "" : " (it leads to '",
+					plain ? "" : to, plain ? "" : "')", way_out(kind));
+		goto done;
+	}
+	real_base = realpath(base, NULL);
+	if (!real_base) {
+		st = mb_error_set(err, MB_ERR_IO, "cannot resolve the spec's folder '%s': %s", base,
+				  strerror(errno));
+		goto done;
+	}
+	/* a dangling symbolic link, or a loop: nothing to read or write through */
+	if (!real || !inside(real, real_base))
+		st = mb_error_set_field(err, MB_ERR_INPUT, key, "'%s' is '%.160s', which leads to "
+					"'%.160s' (through a symbolic link), outside the spec's "
+					"folder '%.160s': %s", key, rel,
+					real ? real : "nowhere (a dangling link or a loop)",
+					real_base, way_out(kind));
+	free(real_base);
+done:
+	free(real);
+	if (st)
+		free(path);
+	else
+		*out = path;
+	return st;
+}
+
+enum mb_status mb_spec_output_dir(const struct mb_book_spec *spec, char **dir,
+				  struct mb_error *err)
+{
+	return mb_spec_path(spec, MB_SPEC_PATH_OUTPUT, "output",
+			    spec->output_dir ? spec->output_dir : "out", dir, err);
+}
+
+/* one file the spec reads, checked again just before it is read */
+static enum mb_status recheck(const struct mb_book_spec *spec, enum mb_spec_path_kind kind,
+			      const char *key, const char *rel, struct mb_error *err)
+{
+	char *path = NULL;
+	int line = 0, column = 0;
+
+	if (!rel || !mb_spec_path(spec, kind, key, rel, &path, err)) {
+		free(path);
+		return MB_OK;
+	}
+	/* the key's place here: a section's key is not a literal err->field may keep */
+	err->field = NULL;
+	if (spec->path && !err->line && mb_spec_where(spec, key, &line, &column)) {
+		snprintf(err->file, sizeof(err->file), "%s", spec->path);
+		err->line = line;
+		err->column = column;
+	}
+	return err->code;
+}
+
+/* a shape value naming a file (the others are built in or text) */
+static const char *shape_file(const char *shape)
+{
+	size_t n = shape ? strlen(shape) : 0;
+
+	if (n > 4 && strncmp(shape, "text ", 5) &&
+	    (!strcmp(shape + n - 4, ".svg") || !strcmp(shape + n - 4, ".png")))
+		return shape;
+	return NULL;
+}
+
+enum mb_status mb_spec_inputs_inside(const struct mb_book_spec *spec, struct mb_error *err)
+{
+	char key[32];
+
+	if (recheck(spec, MB_SPEC_PATH_PICTURE, "cover.image",
+		    spec->cover.image_path ? spec->cover.image : NULL, err) ||
+	    recheck(spec, MB_SPEC_PATH_PICTURE, "cover.logo",
+		    spec->cover.logo_path ? spec->cover.logo : NULL, err) ||
+	    recheck(spec, MB_SPEC_PATH_FONT, "font", spec->font_path ? spec->font : NULL, err) ||
+	    recheck(spec, MB_SPEC_PATH_FONT, "font_bold",
+		    spec->font_bold_path ? spec->font_bold : NULL, err))
+		return err->code;
+	for (int i = 0; i < spec->shape_count; i++)
+		if (recheck(spec, MB_SPEC_PATH_SHAPE, "shape", shape_file(spec->shapes[i]), err))
+			return err->code;
+	for (int i = 0; i < spec->section_count && i < MB_SPEC_MAX_SECTIONS; i++) {
+		snprintf(key, sizeof(key), "sections.%d.shape", i + 1);
+		if (recheck(spec, MB_SPEC_PATH_SHAPE, key, shape_file(spec->sections[i].shape),
+			    err))
+			return err->code;
+	}
 	return MB_OK;
 }
 
@@ -313,8 +431,10 @@ const char mb_spec_starter[] =
 	"# random too). Rebuilding a book with its id replaces its own entries.\n"
 	"book_id: my-first-book\n"
 	"\n"
-	"# The catalogue: a file, a postgres:// URL, or none. Left out:\n"
-	"# $MAZEBOOK_CATALOGUE, else ~/.local/share/mazebook/catalogue.db.\n"
+	"# The catalogue: a file in this spec's folder, or none, used when you\n"
+	"# set no other (build --catalogue, then $MAZEBOOK_CATALOGUE, a file or\n"
+	"# a postgres:// URL, come first). Left out, and none set:\n"
+	"# ~/.local/share/mazebook/catalogue.db.\n"
 	"# catalogue: none\n"
 	"\n"
 	"# Several books from this spec, none sharing a maze: out/vol-1/ ...\n"
