@@ -4,7 +4,8 @@
 # bounded by their total pixels for their use, judged from the file's header
 # before anything is decoded; damaged files (cut short, a bad checksum, a
 # JPEG the decoder would pad with grey) are refused; a named pipe or a
-# folder is refused before it is opened. The pictures are made by PIL and
+# folder is refused before it is opened; an SVG shape that holds a picture
+# or links anything outside itself is refused. The pictures are made by PIL and
 # zlib (tests/make-picture-bombs.py). Every run is under prlimit: 10 s of
 # CPU and 1 GB of address space (none under ASan, which reserves terabytes),
 # and `timeout 60` only so that a regression cannot hang the suite; the
@@ -91,6 +92,17 @@ refused png-shape "shape: bomb-1bit.png
   "a shape picture may have at most 4.0 million pixels" \
   "scale it to 600 px on its longer side"
 
+# SVG shapes: librsvg would decode an embedded picture whole (2.7 GB for
+# this one) and load what the file links; a shape is its own outlines
+NOT_OWN="a shape is drawn from its own outlines only"
+refused svg-bomb "shape: bomb-embedded.svg
+" "svg-bomb.yaml:7:8:" "bomb-embedded.svg' holds a picture (an <image> or <feImage> element)" \
+  "$NOT_OWN"
+refused svg-entity "shape: entity-image.svg
+" "svg-entity.yaml:7:8:" "entity-image.svg' holds a picture" "$NOT_OWN"
+refused svg-link "shape: link.svg
+" "svg-link.yaml:7:8:" "link.svg' holds a link to 'ok.svg#r' (line 1)" "$NOT_OWN"
+
 # damaged files: what the decoders would carry on over
 refused truncated-jpeg "cover:
   image: truncated.jpg
@@ -131,7 +143,17 @@ else
   skip "mkfifo is not available: named pipes untested"
 fi
 
-# what is within the bounds still builds: the test pictures at 300 dpi
+# what is within the bounds still builds: an SVG using its own elements,
+# the test pictures at 300 dpi
+cat > own.svg <<'SVG'
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64">
+<defs><linearGradient id="g"><stop offset="0" stop-color="#000"/></linearGradient>
+<circle id="c" cx="32" cy="32" r="30"/></defs><use xlink:href="#c" fill="url(#g)"/></svg>
+SVG
+printf '%sshape: own.svg\n' "$HEAD" > own.yaml
+run "$MAZEBOOK" build own.yaml -q -o out-own
+ok "$rc" "an SVG shape that uses its own elements still builds"
+
 cp "$top_srcdir/tests/pictures/art.jpg" "$top_srcdir/tests/pictures/logo.png" .
 printf '%scover:\n  image: art.jpg\n  logo: logo.png\n' "$HEAD" > good.yaml
 run "$MAZEBOOK" build good.yaml -q -o out-good

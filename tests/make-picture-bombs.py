@@ -17,10 +17,14 @@ writes into FOLDER:
                         300 dpi) cut just after its scan header
   truncated.png         a valid 64 x 64 PNG cut in the middle of its pixels
   bad-crc.png           a valid 64 x 64 PNG whose pixel chunk's CRC is wrong
+  bomb-embedded.svg     an SVG shape holding bomb-1bit.png as a data: URL
+  entity-image.svg      an SVG shape whose entity expands to an <image>
+  link.svg              an SVG shape using an element of another file
   ok.jpg, ok.png        valid small pictures (seeds for the fuzzers), and
   seed-*.png, seed-*.jpg more kinds: palette with transparency, grey with
                         alpha, 16-bit grey, progressive and grey JPEG
 """
+import base64
 import io
 import os
 import struct
@@ -132,6 +136,17 @@ def main():
         files[name] = out.getvalue()
     files["seed-progressive.jpg"] = jpeg(small, True)
     files["seed-gray.jpg"] = jpeg(small.convert("L"), False)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" '
+           'xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64">%s'
+           '<rect width="40" height="40"/></svg>\n')
+    files["bomb-embedded.svg"] = (svg % (
+        '<image width="64" height="64" xlink:href="data:image/png;base64,%s"/>' %
+        base64.b64encode(files["bomb-1bit.png"]).decode())).encode()
+    files["entity-image.svg"] = (
+        '<?xml version="1.0"?>\n<!DOCTYPE svg [ <!ENTITY e '
+        '"<image href=\'x.png\' width=\'9\' height=\'9\'/>"> ]>\n' +
+        svg % "&e;").encode()
+    files["link.svg"] = (svg % '<use xlink:href="ok.svg#r"/>').encode()
     for name, data in files.items():
         with open(os.path.join(folder, name), "wb") as f:
             f.write(data)

@@ -21,6 +21,7 @@
 #include <strings.h>
 
 #include "picture.h"
+#include "svg_refs.h"
 #include "mazebook/fonts.h"
 #include "mazebook/level.h"
 #include "mazebook/plan.h"
@@ -112,23 +113,25 @@ static struct mb_shape *load_png(const char *name, const char *path, struct mb_e
 
 /*
  * An SVG shape file, read only when it is a regular file of at most
- * MB_SHAPE_SVG_MAX_BYTES (err set), and parsed by librsvg with the file as
- * its base, so that what it links beside it still resolves (gerr set).
+ * MB_SHAPE_SVG_MAX_BYTES that refers to nothing outside itself (err set;
+ * svg_refs.h), parsed by librsvg (gerr set).
  */
 static RsvgHandle *svg_open(const char *path, GError **gerr, struct mb_error *err)
 {
 	unsigned char *data;
 	size_t len;
 	GInputStream *in;
-	GFile *base;
 	RsvgHandle *h;
 
 	if (mb_read_regular(path, MB_SHAPE_SVG_MAX_BYTES, "shape", &data, &len, err))
 		return NULL;
+	if (mb_svg_refs_check(path, data, len, err)) {
+		free(data);
+		return NULL;
+	}
+	/* no base file: nothing relative to it could be loaded, should the check miss it */
 	in = g_memory_input_stream_new_from_data(data, (gssize)len, free);
-	base = g_file_new_for_path(path);
-	h = rsvg_handle_new_from_stream_sync(in, base, RSVG_HANDLE_FLAGS_NONE, NULL, gerr);
-	g_object_unref(base);
+	h = rsvg_handle_new_from_stream_sync(in, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, gerr);
 	g_object_unref(in);
 	return h;
 }
