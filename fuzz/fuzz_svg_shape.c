@@ -18,6 +18,17 @@
 #include "mazebook/shape_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
+const char *__lsan_default_suppressions(void);
+
+/*
+ * librsvg 2.54 never frees an entity the SVG declares but does not use
+ * (100 bytes, once a file: found by this target, shown with librsvg alone);
+ * libxml2 allocates it, so only that frame is suppressed.
+ */
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:xmlParseEntityValue\n";
+}
 
 static char dir[64];
 

@@ -132,7 +132,10 @@ def main():
                        ("I;16", "seed-16bit.png")):
         out = io.BytesIO()
         img = mid.convert("P") if mode == "P" else mid.convert("L").convert(mode)
-        img.save(out, "PNG", transparency=0) if mode == "P" else img.save(out, "PNG")
+        if mode == "P":	# the top left corner's colour is transparent
+            img.save(out, "PNG", transparency=img.getpixel((0, 0)))
+        else:
+            img.save(out, "PNG")
         files[name] = out.getvalue()
     files["seed-progressive.jpg"] = jpeg(small, True)
     files["seed-gray.jpg"] = jpeg(small.convert("L"), False)
