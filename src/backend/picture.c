@@ -180,6 +180,8 @@ static enum mb_status decode_png(const char *name, const unsigned char *data, si
 	w = png_get_image_width(png, info);
 	h = png_get_image_height(png, info);
 	alpha = png_to_rgba(png, info);
+	if (png_get_rowbytes(png, info) != 4 * (size_t)w)
+		png_error(png, "a pixel format it cannot be read in");
 	s = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, (int)w,
 				       (int)h);
 	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)

@@ -79,7 +79,8 @@ enum mb_status mb_read_regular(const char *path, size_t max_bytes, const char *w
 	if (fstat(fd, &st) || (uintmax_t)st.st_size > max_bytes) {
 		close(fd);
 		return mb_error_set(err, MB_ERR_LIMIT, "%s '%s' is %jd bytes: a %s may have at "
-				    "most %zu bytes", what, path, (intmax_t)st.st_size, what, max_bytes);
+				    "most %zu bytes", what, path, (intmax_t)st.st_size, what,
+				    max_bytes);
 	}
 	/* the size stat gave, and one byte more to see a file that grew past the bound */
 	cap = (size_t)st.st_size + 1;
