@@ -79,7 +79,7 @@ open(d + '/tiny-logo.png', 'wb').write(png(40, 20, (b'\0' + b'\x20\x40\x80' * 40
 PY
 spec huge '  image: huge.png
 '
-refused huge "huge.yaml:8:10: '$TMP/huge.png' is 30000 x 30000 px: a cover picture has 1 to 19999 px a side"
+refused huge "huge.yaml:8:10: '$TMP/huge.png' is 30000 x 30000 px (900.0 million pixels): cover.image may have at most 24.0 million pixels and 19999 px a side"
 spec tiny '  logo: tiny-logo.png
 '
 refused tiny "tiny.yaml:8:9: 'tiny-logo.png' is 40 x 20 px: fitted in the"

@@ -6,20 +6,35 @@
  *
  *   heart            a built-in shape (specs/shapes/)
  *   cat.svg          an SVG file: its dark parts, drawn by librsvg
- *   cat.png          a PNG file: its dark parts (alpha on white), by cairo
+ *   cat.png          a PNG file: its dark parts (alpha on white), read by
+ *                    libpng with the bounds of src/backend/picture.h and
+ *                    at most MB_SHAPE_PICTURE_MAX_PIXELS
  *   text "ZOE"       letters and digits in the font file font_path (the
  *                    book's font), joined by a bar under them so a name
  *                    makes one piece
  *
  * Relative file names are taken against base_dir (the spec's folder; NULL:
- * the working directory). Errors name the file or the text and say what
- * was expected.
+ * the working directory). Only a regular file is read (a named pipe or a
+ * folder is refused before it is opened). Errors name the file or the
+ * text and say what was expected.
  */
 #ifndef MAZEBOOK_SHAPE_LOAD_H
 #define MAZEBOOK_SHAPE_LOAD_H
 
 #include "mazebook/error.h"
 #include "mazebook/shape.h"
+
+/* a shape is drawn this many pixels on its longer side to make its mask */
+#define MB_SHAPE_INK_SIDE 600
+/*
+ * The most pixels a PNG shape may have, judged from its header before it
+ * is decoded: it is drawn at MB_SHAPE_INK_SIDE px and read as at most 200
+ * squares a side, so 2,000 x 2,000 px (16 MB decoded) is over 3 times the
+ * detail that is used, each way.
+ */
+#define MB_SHAPE_PICTURE_MAX_PIXELS 4000000L
+/* an SVG shape file larger than this is not an outline (the spec itself is at most 1 MiB) */
+#define MB_SHAPE_SVG_MAX_BYTES (4u << 20)
 
 struct mb_shape *mb_shape_load(const char *spec, const char *base_dir, const char *font_path,
 			       struct mb_error *err);

@@ -10,9 +10,10 @@
 /*
  * Read the picture at path (PNG or JPEG, told by its first bytes) into
  * *out. A JPEG keeps its own bytes as the surface's MIME data, so the PDF
- * embeds it as it is. Fails with MB_ERR_INPUT on field key for a file
- * that is neither, is damaged, is CMYK, or has a side of
- * MB_COVER_IMAGE_MAX_SIDE pixels or more (checked before decoding).
+ * embeds it as it is. key is "cover.image" or "cover.logo", whose bounds
+ * apply (MB_COVER_IMAGE_MAX_PIXELS, MB_COVER_LOGO_MAX_PIXELS). Fails on
+ * field key for a file that is neither, is not a regular file, is damaged,
+ * is CMYK, or is larger than its bound (checked before decoding).
  */
 enum mb_status mb_cover_picture_load(const char *path, const char *key, cairo_surface_t **out,
 				     struct mb_error *err);

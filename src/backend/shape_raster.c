@@ -20,14 +20,25 @@
 #include <string.h>
 #include <strings.h>
 
+#include "picture.h"
+#include "svg_refs.h"
 #include "mazebook/fonts.h"
 #include "mazebook/level.h"
 #include "mazebook/plan.h"
+#include "mazebook/regular_file.h"
 #include "mazebook/shape_lattice.h"
 #include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
-#define INK_SIDE 600	/* the longer side of the image drawn for the core */
+#define INK_SIDE MB_SHAPE_INK_SIDE	/* the longer side of the image drawn for the core */
+#define STR(x) STR_(x)
+#define STR_(x) #x
+
+static const struct mb_picture_use shape_picture = {
+	NULL, "a shape picture", "shape", MB_SHAPE_PICTURE_MAX_PIXELS,
+	"scale it to " STR(MB_SHAPE_INK_SIDE) " px on its longer side (the mask is drawn at "
+	"that size)"
+};
 
 static bool ends_with(const char *s, const char *tail)
 {
@@ -87,18 +98,11 @@ static cairo_surface_t *scaled_copy(cairo_surface_t *src, int sw, int sh)
 
 static struct mb_shape *load_png(const char *name, const char *path, struct mb_error *err)
 {
-	cairo_surface_t *png = cairo_image_surface_create_from_png(path), *img;
-	cairo_status_t st = cairo_surface_status(png);
+	cairo_surface_t *png, *img;
 	struct mb_shape *s;
 
-	if (st != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(png);
-		mb_error_set(err, MB_ERR_INPUT, "cannot read shape '%s': %s", path,
-			     st == CAIRO_STATUS_FILE_NOT_FOUND ? strerror(ENOENT)
-			     : st == CAIRO_STATUS_READ_ERROR ? "not a PNG file"
-			     : cairo_status_to_string(st));
+	if (mb_picture_load(path, &shape_picture, &png, err) != MB_OK)
 		return NULL;
-	}
 	img = scaled_copy(png, cairo_image_surface_get_width(png),
 			  cairo_image_surface_get_height(png));
 	cairo_surface_destroy(png);
@@ -107,10 +111,35 @@ static struct mb_shape *load_png(const char *name, const char *path, struct mb_e
 	return s;
 }
 
+/*
+ * An SVG shape file, read only when it is a regular file of at most
+ * MB_SHAPE_SVG_MAX_BYTES that refers to nothing outside itself (err set;
+ * svg_refs.h), parsed by librsvg (gerr set).
+ */
+static RsvgHandle *svg_open(const char *path, GError **gerr, struct mb_error *err)
+{
+	unsigned char *data;
+	size_t len;
+	GInputStream *in;
+	RsvgHandle *h;
+
+	if (mb_read_regular(path, MB_SHAPE_SVG_MAX_BYTES, "shape", &data, &len, err))
+		return NULL;
+	if (mb_svg_refs_check(path, data, len, err)) {
+		free(data);
+		return NULL;
+	}
+	/* no base file: nothing relative to it could be loaded, should the check miss it */
+	in = g_memory_input_stream_new_from_data(data, (gssize)len, free);
+	h = rsvg_handle_new_from_stream_sync(in, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, gerr);
+	g_object_unref(in);
+	return h;
+}
+
 static struct mb_shape *load_svg(const char *name, const char *path, struct mb_error *err)
 {
 	GError *gerr = NULL;
-	RsvgHandle *h = rsvg_handle_new_from_file(path, &gerr);
+	RsvgHandle *h = svg_open(path, &gerr, err);
 	gdouble sw = 0, sh = 0;
 	cairo_surface_t *img;
 	cairo_t *cr;
