@@ -96,6 +96,13 @@ run "$MAZEPROOF" --json "$DIR/delta-turned-15-loop.pdf"
 check "a turned triangle maze nothing reads: exit 1 in --json" "$rc" -eq 1
 contains "$out" '"errors": ["page 1: a drawing of ' && contains "$out" 'looks like a maze but was not read'
 ok $? "and --json lists it under errors with its page"
+# The title page of examples/triangles.yaml: a 6-row triangle drawn as
+# runs, one line along its base. Once skipped in silence (too few lines in
+# that direction), then reported as not read; now proven.
+run "$MAZEPROOF" "$top_srcdir/tests/mazeproof/delta-title-triangle-runs.pdf"
+check "a small triangle title maze drawn as runs: exit 0" "$rc" -eq 0
+contains "$out" "page 1: delta triangle 6 rows, perfect, 1 route"
+ok $? "and it is proven, not skipped"
 # A title page's 9x6 triangle maze (mazebook's, seed 12 of the starter as a
 # delta book) whose entrance and exit are both at its left end: the walls of
 # that end column are a drawing of their own, half a side from the rest.

@@ -1488,10 +1488,9 @@ static size_t run_sides(const struct mb_mp_seg *s, double side)
 }
 
 /* The sides a drawing of m lines (g) holds, each line counted by its length in its shortest line's. */
-static size_t sides_in(const struct mb_mp_page *page, const size_t *g, size_t m)
+static double shortest_side(const struct mb_mp_page *page, const size_t *g, size_t m)
 {
 	double shortest = INFINITY;
-	size_t sides = 0;
 
 	for (size_t j = 0; j < m; j++) {
 		const struct mb_mp_seg *s = &page->segs[g[j]];
@@ -1500,6 +1499,14 @@ static size_t sides_in(const struct mb_mp_page *page, const size_t *g, size_t m)
 		if (len >= MB_MP_LAT_MIN_SIDE_PT)
 			shortest = fmin(shortest, len);
 	}
+	return shortest;
+}
+
+static size_t sides_in(const struct mb_mp_page *page, const size_t *g, size_t m)
+{
+	double shortest = shortest_side(page, g, m);
+	size_t sides = 0;
+
 	for (size_t j = 0; j < m; j++)
 		sides += run_sides(&page->segs[g[j]], shortest);
 	return sides;
@@ -1632,15 +1639,21 @@ static size_t find_hex_turned(struct mb_mp_page *page, struct mb_mp_lattice ***o
 			free(g);
 			continue;
 		}
-		/* all three directions, or it is no hexagon or triangle grid (a square maze's rows) */
+		/*
+		 * all three directions, or it is no hexagon or triangle grid (a
+		 * square maze's rows); counted in sides, as a small maze drawn as
+		 * runs may have one line in a direction
+		 */
 		{
 			size_t dirs[3] = { 0, 0, 0 };
+			double side = shortest_side(page, g, m);
 
 			for (size_t j = 0; j < m; j++) {
 				double a = seg_dir(&page->segs[g[j]]);
 
 				for (int d = 0; d < 3; d++)
-					dirs[d] += near_dir(a, fmod((flat ? 0 : 90) + 60.0 * d, 180));
+					dirs[d] += near_dir(a, fmod((flat ? 0 : 90) + 60.0 * d, 180))
+							   ? run_sides(&page->segs[g[j]], side) : 0;
 			}
 			if (dirs[0] < 2 || dirs[1] < 2 || dirs[2] < 2) {
 				free(g);

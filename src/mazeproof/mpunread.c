@@ -69,6 +69,14 @@ static bool meet(const struct mb_mp_seg *a, const struct mb_mp_seg *b)
 	       point_to_seg(b->x0, b->y0, a) <= tol || point_to_seg(b->x1, b->y1, a) <= tol;
 }
 
+/* the bucket of a position v (in cells from the grid's start), clamped to 0..n-1 (NaN: 0) */
+static size_t bucket(double v, size_t n)
+{
+	if (!(v > 0))
+		return 0;
+	return v >= (double)(n - 1) ? n - 1 : (size_t)v;
+}
+
 /*
  * Union the lines that meet, comparing those that share a bucket of a grid
  * over their box; a bucket over BUCKET_MAX unites all its lines (a dense
@@ -99,15 +107,10 @@ static void group(const struct mb_mp_page *page, const size_t *idx, size_t n, si
 		for (size_t k = 0; k < n; k++) {
 			const struct mb_mp_seg *s = &page->segs[idx[k]];
 			double t = fmax(0.5, 0.75 * s->width_pt);
-			size_t ix0 = (size_t)((fmin(s->x0, s->x1) - t - bx0 + cell) / cell);
-			size_t ix1 = (size_t)((fmax(s->x0, s->x1) + t - bx0 + cell) / cell);
-			size_t iy0 = (size_t)((fmin(s->y0, s->y1) - t - by0 + cell) / cell);
-			size_t iy1 = (size_t)((fmax(s->y0, s->y1) + t - by0 + cell) / cell);
-
-			ix0 = ix0 ? ix0 - 1 : 0;
-			iy0 = iy0 ? iy0 - 1 : 0;
-			ix1 = ix1 > 0 && ix1 - 1 < nx ? ix1 - 1 : nx - 1;
-			iy1 = iy1 > 0 && iy1 - 1 < ny ? iy1 - 1 : ny - 1;
+			size_t ix0 = bucket((fmin(s->x0, s->x1) - t - bx0) / cell, nx);
+			size_t ix1 = bucket((fmax(s->x0, s->x1) + t - bx0) / cell, nx);
+			size_t iy0 = bucket((fmin(s->y0, s->y1) - t - by0) / cell, ny);
+			size_t iy1 = bucket((fmax(s->y0, s->y1) + t - by0) / cell, ny);
 			for (size_t iy = iy0; iy <= iy1; iy++)
 				for (size_t ix = ix0; ix <= ix1; ix++) {
 					if (pass == 0)
