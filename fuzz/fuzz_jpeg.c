@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * libFuzzer target for the JPEG reader of the cover's pictures and shape
- * masks (mb_picture_decode, src/backend/picture.c) with the front art's
+ * masks (mb_picture_decode, src/backend/picture/picture.c) with the front art's
  * bounds: any bytes give an error, or a surface of the size the header
  * claimed within the bound, never a crash, a leak, a hang or more memory
  * than the bound allows. `make fuzz` runs it from tests/fuzz-corpus/jpeg/;
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/backend/picture.h"
+#include "../src/backend/picture/picture.h"
 #include "mazebook/cover_image.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);

@@ -2,7 +2,7 @@
 /*
  * libFuzzer target for the manifest reader of `mazebook catalogue check`
  * and `import` (mb_catalogue_manifest_read, over the JSON reader of
- * src/core/json.c) and for mb_printable: any bytes give an error or a book
+ * src/base/json.c) and for mb_printable: any bytes give an error or a book
  * whose id is a word, whose title is one line of UTF-8 and whose every maze
  * has a 64-hex-digit key; any bytes made printable hold no control
  * character. `make fuzz` runs it from tests/fuzz-corpus/manifest/;

@@ -2,11 +2,9 @@
 /*
  * libFuzzer target for the maze text parser (mb_format_text_parse): any
  * bytes must give either an error or mazes that print back to text which
- * parses to the same walls. Build and run by hand:
+ * parses to the same walls. Build and run:
  *
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iinclude -Ispecs \
- *     fuzz/fuzz_maze_text.c $(ls src/core/[a-z]*.c src/gen/[a-z]*.c) -lm \
- *     -o fuzz_maze_text && ./fuzz_maze_text -max_total_time=60 -max_len=4096
+ *   make fuzz/fuzz_maze_text && ./fuzz/fuzz_maze_text -max_total_time=60 -max_len=4096
  *
  * (2.1 million runs in 90 s found one crash, a wall row with no square
  * rows under it, now refused and covered by tests/check_format.c.)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The project's JSON reader (src/core/json.c) on large, deep, broken and
+ * The project's JSON reader (src/base/json.c) on large, deep, broken and
  * cut-short text (a build reads an old manifest's title from its start); a built book's manifest as the catalogue reads it, and each value
  * it refuses (issue 29, item 7); mb_printable and mb_utf8_check, which keep
  * catalogue text from driving a terminal. The texts are written here by

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The libharu replayer (src/backend/draw_hpdf.c): what a list becomes in
+ * The libharu replayer (src/backend/hpdf/draw_hpdf.c): what a list becomes in
  * a page's content stream (y flipped, grid units under one cm, state
  * written once, widths never rounded under), text measured as libharu
  * measures it, and what an interior page refuses.
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "../src/backend/draw_hpdf.h"
+#include "../src/backend/hpdf/draw_hpdf.h"
 #include "mazebook/fonts.h"
 #include "mazebook/maze_draw.h"
 

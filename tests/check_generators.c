@@ -4,7 +4,7 @@
  * perfect mazes at every size, seeded mazes repeat, the uniform ones are
  * uniform and the backtracker is not. The brute-force checker below is the
  * test's own: it reads the raw wall bits and shares no code with the
- * generators or src/core/measure.c, so a bug there cannot hide itself.
+ * generators or src/maze/measure.c, so a bug there cannot hide itself.
  */
 #include "config.h"
 

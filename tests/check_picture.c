@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The picture reader (src/backend/picture.c) and the regular-file opener
- * (src/core/regular_file.c) on their own: the bound judged from the
+ * The picture reader (src/backend/picture/picture.c) and the regular-file opener
+ * (src/io/regular_file.c) on their own: the bound judged from the
  * header, the pixels as cairo wants them, damage refused, and a named pipe
  * or a folder refused without blocking. The pictures are the PNG and JPEG
  * fuzz seeds (made by PIL and zlib: tests/make-picture-bombs.py).
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/backend/picture.h"
+#include "../src/backend/picture/picture.h"
 #include "mazebook/regular_file.h"
 
 #include "check_main.h"

@@ -12,7 +12,7 @@ run "$MAZEBOOK" build -q "$top_srcdir/examples/easy.yaml" -o "$TMP/easy"
 ok $rc "the easy example builds"
 pages=$(pdfinfo "$TMP/easy/interior.pdf" | sed -n 's/^Pages: *//p')
 
-# the sheet's geometry and what is drawn where (src/backend/contact_sheet.c:
+# the sheet's geometry and what is drawn where (src/backend/mupdf/contact_sheet.c:
 # margin 16, gap 16, label 14, six spreads a row, pages 150 px high)
 # the sheet's PNG read back (8-bit gray, unfiltered rows), for the scripts below
 cat > "$TMP/gray_png.py" <<'PY'

@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/backend/draw_cairo.h"
-#include "../src/backend/draw_hpdf.h"
+#include "../src/backend/cairo/draw_cairo.h"
+#include "../src/backend/hpdf/draw_hpdf.h"
 #include "mazebook/generator.h"
 #include "mazebook/maze_draw.h"
 

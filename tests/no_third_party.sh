@@ -8,7 +8,7 @@
 . "${top_srcdir:-.}/tests/tap.sh"
 
 CC=${CC:-cc}
-core_flags="-I$top_srcdir/src/core/no-third-party -I$top_srcdir/include -I$top_srcdir/specs"
+core_flags="-I$top_srcdir/src/no-third-party -I$top_srcdir/include -I$top_srcdir/specs"
 printf '#include "mazebook/maze.h"\nint main(void) { return 0; }\n' > "$TMP/ok.c"
 $CC -std=c11 $core_flags -fsyntax-only "$TMP/ok.c" 2> "$TMP/ok.err"
 ok $? "a core header compiles with the core's include path"
@@ -21,10 +21,10 @@ for h in cairo.h hpdf.h sodium.h yaml.h fontconfig/fontconfig.h mupdf/fitz.h lib
   ok $? "<$h>: the message says why"
 done
 grep -q '^libmbcore_a_CPPFLAGS = $(CORE_CPPFLAGS)' "$top_srcdir/Makefile.am" &&
-  grep -q 'src/core/no-third-party -I' "$top_srcdir/Makefile.am"
+  grep -q 'src/no-third-party -I' "$top_srcdir/Makefile.am"
 ok $? "Makefile.am builds the core with that include path"
 # no core or generator file names a third-party header at all
 bad=$(grep -l -E '#include <(cairo|hpdf|sodium|yaml|fontconfig|mupdf|librsvg|pango|ft2build|zlib)' \
-  "$top_srcdir"/src/core/*.c "$top_srcdir"/src/gen/*.c "$top_srcdir"/src/gen/*.h 2>/dev/null)
+  "$top_srcdir"/src/base/*.c "$top_srcdir"/src/maze/*.c "$top_srcdir"/src/gen/*.c "$top_srcdir"/src/gen/*/*.c "$top_srcdir"/src/gen/*.h "$top_srcdir"/src/kdp/*.c "$top_srcdir"/src/book/*.c "$top_srcdir"/src/page/*.c "$top_srcdir"/src/sign/*.c "$top_srcdir"/src/io/*.c 2>/dev/null)
 check "no core source includes one" -z "$bad"
 done_testing

@@ -6,8 +6,8 @@
  *
  * The logic (schema, migrations, repeats, recording) is written here once
  * in plain SQL over a small backend table, as curl does with its TLS
- * backends: SQLite (src/backend/catalogue_sqlite.c, the default, no
- * set-up) and PostgreSQL (src/backend/catalogue_pg.c, for a team that
+ * backends: SQLite (src/backend/sql/catalogue_sqlite.c, the default, no
+ * set-up) and PostgreSQL (src/backend/sql/catalogue_pg.c, for a team that
  * shares one). Nothing here includes a database header.
  *
  * Schema, version 1 (table meta holds name 'schema_version'):
@@ -162,7 +162,7 @@ struct mb_catalogue_maze *mb_catalogue_mazes_of(const struct mb_book_spec *spec,
 const char *mb_catalogue_repeat_message(const struct mb_catalogue_hit *hit, const char *where,
 					char *buf, size_t size);
 
-/* --- a built book's manifest: src/core/catalogue_manifest.c --- */
+/* --- a built book's manifest: src/book/catalogue_manifest.c --- */
 
 /* what `catalogue check` and `import` read of a manifest.json */
 struct mb_catalogue_manifest {
@@ -185,7 +185,7 @@ enum mb_status mb_catalogue_manifest_read(const char *name, const char *text, si
 					  struct mb_catalogue_manifest *m, struct mb_error *err);
 void mb_catalogue_manifest_release(struct mb_catalogue_manifest *m);
 
-/* --- opening: src/backend/catalogue_open.c --- */
+/* --- opening: src/backend/sql/catalogue_open.c --- */
 
 /*
  * Where the catalogue is (issue 29): the first of
@@ -244,7 +244,7 @@ enum mb_status mb_catalogue_open_read(const char *where, struct mb_catalogue **o
  * Every SQLite open checks the file whole first (PRAGMA quick_check, and
  * every maze's key the same through its table and its index) and refuses a
  * damaged one, saying what to do. `catalogue check --repair` opens it
- * read-only without that check, to rebuild it (src/backend/catalogue_repair.c).
+ * read-only without that check, to rebuild it (src/backend/sql/catalogue_repair.c).
  */
 enum mb_status mb_catalogue_sqlite_open_damaged(const char *path, struct mb_catalogue **out,
 						struct mb_error *err);

@@ -8,7 +8,7 @@
  * Text is fitted here, with the widths the renderer's font backend
  * reports (struct mb_text_metrics); the publisher's pictures are IMAGE ops
  * by id, sized from their pixel sizes. A renderer only replays the list
- * (src/backend/draw_cairo.c for the PDF and the preview).
+ * (src/backend/cairo/draw_cairo.c for the PDF and the preview).
  *
  * Points, top left origin, y down, the page being the cover's full wrap.
  */

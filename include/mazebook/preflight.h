@@ -5,7 +5,7 @@
  * each PASS, WARN or FAIL with the measured value, the limit and the
  * page(s). The checks are pure functions over plain data (core, libc
  * only); mb_preflight_run is the one entry that also reads files, and is
- * built into the program with the probe (src/backend/preflight_run.c).
+ * built into the program with the probe (src/backend/mupdf/preflight_run.c).
  *
  * The checklist renders as text (the form `mazebook verify` parses and the
  * signature covers) and as JSON.
@@ -241,7 +241,7 @@ struct mb_preflight_options {
  * Probe the files, hash them and run every check into cl (initialised by
  * the caller). MB_OK when the checks ran, whatever they found (see
  * mb_checklist_failed); an error ("cannot read 'x.pdf': reason") when a
- * file could not be read or measured. Defined in src/backend/preflight_run.c
+ * file could not be read or measured. Defined in src/backend/mupdf/preflight_run.c
  * (it needs the probe): link the program, not just libmbcore.
  */
 enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
@@ -252,7 +252,7 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
  * dir (which must exist): interior-page-0003.png, cover.png; the PDFs are
  * read from interior_path and cover_path (NULL: none). At most max_pages
  * interior pictures (the first ones); *written counts the files. Defined in
- * src/backend/preflight_run.c.
+ * src/backend/mupdf/preflight_run.c.
  */
 enum mb_status mb_preflight_pictures(const struct mb_checklist *cl, const char *interior_path,
 				     const char *cover_path, const char *dir, int max_pages,

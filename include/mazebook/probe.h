@@ -2,7 +2,7 @@
 /*
  * What the PDF probe measures in a PDF file, as plain data: the preflight
  * checks (core) judge these facts, the probe backend (MuPDF, in
- * src/backend/pdf_probe.c) fills them from the file itself. No MuPDF type
+ * src/backend/mupdf/pdf_probe.c) fills them from the file itself. No MuPDF type
  * appears here, and tests build these structs by hand.
  *
  * Coordinates are PDF points with the origin at the bottom left corner of

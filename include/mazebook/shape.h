@@ -7,7 +7,7 @@
  * background, one byte of darkness per pixel, 0 light to 255 dark). The
  * built-in shapes are outlines kept in specs/shapes/ (see its README.md
  * for the format); a publisher's SVG or PNG and a text of letters are
- * turned into ink images by src/backend/shape_raster.c.
+ * turned into ink images by src/backend/shape/shape_raster.c.
  *
  * To make a mask, the shape is laid over a lattice of squares, scaled so
  * that about the wanted number of squares fall inside: a square is in when

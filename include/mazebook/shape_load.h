@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * Where a shape comes from, as the spec's `shape:` and the --shape option
- * name it (src/backend/shape_raster.c, the only file that sees librsvg,
+ * name it (src/backend/shape/shape_raster.c, the only file that sees librsvg,
  * cairo's PNG reader and FreeType for this):
  *
  *   heart            a built-in shape (specs/shapes/)
  *   cat.svg          an SVG file: its dark parts, drawn by librsvg
  *   cat.png          a PNG file: its dark parts (alpha on white), read by
- *                    libpng with the bounds of src/backend/picture.h and
+ *                    libpng with the bounds of src/backend/picture/picture.h and
  *                    at most MB_SHAPE_PICTURE_MAX_PIXELS
  *   text "ZOE"       letters and digits in the font file font_path (the
  *                    book's font), joined by a bar under them so a name

@@ -3,7 +3,7 @@
  * Signing and verifying files in minisign's format with Ed25519, so that
  * the standard `minisign -Vm checklist.txt -p mazebook.pub` verifies what
  * mazebook signs, and mazebook verifies what minisign signs. The backend
- * (src/backend/sign.c) is the only file that includes libsodium; the file
+ * (src/backend/sodium/sign.c) is the only file that includes libsodium; the file
  * formats are in include/mazebook/minisign.h.
  *
  * Keys. A key pair is a minisign public key file (mode 0644) and an

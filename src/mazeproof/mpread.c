@@ -37,7 +37,7 @@
 
 #include "mpoutline.h"
 #include "mputil.h"
-#include "../backend/pdf_pagetree.h"
+#include "../pdf/pagetree.h"
 
 struct mb_mp_doc {
 	fz_context *ctx;

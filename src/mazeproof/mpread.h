@@ -135,7 +135,7 @@ struct mb_mp_doc;
  * content stream on every page or forms inside forms inside forms: an
  * 828-page book makes about 10,000 drawing operations, and a clip is set
  * by every form XObject drawn. The page tree is walked without recursion
- * (src/backend/pdf_pagetree.h has its bounds).
+ * (src/pdf/pagetree.h has its bounds).
  */
 #define MB_MP_MAX_DRAW_OPS 1000000
 #define MB_MP_MAX_CLIPS 100000
