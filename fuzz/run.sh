@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
-# Run libFuzzer targets one after the other (`make fuzz` calls this):
+# Run libFuzzer targets (`make fuzz` calls this):
 #   fuzz/run.sh SECONDS SRCDIR NAME=BINARY...
 # Each target starts from its committed seeds, SRCDIR/tests/fuzz-corpus/NAME/,
 # and writes what it finds to a scratch corpus in a temporary folder, so the
@@ -10,20 +10,32 @@
 # needs over 2 GB is saved under fuzz-findings/NAME/ in the build folder and
 # fails the run; to keep it as a regression test, fix the bug and copy the
 # file to tests/fuzz-regress/NAME/ (tests/cli_fuzz_regress.sh replays it).
+# FUZZ_JOBS (default 1) targets run at a time, each on one core: the targets
+# are dealt in turn to FUZZ_JOBS lanes that run theirs one after the other,
+# and the reports are printed in the order the targets were named.
 set -u
 [ $# -ge 3 ] || { echo "usage: fuzz/run.sh SECONDS SRCDIR NAME=BINARY..." >&2; exit 2; }
 seconds=$1
 srcdir=$2
 shift 2
+jobs=${FUZZ_JOBS:-1}
+case $jobs in '' | *[!0-9]* | 0) echo "fuzz/run.sh: FUZZ_JOBS must be a number over 0" >&2; exit 2 ;; esac
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/mazebook-fuzz.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-status=0
-for target in "$@"; do
-  name=${target%%=*}
-  bin=${target#*=}
+
+# fuzz NAME BINARY: one target; its report goes to $scratch/NAME.report and
+# its verdict (0 or 1) to $scratch/NAME.status
+fuzz() {
+  name=$1
+  bin=$2
+  report=$scratch/$name.report
   case $bin in */*) ;; *) bin=./$bin ;; esac
   seeds=$srcdir/tests/fuzz-corpus/$name
-  [ -d "$seeds" ] || { echo "fuzz $name: no seed corpus at $seeds" >&2; status=1; continue; }
+  if [ ! -d "$seeds" ]; then
+    echo "fuzz $name: no seed corpus at $seeds" > "$report"
+    echo 1 > "$scratch/$name.status"
+    return
+  fi
   mkdir -p "$scratch/$name" "fuzz-findings/$name"
   log=fuzz-findings/$name.log
   "$bin" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 \
@@ -35,13 +47,45 @@ for target in "$@"; do
   found=$(ls "$scratch/$name" | wc -l)
   if [ "$rc" -eq 0 ]; then
     printf 'fuzz %-10s ok: %s runs in %s s, %s, %s new inputs (seeds: %s)\n' \
-      "$name" "${runs:-?}" "$seconds" "${cov:-cov: ?}" "$found" "$(ls "$seeds" | wc -l)"
+      "$name" "${runs:-?}" "$seconds" "${cov:-cov: ?}" "$found" "$(ls "$seeds" | wc -l)" > "$report"
+    echo 0 > "$scratch/$name.status"
   else
-    status=1
-    printf 'fuzz %-10s FAILED (exit %s) after %s runs; input kept in fuzz-findings/%s/:\n' \
-      "$name" "$rc" "${runs:-?}" "$name"
-    ls fuzz-findings/"$name"
-    grep -m1 -A12 '==ERROR\|runtime error\|ALARM\|out-of-memory\|deadly signal' "$log"
+    {
+      printf 'fuzz %-10s FAILED (exit %s) after %s runs; input kept in fuzz-findings/%s/:\n' \
+        "$name" "$rc" "${runs:-?}" "$name"
+      ls fuzz-findings/"$name"
+      grep -m1 -A12 '==ERROR\|runtime error\|ALARM\|out-of-memory\|deadly signal' "$log"
+    } > "$report"
+    echo 1 > "$scratch/$name.status"
   fi
+}
+
+# lane K of $jobs: targets K, K + jobs, K + 2 jobs... of the argument list
+lane() {
+  k=$1
+  shift
+  i=0
+  for target in "$@"; do
+    [ $((i % jobs)) -eq "$k" ] && fuzz "${target%%=*}" "${target#*=}"
+    i=$((i + 1))
+  done
+}
+
+k=0
+while [ "$k" -lt "$jobs" ]; do
+  lane "$k" "$@" &
+  k=$((k + 1))
+done
+wait
+
+status=0
+for target in "$@"; do
+  name=${target%%=*}
+  if [ -f "$scratch/$name.report" ]; then
+    cat "$scratch/$name.report"
+  else
+    echo "fuzz $name: did not run"
+  fi
+  [ "$(cat "$scratch/$name.status" 2>/dev/null)" = 0 ] || status=1
 done
 exit $status
