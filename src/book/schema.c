@@ -384,7 +384,8 @@ bool mb_schema_known_key(const char *name)
 	if (has_key(mb_schema_top_keys, MB_SCHEMA_TOP_KEYS, name))
 		return true;
 	for (size_t i = 0; i < MB_SCHEMA_TOP_KEYS; i++)
-		if (mb_schema_top_keys[i].sub && has_key(mb_schema_top_keys[i].sub, mb_schema_top_keys[i].sub_count, name))
+		if (mb_schema_top_keys[i].sub &&
+		    has_key(mb_schema_top_keys[i].sub, mb_schema_top_keys[i].sub_count, name))
 			return true;
 	return false;
 }

@@ -720,7 +720,10 @@ static enum mb_status set_palette_route(struct reader *r, const struct scalar *v
 	return take_palette(r, v, &r->spec->palette.route_rgb);
 }
 
-/* the catalogue's name for the book: letters, digits, '.', '_' and '-' (it goes in messages and commands) */
+/*
+ * the catalogue's name for the book: letters, digits, '.', '_' and '-' (it
+ * goes in messages and commands)
+ */
 static enum mb_status set_book_id(struct reader *r, const struct scalar *v)
 {
 	if (mb_schema_take_word(r, v, "a book id such as my-book-1") != MB_OK)
