@@ -20,7 +20,7 @@ replay() {	# replay NAME FILE...: run the target's replay program on the files
   fi
 }
 
-for name in spec sign probe maze-text mazeproof mazeproof-pdf manifest png jpeg svg-shape; do
+for name in spec schema sign probe maze-text mazeproof mazeproof-pdf manifest png jpeg svg-shape; do
   seeds=$top_srcdir/tests/fuzz-corpus/$name
   n=$(ls "$seeds" | wc -l)
   check "$name: the seed corpus is there" "$n" -gt 0

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * The book spec: a publisher's whole book, as read from book.yaml. Plain
- * data; the YAML reader (src/backend/yaml/spec_yaml.c) fills it and reports
- * errors as file:line:column. Every string is owned by the spec and freed
+ * data; the schema (schema.h) fills it from the events the YAML backend
+ * (src/backend/yaml/yaml_events.c) makes, and reports errors as
+ * file:line:column. Every string is owned by the spec and freed
  * by mb_spec_release.
  */
 #ifndef MAZEBOOK_SPEC_H

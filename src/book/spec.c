@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * The book spec as plain data: defaults, release, paths relative to the
- * spec and the starter spec `mazebook init` writes. Reading YAML is the
- * backend's job (src/backend/yaml/spec_yaml.c); this file needs only libc, so
- * every core test can build a spec by hand.
+ * spec and the starter spec `mazebook init` writes. The schema
+ * (schema.c, resolve.c) fills it from events; reading YAML into events is
+ * the backend's job (src/backend/yaml/yaml_events.c). This file needs only
+ * libc, so every core test can build a spec by hand.
  */
 #include "config.h"
 #include "mazebook/spec.h"
