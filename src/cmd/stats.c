@@ -14,7 +14,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -31,6 +30,7 @@
 #include "mazebook/maze.h"
 #include "mazebook/measure.h"
 #include "mazebook/number.h"
+#include "mazebook/options.h"
 #include "mazebook/stats.h"
 #include "mazebook/xalloc.h"
 
@@ -372,19 +372,20 @@ static enum mb_status make_graph_grid(struct setup *su, bool outlined, struct mb
 
 static int run(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "size", required_argument, NULL, 's' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "level", required_argument, NULL, 'l' },
-		{ "start", required_argument, NULL, 'T' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "shape", required_argument, NULL, 'H' },
-		{ "grid", required_argument, NULL, 'G' },
-		{ "outline", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 }
+	enum { ALGORITHM, SIZE, SEED, COUNT, LEVEL, START, JSON, SHAPE, GRID, OUTLINE };
+	static const struct mb_option table[] = {
+		[ALGORITHM] = { "algorithm", 'a', true },
+		[SIZE] = { "size", 's', true },
+		[SEED] = { "seed", 0, true },
+		[COUNT] = { "count", 'n', true },
+		[LEVEL] = { "level", 'l', true },
+		[START] = { "start", 0, true },
+		[JSON] = { "json", 0, false },
+		[SHAPE] = { "shape", 0, true },
+		[GRID] = { "grid", 0, true },
+		[OUTLINE] = { "outline", 0, true },
 	};
+	struct mb_options args;
 	const char *algorithm = "all";
 	struct setup su = { .w = 16, .h = 20, .seed = 1, .count = 100 };
 	bool sized = false, json = false, started = false, outlined = false;
@@ -395,64 +396,63 @@ static int run(int argc, char **argv)
 
 	mb_error_init(&err);
 	mb_gen_options_init(&su.opt);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":a:s:n:l:", longopts, NULL)) != -1) {
+	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'a':
-			algorithm = optarg;
+		case ALGORITHM:
+			algorithm = args.value;
 			break;
-		case 's':
-			su.size_text = optarg;
+		case SIZE:
+			su.size_text = args.value;
 			sized = true;
 			break;
-		case 'G':
-			if (parse_kind(optarg, &su.kind, &err))
+		case GRID:
+			if (parse_kind(args.value, &su.kind, &err))
 				return mb_command_usage_error(&mb_cmd_stats, "--grid: %s", err.message);
 			su.graph = su.kind != MB_GRID_RECT;
 			break;
-		case 'O':
-			if (parse_outline(optarg, &su.outline, &err))
+		case OUTLINE:
+			if (parse_outline(args.value, &su.outline, &err))
 				return mb_command_usage_error(&mb_cmd_stats, "--outline: %s",
 							      err.message);
 			outlined = true;
 			break;
-		case 'S':
-			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &su.seed, &err))
+		case SEED:
+			if (mb_number_parse_u64(args.value, "--seed", 0, UINT64_MAX, &su.seed, &err))
 				return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
 			break;
-		case 'n':
-			if (mb_number_parse_u64(optarg, "--count", 1, STATS_MAX_COUNT, &su.count,
+		case COUNT:
+			if (mb_number_parse_u64(args.value, "--count", 1, STATS_MAX_COUNT, &su.count,
 						&err))
 				return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
 			break;
-		case 'l':
-			su.level = mb_level_lookup(optarg, &err);
+		case LEVEL:
+			su.level = mb_level_lookup(args.value, &err);
 			if (!su.level)
 				return mb_command_usage_error(&mb_cmd_stats, "--level: %s", err.message);
 			break;
-		case 'T':
-			if (mb_start_parse(optarg, &su.opt.start, &err))
+		case START:
+			if (mb_start_parse(args.value, &su.opt.start, &err))
 				return mb_command_usage_error(&mb_cmd_stats, "--start: %s", err.message);
 			started = true;
 			break;
-		case 'j':
+		case JSON:
 			json = true;
 			break;
-		case 'H':
-			su.shape = optarg;
+		case SHAPE:
+			su.shape = args.value;
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			return mb_command_usage_error(&mb_cmd_stats, "option '%s' needs a value",
-						      argv[optind - 1]);
+						      args.arg);
 		default:
 			return mb_command_usage_error(&mb_cmd_stats, "unknown option '%s'",
-						      argv[optind - 1]);
+						      args.arg);
 		}
 	}
-	if (optind < argc)
+	if (args.index < argc)
 		return mb_command_usage_error(&mb_cmd_stats, "unexpected argument '%s'",
-					      argv[optind]);
+					      argv[args.index]);
 	if (strcmp(algorithm, "all")) {
 		const struct mb_generator *gen = mb_generator_lookup(algorithm, &err);
 		char list[256];
