@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 #include "mazebook/generator.h"
 #include "mazebook/maze.h"
 #include "mazebook/number.h"
+#include "mazebook/options.h"
 #include "mazebook/output.h"
 #include "mazebook/png_maze.h"
 #include "mazebook/shape_load.h"
@@ -274,23 +274,27 @@ static struct mb_maze *make_maze(int w, int h, const struct grid_ask *ask,
 
 static int run(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "size", required_argument, NULL, 's' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "solution", no_argument, NULL, 'x' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "newest-share", required_argument, NULL, 'N' },
-		{ "start", required_argument, NULL, 'T' },
-		{ "shape", required_argument, NULL, 'H' },
-		{ "entrance", required_argument, NULL, 'E' },
-		{ "exit", required_argument, NULL, 'X' },
-		{ "grid", required_argument, NULL, 'G' },
-		{ "outline", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 }
+	enum {
+		ALGORITHM, SIZE, SEED, COUNT, SOLUTION, FORMAT, OUTPUT, NEWEST_SHARE, START,
+		SHAPE, ENTRANCE, EXIT, GRID, OUTLINE
 	};
+	static const struct mb_option table[] = {
+		[ALGORITHM] = { "algorithm", 'a', true },
+		[SIZE] = { "size", 's', true },
+		[SEED] = { "seed", 0, true },
+		[COUNT] = { "count", 'n', true },
+		[SOLUTION] = { "solution", 0, false },
+		[FORMAT] = { "format", 'f', true },
+		[OUTPUT] = { "output", 'o', true },
+		[NEWEST_SHARE] = { "newest-share", 0, true },
+		[START] = { "start", 0, true },
+		[SHAPE] = { "shape", 0, true },
+		[ENTRANCE] = { "entrance", 0, true },
+		[EXIT] = { "exit", 0, true },
+		[GRID] = { "grid", 0, true },
+		[OUTLINE] = { "outline", 0, true },
+	};
+	struct mb_options args;
 	const char *algorithm = "backtracker", *output = NULL, *share_text = NULL;
 	const char *shape_name = NULL, *entrance = NULL, *exit_side = NULL;
 	int w = 16, h = 20, c, rc = MB_EXIT_OK;
@@ -306,101 +310,100 @@ static int run(int argc, char **argv)
 
 	mb_error_init(&err);
 	mb_gen_options_init(&opt);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":a:s:n:f:o:", longopts, NULL)) != -1) {
+	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'a':
-			algorithm = optarg;
+		case ALGORITHM:
+			algorithm = args.value;
 			break;
-		case 's':
-			ask.size = optarg;	/* a square grid's size is read once --grid is known */
+		case SIZE:
+			ask.size = args.value;	/* a square grid's size is read once --grid is known */
 			break;
-		case 'S':
-			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &seed, &err))
+		case SEED:
+			if (mb_number_parse_u64(args.value, "--seed", 0, UINT64_MAX, &seed, &err))
 				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
 			break;
-		case 'n':
-			if (mb_number_parse_u64(optarg, "--count", 1, MAZE_MAX_COUNT, &count, &err))
+		case COUNT:
+			if (mb_number_parse_u64(args.value, "--count", 1, MAZE_MAX_COUNT, &count, &err))
 				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
 			break;
-		case 'x':
+		case SOLUTION:
 			solution = true;
 			break;
-		case 'f': {
+		case FORMAT: {
 			size_t i;
 
-			for (i = 0; i < 4 && strcmp(optarg, format_names[i]); i++)
+			for (i = 0; i < 4 && strcmp(args.value, format_names[i]); i++)
 				;
 			if (i == 4)
 				return mb_command_usage_error(&mb_cmd_maze,
 							      "--format: unknown format '%s' "
-							      "(valid: text, json, svg, png)", optarg);
+							      "(valid: text, json, svg, png)", args.value);
 			format = (enum format)i;
 			break;
 		}
-		case 'o':
-			if (!*optarg)
+		case OUTPUT:
+			if (!*args.value)
 				return mb_command_usage_error(&mb_cmd_maze, "-o: empty file name");
-			output = optarg;
+			output = args.value;
 			break;
-		case 'N':
-			share_text = optarg;
-			if (mb_number_parse_double(optarg, "--newest-share", 0.0, 1.0,
+		case NEWEST_SHARE:
+			share_text = args.value;
+			if (mb_number_parse_double(args.value, "--newest-share", 0.0, 1.0,
 						   &opt.newest_share, &err))
 				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
 			break;
-		case 'T':
-			if (mb_start_parse(optarg, &opt.start, &err))
+		case START:
+			if (mb_start_parse(args.value, &opt.start, &err))
 				return mb_command_usage_error(&mb_cmd_maze, "--start: %s", err.message);
 			started = true;
 			break;
-		case 'H':
-			shape_name = optarg;
+		case SHAPE:
+			shape_name = args.value;
 			break;
-		case 'E':
-			entrance = optarg;
+		case ENTRANCE:
+			entrance = args.value;
 			break;
-		case 'X':
-			exit_side = optarg;
+		case EXIT:
+			exit_side = args.value;
 			break;
-		case 'G':
-			if (!strcmp(optarg, "polar"))
+		case GRID:
+			if (!strcmp(args.value, "polar"))
 				ask.kind = MB_GRID_POLAR;
-			else if (!strcmp(optarg, "hex"))
+			else if (!strcmp(args.value, "hex"))
 				ask.kind = MB_GRID_HEX;
-			else if (!strcmp(optarg, "delta"))
+			else if (!strcmp(args.value, "delta"))
 				ask.kind = MB_GRID_DELTA;
 			else
 				return mb_command_usage_error(&mb_cmd_maze,
 							      "--grid: unknown grid '%s' "
-							      "(valid: polar, hex, delta)", optarg);
+							      "(valid: polar, hex, delta)", args.value);
 			break;
-		case 'O':
-			if (!strcmp(optarg, "rectangle"))
+		case OUTLINE:
+			if (!strcmp(args.value, "rectangle"))
 				ask.outline = MB_OUTLINE_RECTANGLE;
-			else if (!strcmp(optarg, "hexagon"))
+			else if (!strcmp(args.value, "hexagon"))
 				ask.outline = MB_OUTLINE_HEXAGON;
-			else if (!strcmp(optarg, "triangle"))
+			else if (!strcmp(args.value, "triangle"))
 				ask.outline = MB_OUTLINE_TRIANGLE;
 			else
 				return mb_command_usage_error(&mb_cmd_maze,
 							      "--outline: unknown outline '%s' "
 							      "(valid: rectangle, hexagon, triangle)",
-							      optarg);
+							      args.value);
 			ask.outlined = true;
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			return mb_command_usage_error(&mb_cmd_maze, "option '%s' needs a value",
-						      argv[optind - 1]);
+						      args.arg);
 		default:
 			return mb_command_usage_error(&mb_cmd_maze, "unknown option '%s'",
-						      argv[optind - 1]);
+						      args.arg);
 		}
 	}
-	if (optind < argc)
+	if (args.index < argc)
 		return mb_command_usage_error(&mb_cmd_maze, "unexpected argument '%s'",
-					      argv[optind]);
+					      argv[args.index]);
 	if (ask.kind == MB_GRID_RECT && ask.size &&
 	    mb_maze_parse_size(ask.size, &w, &h, &err))
 		return mb_command_usage_error(&mb_cmd_maze, "--size: %s", err.message);
