@@ -38,7 +38,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -70,6 +69,7 @@
 #include "mazebook/layout.h"
 #include "mazebook/manifest.h"
 #include "mazebook/number.h"
+#include "mazebook/options.h"
 #include "mazebook/output.h"
 #include "mazebook/pages.h"
 #include "mazebook/shape_load.h"
@@ -1835,17 +1835,18 @@ static int run(int argc, char **argv)
 static int run_edition(int argc, char **argv, int edition, const struct mb_book_spec *first,
 		       int volume)
 {
-	static const struct option options[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "key", required_argument, NULL, 'k' },
-		{ "timings", no_argument, NULL, 't' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "volumes", required_argument, NULL, 'V' },
-		{ "catalogue", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 }
+	enum { OUTPUT, SEED, QUIET, KEY, TIMINGS, FORCE, VOLUMES, CATALOGUE };
+	static const struct mb_option table[] = {
+		[OUTPUT] = { "output", 'o', true },
+		[SEED] = { "seed", 0, true },
+		[QUIET] = { "quiet", 'q', false },
+		[KEY] = { "key", 0, true },
+		[TIMINGS] = { "timings", 0, false },
+		[FORCE] = { "force", 0, false },
+		[VOLUMES] = { "volumes", 0, true },
+		[CATALOGUE] = { "catalogue", 0, true },
 	};
+	struct mb_options args;
 	struct build b = { 0 };
 	struct mb_error err;
 	const char *out_opt = NULL, *seed_opt = NULL, *key_opt = NULL, *volumes_opt = NULL;
@@ -1863,44 +1864,43 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 	b.proof = (struct proof_run){ .pid = -1, .out_fd = -1 };
 	b.lap = start;
 	clock_gettime(CLOCK_REALTIME, &started);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":o:q", options, NULL)) != -1) {
+	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'o':
-			out_opt = optarg;
+		case OUTPUT:
+			out_opt = args.value;
 			break;
-		case 's':
-			seed_opt = optarg;
+		case SEED:
+			seed_opt = args.value;
 			break;
-		case 'q':
+		case QUIET:
 			b.quiet = true;
 			break;
-		case 'k':
-			key_opt = optarg;
+		case KEY:
+			key_opt = args.value;
 			break;
-		case 't':
+		case TIMINGS:
 			b.timings = true;
 			break;
-		case 'f':
+		case FORCE:
 			force = true;
 			break;
-		case 'V':
-			volumes_opt = optarg;
+		case VOLUMES:
+			volumes_opt = args.value;
 			break;
-		case 'c':
-			b.catalogue_opt = optarg;
+		case CATALOGUE:
+			b.catalogue_opt = args.value;
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			return mb_command_usage_error(&mb_cmd_build, "option '%s' needs a value",
-						      argv[optind - 1]);
+						      args.arg);
 		default:
 			return mb_command_usage_error(&mb_cmd_build, "unknown option '%s'",
-						      argv[optind - 1]);
+						      args.arg);
 		}
 	}
-	if (optind != argc - 1)
-		return mb_command_usage_error(&mb_cmd_build, optind >= argc ?
+	if (args.index != argc - 1)
+		return mb_command_usage_error(&mb_cmd_build, args.index >= argc ?
 					      "which spec? (e.g. mazebook build book.yaml)" :
 					      "one spec at a time");
 	if (seed_opt && mb_number_parse_u64(seed_opt, "--seed", 0, UINT64_MAX, &seed, &err))
@@ -1913,7 +1913,7 @@ static int run_edition(int argc, char **argv, int edition, const struct mb_book_
 					      "not '%s'", MB_SPEC_MAX_VOLUMES, volumes_opt);
 
 	if (first ? mb_spec_parse(first->path, first->source, first->source_len, &b.spec, &err)
-		  : mb_spec_load(argv[optind], &b.spec, &err))
+		  : mb_spec_load(argv[args.index], &b.spec, &err))
 		return fail(&err);
 	if (!first && volumes_opt && !b.spec.series.volumes) {
 		mb_spec_release(&b.spec);
