@@ -90,7 +90,17 @@ static char *dir_of(const char *path)
 	return strndup(path, (size_t)(slash - path));
 }
 
-static int run(int argc, char **argv)
+/* what the options ask besides the preflight's own options */
+struct check_ask {
+	const char *output, *key, *pictures;
+	uint64_t mazes, max_cpu;
+	bool json, sign;
+	int files;		/* argv's index of the interior PDF */
+};
+
+/* the options into opts and ask; -1 when they are fine, else a usage error's status */
+static int read_options(int argc, char **argv, struct mb_preflight_options *opts,
+			struct check_ask *ask, struct mb_error *err)
 {
 	enum {
 		TRIM, PAPER, BLEED, NO_BLEED, SPEC, JSON, OUTPUT, MAX_CPU, SIGN, KEY,
@@ -113,73 +123,62 @@ static int run(int argc, char **argv)
 		[MAZES] = { "mazes", 0, true },
 	};
 	struct mb_options args;
-	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
-	struct mb_checklist cl;
-	struct mb_error err;
-	const char *output = NULL, *key = NULL, *pictures = NULL;
-	uint64_t mazes = 0;
-	char *text, *dir = NULL, *default_key = NULL;
-	bool json = false, sign = false;
-	struct mb_output out;
-	enum mb_status st;
-	uint64_t max_cpu = CHECK_MAX_CPU_S;
-	int c, rc;
+	int c;
 
-	mb_error_init(&err);
 	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
 	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
 		case TRIM:
-			if (mb_kdp_parse_trim(args.value, &opts.params.trim, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
-			opts.params.trim_given = true;
+			if (mb_kdp_parse_trim(args.value, &opts->params.trim, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
+			opts->params.trim_given = true;
 			break;
 		case PAPER:
-			if (mb_kdp_parse_paper(args.value, &opts.params.paper, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			if (mb_kdp_parse_paper(args.value, &opts->params.paper, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
 		case BLEED:
-			opts.params.bleed = 1;
+			opts->params.bleed = 1;
 			break;
 		case NO_BLEED:
-			opts.params.bleed = 0;
+			opts->params.bleed = 0;
 			break;
 		case SPEC:
-			opts.spec_path = args.value;
+			opts->spec_path = args.value;
 			break;
 		case JSON:
-			json = true;
+			ask->json = true;
 			break;
 		case OUTPUT:
-			output = args.value;
+			ask->output = args.value;
 			break;
 		case MAX_CPU:
-			if (mb_number_parse_u64(args.value, "--max-cpu", 0, CHECK_MAX_CPU_LIMIT_S, &max_cpu,
-						&err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			if (mb_number_parse_u64(args.value, "--max-cpu", 0, CHECK_MAX_CPU_LIMIT_S,
+						&ask->max_cpu, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
 		case SIGN:
-			sign = true;
+			ask->sign = true;
 			break;
 		case KEY:
-			sign = true;
-			key = args.value;
+			ask->sign = true;
+			ask->key = args.value;
 			break;
 		case BINDING:
-			if (mb_kdp_parse_binding(args.value, &opts.params.binding, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			if (mb_kdp_parse_binding(args.value, &opts->params.binding, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
 		case INK:
-			if (mb_kdp_parse_ink(args.value, &opts.params.ink, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+			if (mb_kdp_parse_ink(args.value, &opts->params.ink, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
 		case PICTURES:
-			pictures = args.value;
+			ask->pictures = args.value;
 			break;
 		case MAZES:
-			if (mb_number_parse_u64(args.value, "--mazes", 1, 10000, &mazes, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
-			opts.params.mazes = (int)mazes;
+			if (mb_number_parse_u64(args.value, "--mazes", 1, 10000, &ask->mazes, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
+			opts->params.mazes = (int)ask->mazes;
 			break;
 		default:
 			return mb_command_usage_error(&mb_cmd_check, "unknown option");
@@ -189,16 +188,44 @@ static int run(int argc, char **argv)
 		return mb_command_usage_error(&mb_cmd_check, "no interior PDF given");
 	if (argc - args.index > 2)
 		return mb_command_usage_error(&mb_cmd_check, "too many files (interior and cover at most)");
-	if (sign && !output)
+	if (ask->sign && !ask->output)
 		return mb_command_usage_error(&mb_cmd_check, "--sign needs -o FILE (the checklist to sign)");
+	ask->files = args.index;
+	return -1;
+}
+
+static int run(int argc, char **argv)
+{
+	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
+	struct check_ask ask = { .max_cpu = CHECK_MAX_CPU_S };
+	struct mb_checklist cl;
+	struct mb_error err;
+	const char *output, *key, *pictures;
+	char *text, *dir = NULL, *default_key = NULL;
+	bool json, sign;
+	struct mb_output out;
+	enum mb_status st;
+	uint64_t max_cpu;
+	int rc;
+
+	mb_error_init(&err);
+	rc = read_options(argc, argv, &opts, &ask, &err);
+	if (rc >= 0)
+		return rc;
+	output = ask.output;
+	key = ask.key;
+	pictures = ask.pictures;
+	json = ask.json;
+	sign = ask.sign;
+	max_cpu = ask.max_cpu;
 	if (sign && !key) {
 		key = default_key = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
 		if (!key)
 			return mb_command_usage_error(&mb_cmd_check,
 						      "no default key folder ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
 	}
-	opts.interior_path = argv[args.index];
-	opts.cover_path = args.index + 1 < argc ? argv[args.index + 1] : NULL;
+	opts.interior_path = argv[ask.files];
+	opts.cover_path = ask.files + 1 < argc ? argv[ask.files + 1] : NULL;
 	if (output)
 		opts.checklist_dir = dir = dir_of(output);
 	mb_checklist_init(&cl);
