@@ -7,48 +7,20 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-#include <time.h>
-#include <unistd.h>
 
-#include "mazebook/book.h"
-#include "mazebook/catalogue.h"
-#include "mazebook/command.h"
-#include "mazebook/contact_sheet.h"
-#include "mazebook/cost.h"
-#include "mazebook/cover.h"
-#include "mazebook/fonts.h"
-#include "mazebook/interior.h"
-#include "mazebook/isbn.h"
 #include "mazebook/json.h"
-#include "mazebook/kdp.h"
-#include "mazebook/labels.h"
-#include "mazebook/layout.h"
-#include "mazebook/manifest.h"
-#include "mazebook/number.h"
-#include "mazebook/options.h"
-#include "mazebook/output.h"
-#include "mazebook/pages.h"
-#include "mazebook/shape_load.h"
-#include "mazebook/preflight.h"
-#include "mazebook/probe.h"
-#include "mazebook/sign.h"
-#include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
 #include "build.h"
