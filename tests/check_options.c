@@ -80,6 +80,21 @@ START_TEST(missing_value)
 }
 END_TEST
 
+/* check's way: getopt says what is wrong itself, and a missing value is an unknown option */
+START_TEST(getopt_messages)
+{
+	char *argv[] = { "check", "-o", NULL };
+	struct mb_options p;
+
+	mb_options_init(&p, table, COUNT, 2, argv);
+	p.getopt_messages = true;
+	ck_assert_int_eq(mb_options_next(&p), MB_OPTIONS_UNKNOWN);
+	/* and the next command's reading is quiet again */
+	mb_options_init(&p, table, COUNT, 2, argv);
+	ck_assert_int_eq(mb_options_next(&p), MB_OPTIONS_NO_VALUE);
+}
+END_TEST
+
 START_TEST(read_twice)
 {
 	/* a command that reads its options again (a book's editions) starts from the top */
@@ -103,6 +118,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, reads_long_short_and_operands);
 	tcase_add_test(tc, unknown_option);
 	tcase_add_test(tc, missing_value);
+	tcase_add_test(tc, getopt_messages);
 	tcase_add_test(tc, read_twice);
 	suite_add_tcase(s, tc);
 	return s;

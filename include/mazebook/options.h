@@ -35,6 +35,12 @@ struct mb_options {
 	int index;		/* after MB_OPTIONS_END: the first operand */
 	const char *value;	/* the value of the option just read, or NULL */
 	const char *arg;	/* the argument just read, as typed (for messages) */
+	/*
+	 * set after mb_options_init: getopt prints its own line ("check:
+	 * unrecognized option '--x'") before the command's, and a missing
+	 * value is MB_OPTIONS_UNKNOWN too: `check`'s words since its start
+	 */
+	bool getopt_messages;
 	/* private: the table as getopt_long reads it */
 	const struct mb_option *table;
 	size_t count;

@@ -126,6 +126,7 @@ static int read_options(int argc, char **argv, struct mb_preflight_options *opts
 	int c;
 
 	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	args.getopt_messages = true;
 	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
 		case TRIM:

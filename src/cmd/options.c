@@ -39,8 +39,12 @@ void mb_options_init(struct mb_options *p, const struct mb_option *table, size_t
 
 int mb_options_next(struct mb_options *p)
 {
-	int c = getopt_long(p->argc, p->argv, p->shortopts, p->longopts, NULL);
-	int found = MB_OPTIONS_UNKNOWN;
+	/* without the leading ':' getopt reports a missing value itself, as '?' */
+	const char *shortopts = p->getopt_messages ? p->shortopts + 1 : p->shortopts;
+	int c, found = MB_OPTIONS_UNKNOWN;
+
+	opterr = p->getopt_messages;
+	c = getopt_long(p->argc, p->argv, shortopts, p->longopts, NULL);
 
 	p->index = optind;
 	p->value = NULL;
