@@ -17,6 +17,7 @@
 #include "mazebook/contact_sheet.h"
 #include "mazebook/cover.h"
 #include "mazebook/fonts.h"
+#include "mazebook/glyphs.h"
 #include "mazebook/isbn.h"
 #include "mazebook/xalloc.h"
 
@@ -217,6 +218,7 @@ enum mb_status build_check_placeholders(const struct mb_book_spec *s, struct mb_
 {
 	return mb_spec_check_words(s, err);
 }
+
 /*
  * Every text the book prints, checked against the regular and bold faces
  * of its font before anything is made: a character the font lacks would
@@ -225,55 +227,14 @@ enum mb_status build_check_placeholders(const struct mb_book_spec *s, struct mb_
  */
 enum mb_status build_check_glyphs(const struct mb_book_spec *s, struct mb_error *err)
 {
-	const struct mb_labels *l = mb_labels_find(s->language);
-	const char *lang = s->language ? s->language : "en";
-	char what[64];
-	struct mb_font_text texts[96 + 2 * MB_SPEC_MAX_SECTIONS + 1];
-	char filled[MB_LABELS_WORDS_MAX][1024];	/* the templates with their numbers filled in */
-	size_t n = 0;
+	struct mb_glyph_list list;
+	struct mb_font_text texts[sizeof(list.texts) / sizeof(list.texts[0])];
 
-	snprintf(what, sizeof(what), "the wording for language '%s'", lang);
-	texts[n++] = (struct mb_font_text){ "title", "the title", s->title };
-	texts[n++] = (struct mb_font_text){ "subtitle", "the subtitle", s->subtitle };
-	texts[n++] = (struct mb_font_text){ "author", "the author", s->author };
-	texts[n++] = (struct mb_font_text){ "cover.back", "the back cover text", s->cover.back };
-	texts[n++] = (struct mb_font_text){ "copyright", "the copyright", s->copyright };
-	texts[n++] = (struct mb_font_text){ "imprint", "the imprint", s->imprint };
-	/* the sections' words, at their keys (the place names live in the spec) */
-	for (size_t p = 0; p < s->place_count && p < MB_SPEC_MAX_PLACES; p++) {
-		const char *key = s->places[p].key, *dot;
-		int i;
-
-		if (strncmp(key, "sections.", 9) || !(dot = strchr(key + 9, '.')))
-			continue;
-		i = atoi(key + 9) - 1;
-		if (i < 0 || i >= s->section_count)
-			continue;
-		if (!strcmp(dot, ".title"))
-			texts[n++] = (struct mb_font_text){ key, "the section's title",
-							    s->sections[i].title };
-		else if (!strcmp(dot, ".description"))
-			texts[n++] = (struct mb_font_text){ key, "the section's description",
-							    s->sections[i].description };
-	}
-	/* a book of several levels prints their range with an en dash (mb_plan_level_words) */
-	if (s->section_count)
-		texts[n++] = (struct mb_font_text){ "sections", "the levels' range",
-						    "\xe2\x80\x93" };
-	if (l) {
-		/* one table of words for the interior and the cover */
-		const char *words[MB_LABELS_WORDS_MAX];
-		size_t count = mb_labels_words(l, words, MB_LABELS_WORDS_MAX);
-
-		/* "Maze %d": the digits are printed, the "%d" is not */
-		for (size_t i = 0; i < count; i++)
-			texts[n++] = (struct mb_font_text){
-				"language", what,
-				mb_labels_format(words[i], 1234567890, 1234567890, filled[i],
-						 sizeof(filled[i]))
-			};
-	}
-	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, n, err);
+	mb_glyphs_list(s, &list);
+	for (size_t i = 0; i < list.count; i++)
+		texts[i] = (struct mb_font_text){ list.texts[i].field, list.texts[i].what,
+						  list.texts[i].text };
+	return mb_font_check_texts(mb_spec_font(s), mb_spec_font_bold(s), texts, list.count, err);
 }
 
 /*

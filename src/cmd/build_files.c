@@ -215,6 +215,7 @@ enum mb_status build_copy_into(const char *path, FILE *to, struct mb_error *err)
 	fclose(in);
 	return MB_OK;
 }
+
 char *build_out_path(const struct build *b, const char *name)
 {
 	return xasprintf("%s/%s", b->out_dir, name);

@@ -54,6 +54,7 @@ void build_end_progress(const struct build *b)
 	if (b->progress)
 		fputs("\r\033[K", stderr);
 }
+
 static long file_size(const char *dir, const char *name)
 {
 	char *path = xasprintf("%s/%s", dir, name);
