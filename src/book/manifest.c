@@ -68,8 +68,9 @@ static const char *graph_fields(const struct mb_maze *m, char *buf, size_t size)
 	return buf;
 }
 
-void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb_book *book,
-		       const struct mb_manifest_info *info)
+/* the book's settings: everything before its sections */
+static void write_settings(FILE *f, const struct mb_book_spec *spec,
+			   const struct mb_manifest_info *info)
 {
 	const char *slash = spec->path ? strrchr(spec->path, '/') : NULL;
 	char id[MB_SPEC_MAX_BOOK_ID + 32];
@@ -113,6 +114,12 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 	if (spec->grid_kind != MB_GRID_RECT)
 		fprintf(f, "  \"grid_kind\": \"%s\",\n  \"grid_outline\": \"%s\",\n",
 			mb_grid_kind_name(spec->grid_kind), mb_grid_outline_name(spec->grid_outline));
+}
+
+/* the order and the sections */
+static void write_sections(FILE *f, const struct mb_book *book,
+			   const struct mb_manifest_info *info)
+{
 	/* the order and the sections (a book without sections: one, untitled) */
 	fprintf(f, "  \"order\": \"%s\",\n", book->plan.order_ramp ? "ramp" : "as-generated");
 	fprintf(f, "  \"sections\": [\n");
@@ -143,6 +150,12 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			s + 1 < book->plan.section_count ? "," : "");
 	}
 	fprintf(f, "  ],\n");
+}
+
+/* the title page's maze and every numbered maze */
+static void write_mazes(FILE *f, const struct mb_book_spec *spec, const struct mb_book *book,
+			const struct mb_manifest_info *info)
+{
 	if (book->title_maze) {
 		char grid[160];
 
@@ -179,6 +192,11 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			bm->score, bm->key,
 			i + 1 < book->count ? "," : "");
 	}
+}
+
+/* the other mazes and the cover's background */
+static void write_others(FILE *f, const struct mb_book *book)
+{
 	/* the mazes it prints besides: the title page's, the cover's own (catalogue import) */
 	fprintf(f, "  ],\n  \"other_mazes\": [\n");
 	for (size_t i = 0; i < book->extra_count; i++) {
@@ -204,6 +222,15 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 			(unsigned long long)book->cover_pattern_seed, book->cover_pattern->w,
 			book->cover_pattern->h);
 	fprintf(f, "\n}\n");
+}
+
+void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb_book *book,
+		       const struct mb_manifest_info *info)
+{
+	write_settings(f, spec, info);
+	write_sections(f, book, info);
+	write_mazes(f, spec, book, info);
+	write_others(f, book);
 }
 
 /*

@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 
 #include "mazebook/catalogue.h"
 #include "mazebook/command.h"
+#include "mazebook/options.h"
 #include "mazebook/json.h"
 #include "mazebook/printable.h"
 #include "mazebook/sha256.h"
@@ -541,12 +541,13 @@ static const struct {
 
 static int run_catalogue(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "catalogue", required_argument, NULL, 'c' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "repair", no_argument, NULL, 'r' },
-		{ NULL, 0, NULL, 0 },
+	enum { CATALOGUE, FORMAT, REPAIR };
+	static const struct mb_option table[] = {
+		[CATALOGUE] = { "catalogue", 'c', true },
+		[FORMAT] = { "format", 'f', true },
+		[REPAIR] = { "repair", 0, false },
 	};
+	struct mb_options args;
 	const char *where_opt = NULL, *format = "csv", *sub;
 	struct mb_catalogue *cat = NULL;
 	struct mb_error err;
@@ -555,37 +556,36 @@ static int run_catalogue(int argc, char **argv)
 	size_t k;
 	int c, rc, operands;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":c:f:", options, NULL)) != -1) {
+	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'c':
-			where_opt = optarg;
+		case CATALOGUE:
+			where_opt = args.value;
 			break;
-		case 'f':
-			format = optarg;
+		case FORMAT:
+			format = args.value;
 			break;
-		case 'r':
+		case REPAIR:
 			repair = true;
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			return mb_command_usage_error(&mb_cmd_catalogue, "option '%s' needs a value",
-						      argv[optind - 1]);
+						      args.arg);
 		default:
 			return mb_command_usage_error(&mb_cmd_catalogue, "unknown option '%s'",
-						      argv[optind - 1]);
+						      args.arg);
 		}
 	}
-	if (optind >= argc)
+	if (args.index >= argc)
 		return mb_command_usage_error(&mb_cmd_catalogue, "which subcommand? (list, show, "
 					      "check, import, forget, export, stats)");
-	sub = argv[optind];
+	sub = argv[args.index];
 	for (k = 0; k < sizeof(subs) / sizeof(subs[0]) && strcmp(subs[k].name, sub); k++)
 		;
 	if (k == sizeof(subs) / sizeof(subs[0]))
 		return mb_command_usage_error(&mb_cmd_catalogue, "unknown subcommand '%s' (valid: "
 					      "list, show, check, import, forget, export, stats)", sub);
-	operands = argc - optind - 1;
+	operands = argc - args.index - 1;
 	if (repair && (strcmp(sub, "check") || operands))
 		return mb_command_usage_error(&mb_cmd_catalogue, "--repair goes with 'check' alone "
 					      "(mazebook catalogue check --repair)");
@@ -602,7 +602,7 @@ static int run_catalogue(int argc, char **argv)
 		return mb_command_fail(&mb_cmd_catalogue, "the catalogue is 'none': there is nothing "
 				       "to %s (give --catalogue FILE or set MAZEBOOK_CATALOGUE)", sub);
 	if ((!strcmp(sub, "check") && !operands) || !strcmp(sub, "import")) {
-		rc = operands ? cmd_import(where, argv[optind + 1]) : cmd_check_catalogue(where, repair);
+		rc = operands ? cmd_import(where, argv[args.index + 1]) : cmd_check_catalogue(where, repair);
 		free(where);
 		return rc;
 	}
@@ -616,11 +616,11 @@ static int run_catalogue(int argc, char **argv)
 	if (!strcmp(sub, "list"))
 		rc = cmd_list(cat);
 	else if (!strcmp(sub, "show"))
-		rc = cmd_show(cat, argv[optind + 1]);
+		rc = cmd_show(cat, argv[args.index + 1]);
 	else if (!strcmp(sub, "check"))
-		rc = cmd_check(cat, argv[optind + 1]);
+		rc = cmd_check(cat, argv[args.index + 1]);
 	else if (!strcmp(sub, "forget"))
-		rc = cmd_forget(cat, argv[optind + 1]);
+		rc = cmd_forget(cat, argv[args.index + 1]);
 	else if (!strcmp(sub, "export"))
 		rc = cmd_export(cat, !strcmp(format, "json"));
 	else

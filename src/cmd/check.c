@@ -13,7 +13,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
@@ -23,6 +22,7 @@
 
 #include "mazebook/command.h"
 #include "mazebook/number.h"
+#include "mazebook/options.h"
 #include "mazebook/output.h"
 #include "mazebook/preflight.h"
 #include "mazebook/sign.h"
@@ -90,111 +90,143 @@ static char *dir_of(const char *path)
 	return strndup(path, (size_t)(slash - path));
 }
 
-static int run(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "trim", required_argument, NULL, 't' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "bleed", no_argument, NULL, 'b' },
-		{ "no-bleed", no_argument, NULL, 'B' },
-		{ "spec", required_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "max-cpu", required_argument, NULL, 'c' },
-		{ "sign", no_argument, NULL, 'S' },
-		{ "key", required_argument, NULL, 'k' },
-		{ "binding", required_argument, NULL, 'H' },
-		{ "ink", required_argument, NULL, 'I' },
-		{ "pictures", required_argument, NULL, 'P' },
-		{ "mazes", required_argument, NULL, 'M' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
-	struct mb_checklist cl;
-	struct mb_error err;
-	const char *output = NULL, *key = NULL, *pictures = NULL;
-	uint64_t mazes = 0;
-	char *text, *dir = NULL, *default_key = NULL;
-	bool json = false, sign = false;
-	struct mb_output out;
-	enum mb_status st;
-	uint64_t max_cpu = CHECK_MAX_CPU_S;
-	int c, rc;
+/* what the options ask besides the preflight's own options */
+struct check_ask {
+	const char *output, *key, *pictures;
+	uint64_t mazes, max_cpu;
+	bool json, sign;
+	int files;		/* argv's index of the interior PDF */
+};
 
-	mb_error_init(&err);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+/* the options into opts and ask; -1 when they are fine, else a usage error's status */
+static int read_options(int argc, char **argv, struct mb_preflight_options *opts,
+			struct check_ask *ask, struct mb_error *err)
+{
+	enum {
+		TRIM, PAPER, BLEED, NO_BLEED, SPEC, JSON, OUTPUT, MAX_CPU, SIGN, KEY,
+		BINDING, INK, PICTURES, MAZES
+	};
+	static const struct mb_option table[] = {
+		[TRIM] = { "trim", 0, true },
+		[PAPER] = { "paper", 0, true },
+		[BLEED] = { "bleed", 0, false },
+		[NO_BLEED] = { "no-bleed", 0, false },
+		[SPEC] = { "spec", 0, true },
+		[JSON] = { "json", 0, false },
+		[OUTPUT] = { "output", 'o', true },
+		[MAX_CPU] = { "max-cpu", 0, true },
+		[SIGN] = { "sign", 0, false },
+		[KEY] = { "key", 0, true },
+		[BINDING] = { "binding", 0, true },
+		[INK] = { "ink", 0, true },
+		[PICTURES] = { "pictures", 0, true },
+		[MAZES] = { "mazes", 0, true },
+	};
+	struct mb_options args;
+	int c;
+
+	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	args.getopt_messages = true;
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 't':
-			if (mb_kdp_parse_trim(optarg, &opts.params.trim, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
-			opts.params.trim_given = true;
+		case TRIM:
+			if (mb_kdp_parse_trim(args.value, &opts->params.trim, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
+			opts->params.trim_given = true;
 			break;
-		case 'p':
-			if (mb_kdp_parse_paper(optarg, &opts.params.paper, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+		case PAPER:
+			if (mb_kdp_parse_paper(args.value, &opts->params.paper, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
-		case 'b':
-			opts.params.bleed = 1;
+		case BLEED:
+			opts->params.bleed = 1;
 			break;
-		case 'B':
-			opts.params.bleed = 0;
+		case NO_BLEED:
+			opts->params.bleed = 0;
 			break;
-		case 's':
-			opts.spec_path = optarg;
+		case SPEC:
+			opts->spec_path = args.value;
 			break;
-		case 'j':
-			json = true;
+		case JSON:
+			ask->json = true;
 			break;
-		case 'o':
-			output = optarg;
+		case OUTPUT:
+			ask->output = args.value;
 			break;
-		case 'c':
-			if (mb_number_parse_u64(optarg, "--max-cpu", 0, CHECK_MAX_CPU_LIMIT_S, &max_cpu,
-						&err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+		case MAX_CPU:
+			if (mb_number_parse_u64(args.value, "--max-cpu", 0, CHECK_MAX_CPU_LIMIT_S,
+						&ask->max_cpu, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
-		case 'S':
-			sign = true;
+		case SIGN:
+			ask->sign = true;
 			break;
-		case 'k':
-			sign = true;
-			key = optarg;
+		case KEY:
+			ask->sign = true;
+			ask->key = args.value;
 			break;
-		case 'H':
-			if (mb_kdp_parse_binding(optarg, &opts.params.binding, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+		case BINDING:
+			if (mb_kdp_parse_binding(args.value, &opts->params.binding, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
-		case 'I':
-			if (mb_kdp_parse_ink(optarg, &opts.params.ink, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
+		case INK:
+			if (mb_kdp_parse_ink(args.value, &opts->params.ink, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
-		case 'P':
-			pictures = optarg;
+		case PICTURES:
+			ask->pictures = args.value;
 			break;
-		case 'M':
-			if (mb_number_parse_u64(optarg, "--mazes", 1, 10000, &mazes, &err) != MB_OK)
-				return mb_command_usage_error(&mb_cmd_check, "%s", err.message);
-			opts.params.mazes = (int)mazes;
+		case MAZES:
+			if (mb_number_parse_u64(args.value, "--mazes", 1, 10000, &ask->mazes, err) != MB_OK)
+				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
+			opts->params.mazes = (int)ask->mazes;
 			break;
 		default:
 			return mb_command_usage_error(&mb_cmd_check, "unknown option");
 		}
 	}
-	if (optind >= argc)
+	if (args.index >= argc)
 		return mb_command_usage_error(&mb_cmd_check, "no interior PDF given");
-	if (argc - optind > 2)
+	if (argc - args.index > 2)
 		return mb_command_usage_error(&mb_cmd_check, "too many files (interior and cover at most)");
-	if (sign && !output)
+	if (ask->sign && !ask->output)
 		return mb_command_usage_error(&mb_cmd_check, "--sign needs -o FILE (the checklist to sign)");
+	ask->files = args.index;
+	return -1;
+}
+
+static int run(int argc, char **argv)
+{
+	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
+	struct check_ask ask = { .max_cpu = CHECK_MAX_CPU_S };
+	struct mb_checklist cl;
+	struct mb_error err;
+	const char *output, *key, *pictures;
+	char *text, *dir = NULL, *default_key = NULL;
+	bool json, sign;
+	struct mb_output out;
+	enum mb_status st;
+	uint64_t max_cpu;
+	int rc;
+
+	mb_error_init(&err);
+	rc = read_options(argc, argv, &opts, &ask, &err);
+	if (rc >= 0)
+		return rc;
+	output = ask.output;
+	key = ask.key;
+	pictures = ask.pictures;
+	json = ask.json;
+	sign = ask.sign;
+	max_cpu = ask.max_cpu;
 	if (sign && !key) {
 		key = default_key = mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
 		if (!key)
 			return mb_command_usage_error(&mb_cmd_check,
 						      "no default key folder ($MAZEBOOK_KEY_DIR and $HOME are unset): give --key");
 	}
-	opts.interior_path = argv[optind];
-	opts.cover_path = optind + 1 < argc ? argv[optind + 1] : NULL;
+	opts.interior_path = argv[ask.files];
+	opts.cover_path = ask.files + 1 < argc ? argv[ask.files + 1] : NULL;
 	if (output)
 		opts.checklist_dir = dir = dir_of(output);
 	mb_checklist_init(&cl);

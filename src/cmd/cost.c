@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include "mazebook/cost.h"
 #include "mazebook/kdp.h"
 #include "mazebook/number.h"
+#include "mazebook/options.h"
 
 extern const struct mb_command mb_cmd_cost;
 
@@ -70,16 +70,17 @@ static void print_json(const struct mb_cost *c, const struct mb_trim *trim,
 
 static int run(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "trim", required_argument, NULL, 't' },
-		{ "pages", required_argument, NULL, 'n' },
-		{ "binding", required_argument, NULL, 'b' },
-		{ "ink", required_argument, NULL, 'i' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "price", required_argument, NULL, 'P' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
+	enum { TRIM, PAGES, BINDING, INK, PAPER, PRICE, JSON };
+	static const struct mb_option table[] = {
+		[TRIM] = { "trim", 0, true },
+		[PAGES] = { "pages", 0, true },
+		[BINDING] = { "binding", 0, true },
+		[INK] = { "ink", 0, true },
+		[PAPER] = { "paper", 0, true },
+		[PRICE] = { "price", 0, true },
+		[JSON] = { "json", 0, false },
 	};
+	struct mb_options args;
 	struct mb_print print = { MB_BINDING_PAPERBACK, MB_INK_BLACK, MB_PAPER_WHITE };
 	const struct mb_cost_marketplace *m = &mb_cost_marketplaces[0];
 	struct mb_trim trim;
@@ -91,49 +92,48 @@ static int run(int argc, char **argv)
 	int c, min, max, even;
 
 	mb_error_init(&err);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 't':
-			if (mb_kdp_parse_trim(optarg, &trim, &err))
+		case TRIM:
+			if (mb_kdp_parse_trim(args.value, &trim, &err))
 				return mb_command_usage_error(&mb_cmd_cost, "%s", err.message);
 			have_trim = true;
 			break;
-		case 'n':
-			if (mb_number_parse_u64(optarg, "--pages", 1, 100000, &pages, &err))
+		case PAGES:
+			if (mb_number_parse_u64(args.value, "--pages", 1, 100000, &pages, &err))
 				return mb_command_usage_error(&mb_cmd_cost, "%s", err.message);
 			break;
-		case 'b':
-			if (mb_kdp_parse_binding(optarg, &print.binding, &err))
+		case BINDING:
+			if (mb_kdp_parse_binding(args.value, &print.binding, &err))
 				return mb_command_usage_error(&mb_cmd_cost, "%s", err.message);
 			break;
-		case 'i':
-			if (mb_kdp_parse_ink(optarg, &print.ink, &err))
+		case INK:
+			if (mb_kdp_parse_ink(args.value, &print.ink, &err))
 				return mb_command_usage_error(&mb_cmd_cost, "%s", err.message);
 			break;
-		case 'p':
-			if (mb_kdp_parse_paper(optarg, &print.paper, &err))
+		case PAPER:
+			if (mb_kdp_parse_paper(args.value, &print.paper, &err))
 				return mb_command_usage_error(&mb_cmd_cost, "%s", err.message);
 			break;
-		case 'P':
-			if (mb_cost_parse_price(optarg, (long)(m->max_list_price * 100 + 0.5), &price,
+		case PRICE:
+			if (mb_cost_parse_price(args.value, (long)(m->max_list_price * 100 + 0.5), &price,
 						&err))
 				return mb_command_usage_error(&mb_cmd_cost, "%s", err.message);
 			break;
-		case 'j':
+		case JSON:
 			json = true;
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			return mb_command_usage_error(&mb_cmd_cost, "option '%s' needs a value",
-						      argv[optind - 1]);
+						      args.arg);
 		default:
 			return mb_command_usage_error(&mb_cmd_cost, "unknown option '%s'",
-						      argv[optind - 1]);
+						      args.arg);
 		}
 	}
-	if (optind < argc)
-		return mb_command_usage_error(&mb_cmd_cost, "unexpected argument '%s'", argv[optind]);
+	if (args.index < argc)
+		return mb_command_usage_error(&mb_cmd_cost, "unexpected argument '%s'", argv[args.index]);
 	if (!have_trim || !pages)
 		return mb_command_usage_error(&mb_cmd_cost, "give the book's --trim and --pages "
 					      "(e.g. mazebook cost --trim 8.5x11 --pages 132)");

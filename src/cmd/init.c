@@ -13,7 +13,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include <unistd.h>
 
 #include "mazebook/command.h"
+#include "mazebook/options.h"
 #include "mazebook/spec.h"
 #include "mazebook/xalloc.h"
 
@@ -125,31 +125,30 @@ fail:
 
 static int run_init(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "force", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
+	enum { FORCE };
+	static const struct mb_option table[] = {
+		[FORCE] = { "force", 'f', false },
 	};
+	struct mb_options opts;
 	const char *path = "book.yaml";
 	struct stat st;
 	int force = 0;
 	int c;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "f", options, NULL)) != -1) {
+	mb_options_init(&opts, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&opts)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'f':
+		case FORCE:
 			force = 1;
 			break;
 		default:
-			return mb_command_usage_error(&mb_cmd_init, "unknown option '%s'",
-						      argv[optind - 1]);
+			return mb_command_usage_error(&mb_cmd_init, "unknown option '%s'", opts.arg);
 		}
 	}
-	if (argc - optind > 1)
+	if (argc - opts.index > 1)
 		return mb_command_usage_error(&mb_cmd_init, "too many arguments (one FILE at most)");
-	if (optind < argc)
-		path = argv[optind];
+	if (opts.index < argc)
+		path = argv[opts.index];
 	if (!path[0])
 		return mb_command_usage_error(&mb_cmd_init, "FILE must not be empty");
 	/* a folder is never replaced, not even with --force */

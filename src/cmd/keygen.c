@@ -7,12 +7,12 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "mazebook/command.h"
+#include "mazebook/options.h"
 #include "mazebook/sign.h"
 #include "mazebook/xalloc.h"
 
@@ -20,50 +20,48 @@ extern const struct mb_command mb_cmd_keygen;
 
 static int run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "public-key", required_argument, NULL, 'p' },
-		{ "secret-key", required_argument, NULL, 's' },
-		{ "force", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 }
+	enum { PUBLIC_KEY, SECRET_KEY, FORCE };
+	static const struct mb_option table[] = {
+		[PUBLIC_KEY] = { "public-key", 'p', true },
+		[SECRET_KEY] = { "secret-key", 's', true },
+		[FORCE] = { "force", 'f', false },
 	};
+	struct mb_options opts;
 	char *pub = NULL, *sec = NULL, keyid[17];
 	bool force = false;
 	struct mb_error err;
 	char msg[MB_ERROR_FILE_MAX + MB_ERROR_MESSAGE_MAX + 32];
 	int c, rc = MB_EXIT_OK;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":p:s:f", opts, NULL)) != -1) {
+	mb_options_init(&opts, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&opts)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'p':
+		case PUBLIC_KEY:
 			free(pub);
-			pub = xstrdup(optarg);
+			pub = xstrdup(opts.value);
 			break;
-		case 's':
+		case SECRET_KEY:
 			free(sec);
-			sec = xstrdup(optarg);
+			sec = xstrdup(opts.value);
 			break;
-		case 'f':
+		case FORCE:
 			force = true;
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			free(pub);
 			free(sec);
-			return mb_command_usage_error(&mb_cmd_keygen, "%s needs a value",
-						      argv[optind - 1]);
+			return mb_command_usage_error(&mb_cmd_keygen, "%s needs a value", opts.arg);
 		default:
 			free(pub);
 			free(sec);
-			return mb_command_usage_error(&mb_cmd_keygen, "unknown option '%s'",
-						      argv[optind - 1]);
+			return mb_command_usage_error(&mb_cmd_keygen, "unknown option '%s'", opts.arg);
 		}
 	}
-	if (optind < argc) {
+	if (opts.index < argc) {
 		free(pub);
 		free(sec);
 		return mb_command_usage_error(&mb_cmd_keygen, "unexpected argument '%s'",
-					      argv[optind]);
+					      argv[opts.index]);
 	}
 	if (!pub)
 		pub = mb_sign_default_key_path(MB_SIGN_PUBLIC_KEY_NAME);

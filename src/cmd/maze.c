@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 #include "mazebook/generator.h"
 #include "mazebook/maze.h"
 #include "mazebook/number.h"
+#include "mazebook/options.h"
 #include "mazebook/output.h"
 #include "mazebook/png_maze.h"
 #include "mazebook/shape_load.h"
@@ -272,165 +272,205 @@ static struct mb_maze *make_maze(int w, int h, const struct grid_ask *ask,
 	return m;
 }
 
-static int run(int argc, char **argv)
+/* --format's value; false when it names none */
+static bool read_format(const char *text, enum format *format)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "size", required_argument, NULL, 's' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "solution", no_argument, NULL, 'x' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "newest-share", required_argument, NULL, 'N' },
-		{ "start", required_argument, NULL, 'T' },
-		{ "shape", required_argument, NULL, 'H' },
-		{ "entrance", required_argument, NULL, 'E' },
-		{ "exit", required_argument, NULL, 'X' },
-		{ "grid", required_argument, NULL, 'G' },
-		{ "outline", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *algorithm = "backtracker", *output = NULL, *share_text = NULL;
-	const char *shape_name = NULL, *entrance = NULL, *exit_side = NULL;
-	int w = 16, h = 20, c, rc = MB_EXIT_OK;
-	uint64_t seed = 1, count = 1;
-	bool solution = false, started = false;
-	const char *start_name;
-	enum format format = FORMAT_TEXT;
-	const struct mb_generator *gen;
+	size_t i;
+
+	for (i = 0; i < 4 && strcmp(text, format_names[i]); i++)
+		;
+	if (i == 4)
+		return false;
+	*format = (enum format)i;
+	return true;
+}
+
+/* --grid's value; false when it names none */
+static bool read_grid(const char *text, struct grid_ask *ask)
+{
+	if (!strcmp(text, "polar"))
+		ask->kind = MB_GRID_POLAR;
+	else if (!strcmp(text, "hex"))
+		ask->kind = MB_GRID_HEX;
+	else if (!strcmp(text, "delta"))
+		ask->kind = MB_GRID_DELTA;
+	else
+		return false;
+	return true;
+}
+
+/* --outline's value; false when it names none */
+static bool read_outline(const char *text, struct grid_ask *ask)
+{
+	if (!strcmp(text, "rectangle"))
+		ask->outline = MB_OUTLINE_RECTANGLE;
+	else if (!strcmp(text, "hexagon"))
+		ask->outline = MB_OUTLINE_HEXAGON;
+	else if (!strcmp(text, "triangle"))
+		ask->outline = MB_OUTLINE_TRIANGLE;
+	else
+		return false;
+	ask->outlined = true;
+	return true;
+}
+
+/* what the command line asks for */
+struct maze_request {
+	const char *algorithm, *output, *share_text, *shape_name, *entrance, *exit_side;
+	int w, h;
+	uint64_t seed, count;
+	bool solution, started;
+	enum format format;
 	struct mb_gen_options opt;
-	struct mb_error err;
-	struct mb_maze *m;
-	struct grid_ask ask = { MB_GRID_RECT, MB_OUTLINE_RECTANGLE, false, NULL };
+	struct grid_ask ask;
+};
 
-	mb_error_init(&err);
-	mb_gen_options_init(&opt);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":a:s:n:f:o:", longopts, NULL)) != -1) {
+/* the options into q; -1 when they are fine, else a usage error's status */
+/* maze's options */
+enum maze_option {
+	OPT_ALGORITHM, OPT_SIZE, OPT_SEED, OPT_COUNT, OPT_SOLUTION, OPT_FORMAT, OPT_OUTPUT,
+	OPT_NEWEST_SHARE, OPT_START, OPT_SHAPE, OPT_ENTRANCE, OPT_EXIT, OPT_GRID, OPT_OUTLINE
+};
+static const struct mb_option maze_options[] = {
+	[OPT_ALGORITHM] = { "algorithm", 'a', true },
+	[OPT_SIZE] = { "size", 's', true },
+	[OPT_SEED] = { "seed", 0, true },
+	[OPT_COUNT] = { "count", 'n', true },
+	[OPT_SOLUTION] = { "solution", 0, false },
+	[OPT_FORMAT] = { "format", 'f', true },
+	[OPT_OUTPUT] = { "output", 'o', true },
+	[OPT_NEWEST_SHARE] = { "newest-share", 0, true },
+	[OPT_START] = { "start", 0, true },
+	[OPT_SHAPE] = { "shape", 0, true },
+	[OPT_ENTRANCE] = { "entrance", 0, true },
+	[OPT_EXIT] = { "exit", 0, true },
+	[OPT_GRID] = { "grid", 0, true },
+	[OPT_OUTLINE] = { "outline", 0, true },
+};
+
+static int read_options(int argc, char **argv, struct maze_request *q, struct mb_error *err)
+{
+	struct mb_options args;
+	int c;
+
+	mb_options_init(&args, maze_options, sizeof(maze_options) / sizeof(maze_options[0]), argc,
+			argv);
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'a':
-			algorithm = optarg;
+		case OPT_ALGORITHM:
+			q->algorithm = args.value;
 			break;
-		case 's':
-			ask.size = optarg;	/* a square grid's size is read once --grid is known */
+		case OPT_SIZE:
+			q->ask.size = args.value;	/* a square grid's size is read once --grid is known */
 			break;
-		case 'S':
-			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &seed, &err))
-				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
+		case OPT_SEED:
+			if (mb_number_parse_u64(args.value, "--seed", 0, UINT64_MAX, &q->seed, err))
+				return mb_command_usage_error(&mb_cmd_maze, "%s", err->message);
 			break;
-		case 'n':
-			if (mb_number_parse_u64(optarg, "--count", 1, MAZE_MAX_COUNT, &count, &err))
-				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
+		case OPT_COUNT:
+			if (mb_number_parse_u64(args.value, "--count", 1, MAZE_MAX_COUNT, &q->count, err))
+				return mb_command_usage_error(&mb_cmd_maze, "%s", err->message);
 			break;
-		case 'x':
-			solution = true;
+		case OPT_SOLUTION:
+			q->solution = true;
 			break;
-		case 'f': {
-			size_t i;
-
-			for (i = 0; i < 4 && strcmp(optarg, format_names[i]); i++)
-				;
-			if (i == 4)
+		case OPT_FORMAT:
+			if (!read_format(args.value, &q->format))
 				return mb_command_usage_error(&mb_cmd_maze,
 							      "--format: unknown format '%s' "
-							      "(valid: text, json, svg, png)", optarg);
-			format = (enum format)i;
+							      "(valid: text, json, svg, png)", args.value);
 			break;
-		}
-		case 'o':
-			if (!*optarg)
+		case OPT_OUTPUT:
+			if (!*args.value)
 				return mb_command_usage_error(&mb_cmd_maze, "-o: empty file name");
-			output = optarg;
+			q->output = args.value;
 			break;
-		case 'N':
-			share_text = optarg;
-			if (mb_number_parse_double(optarg, "--newest-share", 0.0, 1.0,
-						   &opt.newest_share, &err))
-				return mb_command_usage_error(&mb_cmd_maze, "%s", err.message);
+		case OPT_NEWEST_SHARE:
+			q->share_text = args.value;
+			if (mb_number_parse_double(args.value, "--newest-share", 0.0, 1.0,
+						   &q->opt.newest_share, err))
+				return mb_command_usage_error(&mb_cmd_maze, "%s", err->message);
 			break;
-		case 'T':
-			if (mb_start_parse(optarg, &opt.start, &err))
-				return mb_command_usage_error(&mb_cmd_maze, "--start: %s", err.message);
-			started = true;
+		case OPT_START:
+			if (mb_start_parse(args.value, &q->opt.start, err))
+				return mb_command_usage_error(&mb_cmd_maze, "--start: %s", err->message);
+			q->started = true;
 			break;
-		case 'H':
-			shape_name = optarg;
+		case OPT_SHAPE:
+			q->shape_name = args.value;
 			break;
-		case 'E':
-			entrance = optarg;
+		case OPT_ENTRANCE:
+			q->entrance = args.value;
 			break;
-		case 'X':
-			exit_side = optarg;
+		case OPT_EXIT:
+			q->exit_side = args.value;
 			break;
-		case 'G':
-			if (!strcmp(optarg, "polar"))
-				ask.kind = MB_GRID_POLAR;
-			else if (!strcmp(optarg, "hex"))
-				ask.kind = MB_GRID_HEX;
-			else if (!strcmp(optarg, "delta"))
-				ask.kind = MB_GRID_DELTA;
-			else
+		case OPT_GRID:
+			if (!read_grid(args.value, &q->ask))
 				return mb_command_usage_error(&mb_cmd_maze,
 							      "--grid: unknown grid '%s' "
-							      "(valid: polar, hex, delta)", optarg);
+							      "(valid: polar, hex, delta)", args.value);
 			break;
-		case 'O':
-			if (!strcmp(optarg, "rectangle"))
-				ask.outline = MB_OUTLINE_RECTANGLE;
-			else if (!strcmp(optarg, "hexagon"))
-				ask.outline = MB_OUTLINE_HEXAGON;
-			else if (!strcmp(optarg, "triangle"))
-				ask.outline = MB_OUTLINE_TRIANGLE;
-			else
+		case OPT_OUTLINE:
+			if (!read_outline(args.value, &q->ask))
 				return mb_command_usage_error(&mb_cmd_maze,
 							      "--outline: unknown outline '%s' "
 							      "(valid: rectangle, hexagon, triangle)",
-							      optarg);
-			ask.outlined = true;
+							      args.value);
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			return mb_command_usage_error(&mb_cmd_maze, "option '%s' needs a value",
-						      argv[optind - 1]);
+						      args.arg);
 		default:
 			return mb_command_usage_error(&mb_cmd_maze, "unknown option '%s'",
-						      argv[optind - 1]);
+						      args.arg);
 		}
 	}
-	if (optind < argc)
+	if (args.index < argc)
 		return mb_command_usage_error(&mb_cmd_maze, "unexpected argument '%s'",
-					      argv[optind]);
-	if (ask.kind == MB_GRID_RECT && ask.size &&
-	    mb_maze_parse_size(ask.size, &w, &h, &err))
-		return mb_command_usage_error(&mb_cmd_maze, "--size: %s", err.message);
-	if ((ask.kind == MB_GRID_RECT || ask.kind == MB_GRID_POLAR) && ask.outlined)
+					      argv[args.index]);
+	return -1;
+}
+
+/*
+ * The options checked against each other and the generator found; -1 when
+ * they go together, else a usage error's status.
+ */
+static int check_request(struct maze_request *q, const struct mb_generator **genp,
+			 const char **start_name, struct mb_error *err)
+{
+	const struct mb_generator *gen;
+
+	if (q->ask.kind == MB_GRID_RECT && q->ask.size &&
+	    mb_maze_parse_size(q->ask.size, &q->w, &q->h, err))
+		return mb_command_usage_error(&mb_cmd_maze, "--size: %s", err->message);
+	if ((q->ask.kind == MB_GRID_RECT || q->ask.kind == MB_GRID_POLAR) && q->ask.outlined)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "--outline applies only with --grid hex or delta");
-	if ((ask.kind == MB_GRID_HEX && ask.outline == MB_OUTLINE_TRIANGLE) ||
-	    (ask.kind == MB_GRID_DELTA && ask.outline == MB_OUTLINE_HEXAGON))
+	if ((q->ask.kind == MB_GRID_HEX && q->ask.outline == MB_OUTLINE_TRIANGLE) ||
+	    (q->ask.kind == MB_GRID_DELTA && q->ask.outline == MB_OUTLINE_HEXAGON))
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "--outline: a %s grid has no %s outline (valid: %s)",
-					      mb_grid_kind_name(ask.kind),
-					      mb_grid_outline_name(ask.outline),
-					      ask.kind == MB_GRID_HEX ? "rectangle, hexagon"
+					      mb_grid_kind_name(q->ask.kind),
+					      mb_grid_outline_name(q->ask.outline),
+					      q->ask.kind == MB_GRID_HEX ? "rectangle, hexagon"
 								      : "rectangle, triangle");
-	if (ask.kind != MB_GRID_RECT && shape_name)
+	if (q->ask.kind != MB_GRID_RECT && q->shape_name)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "--shape and --grid do not go together (a shape "
 					      "is cut from square grids only)");
-	if (ask.kind != MB_GRID_RECT && format == FORMAT_TEXT)
+	if (q->ask.kind != MB_GRID_RECT && q->format == FORMAT_TEXT)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "the text format draws square grids only; "
 					      "use --format svg, png or json");
-	gen = mb_generator_lookup(algorithm, &err);
+	*genp = gen = mb_generator_lookup(q->algorithm, err);
 	if (!gen)
-		return mb_command_usage_error(&mb_cmd_maze, "--algorithm: %s", err.message);
-	if (share_text && strcmp(gen->name, "growing-tree"))
+		return mb_command_usage_error(&mb_cmd_maze, "--algorithm: %s", err->message);
+	if (q->share_text && strcmp(gen->name, "growing-tree"))
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "--newest-share applies only to growing-tree, "
 					      "not to %s", gen->name);
-	if (started && !mb_generator_has_start(gen)) {
+	if (q->started && !mb_generator_has_start(gen)) {
 		char list[256];
 
 		mb_generator_start_list(list, sizeof(list));
@@ -438,66 +478,102 @@ static int run(int argc, char **argv)
 					      "--start: %s has no start square (only %s have one)",
 					      gen->name, list);
 	}
-	start_name = mb_generator_has_start(gen) ? mb_start_name(mb_generator_start(gen, &opt))
-						 : NULL;
-	if ((format == FORMAT_PNG || format == FORMAT_SVG) && count > 1 && !output)
+	*start_name = mb_generator_has_start(gen) ?
+		      mb_start_name(mb_generator_start(gen, &q->opt)) : NULL;
+	if ((q->format == FORMAT_PNG || q->format == FORMAT_SVG) && q->count > 1 && !q->output)
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "--format %s --count %" PRIu64 " writes one file "
 					      "per maze: name them with -o FILE",
-					      format_names[format], count);
-	if (format == FORMAT_PNG && !output && isatty(STDOUT_FILENO))
+					      format_names[q->format], q->count);
+	if (q->format == FORMAT_PNG && !q->output && isatty(STDOUT_FILENO))
 		return mb_command_usage_error(&mb_cmd_maze,
 					      "not writing a PNG to a terminal: use -o FILE");
+	return -1;
+}
 
-	m = make_maze(w, h, &ask, shape_name, entrance, exit_side, gen, &rc);
+/* text or JSON: every maze into one output */
+static int write_documents(struct maze_request *q, const struct mb_generator *gen,
+			   struct mb_maze *m, const char *start_name)
+{
+	struct output o;
+	bool ok = true;
+	int saved, rc;
+
+	rc = output_open(&o, q->output);
+	if (rc)
+		return rc;
+	errno = 0;
+	if (q->format == FORMAT_JSON && fputs("[\n", o.f) < 0)
+		ok = false;
+	for (uint64_t k = 0; k < q->count && ok; k++) {
+		uint64_t s = q->seed + k;
+		char *doc;
+
+		mb_generate(gen, m, s, &q->opt);
+		if (q->format == FORMAT_JSON) {
+			doc = mb_format_json(m, gen->name, s, start_name);
+			ok = fputs(doc, o.f) >= 0 &&
+			     fputs(k + 1 < q->count ? ",\n" : "\n]\n", o.f) >= 0;
+		} else {
+			bool *marks = q->solution ? mb_format_route_marks(m) : NULL;
+
+			doc = mb_format_text(m, marks);
+			free(marks);
+			ok = (k == 0 || fputc('\n', o.f) != EOF) && fputs(doc, o.f) >= 0;
+		}
+		free(doc);
+	}
+	saved = errno ? errno : EIO;
+	rc = output_close(&o, ok);
+	if (!ok)
+		rc = mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s",
+				     q->output ? q->output : "standard output", strerror(saved));
+	return rc;
+}
+
+/* SVG or PNG: a file a maze */
+static int write_pictures(struct maze_request *q, const struct mb_generator *gen,
+			  struct mb_maze *m)
+{
+	int rc = MB_EXIT_OK;
+
+	for (uint64_t k = 0; k < q->count && rc == MB_EXIT_OK; k++) {
+		char *path = q->output && q->count > 1 ?
+			     numbered(q->output, (int)k + 1, (int)q->count) : NULL;
+
+		mb_generate(gen, m, q->seed + k, &q->opt);
+		rc = write_one(path ? path : q->output, q->format, m, q->solution);
+		free(path);
+	}
+	return rc;
+}
+
+static int run(int argc, char **argv)
+{
+	struct maze_request q = { .algorithm = "backtracker", .w = 16, .h = 20, .seed = 1,
+				  .count = 1, .format = FORMAT_TEXT,
+				  .ask = { MB_GRID_RECT, MB_OUTLINE_RECTANGLE, false, NULL } };
+	const struct mb_generator *gen = NULL;
+	const char *start_name = NULL;
+	struct mb_error err;
+	struct mb_maze *m;
+	int rc;
+
+	mb_error_init(&err);
+	mb_gen_options_init(&q.opt);
+	rc = read_options(argc, argv, &q, &err);
+	if (rc < 0)
+		rc = check_request(&q, &gen, &start_name, &err);
+	if (rc >= 0)
+		return rc;
+	rc = MB_EXIT_OK;
+	m = make_maze(q.w, q.h, &q.ask, q.shape_name, q.entrance, q.exit_side, gen, &rc);
 	if (!m)
 		return rc;
-	if (format == FORMAT_TEXT || format == FORMAT_JSON) {
-		struct output o;
-		bool ok = true;
-		int saved;
-
-		rc = output_open(&o, output);
-		if (rc) {
-			mb_maze_free(m);
-			return rc;
-		}
-		errno = 0;
-		if (format == FORMAT_JSON && fputs("[\n", o.f) < 0)
-			ok = false;
-		for (uint64_t k = 0; k < count && ok; k++) {
-			uint64_t s = seed + k;
-			char *doc;
-
-			mb_generate(gen, m, s, &opt);
-			if (format == FORMAT_JSON) {
-				doc = mb_format_json(m, gen->name, s, start_name);
-				ok = fputs(doc, o.f) >= 0 &&
-				     fputs(k + 1 < count ? ",\n" : "\n]\n", o.f) >= 0;
-			} else {
-				bool *marks = solution ? mb_format_route_marks(m) : NULL;
-
-				doc = mb_format_text(m, marks);
-				free(marks);
-				ok = (k == 0 || fputc('\n', o.f) != EOF) && fputs(doc, o.f) >= 0;
-			}
-			free(doc);
-		}
-		saved = errno ? errno : EIO;
-		rc = output_close(&o, ok);
-		if (!ok)
-			rc = mb_command_fail(&mb_cmd_maze, "cannot write '%s': %s",
-					     output ? output : "standard output", strerror(saved));
-	} else {
-		for (uint64_t k = 0; k < count && rc == MB_EXIT_OK; k++) {
-			char *path = output && count > 1 ? numbered(output, (int)k + 1, (int)count)
-							 : NULL;
-
-			mb_generate(gen, m, seed + k, &opt);
-			rc = write_one(path ? path : output, format, m, solution);
-			free(path);
-		}
-	}
+	if (q.format == FORMAT_TEXT || q.format == FORMAT_JSON)
+		rc = write_documents(&q, gen, m, start_name);
+	else
+		rc = write_pictures(&q, gen, m);
 	mb_maze_free(m);
 	return rc;
 }

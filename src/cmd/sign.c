@@ -7,11 +7,11 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "mazebook/command.h"
+#include "mazebook/options.h"
 #include "mazebook/sign.h"
 #include "mazebook/xalloc.h"
 
@@ -19,43 +19,41 @@ extern const struct mb_command mb_cmd_sign;
 
 static int run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "secret-key", required_argument, NULL, 's' },
-		{ "trusted-comment", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 }
+	enum { SECRET_KEY, TRUSTED_COMMENT };
+	static const struct mb_option table[] = {
+		[SECRET_KEY] = { "secret-key", 's', true },
+		[TRUSTED_COMMENT] = { "trusted-comment", 't', true },
 	};
+	struct mb_options opts;
 	const char *sec_opt = NULL, *comment = NULL;
 	char *sec;
 	struct mb_error err;
 	char msg[MB_ERROR_FILE_MAX + MB_ERROR_MESSAGE_MAX + 32];
 	int c, rc = MB_EXIT_OK;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":s:t:", opts, NULL)) != -1) {
+	mb_options_init(&opts, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&opts)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 's':
-			sec_opt = optarg;
+		case SECRET_KEY:
+			sec_opt = opts.value;
 			break;
-		case 't':
-			comment = optarg;
+		case TRUSTED_COMMENT:
+			comment = opts.value;
 			break;
-		case ':':
-			return mb_command_usage_error(&mb_cmd_sign, "%s needs a value",
-						      argv[optind - 1]);
+		case MB_OPTIONS_NO_VALUE:
+			return mb_command_usage_error(&mb_cmd_sign, "%s needs a value", opts.arg);
 		default:
-			return mb_command_usage_error(&mb_cmd_sign, "unknown option '%s'",
-						      argv[optind - 1]);
+			return mb_command_usage_error(&mb_cmd_sign, "unknown option '%s'", opts.arg);
 		}
 	}
-	if (optind >= argc)
+	if (opts.index >= argc)
 		return mb_command_usage_error(&mb_cmd_sign, "which file? (mazebook sign FILE)");
 	sec = sec_opt ? xstrdup(sec_opt) : mb_sign_default_key_path(MB_SIGN_SECRET_KEY_NAME);
 	if (!sec)
 		return mb_command_usage_error(&mb_cmd_sign,
 					      "no default key folder ($MAZEBOOK_KEY_DIR and "
 					      "$HOME are unset): give -s");
-	for (int i = optind; i < argc; i++) {
+	for (int i = opts.index; i < argc; i++) {
 		mb_error_init(&err);
 		if (mb_sign_file(argv[i], sec, comment, &err) != MB_OK) {
 			rc = mb_command_fail(&mb_cmd_sign, "%s",

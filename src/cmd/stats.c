@@ -14,7 +14,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -31,6 +30,7 @@
 #include "mazebook/maze.h"
 #include "mazebook/measure.h"
 #include "mazebook/number.h"
+#include "mazebook/options.h"
 #include "mazebook/stats.h"
 #include "mazebook/xalloc.h"
 
@@ -370,156 +370,185 @@ static enum mb_status make_graph_grid(struct setup *su, bool outlined, struct mb
 	return MB_OK;
 }
 
-static int run(int argc, char **argv)
+/* what the options ask besides the setup */
+struct stats_ask {
+	const char *algorithm;
+	bool sized, json, started, outlined;
+};
+
+/* the options into su and ask; -1 when they are fine, else a usage error's status */
+static int read_options(int argc, char **argv, struct setup *su, struct stats_ask *ask,
+			struct mb_error *err)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "size", required_argument, NULL, 's' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "level", required_argument, NULL, 'l' },
-		{ "start", required_argument, NULL, 'T' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "shape", required_argument, NULL, 'H' },
-		{ "grid", required_argument, NULL, 'G' },
-		{ "outline", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 }
+	enum { ALGORITHM, SIZE, SEED, COUNT, LEVEL, START, JSON, SHAPE, GRID, OUTLINE };
+	static const struct mb_option table[] = {
+		[ALGORITHM] = { "algorithm", 'a', true },
+		[SIZE] = { "size", 's', true },
+		[SEED] = { "seed", 0, true },
+		[COUNT] = { "count", 'n', true },
+		[LEVEL] = { "level", 'l', true },
+		[START] = { "start", 0, true },
+		[JSON] = { "json", 0, false },
+		[SHAPE] = { "shape", 0, true },
+		[GRID] = { "grid", 0, true },
+		[OUTLINE] = { "outline", 0, true },
 	};
-	const char *algorithm = "all";
-	struct setup su = { .w = 16, .h = 20, .seed = 1, .count = 100 };
-	bool sized = false, json = false, started = false, outlined = false;
-	struct result *rs;
-	size_t n = 0;
-	struct mb_error err;
+	struct mb_options args;
 	int c;
 
-	mb_error_init(&err);
-	mb_gen_options_init(&su.opt);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":a:s:n:l:", longopts, NULL)) != -1) {
+	mb_options_init(&args, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&args)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'a':
-			algorithm = optarg;
+		case ALGORITHM:
+			ask->algorithm = args.value;
 			break;
-		case 's':
-			su.size_text = optarg;
-			sized = true;
+		case SIZE:
+			su->size_text = args.value;
+			ask->sized = true;
 			break;
-		case 'G':
-			if (parse_kind(optarg, &su.kind, &err))
-				return mb_command_usage_error(&mb_cmd_stats, "--grid: %s", err.message);
-			su.graph = su.kind != MB_GRID_RECT;
+		case GRID:
+			if (parse_kind(args.value, &su->kind, err))
+				return mb_command_usage_error(&mb_cmd_stats, "--grid: %s", err->message);
+			su->graph = su->kind != MB_GRID_RECT;
 			break;
-		case 'O':
-			if (parse_outline(optarg, &su.outline, &err))
+		case OUTLINE:
+			if (parse_outline(args.value, &su->outline, err))
 				return mb_command_usage_error(&mb_cmd_stats, "--outline: %s",
-							      err.message);
-			outlined = true;
+							      err->message);
+			ask->outlined = true;
 			break;
-		case 'S':
-			if (mb_number_parse_u64(optarg, "--seed", 0, UINT64_MAX, &su.seed, &err))
-				return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
+		case SEED:
+			if (mb_number_parse_u64(args.value, "--seed", 0, UINT64_MAX, &su->seed, err))
+				return mb_command_usage_error(&mb_cmd_stats, "%s", err->message);
 			break;
-		case 'n':
-			if (mb_number_parse_u64(optarg, "--count", 1, STATS_MAX_COUNT, &su.count,
-						&err))
-				return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
+		case COUNT:
+			if (mb_number_parse_u64(args.value, "--count", 1, STATS_MAX_COUNT, &su->count,
+						err))
+				return mb_command_usage_error(&mb_cmd_stats, "%s", err->message);
 			break;
-		case 'l':
-			su.level = mb_level_lookup(optarg, &err);
-			if (!su.level)
-				return mb_command_usage_error(&mb_cmd_stats, "--level: %s", err.message);
+		case LEVEL:
+			su->level = mb_level_lookup(args.value, err);
+			if (!su->level)
+				return mb_command_usage_error(&mb_cmd_stats, "--level: %s", err->message);
 			break;
-		case 'T':
-			if (mb_start_parse(optarg, &su.opt.start, &err))
-				return mb_command_usage_error(&mb_cmd_stats, "--start: %s", err.message);
-			started = true;
+		case START:
+			if (mb_start_parse(args.value, &su->opt.start, err))
+				return mb_command_usage_error(&mb_cmd_stats, "--start: %s", err->message);
+			ask->started = true;
 			break;
-		case 'j':
-			json = true;
+		case JSON:
+			ask->json = true;
 			break;
-		case 'H':
-			su.shape = optarg;
+		case SHAPE:
+			su->shape = args.value;
 			break;
-		case ':':
+		case MB_OPTIONS_NO_VALUE:
 			return mb_command_usage_error(&mb_cmd_stats, "option '%s' needs a value",
-						      argv[optind - 1]);
+						      args.arg);
 		default:
 			return mb_command_usage_error(&mb_cmd_stats, "unknown option '%s'",
-						      argv[optind - 1]);
+						      args.arg);
 		}
 	}
-	if (optind < argc)
+	if (args.index < argc)
 		return mb_command_usage_error(&mb_cmd_stats, "unexpected argument '%s'",
-					      argv[optind]);
-	if (strcmp(algorithm, "all")) {
-		const struct mb_generator *gen = mb_generator_lookup(algorithm, &err);
+					      argv[args.index]);
+	return -1;
+}
+
+/*
+ * The grid the options describe (a graph grid, a shape or a rectangle)
+ * and the generator checked against it; -1 when it is fine, else the
+ * exit status of the error (already reported).
+ */
+static int prepare_setup(struct setup *su, const struct stats_ask *ask, struct mb_error *err)
+{
+	if (strcmp(ask->algorithm, "all")) {
+		const struct mb_generator *gen = mb_generator_lookup(ask->algorithm, err);
 		char list[256];
 
 		if (!gen)
 			return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s (or all)",
-						      err.message);
+						      err->message);
 		mb_generator_start_list(list, sizeof(list));
-		if (started && !mb_generator_has_start(gen))
+		if (ask->started && !mb_generator_has_start(gen))
 			return mb_command_usage_error(&mb_cmd_stats,
 						      "--start: %s has no start square (only %s "
 						      "have one)", gen->name, list);
 	}
-	if (su.level)
-		mb_level_filter(su.level, &su.filter);
-	if (su.graph) {
-		if (su.shape)
+	if (su->level)
+		mb_level_filter(su->level, &su->filter);
+	if (su->graph) {
+		if (su->shape)
 			return mb_command_usage_error(&mb_cmd_stats, "--shape takes square grids only "
-						      "(not with --grid %s)", mb_grid_kind_name(su.kind));
-		if (make_graph_grid(&su, outlined, &err))
-			return mb_command_usage_error(&mb_cmd_stats, "%s", err.message);
-		if (strcmp(algorithm, "all") &&
-		    mb_generator_check_kind(mb_generator_find(algorithm), su.kind, &err) != MB_OK) {
-			mb_grid_free(su.grid);
-			return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s", err.message);
+						      "(not with --grid %s)", mb_grid_kind_name(su->kind));
+		if (make_graph_grid(su, ask->outlined, err))
+			return mb_command_usage_error(&mb_cmd_stats, "%s", err->message);
+		if (strcmp(ask->algorithm, "all") &&
+		    mb_generator_check_kind(mb_generator_find(ask->algorithm), su->kind, err) != MB_OK) {
+			mb_grid_free(su->grid);
+			return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s", err->message);
 		}
-	} else if (outlined) {
+	} else if (ask->outlined) {
 		return mb_command_usage_error(&mb_cmd_stats, "--outline needs --grid hex or delta");
-	} else if (su.size_text && mb_maze_parse_size(su.size_text, &su.w, &su.h, &err)) {
-		return mb_command_usage_error(&mb_cmd_stats, "--size: %s", err.message);
+	} else if (su->size_text && mb_maze_parse_size(su->size_text, &su->w, &su->h, err)) {
+		return mb_command_usage_error(&mb_cmd_stats, "--size: %s", err->message);
 	}
-	if (su.level && !sized) {
-		su.w = su.level->w;
-		su.h = su.level->h;
+	if (su->level && !ask->sized) {
+		su->w = su->level->w;
+		su->h = su->level->h;
 	}
-	if (su.shape) {
+	if (su->shape) {
 		char font[4096];
 		struct mb_shape *s;
 
-		if (mb_font_find(NULL, true, font, sizeof(font), &err) != MB_OK)
-			return mb_command_fail(&mb_cmd_stats, "%s", err.message);
-		s = mb_shape_load(su.shape, NULL, font, &err);
+		if (mb_font_find(NULL, true, font, sizeof(font), err) != MB_OK)
+			return mb_command_fail(&mb_cmd_stats, "%s", err->message);
+		s = mb_shape_load(su->shape, NULL, font, err);
 		if (!s)
-			return mb_command_usage_error(&mb_cmd_stats, "--shape: %s", err.message);
-		su.grid = mb_shape_grid(s, su.w * su.h,
-					su.level ? su.level->min_shape_squares : su.w * su.h / 2, &err);
+			return mb_command_usage_error(&mb_cmd_stats, "--shape: %s", err->message);
+		su->grid = mb_shape_grid(s, su->w * su->h,
+					 su->level ? su->level->min_shape_squares : su->w * su->h / 2, err);
 		mb_shape_free(s);
-		if (!su.grid)
-			return mb_command_fail(&mb_cmd_stats, "--shape: %s", err.message);
-		if (strcmp(algorithm, "all")) {
-			const struct mb_generator *gen = mb_generator_find(algorithm);
+		if (!su->grid)
+			return mb_command_fail(&mb_cmd_stats, "--shape: %s", err->message);
+		if (strcmp(ask->algorithm, "all")) {
+			const struct mb_generator *gen = mb_generator_find(ask->algorithm);
 
-			if (mb_generator_check_kind(gen, MB_GRID_MASK, &err) != MB_OK) {
-				mb_grid_free(su.grid);
+			if (mb_generator_check_kind(gen, MB_GRID_MASK, err) != MB_OK) {
+				mb_grid_free(su->grid);
 				return mb_command_usage_error(&mb_cmd_stats, "--algorithm: %s",
-							      err.message);
+							      err->message);
 			}
 		}
 	}
+	return -1;
+}
+
+static int run(int argc, char **argv)
+{
+	struct setup su = { .w = 16, .h = 20, .seed = 1, .count = 100 };
+	struct stats_ask ask = { .algorithm = "all" };
+	struct result *rs;
+	size_t n = 0;
+	struct mb_error err;
+	int rc;
+
+	mb_error_init(&err);
+	mb_gen_options_init(&su.opt);
+	rc = read_options(argc, argv, &su, &ask, &err);
+	if (rc < 0)
+		rc = prepare_setup(&su, &ask, &err);
+	if (rc >= 0)
+		return rc;
 	rs = xcalloc(mb_generator_count, sizeof(*rs));
 	/* on a shape or a graph grid, "all" is every generator that carves it */
 	for (size_t i = 0; i < mb_generator_count; i++)
-		if ((!strcmp(algorithm, "all") &&
+		if ((!strcmp(ask.algorithm, "all") &&
 		     (!su.grid || mb_generator_supports(mb_generators[i], su.grid->kind))) ||
-		    !strcmp(algorithm, mb_generators[i]->name))
+		    !strcmp(ask.algorithm, mb_generators[i]->name))
 			measure_one(&su, mb_generators[i], &rs[n++]);
-	if (json)
+	if (ask.json)
 		print_json(&su, rs, n);
 	else
 		print_table(&su, rs, n);

@@ -6,11 +6,11 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "mazebook/command.h"
+#include "mazebook/options.h"
 #include "mazebook/sign.h"
 #include "mazebook/xalloc.h"
 
@@ -18,10 +18,11 @@ extern const struct mb_command mb_cmd_verify;
 
 static int run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "public-key", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 }
+	enum { PUBLIC_KEY };
+	static const struct mb_option table[] = {
+		[PUBLIC_KEY] = { "public-key", 'p', true },
 	};
+	struct mb_options opts;
 	const char *pub_opt = NULL;
 	char *pub;
 	struct mb_sign_verification *v;
@@ -30,27 +31,24 @@ static int run(int argc, char **argv)
 	enum mb_status st;
 	int c, rc;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":p:", opts, NULL)) != -1) {
+	mb_options_init(&opts, table, sizeof(table) / sizeof(table[0]), argc, argv);
+	while ((c = mb_options_next(&opts)) != MB_OPTIONS_END) {
 		switch (c) {
-		case 'p':
-			pub_opt = optarg;
+		case PUBLIC_KEY:
+			pub_opt = opts.value;
 			break;
-		case ':':
-			return mb_command_usage_error(&mb_cmd_verify, "%s needs a value",
-						      argv[optind - 1]);
+		case MB_OPTIONS_NO_VALUE:
+			return mb_command_usage_error(&mb_cmd_verify, "%s needs a value", opts.arg);
 		default:
-			return mb_command_usage_error(&mb_cmd_verify, "unknown option '%s'",
-						      argv[optind - 1]);
+			return mb_command_usage_error(&mb_cmd_verify, "unknown option '%s'", opts.arg);
 		}
 	}
-	if (optind >= argc)
+	if (opts.index >= argc)
 		return mb_command_usage_error(&mb_cmd_verify,
 					      "which checklist? (mazebook verify CHECKLIST)");
-	if (argc - optind > 1)
+	if (argc - opts.index > 1)
 		return mb_command_usage_error(&mb_cmd_verify, "one checklist at a time, not '%s'",
-					      argv[optind + 1]);
+					      argv[opts.index + 1]);
 	pub = pub_opt ? xstrdup(pub_opt) : mb_sign_default_key_path(MB_SIGN_PUBLIC_KEY_NAME);
 	if (!pub)
 		return mb_command_usage_error(&mb_cmd_verify,
@@ -58,7 +56,7 @@ static int run(int argc, char **argv)
 					      "$HOME are unset): give -p");
 	v = xcalloc(1, sizeof(*v));
 	mb_error_init(&err);
-	st = mb_sign_verify_checklist(argv[optind], pub, v, &err);
+	st = mb_sign_verify_checklist(argv[opts.index], pub, v, &err);
 	for (size_t i = 0; i < v->count; i++)
 		printf("%s: %s\n", v->parts[i].name, v->parts[i].detail);
 	if (v->checklist_parsed)

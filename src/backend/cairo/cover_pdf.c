@@ -19,6 +19,7 @@
 #include "mazebook/colour.h"
 #include "mazebook/cover_compose.h"
 #include "mazebook/cover.h"
+#include "mazebook/date.h"
 #include "mazebook/fonts.h"
 
 #include <errno.h>
@@ -428,21 +429,10 @@ static enum mb_status sink_open(struct sink *s, const char *path, struct mb_erro
 /* SOURCE_DATE_EPOCH as ISO 8601, or a fixed date: never the clock */
 static void create_date(char *buf, size_t size)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long v;
-	time_t t;
 	struct tm tm;
 
 	snprintf(buf, size, "%s", FIXED_CREATE_DATE);
-	if (!sde || !*sde)
-		return;
-	errno = 0;
-	v = strtoll(sde, &end, 10);
-	if (errno || *end || v < 0 || v > 253402300799LL)
-		return;
-	t = (time_t)v;
-	if (gmtime_r(&t, &tm))
+	if (mb_date_source_epoch(getenv("SOURCE_DATE_EPOCH"), &tm))
 		strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 

@@ -36,6 +36,7 @@
 #include <libdeflate.h>
 
 #include "draw_hpdf.h"
+#include "mazebook/date.h"
 #include "mazebook/fonts.h"
 #include "mazebook/labels.h"
 #include "mazebook/layout.h"
@@ -111,21 +112,10 @@ static enum mb_status harfail(struct writer *w)
 /* The creation date from SOURCE_DATE_EPOCH, when the environment sets one. */
 static void set_date(struct writer *w)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long secs;
-	time_t t;
 	struct tm tm;
 	HPDF_Date d;
 
-	if (!sde || !*sde)
-		return;
-	errno = 0;
-	secs = strtoll(sde, &end, 10);
-	if (errno || *end || secs < 0)
-		return;
-	t = (time_t)secs;
-	if (!gmtime_r(&t, &tm))
+	if (!mb_date_source_epoch(getenv("SOURCE_DATE_EPOCH"), &tm))
 		return;
 	memset(&d, 0, sizeof(d));
 	d.year = tm.tm_year + 1900;
