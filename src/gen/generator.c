@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* The table of generators; each generator lives in its own file in src/gen/. */
+/*
+ * The table of generators, and the one grid dispatch: each generator (in
+ * its own file under src/gen/any or src/gen/rect) gives a carver per grid
+ * family, and mb_generate picks the carver for the maze's grid here.
+ */
 #include "config.h"
 #include "mazebook/generator.h"
 
@@ -128,6 +132,16 @@ const struct mb_generator *mb_generator_lookup(const char *name, struct mb_error
 	return NULL;
 }
 
+mb_carve_fn *mb_generator_carver(const struct mb_generator *gen, const struct mb_grid *grid)
+{
+	mb_carve_fn *carve = mb_grid_is_graph(grid) ? gen->carve_graph : gen->carve_squares;
+
+	if (!mb_generator_supports(gen, grid->kind) || !carve)
+		BUG("generator %s asked to carve a %s grid", gen->name,
+		    mb_grid_kind_name(grid->kind));
+	return carve;
+}
+
 void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t seed,
 		 const struct mb_gen_options *opt)
 {
@@ -139,10 +153,7 @@ void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t see
 	else
 		mb_gen_options_init(&resolved);
 	resolved.start = mb_generator_start(gen, &resolved);
-	if (!mb_generator_supports(gen, m->grid->kind))
-		BUG("generator %s asked to carve a %s grid", gen->name,
-		    mb_grid_kind_name(m->grid->kind));
 	mb_rng_init(&rng, seed);
 	mb_maze_reset(m);
-	gen->generate(m, &rng, &resolved);
+	mb_generator_carver(gen, m->grid)(m, &rng, &resolved);
 }
