@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -615,6 +616,172 @@ START_TEST(entrance_start_makes_longer_backtracker_routes)
 }
 END_TEST
 
+/* ---- the one grid dispatch (mb_generate picks the carver) ---- */
+
+/* How often each of the counting carvers ran. */
+static int squares_calls, graph_calls;
+
+/* A spanning tree by random walk on any grid: a carver that can run anywhere. */
+static void walk_tree(struct mb_maze *m, struct mb_rng *rng)
+{
+	const struct mb_grid *g = m->grid;
+	int n = g->cells, cur = mb_grid_cell_at(g, 0), left = n - 1;
+	uint8_t *seen = calloc(mb_grid_is_graph(g) ? (size_t)n : (size_t)(m->w * m->h), 1);
+
+	seen[cur] = 1;
+	while (left > 0) {
+		int nb;
+
+		if (mb_grid_is_graph(g)) {
+			nb = mb_grid_side_at(g, cur, (int)mb_rng_below(rng,
+					     (uint32_t)mb_grid_degree(g, cur)))->nb;
+		} else {
+			static const int dx[] = { 0, 1, 0, -1 }, dy[] = { -1, 0, 1, 0 };
+			int d = (int)mb_rng_below(rng, 4), x = cur % m->w + dx[d],
+			    y = cur / m->w + dy[d];
+
+			nb = mb_grid_is_cell(g, x, y) ? y * m->w + x : -1;
+		}
+		if (nb < 0)
+			continue;
+		if (!seen[nb]) {
+			seen[nb] = 1;
+			mb_maze_link(m, cur, nb);
+			left--;
+		}
+		cur = nb;
+	}
+	free(seen);
+}
+
+static void count_squares(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	(void)opt;
+	squares_calls++;
+	walk_tree(m, rng);
+}
+
+static void count_graph(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+{
+	(void)opt;
+	graph_calls++;
+	walk_tree(m, rng);
+}
+
+static const struct mb_generator counting_any = {
+	.name = "counting-any", .summary = "the test's carver counter", .uniform = true,
+	.kinds = MB_KINDS_ALL, .carve_squares = count_squares, .carve_graph = count_graph,
+};
+
+static const struct mb_generator counting_rect = {
+	.name = "counting-rect", .summary = "the test's rectangle-only counter",
+	.kinds = MB_KINDS_RECT, .carve_squares = count_squares,
+};
+
+/* One grid of each kind, small. */
+static struct mb_grid *grid_of_kind(enum mb_grid_kind kind)
+{
+	static const uint8_t ring[9] = { 1, 1, 1, 1, 0, 1, 1, 1, 1 };
+
+	switch (kind) {
+	case MB_GRID_RECT:
+		return mb_grid_new_rect(5, 4, NULL);
+	case MB_GRID_MASK:
+		return mb_grid_new_mask(3, 3, ring, NULL);
+	case MB_GRID_POLAR:
+		return mb_grid_new_polar(3, NULL);
+	case MB_GRID_HEX:
+		return mb_grid_new_hex(4, 3, MB_OUTLINE_RECTANGLE, NULL, NULL, NULL);
+	case MB_GRID_DELTA:
+		return mb_grid_new_delta(5, 3, MB_OUTLINE_RECTANGLE, NULL, NULL, NULL);
+	}
+	ck_abort_msg("no grid of kind %d", (int)kind);
+	return NULL;
+}
+
+static const enum mb_grid_kind every_kind[] = { MB_GRID_RECT, MB_GRID_MASK, MB_GRID_POLAR,
+						MB_GRID_HEX, MB_GRID_DELTA };
+#define KIND_COUNT (int)(sizeof(every_kind) / sizeof(every_kind[0]))
+
+START_TEST(dispatch_picks_the_carver_by_grid)
+{
+	enum mb_grid_kind kind = every_kind[_i];
+	struct mb_grid *g = grid_of_kind(kind);
+	struct mb_maze *m;
+	bool graph = kind == MB_GRID_POLAR || kind == MB_GRID_HEX || kind == MB_GRID_DELTA;
+
+	ck_assert_ptr_nonnull(g);
+	ck_assert_int_eq(g->kind, kind);
+	m = mb_maze_new_on(g);
+	mb_grid_free(g);
+	squares_calls = graph_calls = 0;
+	ck_assert_ptr_eq(mb_generator_carver(&counting_any, m->grid),
+			 graph ? count_graph : count_squares);
+	mb_generate(&counting_any, m, 7, NULL);
+	ck_assert_int_eq(squares_calls, graph ? 0 : 1);
+	ck_assert_int_eq(graph_calls, graph ? 1 : 0);
+	mb_maze_free(m);
+}
+END_TEST
+
+/* Every table entry carves rectangles; the any-grid ones carve graph grids too. */
+START_TEST(every_generator_has_the_carvers_its_kinds_need)
+{
+	for (size_t i = 0; i < mb_generator_count; i++) {
+		const struct mb_generator *gen = mb_generators[i];
+
+		ck_assert_msg(gen->carve_squares, "%s: no square carver", gen->name);
+		ck_assert_msg(gen->kinds == MB_KINDS_RECT || gen->kinds == MB_KINDS_ALL,
+			      "%s: kinds %#x", gen->name, gen->kinds);
+		ck_assert_msg((gen->carve_graph != NULL) == (gen->kinds == MB_KINDS_ALL),
+			      "%s: graph carver does not match its kinds", gen->name);
+		for (int k = 0; k < KIND_COUNT; k++) {
+			struct mb_grid *g;
+
+			if (!mb_generator_supports(gen, every_kind[k]))
+				continue;
+			g = grid_of_kind(every_kind[k]);
+			ck_assert_ptr_nonnull(mb_generator_carver(gen, g));
+			mb_grid_free(g);
+		}
+	}
+}
+END_TEST
+
+/* The refusal a user sees, before any carving: the same words as ever. */
+START_TEST(dispatch_refusal_names_the_generator_and_kind)
+{
+	struct mb_error err;
+
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_generator_check_kind(&counting_rect, MB_GRID_RECT, &err), MB_OK);
+	ck_assert_int_eq(mb_generator_check_kind(&counting_rect, MB_GRID_MASK, &err),
+			 MB_ERR_INPUT);
+	ck_assert_str_eq(err.message, "algorithm 'counting-rect' works on rectangles only, not on "
+			 "a shaped (mask) grid (use one of: aldous-broder, backtracker, "
+			 "growing-tree, hunt-and-kill, kruskal, prim, prim-frontier, wilson)");
+	mb_error_init(&err);
+	ck_assert_int_eq(mb_generator_check_kind(&mb_gen_eller, MB_GRID_HEX, &err),
+			 MB_ERR_INPUT);
+	ck_assert_str_eq(err.message, "algorithm 'eller' works on rectangles only, not on a hex "
+			 "grid (use one of: aldous-broder, backtracker, growing-tree, "
+			 "hunt-and-kill, kruskal, prim, prim-frontier, wilson)");
+}
+END_TEST
+
+/* Asked to carve a kind it cannot, the dispatch is a BUG (abort), never a wrong maze. */
+START_TEST(dispatch_of_an_unsupported_kind_is_a_bug)
+{
+	struct mb_grid *g = grid_of_kind(MB_GRID_POLAR);
+	struct mb_maze *m = mb_maze_new_on(g);
+
+	mb_grid_free(g);
+	squares_calls = graph_calls = 0;
+	mb_generate(&counting_rect, m, 1, NULL);
+	ck_abort_msg("carved a polar grid (%d square calls)", squares_calls);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("generators");
@@ -637,6 +804,10 @@ static Suite *make_suite(void)
 	tcase_add_loop_test(tc, every_start_makes_perfect_mazes, 0, n);
 	tcase_add_loop_test(tc, start_is_ignored_without_one, 0, n);
 	tcase_add_test(tc, entrance_start_makes_longer_backtracker_routes);
+	tcase_add_loop_test(tc, dispatch_picks_the_carver_by_grid, 0, KIND_COUNT);
+	tcase_add_test(tc, every_generator_has_the_carvers_its_kinds_need);
+	tcase_add_test(tc, dispatch_refusal_names_the_generator_and_kind);
+	tcase_add_test_raise_signal(tc, dispatch_of_an_unsupported_kind_is_a_bug, SIGABRT);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -55,7 +55,8 @@ static void walk_generate(struct mb_maze *m, struct mb_rng *rng, const struct mb
 
 static const struct mb_generator walk_gen = {
 	.name = "walk", .summary = "the test's random-walk tree", .uniform = true,
-	.default_start = MB_START_DEFAULT, .kinds = MB_KINDS_ALL, .generate = walk_generate,
+	.default_start = MB_START_DEFAULT, .kinds = MB_KINDS_ALL, .carve_squares = walk_generate,
+	.carve_graph = walk_generate,
 };
 
 static struct mb_maze *walk_maze(struct mb_grid *g, uint64_t seed)

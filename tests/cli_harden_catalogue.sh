@@ -136,14 +136,14 @@ check "... which fails" "$rc" -eq 1
 # ---- item 8: a FIFO, a device, a folder ----
 mkfifo fifo.json
 mkdir -p fifodir && mkfifo fifodir/manifest.json
-refused "import of a FIFO" "'fifo.json' is a FIFO, not a file" "$MAZEBOOK" catalogue import fifo.json
-refused "import of a folder whose manifest.json is a FIFO" "fifodir/manifest.json' is a FIFO" \
+refused "import of a FIFO" "manifest 'fifo.json' is a named pipe, not a regular file: give a book's folder" "$MAZEBOOK" catalogue import fifo.json
+refused "import of a folder whose manifest.json is a FIFO" "fifodir/manifest.json' is a named pipe" \
   "$MAZEBOOK" catalogue import fifodir
-refused "check of a FIFO" "is a FIFO" "$MAZEBOOK" catalogue check fifo.json
-refused "import of a device" "'/dev/zero' is a device or a socket" \
+refused "check of a FIFO" "is a named pipe" "$MAZEBOOK" catalogue check fifo.json
+refused "import of a device" "'/dev/zero' is a device, not a regular file" \
   "$MAZEBOOK" catalogue import /dev/zero
 mkdir -p emptydir/manifest.json
-refused "import of a folder named manifest.json" "is a folder, not a file" \
+refused "import of a folder named manifest.json" "is a folder, not a regular file" \
   "$MAZEBOOK" catalogue import emptydir
 refused "a FIFO as the catalogue" "is a device, a FIFO or a socket, not a file" \
   "$MAZEBOOK" catalogue list --catalogue fifo.json

@@ -8,7 +8,8 @@
  * in plain SQL over a small backend table, as curl does with its TLS
  * backends: SQLite (src/backend/sql/catalogue_sqlite.c, the default, no
  * set-up) and PostgreSQL (src/backend/sql/catalogue_pg.c, for a team that
- * shares one). Nothing here includes a database header.
+ * shares one), and in memory for the logic's unit suite
+ * (src/book/catalogue_memory.c). Nothing here includes a database header.
  *
  * Schema, version 1 (table meta holds name 'schema_version'):
  *
@@ -161,6 +162,17 @@ struct mb_catalogue_maze *mb_catalogue_mazes_of(const struct mb_book_spec *spec,
  */
 const char *mb_catalogue_repeat_message(const struct mb_catalogue_hit *hit, const char *where,
 					char *buf, size_t size);
+
+/* --- in memory: src/book/catalogue_memory.c --- */
+
+/*
+ * A new catalogue held in memory, empty (not even its tables: run
+ * mb_catalogue_migrate, as a backend's open does), where naming it in
+ * messages. It runs the statements of the catalogue's logic above and
+ * refuses any other (mb_catalogue_query's reports) with MB_ERR_INPUT: the
+ * logic's test bed, with no database library. mb_catalogue_free frees it.
+ */
+struct mb_catalogue *mb_catalogue_memory_new(const char *where);
 
 /* --- a built book's manifest: src/book/catalogue_manifest.c --- */
 

@@ -50,6 +50,9 @@ struct mb_gen_options {
 	double newest_share;
 };
 
+/* A carver: m arrives with all inner walls closed and leaves perfect. */
+typedef void mb_carve_fn(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt);
+
 struct mb_generator {
 	const char *name;	/* as typed on the command line */
 	const char *summary;	/* one line: what the mazes look like */
@@ -61,9 +64,15 @@ struct mb_generator {
 	enum mb_start default_start;
 	/* the grid kinds it carves: MB_KIND_BIT()s of enum mb_grid_kind */
 	unsigned kinds;
-	/* m arrives with all inner walls closed; leaves it perfect */
-	void (*generate)(struct mb_maze *m, struct mb_rng *rng,
-			 const struct mb_gen_options *opt);
+	/*
+	 * The carvers. carve_squares takes the square kinds (rectangle, mask) on
+	 * their fast padded paths, carve_graph the graph grids (polar, hex,
+	 * delta) over their side tables; NULL for a generator that carves
+	 * only rectangles. mb_generate picks one by the grid, the one place
+	 * that does.
+	 */
+	mb_carve_fn *carve_squares;
+	mb_carve_fn *carve_graph;
 };
 
 void mb_gen_options_init(struct mb_gen_options *opt);
@@ -114,10 +123,19 @@ enum mb_start mb_generator_start(const struct mb_generator *gen,
 void mb_generator_start_list(char *buf, size_t size);
 
 /*
+ * The carver gen uses on grid: carve_graph on a graph grid (polar, hex,
+ * delta), carve_squares on the square kinds. BUG() when gen does not
+ * carve that kind (check with mb_generator_check_kind first).
+ */
+mb_carve_fn *mb_generator_carver(const struct mb_generator *gen, const struct mb_grid *grid);
+
+/*
  * Reset m and generate a maze into it with gen, seeded by seed; opt NULL
  * gives the defaults, and opt->start MB_START_DEFAULT the generator's
- * own start. The generator is handed the start resolved. gen must support
- * the maze's grid kind (BUG() otherwise: check with mb_generator_check_kind).
+ * own start. The generator is handed the start resolved, and its carver
+ * for the grid: carve_graph on a graph grid, carve_squares otherwise. gen
+ * must support the maze's grid kind (BUG() otherwise: check with
+ * mb_generator_check_kind).
  */
 void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t seed,
 		 const struct mb_gen_options *opt);

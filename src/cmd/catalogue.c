@@ -8,8 +8,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +20,7 @@
 #include "mazebook/options.h"
 #include "mazebook/json.h"
 #include "mazebook/printable.h"
+#include "mazebook/regular_file.h"
 #include "mazebook/sha256.h"
 #include "mazebook/xalloc.h"
 
@@ -31,7 +30,7 @@ extern const struct mb_command mb_cmd_catalogue;
  * A manifest bigger than this is not one mazebook wrote (10,000 mazes, a
  * book's most, are about 4 MB); read, 16 MB takes about 90 MB.
  */
-#define MANIFEST_MAX_BYTES (16L * 1024 * 1024)
+#define MANIFEST_MAX_BYTES ((size_t)16 * 1024 * 1024)
 
 static int failed(struct mb_error *err)
 {
@@ -170,68 +169,21 @@ static bool export_row(void *data, int n, const char *const *raw)
 /* --- reading a built book --- */
 
 /*
- * The file at path, whole. Anything but a regular file (a FIFO, a device,
- * a folder) is refused before it is read: opened without waiting for a
- * writer, then looked at.
+ * The file at path, whole, by the one bounded reader (src/io): anything
+ * but a regular file (a FIFO, a device, a folder) is refused before it is
+ * read, and a file over MANIFEST_MAX_BYTES while it is read.
  */
-static char *read_all(const char *path, size_t *len, struct mb_error *err)
+static char *read_all(const char *path, const char *what, size_t *len, struct mb_error *err)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-	FILE *f = NULL;
-	char *buf = NULL;
-	size_t n = 0, alloc = 0;
-	struct stat st;
+	unsigned char *data;
+	struct mb_error why;
 
-	if (fd < 0 || fstat(fd, &st)) {
-		mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		mb_error_set(err, MB_ERR_INPUT, "'%s' is %s, not a file: give a book's folder or its "
-			     "manifest.json", path, S_ISDIR(st.st_mode) ? "a folder" :
-			     S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or a socket");
-		return NULL;
-	}
-	f = fdopen(fd, "rb");
-	if (!f) {
-		close(fd);
-		mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		size_t got;
-
-		if (n + 65536 > alloc) {
-			alloc = alloc ? alloc * 2 : 65536;
-			buf = xrealloc(buf, alloc + 1);
-		}
-		got = fread(buf + n, 1, alloc - n, f);
-		n += got;
-		if (n > (size_t)MANIFEST_MAX_BYTES) {
-			fclose(f);
-			free(buf);
-			mb_error_set(err, MB_ERR_INPUT, "'%s' is over %ld MB: not a mazebook manifest",
-				     path, MANIFEST_MAX_BYTES >> 20);
-			return NULL;
-		}
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		int e = errno;
-
-		fclose(f);
-		free(buf);
-		mb_error_set(err, MB_ERR_IO, "cannot read '%s': %s", path, strerror(e));
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
+	mb_error_init(&why);
+	if (!mb_read_regular(path, MANIFEST_MAX_BYTES, what, &data, len, &why))
+		return (char *)data;
+	mb_error_set(err, why.code, "%s%s", why.message,
+		     why.code == MB_ERR_INPUT ? ": give a book's folder or its manifest.json" : "");
+	return NULL;
 }
 
 /* DIR or DIR/manifest.json -> the manifest's path (new string) and the book's folder */
@@ -260,7 +212,7 @@ static enum mb_status load_manifest(const char *arg, struct mb_catalogue_manifes
 {
 	char *path = manifest_path(arg, dir);
 	size_t len = 0;
-	char *text = read_all(path, &len, err);
+	char *text = read_all(path, "manifest", &len, err);
 	enum mb_status st;
 
 	if (!text) {
@@ -430,7 +382,7 @@ static int cmd_import(const char *where, const char *arg)
 	}
 	/* the spec's hash, when the book's copy of it is there */
 	spec = xasprintf("%s/spec.yaml", dir);
-	text = read_all(spec, &len, &(struct mb_error){ 0 });
+	text = read_all(spec, "spec", &len, &(struct mb_error){ 0 });
 	if (text)
 		mb_sha256_hex(text, len, hex);
 	free(text);

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* The table of generators; each generator lives in its own file in src/gen/. */
+/*
+ * The table of generators, and the one grid dispatch: each generator (in
+ * its own file under src/gen/any or src/gen/rect) gives a carver per grid
+ * family, and mb_generate picks the carver for the maze's grid here.
+ */
 #include "config.h"
 #include "mazebook/generator.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "mazebook/error.h"
+#include "mazebook/names.h"
 
 /* sorted by name: the order of --help and `stats --algorithm all` */
 const struct mb_generator *const mb_generators[] = {
@@ -51,14 +55,19 @@ const char *mb_start_name(enum mb_start start)
 
 enum mb_status mb_start_parse(const char *name, enum mb_start *start, struct mb_error *err)
 {
-	for (int s = MB_START_ENTRANCE; s <= MB_START_CENTRE; s++) {
-		if (!strcmp(name, start_names[s])) {
-			*start = (enum mb_start)s;
+	/* the names from MB_START_ENTRANCE on: start_names[0] is the default's, unnamed */
+	const char *const *names = start_names + MB_START_ENTRANCE;
+	size_t count = MB_START_CENTRE - MB_START_ENTRANCE + 1;
+	char list[64];
+
+	for (size_t s = 0; s < count; s++) {
+		if (!strcmp(name, names[s])) {
+			*start = (enum mb_start)(MB_START_ENTRANCE + (int)s);
 			return MB_OK;
 		}
 	}
-	return mb_error_set(err, MB_ERR_INPUT,
-			    "unknown start '%s' (valid: entrance, random, centre)", name);
+	mb_names_list(names, count, list, sizeof(list));
+	return mb_error_set(err, MB_ERR_INPUT, "unknown start '%s' (valid: %s)", name, list);
 }
 
 enum mb_start mb_generator_start(const struct mb_generator *gen,
@@ -69,16 +78,25 @@ enum mb_start mb_generator_start(const struct mb_generator *gen,
 	return opt && opt->start != MB_START_DEFAULT ? opt->start : gen->default_start;
 }
 
+/* which generators a list names */
+enum which { ALL, WITH_START, FOR_KIND };
+
+/* The names of the generators of which (that carve kind, for FOR_KIND): "a, b, c" into buf. */
+static void generator_names(enum which which, enum mb_grid_kind kind, char *buf, size_t size)
+{
+	const char *names[sizeof(mb_generators) / sizeof(mb_generators[0])];
+	size_t n = 0;
+
+	for (size_t i = 0; i < mb_generator_count; i++)
+		if (which == ALL || (which == WITH_START && mb_generator_has_start(mb_generators[i])) ||
+		    (which == FOR_KIND && mb_generator_supports(mb_generators[i], kind)))
+			names[n++] = mb_generators[i]->name;
+	mb_names_list(names, n, buf, size);
+}
+
 void mb_generator_start_list(char *buf, size_t size)
 {
-	size_t used = 0;
-
-	if (size)
-		buf[0] = '\0';
-	for (size_t i = 0; i < mb_generator_count && used < size; i++)
-		if (mb_generator_has_start(mb_generators[i]))
-			used += (size_t)snprintf(buf + used, size - used, "%s%s",
-						 used ? ", " : "", mb_generators[i]->name);
+	generator_names(WITH_START, MB_GRID_RECT, buf, size);
 }
 
 bool mb_generator_supports(const struct mb_generator *gen, enum mb_grid_kind kind)
@@ -89,15 +107,11 @@ bool mb_generator_supports(const struct mb_generator *gen, enum mb_grid_kind kin
 enum mb_status mb_generator_check_kind(const struct mb_generator *gen, enum mb_grid_kind kind,
 				       struct mb_error *err)
 {
-	char list[512] = "";
-	size_t used = 0;
+	char list[512];
 
 	if (mb_generator_supports(gen, kind))
 		return MB_OK;
-	for (size_t i = 0; i < mb_generator_count && used < sizeof(list); i++)
-		if (mb_generator_supports(mb_generators[i], kind))
-			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
-						 used ? ", " : "", mb_generators[i]->name);
+	generator_names(FOR_KIND, kind, list, sizeof(list));
 	return mb_error_set(err, MB_ERR_INPUT,
 			    "algorithm '%s' works on %s only, not on a %s grid "
 			    "(use one of: %s)", gen->name,
@@ -116,16 +130,23 @@ const struct mb_generator *mb_generator_find(const char *name)
 const struct mb_generator *mb_generator_lookup(const char *name, struct mb_error *err)
 {
 	const struct mb_generator *gen = mb_generator_find(name);
-	char list[512] = "";
-	size_t used = 0;
+	char list[512];
 
 	if (gen)
 		return gen;
-	for (size_t i = 0; i < mb_generator_count && used < sizeof(list); i++)
-		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
-					 i ? ", " : "", mb_generators[i]->name);
+	generator_names(ALL, MB_GRID_RECT, list, sizeof(list));
 	mb_error_set(err, MB_ERR_INPUT, "unknown algorithm '%s' (valid: %s)", name, list);
 	return NULL;
+}
+
+mb_carve_fn *mb_generator_carver(const struct mb_generator *gen, const struct mb_grid *grid)
+{
+	mb_carve_fn *carve = mb_grid_is_graph(grid) ? gen->carve_graph : gen->carve_squares;
+
+	if (!mb_generator_supports(gen, grid->kind) || !carve)
+		BUG("generator %s asked to carve a %s grid", gen->name,
+		    mb_grid_kind_name(grid->kind));
+	return carve;
 }
 
 void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t seed,
@@ -139,10 +160,7 @@ void mb_generate(const struct mb_generator *gen, struct mb_maze *m, uint64_t see
 	else
 		mb_gen_options_init(&resolved);
 	resolved.start = mb_generator_start(gen, &resolved);
-	if (!mb_generator_supports(gen, m->grid->kind))
-		BUG("generator %s asked to carve a %s grid", gen->name,
-		    mb_grid_kind_name(m->grid->kind));
 	mb_rng_init(&rng, seed);
 	mb_maze_reset(m);
-	gen->generate(m, &rng, &resolved);
+	mb_generator_carver(gen, m->grid)(m, &rng, &resolved);
 }

@@ -22,8 +22,8 @@
 enum { UNSEEN = 0, SEEN = 1, BORDER = 2 };
 
 /* The walk on a graph grid: one uniform draw over the cell's neighbours per step. */
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	int c = start_square(m, rng, opt->start), left = m->grid->cells - 1;
 	struct graph gr;
@@ -48,8 +48,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	graph_free(&gr);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int n = m->grid->cells, i = start_square(m, rng, opt->start), p, left = n - 1;
 	struct padded pad;
@@ -79,20 +79,12 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(state);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_aldous_broder = {
 	.name = "aldous-broder",
 	.summary = "random walk: uniform, many short dead ends, no bias (slow on big grids)",
 	.uniform = true,
 	.default_start = MB_START_RANDOM,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

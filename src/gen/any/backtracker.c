@@ -23,8 +23,8 @@
 #include "../common.h"
 
 /* Depth-first search over a graph grid's side tables. */
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	int start = start_square(m, rng, opt->start), top = 0;
 	struct graph gr;
@@ -56,8 +56,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	graph_free(&gr);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int n = m->w * m->h, top = 0;
 	struct padded pad;
@@ -87,20 +87,12 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(stack);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_backtracker = {
 	.name = "backtracker",
 	.summary = "depth-first search: long winding corridors, few dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

@@ -52,8 +52,8 @@ static int compact_cells(int *active, int count)
 	return kept;
 }
 
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	int start = start_square(m, rng, opt->start), count = 0, live = 1, dead = 0;
 	double share = opt->newest_share;
@@ -107,8 +107,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	graph_free(&gr);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int n = m->w * m->h, count = 0, live, dead = 0;
 	struct padded pad;
@@ -165,20 +165,12 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(active);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_growing_tree = {
 	.name = "growing-tree",
 	.summary = "newest or random active square: corridors to branches by newest_share",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

@@ -33,8 +33,8 @@
  * number order (ring by ring on a polar grid, row by row on hex and
  * delta), from the first unvisited one, as on the squares.
  */
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	int cur = start_square(m, rng, opt->start), cursor = 0;
 	struct graph gr;
@@ -71,8 +71,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	graph_free(&gr);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int w = m->w, n = w * m->h;
 	uint8_t *seen = xcalloc((size_t)n, 1);
@@ -134,20 +134,12 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(seen);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_hunt_and_kill = {
 	.name = "hunt-and-kill",
 	.summary = "random walks restarted by a scan: long corridors, fewest dead ends",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

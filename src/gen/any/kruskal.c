@@ -17,8 +17,8 @@
 #include "../common.h"
 
 /* Kruskal over a graph grid's inner walls, each listed once with its two cells. */
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	const struct mb_lattice *lat = m->grid->lat;
 	int n = m->grid->cells, count = lat->walls, joined = 0;
@@ -54,8 +54,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	free(walls);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int w = m->w, h = m->h, n = w * h;
 	/* wall 2i is east of square i, wall 2i + 1 south of it */
@@ -95,19 +95,11 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(walls);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_kruskal = {
 	.name = "kruskal",
 	.summary = "random walls joined by union-find: short dead ends, many forks",
 	.uniform = false,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

@@ -56,8 +56,8 @@ static void graph_add_cell(const struct graph *gr, uint8_t *in, int *list, int *
 			list[(*count)++] = k;
 }
 
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	struct graph gr;
 	uint8_t *in;
@@ -82,8 +82,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	graph_free(&gr);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int n = m->w * m->h;
 	struct state s = {
@@ -112,20 +112,12 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(s.in);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_prim = {
 	.name = "prim",
 	.summary = "random walls off the grown maze: many short dead ends, easy and branchy",
 	.uniform = false,
 	.default_start = MB_START_ENTRANCE,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

@@ -56,8 +56,8 @@ static void graph_add_cell(const struct graph *gr, struct state *s, int c)
 		mark_frontier(s, gr->nb[k]);
 }
 
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	struct graph gr;
 	struct state s;
@@ -87,8 +87,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	graph_free(&gr);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int w = m->w, n = w * m->h;
 	struct state s = {
@@ -126,20 +126,12 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(s.state);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_prim_frontier = {
 	.name = "prim-frontier",
 	.summary = "random frontier squares joined to the maze: very short spiky dead ends",
 	.uniform = false,
 	.default_start = MB_START_RANDOM,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

@@ -30,8 +30,8 @@ enum { FREE = 0, IN_TREE = 1, BORDER = 2 };
  * Wilson on a graph grid: the same walks over the side tables, way[c]
  * holding the side (an index into gr) the walk last left c by.
  */
-static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
-			   const struct mb_gen_options *opt)
+static void carve_graph(struct mb_maze *m, struct mb_rng *rng,
+			const struct mb_gen_options *opt)
 {
 	int root = start_square(m, rng, opt->start);
 	struct graph gr;
@@ -66,8 +66,8 @@ static void generate_graph(struct mb_maze *m, struct mb_rng *rng,
 	graph_free(&gr);
 }
 
-static void generate_square(struct mb_maze *m, struct mb_rng *rng,
-			    const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng,
+			  const struct mb_gen_options *opt)
 {
 	int w = m->w, h = m->h, root = start_square(m, rng, opt->start);
 	struct padded pad;
@@ -110,20 +110,12 @@ static void generate_square(struct mb_maze *m, struct mb_rng *rng,
 	free(state);
 }
 
-/* the graph grids take the side tables; the square kinds keep their fast path */
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
-{
-	if (m->grid->lat)
-		generate_graph(m, rng, opt);
-	else
-		generate_square(m, rng, opt);
-}
-
 const struct mb_generator mb_gen_wilson = {
 	.name = "wilson",
 	.summary = "loop-erased random walks: uniform, many short dead ends, no bias",
 	.uniform = true,
 	.default_start = MB_START_RANDOM,
 	.kinds = MB_KINDS_ALL,
-	.generate = generate,
+	.carve_squares = carve_squares,
+	.carve_graph = carve_graph,
 };

@@ -11,7 +11,7 @@
 
 #include "../common.h"
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
 	int w = m->w, h = m->h;
 	struct bits bits;
@@ -37,5 +37,5 @@ const struct mb_generator mb_gen_binary_tree = {
 	.summary = "north or west at each square: diagonal bias, the route never detours",
 	.uniform = false,
 	.kinds = MB_KINDS_RECT,
-	.generate = generate,
+	.carve_squares = carve_squares,
 };

@@ -17,7 +17,7 @@
 #include "mazebook/xalloc.h"
 #include "../common.h"
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
 	int w = m->w, h = m->h, n = w * h;
 	int *parent = xmallocarray((size_t)n, sizeof(int));
@@ -91,5 +91,5 @@ const struct mb_generator mb_gen_eller = {
 	.summary = "row by row with joined sets: short dead ends, a slight horizontal grain",
 	.uniform = false,
 	.kinds = MB_KINDS_RECT,
-	.generate = generate,
+	.carve_squares = carve_squares,
 };

@@ -21,7 +21,7 @@ struct region {
 	int x, y, w, h;
 };
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
 	int w = m->w, h = m->h;
 	struct region *stack = xmallocarray((size_t)w * (size_t)h, sizeof(*stack));
@@ -73,5 +73,5 @@ const struct mb_generator mb_gen_recursive_division = {
 	.summary = "walls with one gap cut the field again and again: long straight walls, boxy",
 	.uniform = false,
 	.kinds = MB_KINDS_RECT,
-	.generate = generate,
+	.carve_squares = carve_squares,
 };

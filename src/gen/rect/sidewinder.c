@@ -10,7 +10,7 @@
 
 #include "../common.h"
 
-static void generate(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
+static void carve_squares(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)
 {
 	int w = m->w, h = m->h;
 	struct bits bits;
@@ -42,5 +42,5 @@ const struct mb_generator mb_gen_sidewinder = {
 	.summary = "east runs that open north once: open top row, horizontal texture",
 	.uniform = false,
 	.kinds = MB_KINDS_RECT,
-	.generate = generate,
+	.carve_squares = carve_squares,
 };
