@@ -142,6 +142,217 @@ void add_not_measured(struct mb_checklist *cl, const char *id, const char *limit
 	mb_checklist_add(cl, id, MB_CHECK_WARN, "", "not measured", limit, "not measured: %s", why);
 }
 
+/* what check_objects gathers over the pages before it writes its three checks */
+struct object_scan {
+	double need_gut, need_mar;	/* inches */
+	double slack_pt;		/* bleeding art may stop this short of the edge */
+	struct worst gut, mar, bleed;
+	struct pagelist unmeasured;	/* pages not the page size: not judged here */
+	int measured_pages, bleeding;
+	int marked;			/* objects marked on the page being scanned */
+};
+
+/* bleeding art (on a bleed page, across the trim): each side it crosses reaches the page edge */
+static void judge_bleeding(struct object_scan *s, const struct mb_probe_page *p,
+			   const struct mb_probe_item *it, const double d[4], bool odd,
+			   struct mb_checklist *cl)
+{
+	struct mb_box_pt whole = { 0, 0, p->w_pt, p->h_pt };
+	double reach[4];
+
+	inside_sides(it->box, whole, odd, reach);
+	s->bleeding++;
+	for (int sd = SIDE_OUTSIDE; sd <= SIDE_BOTTOM; sd++) {
+		if (d[sd] >= -s->slack_pt || reach[sd] <= s->slack_pt)
+			continue;
+		s->bleed.st = MB_CHECK_FAIL;
+		s->bleed.objects++;
+		pl_once(&s->bleed.pl, p->number);
+		worst_note(&s->bleed, -in_of(reach[sd]), p->number, sd, it);
+		if (s->marked++ < 12)
+			mb_checklist_mark(cl, false, p->number, &it->box,
+					  "bleed: %s stops %s in short", what_item(it),
+					  IN(in_of(reach[sd])));
+	}
+}
+
+/* any other object: the gutter on the binding side, the margins on the others */
+static void judge_inside(struct object_scan *s, const struct mb_probe_page *p,
+			 const struct mb_probe_item *it, const double d[4], struct mb_checklist *cl)
+{
+	enum mb_check_status st = judge_min(in_of(d[SIDE_BINDING]), s->need_gut);
+
+	worst_note(&s->gut, in_of(d[SIDE_BINDING]), p->number, SIDE_BINDING, it);
+	if (st != MB_CHECK_PASS) {
+		s->gut.st = worse(s->gut.st, st);
+		s->gut.objects++;
+		pl_once(&s->gut.pl, p->number);
+		if (s->marked++ < 12)
+			mb_checklist_mark(cl, false, p->number, &it->box,
+					  "gutter: %s %s in from the binding edge",
+					  what_item(it), IN(in_of(d[SIDE_BINDING])));
+	}
+	for (int sd = SIDE_OUTSIDE; sd <= SIDE_BOTTOM; sd++) {
+		st = judge_min(in_of(d[sd]), s->need_mar);
+		worst_note(&s->mar, in_of(d[sd]), p->number, sd, it);
+		if (st == MB_CHECK_PASS)
+			continue;
+		s->mar.st = worse(s->mar.st, st);
+		s->mar.objects++;
+		pl_once(&s->mar.pl, p->number);
+		if (s->marked++ < 12)
+			mb_checklist_mark(cl, false, p->number, &it->box,
+					  "margins: %s %s in from the %s", what_item(it),
+					  IN(in_of(d[sd])), side_name[sd]);
+	}
+}
+
+/* one page's painted objects, judged into the scan */
+static void scan_page(struct object_scan *s, const struct geom *g, const struct mb_probe_page *p,
+		      struct mb_checklist *cl)
+{
+	const struct mb_probe_item *items = NULL;
+	struct mb_probe_item one;
+	struct mb_box_pt t = trim_box(g, p->number);
+	bool odd = p->number % 2, corners;
+	size_t n;
+
+	s->marked = 0;
+	if (!right_size(g, p)) {
+		if (!p->blank)
+			pl_add(&s->unmeasured, p->number);
+		return;	/* a wrong page size fails on its own */
+	}
+	n = page_objects(p, &items, &one);
+	s->measured_pages += n > 0;
+	corners = !p->has_trim && has_corner_marks(p);
+	for (size_t k = 0; k < n; k++) {
+		const struct mb_probe_item *it = &items[k];
+		double d[4];
+
+		if (!it->ink || outside_box(it->box, t) || (corners && corner_of(p, it) >= 0))
+			continue;	/* paper white; or wholly in the bleed, or a mark: their own rule */
+		inside_sides(it->box, t, odd, d);
+		if (g->bleed && it->kind != MB_ITEM_TEXT &&
+		    (d[SIDE_OUTSIDE] < -s->slack_pt || d[SIDE_TOP] < -s->slack_pt ||
+		     d[SIDE_BOTTOM] < -s->slack_pt))
+			judge_bleeding(s, p, it, d, odd, cl);
+		else
+			judge_inside(s, p, it, d, cl);
+	}
+}
+
+/* interior.gutter from the scan; skipped names the pages not measured */
+static void report_gutter(const struct mb_probe_file *f, const struct object_scan *s,
+			  const char *skipped, struct mb_checklist *cl)
+{
+	const struct worst *gut = &s->gut;
+	double need_gut = s->need_gut;
+	char msg[1024], measured[48], limit[64], pages[120];
+
+	snprintf(limit, sizeof(limit), ">= %s in", IN(need_gut));
+	if (!gut->have && s->unmeasured.count) {
+		add_not_measured(cl, "interior.gutter", limit, "no page with ink is the page size the "
+				 "trim needs (see interior.page-size)");
+	} else if (!gut->have) {
+		mb_checklist_add(cl, "interior.gutter", MB_CHECK_PASS, "", "no ink", limit, "%s",
+				 s->measured_pages ? "all ink is art bleeding off the page"
+						   : "no ink on any page");
+	} else {
+		snprintf(measured, sizeof(measured), "%s in", IN(gut->d));
+		if (gut->st == MB_CHECK_PASS)
+			snprintf(msg, sizeof(msg), "closest: %s %s from the binding edge on page %d; "
+				 "at least %s in for %d page%s%s", what_item(&gut->it), measured, gut->page,
+				 IN(need_gut), f->page_count, plural(f->page_count), skipped);
+		else
+			snprintf(msg, sizeof(msg), "%s %s from the binding edge on %s: %s at least %s "
+				 "in from the binding edge (the gutter a %d-page book needs)%s",
+				 what_item(&gut->it), measured, on_pages(&gut->pl, pages, sizeof(pages)),
+				 gut->st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
+							  : "move it", IN(need_gut + (gut->st == MB_CHECK_WARN ?
+										     mb_kdp.margin_allowance_in : 0)),
+				 f->page_count, skipped);
+		mb_checklist_add(cl, "interior.gutter", gut->st, "", measured, limit, "%s", msg);
+		pl_text(&gut->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		mb_check_numbers(cl, gut->d, need_gut, "in");
+	}
+}
+
+/* interior.margins from the scan; skipped names the pages not measured */
+static void report_margins(const struct object_scan *s, const char *skipped,
+			   struct mb_checklist *cl)
+{
+	const struct worst *mar = &s->mar;
+	double need_mar = s->need_mar;
+	char msg[1024], measured[48], limit[64], pages[120];
+
+	snprintf(limit, sizeof(limit), ">= %s in", IN(need_mar));
+	if (!mar->have && s->unmeasured.count) {
+		add_not_measured(cl, "interior.margins", limit, "no page with ink is the page size "
+				 "the trim needs (see interior.page-size)");
+	} else if (!mar->have) {
+		mb_checklist_add(cl, "interior.margins", MB_CHECK_PASS, "", "no ink", limit, "%s",
+				 s->measured_pages ? "all ink is art bleeding off the page"
+						   : "no ink on any page");
+	} else {
+		snprintf(measured, sizeof(measured), "%s in", IN(mar->d));
+		if (mar->st == MB_CHECK_PASS)
+			snprintf(msg, sizeof(msg), "closest: %s %s from the %s edge on page %d; at "
+				 "least %s in%s", what_item(&mar->it), measured, side_name[mar->side],
+				 mar->page, IN(need_mar), skipped);
+		else if (mar->d < 0)
+			snprintf(msg, sizeof(msg), "%s crosses the %s trim line by %s in on %s: move it "
+				 "at least %s in in from the trim%s", what_item(&mar->it),
+				 side_name[mar->side], IN(-mar->d), on_pages(&mar->pl, pages, sizeof(pages)),
+				 IN(need_mar), skipped);
+		else
+			snprintf(msg, sizeof(msg), "%s %s from the %s edge on %s: %s at least %s in "
+				 "in from the trim%s", what_item(&mar->it), measured, side_name[mar->side],
+				 on_pages(&mar->pl, pages, sizeof(pages)),
+				 mar->st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
+							  : "move it",
+				 IN(need_mar + (mar->st == MB_CHECK_WARN ? mb_kdp.margin_allowance_in : 0)),
+				 skipped);
+		mb_checklist_add(cl, "interior.margins", mar->st, "", measured, limit, "%s", msg);
+		pl_text(&mar->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		mb_check_numbers(cl, mar->d, need_mar, "in");
+	}
+}
+
+/* interior.bleed from the scan: art that crosses the trim reaches the page edge */
+static void report_bleed(const struct object_scan *s, struct mb_checklist *cl)
+{
+	const struct worst *bleed = &s->bleed;
+	int bleeding = s->bleeding;
+	char msg[1024], measured[48], limit[64], pages[120];
+
+	snprintf(limit, sizeof(limit), "art across the trim reaches the page edge");
+	if (bleed->st == MB_CHECK_FAIL) {
+		snprintf(measured, sizeof(measured), "%s in short", IN(-bleed->d));
+		snprintf(msg, sizeof(msg), "art stops short of the bleed: %s crosses the %s trim "
+			 "line but ends %s in before the page edge on %s: extend it to the page "
+			 "edge (%s in past the trim) or keep it %s in inside the trim",
+			 what_item(&bleed->it), side_name[bleed->side], IN(-bleed->d),
+			 on_pages(&bleed->pl, pages, sizeof(pages)),
+			 IN(bleed->side == SIDE_OUTSIDE ? mb_kdp.interior_bleed_w_in
+							: mb_kdp.interior_bleed_h_in / 2),
+			 IN(s->need_mar));
+		mb_checklist_add(cl, "interior.bleed", MB_CHECK_FAIL, "", measured, limit, "%s",
+				 msg);
+		pl_text(&bleed->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		mb_check_numbers(cl, -bleed->d, 0, "in");
+	} else {
+		if (bleeding)
+			mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "reaches the edge",
+					 limit, "%d object%s cross%s the trim and reach%s the page "
+					 "edge", bleeding, plural(bleeding),
+					 bleeding == 1 ? "es" : "", bleeding == 1 ? "es" : "");
+		else
+			mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "no bleeding art",
+					 limit, "no art crosses the trim");
+	}
+}
+
 /*
  * The gutter, the margins and the bleed, judged object by object: an
  * object that crosses the trim on a bleed page (not text) is bleeding art
@@ -151,183 +362,26 @@ void add_not_measured(struct mb_checklist *cl, const char *id, const char *limit
 void check_objects(const struct mb_probe_file *f, const struct geom *g,
 		   struct mb_checklist *cl)
 {
-	double need_gut = mb_kdp_gutter_in(f->page_count), need_mar = mb_kdp_outside_margin_in(g->bleed);
-	double slack_pt = mb_kdp.bleed_reach_slack_in * MB_PT_PER_IN;
-	struct worst gut = { 0 }, mar = { 0 }, bleed = { 0 };
-	struct pagelist unmeasured = { 0 };
-	int measured_pages = 0, bleeding = 0;
-	char msg[1024], measured[48], limit[64], pages[120], skipped[256] = "";
+	struct object_scan s = {
+		.need_gut = mb_kdp_gutter_in(f->page_count),
+		.need_mar = mb_kdp_outside_margin_in(g->bleed),
+		.slack_pt = mb_kdp.bleed_reach_slack_in * MB_PT_PER_IN,
+	};
+	char pages[120], skipped[256] = "";
 
-	for (size_t i = 0; i < f->page_measured; i++) {
-		const struct mb_probe_page *p = &f->pages[i];
-		const struct mb_probe_item *items = NULL;
-		struct mb_probe_item one;
-		struct mb_box_pt t = trim_box(g, p->number);
-		struct mb_box_pt whole = { 0, 0, p->w_pt, p->h_pt };
-		bool odd = p->number % 2, corners;
-		size_t n;
-		int marked = 0;
-
-		if (!right_size(g, p)) {
-			if (!p->blank)
-				pl_add(&unmeasured, p->number);
-			continue;	/* a wrong page size fails on its own */
-		}
-		n = page_objects(p, &items, &one);
-		measured_pages += n > 0;
-		corners = !p->has_trim && has_corner_marks(p);
-		for (size_t k = 0; k < n; k++) {
-			const struct mb_probe_item *it = &items[k];
-			double d[4];
-			enum mb_check_status s;
-
-			if (!it->ink || outside_box(it->box, t) || (corners && corner_of(p, it) >= 0))
-				continue;	/* paper white; or wholly in the bleed, or a mark: their own rule */
-			inside_sides(it->box, t, odd, d);
-			if (g->bleed && it->kind != MB_ITEM_TEXT &&
-			    (d[SIDE_OUTSIDE] < -slack_pt || d[SIDE_TOP] < -slack_pt ||
-			     d[SIDE_BOTTOM] < -slack_pt)) {
-				double reach[4];
-
-				inside_sides(it->box, whole, odd, reach);
-				bleeding++;
-				for (int sd = SIDE_OUTSIDE; sd <= SIDE_BOTTOM; sd++) {
-					if (d[sd] >= -slack_pt || reach[sd] <= slack_pt)
-						continue;
-					bleed.st = MB_CHECK_FAIL;
-					bleed.objects++;
-					pl_once(&bleed.pl, p->number);
-					worst_note(&bleed, -in_of(reach[sd]), p->number, sd, it);
-					if (marked++ < 12)
-						mb_checklist_mark(cl, false, p->number, &it->box,
-								  "bleed: %s stops %s in short", what_item(it),
-								  IN(in_of(reach[sd])));
-				}
-				continue;
-			}
-			s = judge_min(in_of(d[SIDE_BINDING]), need_gut);
-			worst_note(&gut, in_of(d[SIDE_BINDING]), p->number, SIDE_BINDING, it);
-			if (s != MB_CHECK_PASS) {
-				gut.st = worse(gut.st, s);
-				gut.objects++;
-				pl_once(&gut.pl, p->number);
-				if (marked++ < 12)
-					mb_checklist_mark(cl, false, p->number, &it->box,
-							  "gutter: %s %s in from the binding edge",
-							  what_item(it), IN(in_of(d[SIDE_BINDING])));
-			}
-			for (int sd = SIDE_OUTSIDE; sd <= SIDE_BOTTOM; sd++) {
-				s = judge_min(in_of(d[sd]), need_mar);
-				worst_note(&mar, in_of(d[sd]), p->number, sd, it);
-				if (s == MB_CHECK_PASS)
-					continue;
-				mar.st = worse(mar.st, s);
-				mar.objects++;
-				pl_once(&mar.pl, p->number);
-				if (marked++ < 12)
-					mb_checklist_mark(cl, false, p->number, &it->box,
-							  "margins: %s %s in from the %s", what_item(it),
-							  IN(in_of(d[sd])), side_name[sd]);
-			}
-		}
-	}
-	if (unmeasured.count)
+	for (size_t i = 0; i < f->page_measured; i++)
+		scan_page(&s, g, &f->pages[i], cl);
+	if (s.unmeasured.count)
 		snprintf(skipped, sizeof(skipped), " (not measured: %s, not the page size; see "
-			 "interior.page-size)", on_pages(&unmeasured, pages, sizeof(pages)));
-
-	/* the gutter */
-	snprintf(limit, sizeof(limit), ">= %s in", IN(need_gut));
-	if (!gut.have && unmeasured.count) {
-		add_not_measured(cl, "interior.gutter", limit, "no page with ink is the page size the "
-				 "trim needs (see interior.page-size)");
-	} else if (!gut.have) {
-		mb_checklist_add(cl, "interior.gutter", MB_CHECK_PASS, "", "no ink", limit, "%s",
-				 measured_pages ? "all ink is art bleeding off the page"
-						: "no ink on any page");
-	} else {
-		snprintf(measured, sizeof(measured), "%s in", IN(gut.d));
-		if (gut.st == MB_CHECK_PASS)
-			snprintf(msg, sizeof(msg), "closest: %s %s from the binding edge on page %d; "
-				 "at least %s in for %d page%s%s", what_item(&gut.it), measured, gut.page,
-				 IN(need_gut), f->page_count, plural(f->page_count), skipped);
-		else
-			snprintf(msg, sizeof(msg), "%s %s from the binding edge on %s: %s at least %s "
-				 "in from the binding edge (the gutter a %d-page book needs)%s",
-				 what_item(&gut.it), measured, on_pages(&gut.pl, pages, sizeof(pages)),
-				 gut.st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
-							 : "move it", IN(need_gut + (gut.st == MB_CHECK_WARN ?
-										   mb_kdp.margin_allowance_in : 0)),
-				 f->page_count, skipped);
-		mb_checklist_add(cl, "interior.gutter", gut.st, "", measured, limit, "%s", msg);
-		pl_text(&gut.pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
-		mb_check_numbers(cl, gut.d, need_gut, "in");
-	}
-
-	/* the margins */
-	snprintf(limit, sizeof(limit), ">= %s in", IN(need_mar));
-	if (!mar.have && unmeasured.count) {
-		add_not_measured(cl, "interior.margins", limit, "no page with ink is the page size "
-				 "the trim needs (see interior.page-size)");
-	} else if (!mar.have) {
-		mb_checklist_add(cl, "interior.margins", MB_CHECK_PASS, "", "no ink", limit, "%s",
-				 measured_pages ? "all ink is art bleeding off the page"
-						: "no ink on any page");
-	} else {
-		snprintf(measured, sizeof(measured), "%s in", IN(mar.d));
-		if (mar.st == MB_CHECK_PASS)
-			snprintf(msg, sizeof(msg), "closest: %s %s from the %s edge on page %d; at "
-				 "least %s in%s", what_item(&mar.it), measured, side_name[mar.side],
-				 mar.page, IN(need_mar), skipped);
-		else if (mar.d < 0)
-			snprintf(msg, sizeof(msg), "%s crosses the %s trim line by %s in on %s: move it "
-				 "at least %s in in from the trim%s", what_item(&mar.it),
-				 side_name[mar.side], IN(-mar.d), on_pages(&mar.pl, pages, sizeof(pages)),
-				 IN(need_mar), skipped);
-		else
-			snprintf(msg, sizeof(msg), "%s %s from the %s edge on %s: %s at least %s in "
-				 "in from the trim%s", what_item(&mar.it), measured, side_name[mar.side],
-				 on_pages(&mar.pl, pages, sizeof(pages)),
-				 mar.st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
-							 : "move it",
-				 IN(need_mar + (mar.st == MB_CHECK_WARN ? mb_kdp.margin_allowance_in : 0)),
-				 skipped);
-		mb_checklist_add(cl, "interior.margins", mar.st, "", measured, limit, "%s", msg);
-		pl_text(&mar.pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
-		mb_check_numbers(cl, mar.d, need_mar, "in");
-	}
-
-	/* the bleed: art that crosses the trim reaches the page edge */
-	if (g->bleed) {
-		snprintf(limit, sizeof(limit), "art across the trim reaches the page edge");
-		if (bleed.st == MB_CHECK_FAIL) {
-			snprintf(measured, sizeof(measured), "%s in short", IN(-bleed.d));
-			snprintf(msg, sizeof(msg), "art stops short of the bleed: %s crosses the %s trim "
-				 "line but ends %s in before the page edge on %s: extend it to the page "
-				 "edge (%s in past the trim) or keep it %s in inside the trim",
-				 what_item(&bleed.it), side_name[bleed.side], IN(-bleed.d),
-				 on_pages(&bleed.pl, pages, sizeof(pages)),
-				 IN(bleed.side == SIDE_OUTSIDE ? mb_kdp.interior_bleed_w_in
-							       : mb_kdp.interior_bleed_h_in / 2),
-				 IN(need_mar));
-			mb_checklist_add(cl, "interior.bleed", MB_CHECK_FAIL, "", measured, limit, "%s",
-					 msg);
-			pl_text(&bleed.pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
-			mb_check_numbers(cl, -bleed.d, 0, "in");
-		} else {
-			if (bleeding)
-				mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "reaches the edge",
-						 limit, "%d object%s cross%s the trim and reach%s the page "
-						 "edge", bleeding, plural(bleeding),
-						 bleeding == 1 ? "es" : "", bleeding == 1 ? "es" : "");
-			else
-				mb_checklist_add(cl, "interior.bleed", MB_CHECK_PASS, "", "no bleeding art",
-						 limit, "no art crosses the trim");
-		}
-	}
-	pl_free(&unmeasured);
-	pl_free(&gut.pl);
-	pl_free(&mar.pl);
-	pl_free(&bleed.pl);
+			 "interior.page-size)", on_pages(&s.unmeasured, pages, sizeof(pages)));
+	report_gutter(f, &s, skipped, cl);
+	report_margins(&s, skipped, cl);
+	if (g->bleed)
+		report_bleed(&s, cl);
+	pl_free(&s.unmeasured);
+	pl_free(&s.gut.pl);
+	pl_free(&s.mar.pl);
+	pl_free(&s.bleed.pl);
 }
 
 /*
