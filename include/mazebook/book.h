@@ -66,7 +66,7 @@ struct mb_book {
 	struct mb_maze *title_maze;
 	uint64_t title_seed;
 	/*
-	 * The cover's faint background pattern (mazebook/cover_plan.h), owned;
+	 * The cover's faint background pattern (mazebook/cover_mazes.h), owned;
 	 * NULL until the cover is planned. In the manifest, not the catalogue.
 	 */
 	struct mb_maze *cover_pattern;

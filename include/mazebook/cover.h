@@ -18,7 +18,7 @@
 #define MAZEBOOK_COVER_H
 
 #include "mazebook/book.h"
-#include "mazebook/cover_plan.h"
+#include "mazebook/cover_mazes.h"
 #include "mazebook/error.h"
 #include "mazebook/spec.h"
 

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 
 #include "mazebook/book.h"
-#include "mazebook/cover_plan.h"
+#include "mazebook/cover_mazes.h"
 #include "mazebook/draw.h"
 #include "mazebook/error.h"
 #include "mazebook/kdp.h"

@@ -34,7 +34,7 @@ void mb_sheet_drop(fz_context *ctx, struct mb_sheet *s);
 /*
  * Whether path is one quadrilateral (m l l l h, or re; no curves, one
  * subpath): its corners, in the path's own space, into corners. The
- * probe's and the sheet's test for a rectangle (pdf_probe.c).
+ * probe's and the sheet's test for a rectangle (probe_device.c).
  */
 bool mb_fz_path_quad(fz_context *ctx, const fz_path *path, fz_point corners[4]);
 

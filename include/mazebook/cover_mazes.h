@@ -13,8 +13,8 @@
  * title page's) and sets the pattern (in the manifest; not catalogued: it
  * is a texture, not a puzzle).
  */
-#ifndef MAZEBOOK_COVER_PLAN_H
-#define MAZEBOOK_COVER_PLAN_H
+#ifndef MAZEBOOK_COVER_MAZES_H
+#define MAZEBOOK_COVER_MAZES_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The cover's mazes, made by the core (see include/mazebook/cover_plan.h).
+ * The cover's mazes, made by the core (see include/mazebook/cover_mazes.h).
  * The recipes are the ones the cover writer used when it made these
  * mazes itself, so every cover keeps its mazes byte for byte: a stand-in
  * from mb_rng_derive(seed ^ "cover", attempt), the pattern from the first
  * maze's seed ^ "cover" by the backtracker.
  */
 #include "config.h"
-#include "mazebook/cover_plan.h"
+#include "mazebook/cover_mazes.h"
 
 #include <math.h>
 #include <string.h>
