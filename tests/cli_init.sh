@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # `mazebook init`: writes the starter spec (which the reader accepts, as
-# tests/check_spec checks), never replaces a file without --force, and
+# tests/unit/check_spec checks), never replaces a file without --force, and
 # fails clearly when it cannot write.
 . "$top_srcdir/tests/tap.sh"
 

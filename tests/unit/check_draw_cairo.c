@@ -17,7 +17,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
-#include "../src/backend/cairo/draw_cairo.h"
+#include "../../src/backend/cairo/draw_cairo.h"
 #include "mazebook/maze_draw.h"
 #include "mazebook/generator.h"
 

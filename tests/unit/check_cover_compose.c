@@ -17,7 +17,7 @@
 #include "mazebook/labels.h"
 
 #include "check_main.h"
-#include "cover_fixture.h"
+#include "../cover_fixture.h"
 
 static size_t chars(const char *s, size_t len)
 {
@@ -189,7 +189,7 @@ static bool any_run_has(const struct mb_draw_list *l, const char *s)
 }
 
 /*
- * A French cover sets : ; ? ! as the interior does (tests/check_page_matter):
+ * A French cover sets : ; ? ! as the interior does (tests/unit/check_page_matter):
  * U+202F before them in the level line and where the publisher typed a
  * space; "10:30" keeps none. An English cover keeps the text as typed.
  */

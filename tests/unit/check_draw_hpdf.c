@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "../src/backend/hpdf/draw_hpdf.h"
+#include "../../src/backend/hpdf/draw_hpdf.h"
 #include "mazebook/fonts.h"
 #include "mazebook/maze_draw.h"
 

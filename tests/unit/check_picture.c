@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/backend/picture/picture.h"
+#include "../../src/backend/picture/picture.h"
 #include "mazebook/regular_file.h"
 
 #include "check_main.h"

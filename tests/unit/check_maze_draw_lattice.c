@@ -19,7 +19,7 @@
 #include "mazebook/maze_draw.h"
 #include "mazebook/measure.h"
 
-#include "lattice_fixture.h"
+#include "../lattice_fixture.h"
 
 static const char *const kinds[][2] = {
 	{ "polar", "16" }, { "polar", "5" }, { "hex", "12x13" }, { "hex-hexagon", "6" },
