@@ -9,7 +9,7 @@
 # that, and a loaded machine with ASan must not turn a slow run into a hang) or
 # needs over 2 GB is saved under fuzz-findings/NAME/ in the build folder and
 # fails the run; to keep it as a regression test, fix the bug and copy the
-# file to tests/fuzz-regress/NAME/ (tests/cli_fuzz_regress.sh replays it).
+# file to tests/fuzz-regress/NAME/ (tests/cli/cli_fuzz_regress.sh replays it).
 # FUZZ_JOBS (default 1) targets run at a time, each on one core: the targets
 # are dealt in turn to FUZZ_JOBS lanes that run theirs one after the other,
 # and the reports are printed in the order the targets were named.

@@ -3,7 +3,7 @@
 # Rebuild the preflight corpus: books from outside producers, each a good
 # 6 x 9 in book and the same book with one fault, and covers; the verdicts
 # mazebook check must give are in tests/corpus/verdicts.txt and
-# tests/cli_check.sh judges every one. The PDFs are checked in (CI has none
+# tests/cli/cli_check.sh judges every one. The PDFs are checked in (CI has none
 # of these producers).
 #   tests/corpus/make-corpus.sh          (from the top of the tree)
 # Needs (Debian): python3-reportlab python3-cairo python3-matplotlib

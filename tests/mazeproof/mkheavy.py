@@ -9,7 +9,7 @@ exit status mazeproof must give, a phrase its output must hold).
 
    /usr/bin/python3 tests/mazeproof/mkheavy.py [OUTDIR]
 
-The mazes come from tests/mkmaze_pdf.py's own generator (not mazebook's).
+The mazes come from tests/helpers/mkmaze_pdf.py's own generator (not mazebook's).
 """
 import os
 import random
@@ -18,7 +18,7 @@ import sys
 import cairo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..'))
+sys.path.insert(0, os.path.join(HERE, '..', 'helpers'))
 from mkmaze_pdf import random_maze, route  # noqa: E402
 
 CELL, OX, OY = 60, 80, 110

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
-# Makes the shape files tests/cli_shape.sh reads, with programs that share
+# Makes the shape files tests/cli/cli_shape.sh reads, with programs that share
 # nothing with mazebook. The outputs are checked in (CI has no producers):
 #   moon.svg   written here by hand: a crescent, an SVG path with arcs
 #   moon.png   moon.svg drawn by rsvg-convert (alpha on transparent)

@@ -27,7 +27,7 @@
 
 #include "check_main.h"
 #include "check_util.h"
-#include "../cover_fixture.h"
+#include "../helpers/cover_fixture.h"
 
 static char tmpdir[64];
 

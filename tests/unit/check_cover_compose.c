@@ -17,7 +17,7 @@
 #include "mazebook/labels.h"
 
 #include "check_main.h"
-#include "../cover_fixture.h"
+#include "../helpers/cover_fixture.h"
 
 static size_t chars(const char *s, size_t len)
 {

@@ -17,7 +17,7 @@
 #include "mazebook/xalloc.h"
 
 #include "check_main.h"
-#include "../lattice_fixture.h"
+#include "../helpers/lattice_fixture.h"
 
 static const char example[] =
 	"+  +--+--+--+--+--+--+--+\n"

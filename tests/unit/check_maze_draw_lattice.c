@@ -5,7 +5,7 @@
  * Beziers within 0.01 pt of their circles at the drawn scale, merging
  * makes the path much shorter, and the route runs from gap to exit through
  * every route cell's centre without touching a wall. The mazes are
- * spanning trees (tests/lattice_fixture.h), not the generators'. Each
+ * spanning trees (tests/helpers/lattice_fixture.h), not the generators'. Each
  * checker is shown to fail on broken input.
  */
 #include "config.h"
@@ -19,7 +19,7 @@
 #include "mazebook/maze_draw.h"
 #include "mazebook/measure.h"
 
-#include "../lattice_fixture.h"
+#include "../helpers/lattice_fixture.h"
 
 static const char *const kinds[][2] = {
 	{ "polar", "16" }, { "polar", "5" }, { "hex", "12x13" }, { "hex-hexagon", "6" },

@@ -147,7 +147,7 @@ END_TEST
  * Printed hyphenated by the Agency's ranges. Each expected text is
  * python-stdnum 1.18's stdnum.isbn.format() of the same number (Debian's
  * python3-stdnum, whose ranges specs/isbn-ranges.def is made from);
- * tests/cli_isbn.sh compares every range's ends with stdnum itself.
+ * tests/cli/cli_isbn.sh compares every range's ends with stdnum itself.
  */
 START_TEST(isbns_hyphenated)
 {

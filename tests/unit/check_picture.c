@@ -4,7 +4,7 @@
  * (src/io/regular_file.c) on their own: the bound judged from the
  * header, the pixels as cairo wants them, damage refused, and a named pipe
  * or a folder refused without blocking. The pictures are the PNG and JPEG
- * fuzz seeds (made by PIL and zlib: tests/make-picture-bombs.py).
+ * fuzz seeds (made by PIL and zlib: tests/helpers/make-picture-bombs.py).
  */
 #include "config.h"
 

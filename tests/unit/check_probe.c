@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The PDF probe (MuPDF backend) on PDFs written by tests/mkpdf (cairo, or
+ * The PDF probe (MuPDF backend) on PDFs written by tests/helpers/mkpdf (cairo, or
  * by hand): measured ink boxes, fonts, colours, limits and the PNG
- * preview. Runs from the build directory, where tests/mkpdf is built.
+ * preview. Runs from the build directory, where tests/helpers/mkpdf is built.
  */
 #include "config.h"
 
@@ -28,7 +28,7 @@ static void mkpdf(const char *args)
 	char cmd[1024];
 
 	snprintf(path, sizeof(path), "%s/t.pdf", dir);
-	snprintf(cmd, sizeof(cmd), "tests/mkpdf %s", args);
+	snprintf(cmd, sizeof(cmd), "tests/helpers/mkpdf %s", args);
 	/* the args name the output as OUT */
 	{
 		char *at = strstr(cmd, "OUT");

@@ -5,7 +5,7 @@
  * tampering (message, signature, trusted comment, key id, listed file) must
  * be caught, and hostile input must give errors, never crashes.
  * Interoperability with the real minisign binary is tested in
- * tests/cli_sign.sh.
+ * tests/cli/cli_sign.sh.
  */
 #include "config.h"
 

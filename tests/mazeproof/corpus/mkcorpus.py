@@ -13,7 +13,7 @@ python3-matplotlib, pdflatex with TikZ (texlive-pictures), rsvg-convert
 the mazes drawn as filled outlines (Stroke to Path). --skip-missing keeps
 the files of a producer that is not installed instead of stopping; --only
 redraws only the files whose name holds TEXT (expected.txt is always
-written whole). The PDFs are checked in, because CI has none of these; tests/cli_mazeproof_corpus.sh judges each
+written whole). The PDFs are checked in, because CI has none of these; tests/cli/cli_mazeproof_corpus.sh judges each
 against expected.txt, which this script writes from what it drew (the flaw
 it put in), never from mazeproof's output.
 
