@@ -197,9 +197,9 @@ contains "$err" "nosuch.key"
 ok $(( $? + (rc != 1) )) "a missing key: exit 1, naming it"
 
 # ---- the corpus: books from outside producers, each good and with one fault ----
-# (tests/corpus/make-corpus.sh made them; tests/corpus/verdicts.txt says what
+# (tests/data/corpus/make-corpus.sh made them; tests/data/corpus/verdicts.txt says what
 # each must give). Every check not named must pass.
-corpus="$top_srcdir/tests/corpus"
+corpus="$top_srcdir/tests/data/corpus"
 while IFS= read -r vline; do
   case "$vline" in ''|'#'*) continue ;; esac
   files=${vline%%=>*}

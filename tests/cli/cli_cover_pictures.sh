@@ -4,12 +4,12 @@
 # front card (PNG or JPEG, fill or fit) and an imprint logo on the back,
 # each refused under 300 dpi at the size it prints with the dpi and the
 # size it could print at. The pictures come from librsvg and ImageMagick
-# (tests/pictures/make-pictures.sh); the broken ones are made here.
+# (tests/data/pictures/make-pictures.sh); the broken ones are made here.
 . "${top_srcdir:-.}/tests/helpers/tap.sh"
 
 MAZEBOOK_KEY_DIR="$TMP/keys"
 export MAZEBOOK_KEY_DIR
-cp "$top_srcdir"/tests/pictures/*.png "$top_srcdir"/tests/pictures/*.jpg "$TMP/"
+cp "$top_srcdir"/tests/data/pictures/*.png "$top_srcdir"/tests/data/pictures/*.jpg "$TMP/"
 HEAD='title: "Maze Valley"
 author: "A"
 year: 2026

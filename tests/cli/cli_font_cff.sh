@@ -3,7 +3,7 @@
 # A CFF-flavoured OpenType font is refused with the same words on how to
 # convert it whether the spec names its file or its family through
 # fontconfig (which answers with the .otf). The font is the suite's own
-# Latin Modern Mono (tests/fonts/README), put before fontconfig through a
+# Latin Modern Mono (tests/data/fonts/README), put before fontconfig through a
 # configuration of this test's own, so no installed font is needed.
 . "$top_srcdir/tests/helpers/tap.sh"
 
@@ -12,8 +12,8 @@ export MAZEBOOK_CATALOGUE
 # a TrueType regular face for the bold test, found before fontconfig is narrowed
 ttf=$(fc-match -f '%{file}' 'DejaVu Sans')
 mkdir -p "$TMP/fc" "$TMP/book"
-cp "$top_srcdir/tests/fonts/lmmono9-regular.otf" "$TMP/fc/lmmono9-regular.otf"
-cp "$top_srcdir/tests/fonts/lmmono9-regular.otf" "$TMP/book/lm.otf"
+cp "$top_srcdir/tests/data/fonts/lmmono9-regular.otf" "$TMP/fc/lmmono9-regular.otf"
+cp "$top_srcdir/tests/data/fonts/lmmono9-regular.otf" "$TMP/book/lm.otf"
 cat > "$TMP/fonts.conf" <<CONF
 <?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">

@@ -154,7 +154,7 @@ printf '%sshape: own.svg\n' "$HEAD" > own.yaml
 run "$MAZEBOOK" build own.yaml -q -o out-own
 ok "$rc" "an SVG shape that uses its own elements still builds"
 
-cp "$top_srcdir/tests/pictures/art.jpg" "$top_srcdir/tests/pictures/logo.png" .
+cp "$top_srcdir/tests/data/pictures/art.jpg" "$top_srcdir/tests/data/pictures/logo.png" .
 printf '%scover:\n  image: art.jpg\n  logo: logo.png\n' "$HEAD" > good.yaml
 run "$MAZEBOOK" build good.yaml -q -o out-good
 ok "$rc" "a 2000 x 2500 JPEG and a 600 x 300 PNG logo still build"

@@ -44,10 +44,10 @@ PORT=$(cat "$TMP/port" 2>/dev/null)
 heard() { wc -c < "$TMP/heard" | tr -d ' '; }
 
 mkdir -p book/pics book/shapes book/data elsewhere
-cp "$top_srcdir/tests/pictures/art.jpg" "$top_srcdir/tests/pictures/logo.png" book/pics/
-cp "$top_srcdir/tests/shapes/moon.svg" book/shapes/
-cp "$top_srcdir/tests/pictures/art.jpg" "$top_srcdir/tests/pictures/logo.png" \
-  "$top_srcdir/tests/shapes/moon.svg" elsewhere/
+cp "$top_srcdir/tests/data/pictures/art.jpg" "$top_srcdir/tests/data/pictures/logo.png" book/pics/
+cp "$top_srcdir/tests/data/shapes/moon.svg" book/shapes/
+cp "$top_srcdir/tests/data/pictures/art.jpg" "$top_srcdir/tests/data/pictures/logo.png" \
+  "$top_srcdir/tests/data/shapes/moon.svg" elsewhere/
 ln -s "$TMP/elsewhere" book/out-link
 HEAD='title: "Reach"
 author: "A"

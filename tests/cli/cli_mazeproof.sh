@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # mazeproof on PDFs drawn by tests/helpers/mkmaze_pdf.py (which shares no code with
-# mazebook's generators) from the text mazes in tests/mazeproof/, and on PDFs
+# mazebook's generators) from the text mazes in tests/data/mazeproof/, and on PDFs
 # altered after they were written (tests/helpers/alter_pdf.py edits the
 # page content with qpdf --qdf): every defect must fail, naming the maze.
 . "$top_srcdir/tests/helpers/tap.sh"
 : "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
 MK="python3 $top_srcdir/tests/helpers/mkmaze_pdf.py"
 ALTER="python3 $top_srcdir/tests/helpers/alter_pdf.py"
-FIX="$top_srcdir/tests/mazeproof"
+FIX="$top_srcdir/tests/data/mazeproof"
 
 # --- usage and unreadable input
 run "$MAZEPROOF" --help

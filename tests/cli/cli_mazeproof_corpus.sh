@@ -7,14 +7,14 @@
 # the rim as filled outlines only (Inkscape's Stroke to Path, polygons with
 # holes, bevelled and round-ended polygons), no stroked line, no rectangle,
 # except the *-outline-mixed-* ones (a stroked rim, inner walls as
-# polygons). tests/mazeproof/corpus/mkcorpus.py drew them and wrote
+# polygons). tests/data/mazeproof/corpus/mkcorpus.py drew them and wrote
 # expected.txt from the flaw each was drawn with; the PDFs are checked in
 # (CI has none of those programs). Each file is judged twice: as mazeproof
 # runs (lines where they are exact, the rendering elsewhere) and with
 # --render (every maze from its rendering): both must give the verdict.
 . "$top_srcdir/tests/helpers/tap.sh"
 : "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
-DIR="$top_srcdir/tests/mazeproof/corpus"
+DIR="$top_srcdir/tests/data/mazeproof/corpus"
 TAB=$(printf '\t')
 
 n=0
@@ -92,12 +92,12 @@ check "a wall painted over on a page turned by /Rotate fails" "$rc" -eq 1
 contains "$out" "the printed page shows an opening at "
 ok $? "and names the opening"
 
-# Square mazes in two pens drawn as straight runs (tests/mazeproof/mkheavy.py,
+# Square mazes in two pens drawn as straight runs (tests/data/mazeproof/mkheavy.py,
 # pycairo): a 3 pt rim, 1.2 pt inner walls, the copy's route under the walls
 # with round caps. Seed 9's gaps cut two rim sides off as an L of the heavy
 # pen that reaches past the inner walls' box: it was read as 3x4 with four
 # rim gaps. Judged from the lines and from the rendering.
-HEAVY="$top_srcdir/tests/mazeproof/heavy"
+HEAVY="$top_srcdir/tests/data/mazeproof/heavy"
 while IFS="$TAB" read -r file want phrase; do
   case "$file" in '#'*|'') continue ;; esac
   for opt in "" --render; do

@@ -7,13 +7,13 @@
 # the title page's maze, with no label, is proved on its own. Books whose
 # titles hold numbers ("Christmas Mazes 2026", "Mazes 101 for Kids",
 # "Easy Mazes for Kids Ages 4-6") drawn by pycairo and reportlab
-# (tests/mazeproof/mktitles.py, checked in with the verdicts in its
+# (tests/data/mazeproof/mktitles.py, checked in with the verdicts in its
 # expected.txt) and built by mazebook (square and circular mazes): each
 # passes with its mazes numbered 1 to N. Books whose labels are wrong
 # still fail.
 . "$top_srcdir/tests/helpers/tap.sh"
 : "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
-DIR="$top_srcdir/tests/mazeproof/titles"
+DIR="$top_srcdir/tests/data/mazeproof/titles"
 TAB=$(printf '\t')
 
 # ---- drawn by other programs: each file to its verdict, every phrase present ----

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # mazeproof on circular (polar), hexagonal and triangular mazes drawn by other programs
-# (pycairo and reportlab, from tests/mazeproof/mkround.py's own generator, which shares
+# (pycairo and reportlab, from tests/data/mazeproof/mkround.py's own generator, which shares
 # nothing with mazebook's): each perfect, and with each flaw (a loop, a cut-off
 # region, a closed entrance, an extra rim gap, a wall arc removed, a radial
 # wall added, a wrong solution), for polar mazes with the exit in the centre
@@ -13,7 +13,7 @@
 # the flaw each was drawn with; the PDFs are checked in.
 . "$top_srcdir/tests/helpers/tap.sh"
 : "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
-DIR="$top_srcdir/tests/mazeproof/round"
+DIR="$top_srcdir/tests/data/mazeproof/round"
 TAB=$(printf '\t')
 
 # every verdict twice: judged from the lines where they suffice, and --render (always from ink)
@@ -99,7 +99,7 @@ ok $? "and --json lists it under errors with its page"
 # The title page of examples/triangles.yaml: a 6-row triangle drawn as
 # runs, one line along its base. Once skipped in silence (too few lines in
 # that direction), then reported as not read; now proven.
-run "$MAZEPROOF" "$top_srcdir/tests/mazeproof/delta-title-triangle-runs.pdf"
+run "$MAZEPROOF" "$top_srcdir/tests/data/mazeproof/delta-title-triangle-runs.pdf"
 check "a small triangle title maze drawn as runs: exit 0" "$rc" -eq 0
 contains "$out" "page 1: delta triangle 6 rows, perfect, 1 route"
 ok $? "and it is proven, not skipped"
@@ -107,7 +107,7 @@ ok $? "and it is proven, not skipped"
 # delta book) whose entrance and exit are both at its left end: the walls of
 # that end column are a drawing of their own, half a side from the rest.
 # They were left out, and the maze read as 6x6 with one rim gap.
-run "$MAZEPROOF" "$top_srcdir/tests/mazeproof/delta-title-column-apart.pdf"
+run "$MAZEPROOF" "$top_srcdir/tests/data/mazeproof/delta-title-column-apart.pdf"
 check "a triangle maze whose end column's walls stand apart: exit 0" "$rc" -eq 0
 contains "$out" "page 1: delta 9x6, perfect, 1 route"
 ok $? "and it is read whole, the column with it (9x6, not 6x6)"

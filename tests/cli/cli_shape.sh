@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # Shaped mazes from the command line: `mazebook maze --shape` in every
 # format, shapes from an SVG (hand-written), PNGs made by rsvg-convert and
-# ImageMagick (tests/shapes/make.sh; the files are checked in) and a text,
+# ImageMagick (tests/data/shapes/make.sh; the files are checked in) and a text,
 # the errors, `stats --shape`, and a shaped book proven by mazeproof, which
 # must fail once a wall of a shaped maze is removed or its rim opened.
 . "${top_srcdir:-.}/tests/helpers/tap.sh"
@@ -10,7 +10,7 @@
 : "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
 MAZEBOOK_KEY_DIR="$TMP/keys"
 export MAZEBOOK_KEY_DIR
-SH="$top_srcdir/tests/shapes"
+SH="$top_srcdir/tests/data/shapes"
 ALTER="python3 $top_srcdir/tests/helpers/alter_pdf.py"
 
 run "$MAZEBOOK" maze --shape heart --size 10x12 --seed 3

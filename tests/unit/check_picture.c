@@ -21,7 +21,7 @@
 
 #include "check_main.h"
 
-#define SEEDS MB_SRCDIR "/tests/fuzz-corpus/"
+#define SEEDS MB_SRCDIR "/tests/data/fuzz/"
 
 static struct mb_picture_use use_of(long max_pixels)
 {

@@ -4,7 +4,7 @@
 mazebook, in every drawing style mazeproof must read, each perfect and with
 each flaw it must catch, and the table of the verdicts they must get.
 
-    tests/mazeproof/corpus/mkcorpus.py [--skip-missing] [--only TEXT] [OUTDIR]
+    tests/data/mazeproof/corpus/mkcorpus.py [--skip-missing] [--only TEXT] [OUTDIR]
                                        (OUTDIR: default beside this script)
 
 Needs /usr/bin/python3 with python3-reportlab, python3-cairo and

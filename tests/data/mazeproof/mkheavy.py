@@ -4,10 +4,10 @@
 them: a heavy rim (3 pt) and thin inner walls (1.2 pt), every straight run
 of walls one line, square caps; a solution copy on a second page whose route
 (red, 7 pt, round caps) is painted before the walls, so the walls cross
-over it. Writes tests/mazeproof/heavy/*.pdf and expected.txt (the file, the
+over it. Writes tests/data/mazeproof/heavy/*.pdf and expected.txt (the file, the
 exit status mazeproof must give, a phrase its output must hold).
 
-   /usr/bin/python3 tests/mazeproof/mkheavy.py [OUTDIR]
+   /usr/bin/python3 tests/data/mazeproof/mkheavy.py [OUTDIR]
 
 The mazes come from tests/helpers/mkmaze_pdf.py's own generator (not mazebook's).
 """
@@ -18,7 +18,7 @@ import sys
 import cairo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'helpers'))
+sys.path.insert(0, os.path.join(HERE, '..', '..', 'helpers'))
 from mkmaze_pdf import random_maze, route  # noqa: E402
 
 CELL, OX, OY = 60, 80, 110
@@ -121,7 +121,7 @@ def main():
         rows.append((name, 1, phrase))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
-        f.write('# written by tests/mazeproof/mkheavy.py from the flaw each file was drawn with\n')
+        f.write('# written by tests/data/mazeproof/mkheavy.py from the flaw each file was drawn with\n')
         for r in rows:
             f.write('%s\t%d\t%s\n' % r)
 

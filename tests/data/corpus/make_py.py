@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: AGPL-3.0-or-later
-# The Python producers of the preflight corpus (tests/corpus/make-corpus.sh
+# The Python producers of the preflight corpus (tests/data/corpus/make-corpus.sh
 # runs this): reportlab, pycairo and matplotlib each write a good 6 x 9 in
 # book of 24 pages and the same book with one fault. Usage: make_py.py DIR
 import math

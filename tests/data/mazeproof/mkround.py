@@ -6,7 +6,7 @@ mazebook's, each perfect and with each flaw mazeproof must catch, and write
 the table of the verdicts they must get (from the flaw drawn, never from
 mazeproof's output).
 
-    tests/mazeproof/mkround.py [OUTDIR]   (default: tests/mazeproof/round)
+    tests/data/mazeproof/mkround.py [OUTDIR]   (default: tests/data/mazeproof/round)
 
 Polar: rings of cells around a centre cell; ring r has the previous ring's
 count times round(2 pi r / previous count); walls are arcs between rings
@@ -972,7 +972,7 @@ def main():
     rows.append((name, 0, PHRASE['perfect']))
     with open(os.path.join(out, 'expected.txt'), 'w') as f:
         f.write('# file\texit status\ta phrase of the output that must appear (| between alternatives)\n')
-        f.write('# written by tests/mazeproof/mkround.py from the flaw each file was drawn with\n')
+        f.write('# written by tests/data/mazeproof/mkround.py from the flaw each file was drawn with\n')
         for r in rows:
             f.write('%s\t%d\t%s\n' % r)
 

@@ -5,7 +5,7 @@ reportlab, from a maze generator of their own (nothing shared with
 mazebook), and write the verdicts mazeproof must give them (from what was
 drawn, never from mazeproof's output).
 
-    tests/mazeproof/mktitles.py [OUTDIR]   (default: tests/mazeproof/titles)
+    tests/data/mazeproof/mktitles.py [OUTDIR]   (default: tests/data/mazeproof/titles)
 
 Each book: a title page with the title in large type, a subtitle and a
 small maze under them with no label; three maze pages, each with the
@@ -207,7 +207,7 @@ def title_page(pg, title, polar=False):
 
 
 def draw_polar_title(pg):
-    """a circular maze (tests/mazeproof/mkround.py's generator and drawing)"""
+    """a circular maze (tests/data/mazeproof/mkround.py's generator and drawing)"""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import mkround
     g = mkround.Polar(5, 18.0, W_PT / 2, 320)

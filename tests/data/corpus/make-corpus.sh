@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # Rebuild the preflight corpus: books from outside producers, each a good
 # 6 x 9 in book and the same book with one fault, and covers; the verdicts
-# mazebook check must give are in tests/corpus/verdicts.txt and
+# mazebook check must give are in tests/data/corpus/verdicts.txt and
 # tests/cli/cli_check.sh judges every one. The PDFs are checked in (CI has none
 # of these producers).
-#   tests/corpus/make-corpus.sh          (from the top of the tree)
+#   tests/data/corpus/make-corpus.sh          (from the top of the tree)
 # Needs (Debian): python3-reportlab python3-cairo python3-matplotlib
 # texlive-latex-recommended texlive-pictures pandoc weasyprint groff
 # librsvg2-bin ghostscript qpdf.
