@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # Time mazeproof on a 600-page book: 480 mazes (200 easy 10x12, 150 medium
 # 16x20, 100 hard 24x30, 30 expert 32x40), one a page, then 120 solution
-# pages of 4 copies, drawn by tests/mkmaze_pdf.py with compressed streams.
+# pages of 4 copies, drawn by tests/helpers/mkmaze_pdf.py with compressed streams.
 # The targets are under a second and under 128 MB at the peak; this prints
 # the figures (time, and GNU time's maximum resident set), it does not fail
 # on them (the machine may be shared). The book's lines say exactly what
@@ -26,7 +26,7 @@ peak() { # the maximum resident set of a run, in MB (GNU time), or "?"
 for style in runs split; do
   extra=""
   [ "$style" = split ] && extra="--split"
-  python3 "$here/tests/mkmaze_pdf.py" "$book" --compress --per-page 4 $extra \
+  python3 "$here/tests/helpers/mkmaze_pdf.py" "$book" --compress --per-page 4 $extra \
     --random 200 10x12 1 --random 150 16x20 2 --random 100 24x30 3 --random 30 32x40 4
   pages=$(pdfinfo "$book" 2>/dev/null | awk '/^Pages:/ {print $2}')
   echo "book: $pages pages, $(wc -c < "$book") bytes, walls drawn as $style"

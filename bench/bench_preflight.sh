@@ -7,7 +7,7 @@
 # 3 runs, peak resident memory (GNU time -v). Figures, not limits.
 set -eu
 MAZEBOOK=${1:-./mazebook}
-MKPDF=${2:-./tests/mkpdf}
+MKPDF=${2:-./tests/helpers/mkpdf}
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "bench-preflight: GNU time missing: apt-get install time" >&2; exit 1; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/mazebook-bench.XXXXXX")

@@ -5,8 +5,8 @@
  * src/base/json.c) and for mb_printable: any bytes give an error or a book
  * whose id is a word, whose title is one line of UTF-8 and whose every maze
  * has a 64-hex-digit key; any bytes made printable hold no control
- * character. `make fuzz` runs it from tests/fuzz-corpus/manifest/;
- * tests/cli_fuzz_regress.sh replays it.
+ * character. `make fuzz` runs it from tests/data/fuzz/manifest/;
+ * tests/cli/cli_fuzz_regress.sh replays it.
  */
 #include "config.h"
 

@@ -7,7 +7,7 @@
  *   make fuzz/fuzz_maze_text && ./fuzz/fuzz_maze_text -max_total_time=60 -max_len=4096
  *
  * (2.1 million runs in 90 s found one crash, a wall row with no square
- * rows under it, now refused and covered by tests/check_format.c.)
+ * rows under it, now refused and covered by tests/unit/check_format.c.)
  */
 #include "config.h"
 

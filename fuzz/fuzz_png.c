@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * libFuzzer target for the PNG reader of the cover's pictures and shape
- * masks, with the front art's bounds (fuzz/fuzz_picture.h): any bytes
- * give an error, or a surface of the size the header claimed within the
- * bound, never a crash, a leak, a hang or more memory than the bound
- * allows. `make fuzz` runs it from tests/fuzz-corpus/png/;
- * tests/cli_fuzz_regress.sh replays the seeds.
+ * masks (mb_picture_decode, src/backend/picture/picture.c) with the
+ * front art's bounds (fuzz/fuzz_picture.h): any bytes give an error, or
+ * a surface of the size the header claimed within the bound, never a
+ * crash, a leak, a hang or more memory than the bound allows. `make fuzz`
+ * runs it from tests/data/fuzz/png/; tests/cli/cli_fuzz_regress.sh replays
+ * the seeds.
  */
 #include "config.h"
 

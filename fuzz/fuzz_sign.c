@@ -5,8 +5,8 @@
  * keys and secret keys. The first byte picks the parser; the rest is the
  * file. Build and run (clang, from the top of the tree after ./configure):
  *
- *   make fuzz-sign && mkdir -p corpus && ./fuzz/fuzz_sign -max_total_time=60 corpus tests/fuzz-corpus/sign
- * (new inputs go to the first folder; tests/fuzz-corpus/sign holds the seeds)
+ *   make fuzz-sign && mkdir -p corpus && ./fuzz/fuzz_sign -max_total_time=60 corpus tests/data/fuzz/sign
+ * (new inputs go to the first folder; tests/data/fuzz/sign holds the seeds)
  */
 #include "config.h"
 

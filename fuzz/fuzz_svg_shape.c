@@ -4,8 +4,8 @@
  * librsvg into the ink image the mask is made from): any bytes give an
  * error or a shape, never a crash, a leak or a hang. The bytes go through
  * a file, as a spec's shape does (its folder is made once per process).
- * `make fuzz` runs it from tests/fuzz-corpus/svg-shape/;
- * tests/cli_fuzz_regress.sh replays the seeds.
+ * `make fuzz` runs it from tests/data/fuzz/svg-shape/;
+ * tests/cli/cli_fuzz_regress.sh replays the seeds.
  */
 #include "config.h"
 

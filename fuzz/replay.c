@@ -2,8 +2,8 @@
 /*
  * A main for a libFuzzer target without libFuzzer: feeds each file named on
  * the command line to LLVMFuzzerTestOneInput, as libFuzzer would, so that
- * the inputs that once crashed a target (tests/fuzz-regress/) and its seeds
- * (tests/fuzz-corpus/) are replayed by `make check` with the normal
+ * the inputs that once crashed a target (tests/data/fuzz-regress/) and its seeds
+ * (tests/data/fuzz/) are replayed by `make check` with the normal
  * compiler, and under ASan and UBSan in the sanitizer build.
  *   replay_NAME FILE...   exit 0 when every file went through
  */

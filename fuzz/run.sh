@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # Run libFuzzer targets (`make fuzz` calls this):
 #   fuzz/run.sh SECONDS SRCDIR NAME=BINARY...
-# Each target starts from its committed seeds, SRCDIR/tests/fuzz-corpus/NAME/,
+# Each target starts from its committed seeds, SRCDIR/tests/data/fuzz/NAME/,
 # and writes what it finds to a scratch corpus in a temporary folder, so the
 # seeds stay as committed. An input that crashes, leaks, hangs (over
 # FUZZ_TIMEOUT s, default 30: the readers' bounds keep every input far under
 # that, and a loaded machine with ASan must not turn a slow run into a hang) or
 # needs over 2 GB is saved under fuzz-findings/NAME/ in the build folder and
 # fails the run; to keep it as a regression test, fix the bug and copy the
-# file to tests/fuzz-regress/NAME/ (tests/cli_fuzz_regress.sh replays it).
+# file to tests/data/fuzz-regress/NAME/ (tests/cli/cli_fuzz_regress.sh replays it).
 # FUZZ_JOBS (default 1) targets run at a time, each on one core: the targets
 # are dealt in turn to FUZZ_JOBS lanes that run theirs one after the other,
 # and the reports are printed in the order the targets were named.
@@ -30,7 +30,7 @@ fuzz() {
   bin=$2
   report=$scratch/$name.report
   case $bin in */*) ;; *) bin=./$bin ;; esac
-  seeds=$srcdir/tests/fuzz-corpus/$name
+  seeds=$srcdir/tests/data/fuzz/$name
   if [ ! -d "$seeds" ]; then
     echo "fuzz $name: no seed corpus at $seeds" > "$report"
     echo 1 > "$scratch/$name.status"

@@ -11,7 +11,7 @@ Agency's RangeMessage.xml and Debian ships in python3-stdnum:
 With no argument the isbn.dat of the stdnum this Python imports is read; a
 path names another (a newer stdnum's, from its source tree). The output is
 the same for the same input, so `git diff` shows what a new range file
-changed. tests/cli_isbn.sh checks that the committed file is this script's
+changed. tests/cli/cli_isbn.sh checks that the committed file is this script's
 output for the installed stdnum, and that mazebook hyphenates as stdnum does.
 """
 import os

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * SHA-256 after FIPS 180-4 section 6.2, written from the standard: the core
- * stays libc-only and tests/check_sha256.c holds it to the standard's test
+ * stays libc-only and tests/unit/check_sha256.c holds it to the standard's test
  * vectors.
  */
 #include "config.h"

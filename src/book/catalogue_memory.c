@@ -3,7 +3,7 @@
  * A catalogue held in memory, behind the same backend table as SQLite and
  * PostgreSQL (struct mb_catalogue_backend), so that the catalogue's logic
  * in src/book/catalogue.c runs unchanged without a database library: its
- * unit suite (tests/check_catalogue.c) drives it here.
+ * unit suite (tests/unit/check_catalogue.c) drives it here.
  *
  * It is no SQL engine. It knows the statements catalogue.c sends, by
  * their text, and refuses any other with MB_ERR_INPUT, so that a statement

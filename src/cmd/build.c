@@ -12,7 +12,7 @@
  * touch the previous good output. The checklist goes in last, so a
  * checklist never describes files that are not there yet.
  *
- * Guarantees against losing work (tests/cli_harden_output.sh):
+ * Guarantees against losing work (tests/cli/cli_harden_output.sh):
  * - the output folder is locked (flock) for the whole build: two builds
  *   never interleave their renames in one folder;
  * - all slow work (writing, fsync, signing the checklist under its

@@ -8,7 +8,7 @@
  * wall numbering are part of every maze's recipe: the generators walk
  * them in this order, so changing it changes the mazes a seed gives.
  *
- * The conventions are the ones tests/mazeproof/mkround.py draws with
+ * The conventions are the ones tests/data/mazeproof/mkround.py draws with
  * (that program is mazeproof's reference for these grids, written apart
  * from this file): polar ring r spans radii r..r+1 with cell k of n
  * between the angles 2 pi k / n and 2 pi (k + 1) / n; hex cells are
