@@ -11,10 +11,10 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "mazebook/canon.h"
-#include "mazebook/generator.h"
-#include "mazebook/level.h"
-#include "mazebook/maze.h"
+#include "mazebook/book/level.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/canon.h"
+#include "mazebook/maze/maze.h"
 
 #define KEYS 50
 

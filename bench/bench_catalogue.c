@@ -17,8 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mazebook/catalogue.h"
-#include "mazebook/sha256.h"
+#include "mazebook/base/sha256.h"
+#include "mazebook/book/catalogue.h"
 
 #define PER_BOOK 1000
 #define BOOK 100

@@ -23,10 +23,10 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "mazebook/generator.h"
-#include "mazebook/grid.h"
-#include "mazebook/maze.h"
-#include "mazebook/shape.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/grid.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/shape.h"
 
 #define ROW_SECONDS 0.4
 

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/catalogue.h"
-#include "mazebook/json.h"
-#include "mazebook/printable.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/printable.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/catalogue.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

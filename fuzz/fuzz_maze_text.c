@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/format.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/maze/format.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

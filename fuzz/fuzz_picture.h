@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "../src/backend/picture/picture.h"
-#include "mazebook/cover_image.h"
+#include "mazebook/page/cover_image.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "mazebook/probe.h"
+#include "mazebook/kdp/probe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

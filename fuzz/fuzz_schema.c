@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/schema.h"
+#include "mazebook/book/schema.h"
 
 #define DEPTH 8
 #define PATH_BYTES 160

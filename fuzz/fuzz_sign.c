@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/minisign.h"
-#include "mazebook/verify.h"
+#include "mazebook/sign/minisign.h"
+#include "mazebook/sign/verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/spec.h"
+#include "mazebook/book/spec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mazebook/shape_load.h"
+#include "mazebook/backend/shape_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
 const char *__lsan_default_suppressions(void);

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/command.h"
+#include "mazebook/cmd/command.h"
 
 void mb_print_program_help(void);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Strict base64 for minisign's key and signature lines; see include/mazebook/base64.h. */
+/* Strict base64 for minisign's key and signature lines; see include/mazebook/base/base64.h. */
 #include "config.h"
-#include "mazebook/base64.h"
+#include "mazebook/base/base64.h"
 
 #include <stdbool.h>
 

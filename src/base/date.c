@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * SOURCE_DATE_EPOCH, parsed once; see include/mazebook/date.h. The two
+ * SOURCE_DATE_EPOCH, parsed once; see include/mazebook/base/date.h. The two
  * PDF writers read it apart until now, the cover with a year-9999 bound
  * and the interior without: the stricter reading is the one kept.
  */
 #include "config.h"
-#include "mazebook/date.h"
+#include "mazebook/base/date.h"
 
 #include <errno.h>
 #include <stdlib.h>

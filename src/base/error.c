@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Errors as values; see include/mazebook/error.h. */
+/* Errors as values; see include/mazebook/base/error.h. */
 #include "config.h"
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
 
 #include <stdbool.h>
 #include <stdio.h>

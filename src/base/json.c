@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* JSON: writing strings, and the project's one reader; see include/mazebook/json.h. */
+/* JSON: writing strings, and the project's one reader; see include/mazebook/base/json.h. */
 #include "config.h"
-#include "mazebook/json.h"
+#include "mazebook/base/json.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 void mb_json_string(FILE *f, const char *s)
 {

@@ -5,7 +5,7 @@
  * through here, so a level, a paper and a key are judged alike.
  */
 #include "config.h"
-#include "mazebook/names.h"
+#include "mazebook/base/names.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Strict number parsing; see include/mazebook/number.h. strtoull alone
+ * Strict number parsing; see include/mazebook/base/number.h. strtoull alone
  * accepts a leading '-' (wrapping it around) and spaces, so the text is
  * checked by hand first.
  */
 #include "config.h"
-#include "mazebook/number.h"
+#include "mazebook/base/number.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Text from elsewhere made safe for a terminal; see include/mazebook/printable.h. */
+/* Text from elsewhere made safe for a terminal; see include/mazebook/base/printable.h. */
 #include "config.h"
-#include "mazebook/printable.h"
+#include "mazebook/base/printable.h"
 
 #include <stdio.h>
 #include <string.h>

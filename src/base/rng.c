@@ -5,7 +5,7 @@
  * arithmetic, so the output is the same everywhere.
  */
 #include "config.h"
-#include "mazebook/rng.h"
+#include "mazebook/base/rng.h"
 
 static uint64_t splitmix64(uint64_t *state)
 {

@@ -5,7 +5,7 @@
  * vectors.
  */
 #include "config.h"
-#include "mazebook/sha256.h"
+#include "mazebook/base/sha256.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -5,7 +5,7 @@
  * sees.
  */
 #include "config.h"
-#include "mazebook/utf8.h"
+#include "mazebook/base/utf8.h"
 
 /*
  * Characters that print as nothing yet change what a reader sees: bidi

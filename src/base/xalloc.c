@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Aborting allocation wrappers; see include/mazebook/xalloc.h. */
+/* Aborting allocation wrappers; see include/mazebook/base/xalloc.h. */
 #include "config.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
  * like a candidate that fails the filter.
  */
 #include "config.h"
-#include "mazebook/book.h"
+#include "mazebook/book/book.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mazebook/level.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/level.h"
 
 /*
  * The generators a section asks for: one by name, or its level's auto

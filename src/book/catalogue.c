@@ -2,20 +2,20 @@
 /*
  * The catalogue's logic over any SQL backend: the schema and its
  * migrations, the look-up of repeats, recording a book in one transaction,
- * forgetting one. See include/mazebook/catalogue.h for the schema. The SQL
+ * forgetting one. See include/mazebook/book/catalogue.h for the schema. The SQL
  * is the common ground of SQLite and PostgreSQL: TEXT and INTEGER, $n
  * parameters, no upsert.
  */
 #include "config.h"
-#include "mazebook/catalogue.h"
+#include "mazebook/book/catalogue.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/printable.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/printable.h"
+#include "mazebook/base/xalloc.h"
 
 /*
  * The statements that take the schema from version i to i + 1; "%s" is the

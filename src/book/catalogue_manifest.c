@@ -8,20 +8,20 @@
  * maze is made again from its recipe to take its key.
  */
 #include "config.h"
-#include "mazebook/catalogue.h"
+#include "mazebook/book/catalogue.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/generator.h"
-#include "mazebook/json.h"
-#include "mazebook/level.h"
-#include "mazebook/printable.h"
-#include "mazebook/sha256.h"
-#include "mazebook/spec.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/printable.h"
+#include "mazebook/base/sha256.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/gen/generator.h"
 
 /* a series' volume: the spec's id and "-vol-100"; its title "Vol. 100" longer */
 #define MANIFEST_MAX_BOOK_ID (MB_SPEC_MAX_BOOK_ID + 8)

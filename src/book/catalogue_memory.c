@@ -15,13 +15,13 @@
  * rolls back whole (begin takes a copy; ROLLBACK puts it back).
  */
 #include "config.h"
-#include "mazebook/catalogue.h"
+#include "mazebook/book/catalogue.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* a table: ncols text columns, rows one after another in cells */
 struct table {

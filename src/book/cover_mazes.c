@@ -1,23 +1,23 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The cover's mazes, made by the core (see include/mazebook/cover_mazes.h).
+ * The cover's mazes, made by the core (see include/mazebook/book/cover_mazes.h).
  * The recipes are the ones the cover writer used when it made these
  * mazes itself, so every cover keeps its mazes byte for byte: a stand-in
  * from mb_rng_derive(seed ^ "cover", attempt), the pattern from the first
  * maze's seed ^ "cover" by the backtracker.
  */
 #include "config.h"
-#include "mazebook/cover_mazes.h"
+#include "mazebook/book/cover_mazes.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "mazebook/generator.h"
-#include "mazebook/kdp.h"
-#include "mazebook/level.h"
-#include "mazebook/measure.h"
-#include "mazebook/plan.h"
-#include "mazebook/rng.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/plan.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/kdp/kdp.h"
+#include "mazebook/maze/measure.h"
 
 const struct mb_book_maze *mb_cover_card_maze(const struct mb_book *book, const char *place)
 {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* ISBN-10 and ISBN-13 check digits and hyphens; see include/mazebook/isbn.h. */
+/* ISBN-10 and ISBN-13 check digits and hyphens; see include/mazebook/book/isbn.h. */
 #include "config.h"
-#include "mazebook/isbn.h"
+#include "mazebook/book/isbn.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
 
 /* a registration group ("978-0") and its registrant ranges ("00-19,200-227,...") */
 struct isbn_group {

@@ -13,12 +13,12 @@
  */
 #include "config.h"
 
-#include "mazebook/labels.h"
+#include "mazebook/book/labels.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /*
  * U+202F NARROW NO-BREAK SPACE, which French sets before : ; ? and !; a

@@ -8,17 +8,17 @@
  */
 #include "config.h"
 
-#include "mazebook/layout.h"
+#include "mazebook/book/layout.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/level.h"
-#include "mazebook/maze.h"
-#include "mazebook/plan.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/plan.h"
+#include "mazebook/maze/maze.h"
 
 /* extra gutter beyond KDP's band, for the curve of the binding */
 #define GUTTER_LOOKS_IN 0.125

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /* Difficulty levels, from the data in specs/levels.def. */
 #include "config.h"
-#include "mazebook/level.h"
+#include "mazebook/book/level.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
 
 const struct mb_level mb_levels[] = {
 #define MB_LEVEL(name, w, h, ratio, forks, algorithms, min_shape, shape_algorithms) \

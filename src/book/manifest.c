@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* The build manifest as JSON; see include/mazebook/manifest.h. */
+/* The build manifest as JSON; see include/mazebook/book/manifest.h. */
 #include "config.h"
-#include "mazebook/manifest.h"
+#include "mazebook/book/manifest.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/json.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/xalloc.h"
 
 /* money as a JSON number of the currency's units, or null */
 static void money(FILE *f, const char *key, long cents, bool known)
@@ -234,7 +234,7 @@ void mb_manifest_write(FILE *f, const struct mb_book_spec *spec, const struct mb
 }
 
 /*
- * Read by the project's JSON reader (mazebook/json.h). The caller may give
+ * Read by the project's JSON reader (mazebook/base/json.h). The caller may give
  * only the first part of the file: the members read before the text ends
  * are kept.
  */

@@ -4,15 +4,15 @@
  * Pure arithmetic over the spec; the ramp's steps are defined in plan.h.
  */
 #include "config.h"
-#include "mazebook/plan.h"
+#include "mazebook/book/plan.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/layout.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/layout.h"
 
 void mb_plan_level_size(const struct mb_level *level, enum mb_grid_kind kind,
 			enum mb_grid_outline outline, int *a, int *b)

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/colour.h"
-#include "mazebook/generator.h"
-#include "mazebook/kdp.h"
-#include "mazebook/layout.h"
-#include "mazebook/level.h"
-#include "mazebook/utf8.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/utf8.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/colour.h"
+#include "mazebook/book/layout.h"
+#include "mazebook/book/level.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/kdp/kdp.h"
 
 /* An error about a key the file gave, at its place (else at the mapping's end). */
 static enum mb_status fail_key(struct reader *r, const char *key, struct mb_place end,

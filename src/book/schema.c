@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/names.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/names.h"
+#include "mazebook/base/xalloc.h"
 
 /* keys whose value is a list of scalars: set is called for each item */
 static const char *const list_keys[] = { "editions", "shape" };

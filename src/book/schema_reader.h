@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "mazebook/schema.h"
+#include "mazebook/book/schema.h"
 
 /* a scalar value with its place, as the key handlers see it */
 struct scalar {

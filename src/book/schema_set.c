@@ -15,15 +15,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/colour.h"
-#include "mazebook/cost.h"
-#include "mazebook/generator.h"
-#include "mazebook/isbn.h"
-#include "mazebook/level.h"
-#include "mazebook/names.h"
-#include "mazebook/number.h"
-#include "mazebook/shape.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/names.h"
+#include "mazebook/base/number.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/colour.h"
+#include "mazebook/book/isbn.h"
+#include "mazebook/book/level.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/kdp/cost.h"
+#include "mazebook/maze/shape.h"
 
 static enum mb_status set_title(struct reader *r, const struct scalar *v)
 {

@@ -15,12 +15,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "mazebook/colour.h"
-#include "mazebook/level.h"
-#include "mazebook/names.h"
-#include "mazebook/number.h"
-#include "mazebook/utf8.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/names.h"
+#include "mazebook/base/number.h"
+#include "mazebook/base/utf8.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/colour.h"
+#include "mazebook/book/level.h"
 
 /*
  * A path the spec names, by the one rule for them all (mb_spec_path):

@@ -7,7 +7,7 @@
  * libc, so every core test can build a spec by hand.
  */
 #include "config.h"
-#include "mazebook/spec.h"
+#include "mazebook/book/spec.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -17,10 +17,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "mazebook/preflight.h"
-#include "mazebook/rng.h"
-#include "mazebook/sha256.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/base/sha256.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/kdp/preflight.h"
 
 void mb_spec_init(struct mb_book_spec *spec)
 {

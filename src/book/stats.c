@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Summary statistics; see include/mazebook/stats.h for the percentile definition. */
+/* Summary statistics; see include/mazebook/book/stats.h for the percentile definition. */
 #include "config.h"
-#include "mazebook/stats.h"
+#include "mazebook/book/stats.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/error.h"
-#include "mazebook/measure.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/error.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/maze/measure.h"
 
 double mb_stats_percentile(const double *sorted, size_t n, double p)
 {

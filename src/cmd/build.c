@@ -26,7 +26,7 @@
  *   and so is a folder that holds the secret key (it is what gets uploaded);
  * - a final name that is a symbolic link is replaced, never followed.
  *
- * The catalogue (mazebook/catalogue.h) never changes the book: a maze
+ * The catalogue (mazebook/book/catalogue.h) never changes the book: a maze
  * another book printed stops the build before anything is written. The
  * book's rows are written in one transaction just before the renames and
  * committed just after them, so a failed or killed build records nothing;
@@ -40,12 +40,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mazebook/interior.h"
-#include "mazebook/number.h"
-#include "mazebook/options.h"
-#include "mazebook/pages.h"
-#include "mazebook/shape_load.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/interior.h"
+#include "mazebook/backend/shape_load.h"
+#include "mazebook/base/number.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/cmd/options.h"
+#include "mazebook/page/pages.h"
 
 #include "build.h"
 

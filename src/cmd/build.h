@@ -18,16 +18,16 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "mazebook/book.h"
-#include "mazebook/catalogue.h"
-#include "mazebook/command.h"
-#include "mazebook/cost.h"
-#include "mazebook/error.h"
-#include "mazebook/layout.h"
-#include "mazebook/output.h"
-#include "mazebook/preflight.h"
-#include "mazebook/sign.h"
-#include "mazebook/spec.h"
+#include "mazebook/backend/sign.h"
+#include "mazebook/base/error.h"
+#include "mazebook/book/book.h"
+#include "mazebook/book/catalogue.h"
+#include "mazebook/book/layout.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/io/output.h"
+#include "mazebook/kdp/cost.h"
+#include "mazebook/kdp/preflight.h"
 
 extern const struct mb_command mb_cmd_build;
 

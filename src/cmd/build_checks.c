@@ -14,12 +14,12 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-#include "mazebook/contact_sheet.h"
-#include "mazebook/cover.h"
-#include "mazebook/fonts.h"
-#include "mazebook/glyphs.h"
-#include "mazebook/isbn.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/contact_sheet.h"
+#include "mazebook/backend/cover.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/isbn.h"
+#include "mazebook/page/glyphs.h"
 
 #include "build.h"
 

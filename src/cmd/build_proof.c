@@ -2,7 +2,7 @@
 /*
  * mazeproof on what `mazebook build` wrote: run as a process of its own
  * beside the rest of the build, its --json report read with the project's
- * JSON reader (mazebook/json.h), its verdict the checklist's first check.
+ * JSON reader (mazebook/base/json.h), its verdict the checklist's first check.
  * The cover's mazes are proven the same way from the cover's proof sheet.
  */
 #include "config.h"
@@ -20,8 +20,8 @@
 #include <sys/prctl.h>
 #endif
 
-#include "mazebook/json.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/xalloc.h"
 
 #include "build.h"
 
@@ -133,7 +133,7 @@ static void report_add(struct proof_report *r, const char *text, size_t len)
 
 /*
  * One of mazeproof's lines as a JSON object, read by the project's JSON
- * reader (mazebook/json.h): a maze's line without the ',' that joins it to
+ * reader (mazebook/base/json.h): a maze's line without the ',' that joins it to
  * the next, or the totals' line ('], "errors": [...], "count": ...}')
  * with its '], ' made a '{'. false (nothing to free) when it is not one.
  */

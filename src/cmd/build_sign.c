@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 #include "build.h"
 

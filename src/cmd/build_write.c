@@ -10,10 +10,10 @@
 #include <errno.h>
 #include <string.h>
 
-#include "mazebook/cover.h"
-#include "mazebook/interior.h"
-#include "mazebook/manifest.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/cover.h"
+#include "mazebook/backend/interior.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/manifest.h"
 
 #include "build.h"
 

@@ -2,7 +2,7 @@
 /*
  * `mazebook catalogue list|show|check|import|forget|export|stats`: the
  * publisher's record of every book built and every maze printed (see
- * mazebook/catalogue.h). Reports only read; `import` and `forget` write,
+ * mazebook/book/catalogue.h). Reports only read; `import` and `forget` write,
  * each in one transaction. No subcommand creates a catalogue but import:
  * a missing file is reported, and a damaged one is never replaced.
  */
@@ -15,14 +15,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mazebook/catalogue.h"
-#include "mazebook/command.h"
-#include "mazebook/options.h"
-#include "mazebook/json.h"
-#include "mazebook/printable.h"
-#include "mazebook/regular_file.h"
-#include "mazebook/sha256.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/printable.h"
+#include "mazebook/base/sha256.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/catalogue.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/cmd/options.h"
+#include "mazebook/io/regular_file.h"
 
 extern const struct mb_command mb_cmd_catalogue;
 

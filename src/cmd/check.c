@@ -20,12 +20,12 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "mazebook/command.h"
-#include "mazebook/number.h"
-#include "mazebook/options.h"
-#include "mazebook/output.h"
-#include "mazebook/preflight.h"
-#include "mazebook/sign.h"
+#include "mazebook/backend/sign.h"
+#include "mazebook/base/number.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/cmd/options.h"
+#include "mazebook/io/output.h"
+#include "mazebook/kdp/preflight.h"
 
 extern const struct mb_command mb_cmd_check;
 

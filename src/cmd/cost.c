@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/command.h"
-#include "mazebook/cost.h"
-#include "mazebook/kdp.h"
-#include "mazebook/number.h"
-#include "mazebook/options.h"
+#include "mazebook/base/number.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/cmd/options.h"
+#include "mazebook/kdp/cost.h"
+#include "mazebook/kdp/kdp.h"
 
 extern const struct mb_command mb_cmd_cost;
 

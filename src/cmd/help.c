@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/command.h"
+#include "mazebook/cmd/command.h"
 
 #define EXIT_STATUS_TEXT \
 	"exit status: 0 success; 1 the work failed (bad spec, failed check,\n" \

@@ -21,10 +21,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mazebook/command.h"
-#include "mazebook/options.h"
-#include "mazebook/spec.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/cmd/options.h"
 
 extern const struct mb_command mb_cmd_init;
 

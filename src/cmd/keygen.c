@@ -11,10 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mazebook/command.h"
-#include "mazebook/options.h"
-#include "mazebook/sign.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/sign.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/cmd/options.h"
 
 extern const struct mb_command mb_cmd_keygen;
 

@@ -17,17 +17,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/command.h"
-#include "mazebook/format.h"
-#include "mazebook/generator.h"
-#include "mazebook/maze.h"
-#include "mazebook/number.h"
-#include "mazebook/options.h"
-#include "mazebook/output.h"
-#include "mazebook/png_maze.h"
-#include "mazebook/shape_load.h"
-#include "mazebook/fonts.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/backend/png_maze.h"
+#include "mazebook/backend/shape_load.h"
+#include "mazebook/base/number.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/cmd/options.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/io/output.h"
+#include "mazebook/maze/format.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/page/render_svg.h"
 
 #define MAZE_MAX_COUNT 10000
 
@@ -36,7 +37,7 @@ extern const struct mb_command mb_cmd_maze;
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SVG, FORMAT_PNG };
 static const char *const format_names[] = { "text", "json", "svg", "png" };
 
-/* where a maze goes: a file written through mazebook/output.h, or stdout */
+/* where a maze goes: a file written through mazebook/io/output.h, or stdout */
 struct output {
 	const char *path;	/* final name; NULL for stdout */
 	struct mb_output out;	/* the temporary file while writing */
@@ -110,7 +111,7 @@ static int write_one(const char *path, enum format format, const struct mb_maze 
 		ok = mb_png_maze_write(o.f, path ? path : "standard output", m, solution,
 				       &err) == MB_OK;
 	} else {
-		doc = mb_format_svg(m, solution);
+		doc = mb_render_svg(m, solution);
 		ok = fputs(doc, o.f) >= 0;
 		free(doc);
 	}

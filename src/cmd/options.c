@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The one option parser of every command; see include/mazebook/options.h.
+ * The one option parser of every command; see include/mazebook/cmd/options.h.
  * It is getopt_long underneath, so every command keeps what users already
  * type (shortened long names, --name=VALUE, operands between options);
  * what was written ten times over is the table-to-getopt plumbing and the
  * sorting of its ':' and '?' answers.
  */
 #include "config.h"
-#include "mazebook/options.h"
+#include "mazebook/cmd/options.h"
 
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
 
 void mb_options_init(struct mb_options *p, const struct mb_option *table, size_t count,
 		     int argc, char **argv)

@@ -21,18 +21,18 @@
 #include <string.h>
 #include <time.h>
 
-#include "mazebook/command.h"
-#include "mazebook/generator.h"
-#include "mazebook/fonts.h"
-#include "mazebook/json.h"
-#include "mazebook/level.h"
-#include "mazebook/shape_load.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
-#include "mazebook/number.h"
-#include "mazebook/options.h"
-#include "mazebook/stats.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/backend/shape_load.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/number.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/stats.h"
+#include "mazebook/cmd/command.h"
+#include "mazebook/cmd/options.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
 
 #define STATS_MAX_COUNT 1000000
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /* The command table and the helpers every command shares for help and errors. */
 #include "config.h"
-#include "mazebook/command.h"
+#include "mazebook/cmd/command.h"
 
 #include <stdarg.h>
 #include <stdio.h>

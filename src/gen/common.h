@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/error.h"
-#include "mazebook/generator.h"
-#include "mazebook/maze.h"
-#include "mazebook/rng.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/error.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/maze.h"
 
 static inline int graph_centre_cell(const struct mb_maze *m);
 

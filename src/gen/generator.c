@@ -5,12 +5,12 @@
  * family, and mb_generate picks the carver for the maze's grid here.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <string.h>
 
-#include "mazebook/error.h"
-#include "mazebook/names.h"
+#include "mazebook/base/error.h"
+#include "mazebook/base/names.h"
 
 /* sorted by name: the order of --help and `stats --algorithm all` */
 const struct mb_generator *const mb_generators[] = {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Temporary file + fsync + rename; see include/mazebook/output.h. */
+/* Temporary file + fsync + rename; see include/mazebook/io/output.h. */
 #include "config.h"
-#include "mazebook/output.h"
+#include "mazebook/io/output.h"
 
 #include <errno.h>
 #include <dirent.h>
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 static void release(struct mb_output *out)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Reading only regular files; see include/mazebook/regular_file.h. */
+/* Reading only regular files; see include/mazebook/io/regular_file.h. */
 #include "config.h"
-#include "mazebook/regular_file.h"
+#include "mazebook/io/regular_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* what st is when it is not a regular file, for the message */
 static const char *kind_of(const struct stat *st)

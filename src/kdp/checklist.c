@@ -5,7 +5,7 @@
  * verify`: keep the header lines' shape) and as JSON.
  */
 #include "config.h"
-#include "mazebook/preflight.h"
+#include "mazebook/kdp/preflight.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* copy src into dst, cut to fit (the figures are short; a cut beats a crash) */
 static void copy_str(char *dst, size_t size, const char *src)

@@ -5,7 +5,7 @@
  * (half a cent up) once, as KDP's own figures do.
  */
 #include "config.h"
-#include "mazebook/cost.h"
+#include "mazebook/kdp/cost.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /* KDP's rules, computed from the data in specs/kdp.def. */
 #include "config.h"
-#include "mazebook/kdp.h"
+#include "mazebook/kdp/kdp.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -6,14 +6,14 @@
  * mb_preflight_cover_for, which run every cover check in order.
  */
 #include "config.h"
-#include "mazebook/preflight.h"
+#include "mazebook/kdp/preflight.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "preflight_internal.h"
 
 /* ---- cover ---- */

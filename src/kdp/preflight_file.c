@@ -6,14 +6,14 @@
  * invisible content.
  */
 #include "config.h"
-#include "mazebook/preflight.h"
+#include "mazebook/kdp/preflight.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "preflight_internal.h"
 
 /* a length in inches with at most 3 decimals, trailing zeros dropped */

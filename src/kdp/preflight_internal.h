@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "mazebook/kdp.h"
-#include "mazebook/preflight.h"
-#include "mazebook/probe.h"
+#include "mazebook/kdp/kdp.h"
+#include "mazebook/kdp/preflight.h"
+#include "mazebook/kdp/probe.h"
 
 #define EPS_IN 0.0005		/* numeric slack when comparing lengths */
 #define SIZE_MATCH_IN 0.005	/* page sizes match to this (as KDP's trims do) */

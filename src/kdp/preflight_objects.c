@@ -10,14 +10,14 @@
  * to the margin.
  */
 #include "config.h"
-#include "mazebook/preflight.h"
+#include "mazebook/kdp/preflight.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "preflight_internal.h"
 
 /* ---- each painted object: gutter, margins, bleed, crop marks, rules ---- */

@@ -5,14 +5,14 @@
  * (mb_text_maze_count) checked against the book's.
  */
 #include "config.h"
-#include "mazebook/preflight.h"
+#include "mazebook/kdp/preflight.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "preflight_internal.h"
 
 /* ---- placeholder text ---- */

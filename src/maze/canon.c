@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * The canonical form and key of a maze; the form is documented in
- * include/mazebook/canon.h. Each symmetry maps every open inner wall and
+ * include/mazebook/maze/canon.h. Each symmetry maps every open inner wall and
  * both ends of the original onto the turned or mirrored grid, the form of
  * each is written out, and the smallest is hashed.
  */
 #include "config.h"
-#include "mazebook/canon.h"
+#include "mazebook/maze/canon.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 static const int dx[4] = { 0, 1, 0, -1 };
 static const int dy[4] = { -1, 0, 1, 0 };

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Grids of cells; see include/mazebook/grid.h. The rectangle keeps no
+ * Grids of cells; see include/mazebook/maze/grid.h. The rectangle keeps no
  * tables at all (every question is arithmetic), so that a rectangular
  * maze costs what it cost before grids existed; a mask keeps one flag per
  * lattice square and the list of its cells.
  */
 #include "config.h"
-#include "mazebook/grid.h"
+#include "mazebook/maze/grid.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 const int mb_dir_dx[4] = { 0, 1, 0, -1 };
 const int mb_dir_dy[4] = { -1, 0, 1, 0 };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The graph grids: polar, hex and delta (include/mazebook/grid.h). Each
+ * The graph grids: polar, hex and delta (include/mazebook/maze/grid.h). Each
  * constructor lists its cells and, per cell, its sides with the neighbour
  * beyond each (or -1 for the rim) and the wall's shape; finish() then
  * numbers the inner walls (each once, from its lower-numbered cell) and
@@ -16,13 +16,13 @@
  * (a, b), b the row and a = 2 q + (0 pointing down, 1 up).
  */
 #include "config.h"
-#include "mazebook/grid.h"
+#include "mazebook/maze/grid.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 static struct mb_grid *connected_or_error(struct mb_grid *g, const char *what,
 					  struct mb_error *err);

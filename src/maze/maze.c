@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* The open walls over a grid and the two gaps; see include/mazebook/maze.h. */
+/* The open walls over a grid and the two gaps; see include/mazebook/maze/maze.h. */
 #include "config.h"
-#include "mazebook/maze.h"
+#include "mazebook/maze/maze.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 size_t mb_maze_open_size(const struct mb_maze *m)
 {

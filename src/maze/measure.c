@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The solver and the measures; definitions in include/mazebook/measure.h.
+ * The solver and the measures; definitions in include/mazebook/maze/measure.h.
  * Everything is breadth-first search over the open walls, so it is linear
  * in the number of squares and also gives sensible answers (shortest
  * route, counts of what is reachable) for mazes that are not perfect.
  */
 #include "config.h"
-#include "mazebook/measure.h"
+#include "mazebook/maze/measure.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* Fill nb with the squares reachable in one step from square i; return how many. */
 static int neighbours(const struct mb_maze *m, int i, int nb[MB_GRID_MAX_DEGREE])

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Silhouettes and their masks; see include/mazebook/shape.h. Outlines are
+ * Silhouettes and their masks; see include/mazebook/maze/shape.h. Outlines are
  * flattened to polygons (12 chords per curve, far below a square at any
  * level) and filled by the non-zero winding rule one row of sample points
  * at a time, so a mask costs a sort of crossings per row, not a
  * point-in-polygon test per sample.
  */
 #include "config.h"
-#include "mazebook/shape.h"
+#include "mazebook/maze/shape.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 #define SUBSAMPLES 4		/* sample points per square side: 16 per square */
 #define CURVE_CHORDS 12

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * A shape's mask over hexagons or triangles; see
- * include/mazebook/shape_lattice.h.
+ * include/mazebook/maze/shape_lattice.h.
  */
 #include "config.h"
-#include "mazebook/shape_lattice.h"
+#include "mazebook/maze/shape_lattice.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 #define SQRT3 1.73205080756887729353
 

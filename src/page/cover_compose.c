@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The cover composed as a drawing list (see include/mazebook/cover_compose.h).
+ * The cover composed as a drawing list (see include/mazebook/page/cover_compose.h).
  *
  * The work runs in two steps: the plan fits every text and places every
  * piece (so a text that cannot fit fails before anything is drawn), then
@@ -11,21 +11,21 @@
  * Mazes for / Kids").
  */
 #include "config.h"
-#include "mazebook/cover_compose.h"
+#include "mazebook/page/cover_compose.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/colour.h"
-#include "mazebook/cover_image.h"
-#include "mazebook/labels.h"
-#include "mazebook/layout.h"
-#include "mazebook/maze_draw.h"
-#include "mazebook/measure.h"
-#include "mazebook/plan.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/colour.h"
+#include "mazebook/book/labels.h"
+#include "mazebook/book/layout.h"
+#include "mazebook/book/plan.h"
+#include "mazebook/maze/measure.h"
+#include "mazebook/page/cover_image.h"
+#include "mazebook/page/maze_draw.h"
 
 #define PT(in) ((in) * MB_PT_PER_IN)
 /* the most rows of a book grid the back reserves room for (the medium level's) */

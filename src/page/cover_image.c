@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* The resolution a cover picture prints at; see include/mazebook/cover_image.h. */
+/* The resolution a cover picture prints at; see include/mazebook/page/cover_image.h. */
 #include "config.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "mazebook/cover_image.h"
+#include "mazebook/page/cover_image.h"
 
 double mb_cover_image_dpi(int w_px, int h_px, double w_pt, double h_pt, bool fill)
 {

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Drawing lists; see include/mazebook/draw.h. A list is a growable array
+ * Drawing lists; see include/mazebook/page/draw.h. A list is a growable array
  * of ops; text runs own a copy of their string, freed with the list.
  */
 #include "config.h"
-#include "mazebook/draw.h"
+#include "mazebook/page/draw.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* The Bezier handle length that draws a quarter circle of radius 1. */
 #define QUARTER_K 0.5522847498307936

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Drawing lists as SVG; see include/mazebook/draw_svg.h. Numbers are
+ * Drawing lists as SVG; see include/mazebook/page/draw_svg.h. Numbers are
  * written in at most five decimals without trailing zeros, as the PDF
  * writer writes them; colours as #rrggbb.
  */
 #include "config.h"
-#include "mazebook/draw_svg.h"
+#include "mazebook/page/draw_svg.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 struct out {
 	char *p;

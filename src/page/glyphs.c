@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * Every text a book prints, for the glyph check; see
- * include/mazebook/glyphs.h. Moved out of the build command: what a book
+ * include/mazebook/page/glyphs.h. Moved out of the build command: what a book
  * prints is the pages' business, reading a font the backend's.
  */
 #include "config.h"
-#include "mazebook/glyphs.h"
+#include "mazebook/page/glyphs.h"
 
 #include <stdio.h>
 #include <stdlib.h>

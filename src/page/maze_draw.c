@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The one wall-drawing routine; see include/mazebook/maze_draw.h. The
+ * The one wall-drawing routine; see include/mazebook/page/maze_draw.h. The
  * walls are found with mb_maze_wall_h/_v only, so a rectangle, a mask's
  * staircase rim and the entrance and exit gaps are drawn by the same
  * loop. Points are in grid units under one transform, whole numbers for
@@ -8,14 +8,14 @@
  * wall shapes instead, merged into runs and arcs and joined into paths.
  */
 #include "config.h"
-#include "mazebook/maze_draw.h"
+#include "mazebook/page/maze_draw.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/measure.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/maze/measure.h"
 
 /* SAVE, then a transform taking grid units to place's points */
 static void begin_grid(struct mb_draw_list *l, const struct mb_maze_place *place)

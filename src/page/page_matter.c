@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * The pages around the mazes, composed as drawing lists. Layout rectangles
- * (mazebook/layout.h) have y up from the page's bottom; drawing lists have
+ * (mazebook/book/layout.h) have y up from the page's bottom; drawing lists have
  * y down from its top, so every place is turned over once, in top_of().
  * Text is wrapped and shrunk to fit by text_fit.h with the renderer's widths:
  * the same words come out at the same places whichever renderer replays
@@ -10,7 +10,7 @@
  */
 #include "config.h"
 
-#include "mazebook/page_matter.h"
+#include "mazebook/page/page_matter.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -19,12 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/error.h"
-#include "mazebook/isbn.h"
-#include "mazebook/kdp.h"
-#include "mazebook/labels.h"
-#include "mazebook/text_fit.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/error.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/isbn.h"
+#include "mazebook/book/labels.h"
+#include "mazebook/kdp/kdp.h"
+#include "mazebook/page/text_fit.h"
 
 #define INK 0x000000
 #define WRITE_LINE_PT 1.0	/* a line to write on */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The interior's pages as drawing lists; see include/mazebook/pages.h.
+ * The interior's pages as drawing lists; see include/mazebook/page/pages.h.
  * One composer per page kind, chosen by one switch in mb_page_compose.
  * Choices (kept from the libharu writer these pages moved out of):
- *  - the layout (include/mazebook/layout.h) places in PDF points with y
+ *  - the layout (include/mazebook/book/layout.h) places in PDF points with y
  *    up, so each composer works in those and Y() turns a height into the
  *    list's y-down at the moment a point is drawn;
  *  - a paragraph's first line's ascent touches its top, with DejaVu Sans's
@@ -17,7 +17,7 @@
  *    the walls still pure black (mazeproof reads walls as solid black).
  */
 #include "config.h"
-#include "mazebook/pages.h"
+#include "mazebook/page/pages.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -25,11 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/kdp.h"
-#include "mazebook/maze_draw.h"
-#include "mazebook/page_matter.h"
-#include "mazebook/text_fit.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/kdp/kdp.h"
+#include "mazebook/page/maze_draw.h"
+#include "mazebook/page/page_matter.h"
+#include "mazebook/page/text_fit.h"
 
 /* DejaVu Sans's ascent and descent in ems, to keep glyphs inside the live area */
 #define ASCENT 0.93

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Fitting text; see include/mazebook/text_fit.h. The greedy line breaker
+ * Fitting text; see include/mazebook/page/text_fit.h. The greedy line breaker
  * and the shrink loop are the ones the interior writer used with libharu,
  * moved here unchanged so the pages keep their lines.
  */
 #include "config.h"
-#include "mazebook/text_fit.h"
+#include "mazebook/page/text_fit.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/kdp.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/kdp/kdp.h"
 
 double mb_text_fit_width(const struct mb_text_metrics *tm, enum mb_face face, double size,
 			 const char *text)

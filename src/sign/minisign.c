@@ -1,21 +1,21 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * minisign's key and signature files, parsed and written without any
- * cryptography (see include/mazebook/minisign.h). Every parser works on a
+ * cryptography (see include/mazebook/sign/minisign.h). Every parser works on a
  * bounded buffer with explicit lengths, so that a truncated, binary or
  * hostile file gives an error naming the line, never a crash: these read
  * files that anyone may hand to `mazebook verify`.
  */
 #include "config.h"
-#include "mazebook/minisign.h"
+#include "mazebook/sign/minisign.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/base64.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/base64.h"
+#include "mazebook/base/xalloc.h"
 
 #define SECRET_KEY_STRUCT_BYTES (2 + 2 + 2 + 32 + 8 + 8 + 8 + 64 + 32)
 #define SIG_STRUCT_BYTES (2 + 8 + 64)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * The checklist header reader behind `mazebook verify`; see
- * include/mazebook/verify.h. Every read is bounded by the buffer's length;
+ * include/mazebook/sign/verify.h. Every read is bounded by the buffer's length;
  * the text is never assumed to be NUL-terminated.
  */
 #include "config.h"
-#include "mazebook/verify.h"
+#include "mazebook/sign/verify.h"
 
 #include <string.h>
 

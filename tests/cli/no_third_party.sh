@@ -9,7 +9,7 @@
 
 CC=${CC:-cc}
 core_flags="-I$top_srcdir/src/no-third-party -I$top_srcdir/include -I$top_srcdir/specs"
-printf '#include "mazebook/maze.h"\nint main(void) { return 0; }\n' > "$TMP/ok.c"
+printf '#include "mazebook/maze/maze.h"\nint main(void) { return 0; }\n' > "$TMP/ok.c"
 $CC -std=c11 $core_flags -fsyntax-only "$TMP/ok.c" 2> "$TMP/ok.err"
 ok $? "a core header compiles with the core's include path"
 for h in cairo.h hpdf.h sodium.h yaml.h fontconfig/fontconfig.h mupdf/fitz.h librsvg/rsvg.h \

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "mazebook/contact_sheet.h"
+#include "mazebook/backend/contact_sheet.h"
 
 int main(int argc, char **argv)
 {

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/book.h"
-#include "mazebook/generator.h"
-#include "mazebook/kdp.h"
-#include "mazebook/level.h"
-#include "mazebook/spec.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/book.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/kdp/kdp.h"
 
 /* a spec for trim ("6x9"), the strings borrowed from static storage */
 static inline void fixture_spec(struct mb_book_spec *s, const char *trim, const char *level)

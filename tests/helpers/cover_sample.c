@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mazebook/cover.h"
+#include "mazebook/backend/cover.h"
 
 #include "cover_fixture.h"
 

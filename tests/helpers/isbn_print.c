@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/isbn.h"
+#include "mazebook/book/isbn.h"
 
 int main(void)
 {

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/grid.h"
-#include "mazebook/maze.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/maze/grid.h"
+#include "mazebook/maze/maze.h"
 
 static inline uint64_t fixture_next(uint64_t *s)
 {

@@ -25,8 +25,8 @@
 
 #include "../../src/backend/cairo/draw_cairo.h"
 #include "../../src/backend/hpdf/draw_hpdf.h"
-#include "mazebook/generator.h"
-#include "mazebook/maze_draw.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/page/maze_draw.h"
 
 #include "lattice_fixture.h"
 

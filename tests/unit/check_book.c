@@ -4,10 +4,10 @@
 
 #include <string.h>
 
-#include "mazebook/book.h"
-#include "mazebook/level.h"
-#include "mazebook/manifest.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/book.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/manifest.h"
 
 #include "check_main.h"
 
@@ -93,7 +93,7 @@ END_TEST
  * A 2x2 grid has only 4 spanning trees, and they are 2 puzzles: the half
  * turn takes each to another (entrance and exit trade places, the same
  * puzzle walked backwards), and a book counts a turned copy as a repeat
- * (its canonical key, mazebook/canon.h). So a third maze cannot exist,
+ * (its canonical key, mazebook/maze/canon.h). So a third maze cannot exist,
  * from a random start square (which reaches all 4 trees) or from the
  * entrance (a path from that corner: one tree of each puzzle).
  */

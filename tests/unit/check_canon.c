@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/canon.h"
-#include "mazebook/generator.h"
-#include "mazebook/maze.h"
-#include "mazebook/sha256.h"
+#include "mazebook/base/sha256.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/canon.h"
+#include "mazebook/maze/maze.h"
 
 #include "check_main.h"
 

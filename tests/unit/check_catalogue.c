@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/catalogue.h"
-#include "mazebook/generator.h"
-#include "mazebook/level.h"
-#include "mazebook/maze.h"
-#include "mazebook/spec.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/catalogue.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/maze.h"
 
 #include "check_main.h"
 

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/catalogue.h"
-#include "mazebook/json.h"
-#include "mazebook/manifest.h"
-#include "mazebook/printable.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/printable.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/catalogue.h"
+#include "mazebook/book/manifest.h"
 
 #include "check_main.h"
 

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "mazebook/colour.h"
+#include "mazebook/book/colour.h"
 
 #include "check_main.h"
 

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/generator.h"
-#include "mazebook/level.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
-#include "mazebook/rng.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/book/level.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
 
 #include "check_main.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "mazebook/cost.h"
+#include "mazebook/kdp/cost.h"
 
 static struct mb_cost price(const char *trim_text, enum mb_binding b, enum mb_ink ink, int pages,
 			    long cents)

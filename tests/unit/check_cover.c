@@ -22,8 +22,8 @@
 
 #include <cairo.h>
 
-#include "mazebook/cover.h"
-#include "mazebook/labels.h"
+#include "mazebook/backend/cover.h"
+#include "mazebook/book/labels.h"
 
 #include "check_main.h"
 #include "check_util.h"

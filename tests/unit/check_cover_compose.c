@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/cover_compose.h"
-#include "mazebook/labels.h"
+#include "mazebook/book/labels.h"
+#include "mazebook/page/cover_compose.h"
 
 #include "check_main.h"
 #include "../helpers/cover_fixture.h"

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "mazebook/date.h"
+#include "mazebook/base/date.h"
 
 #include "check_main.h"
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
-/* Drawing lists (include/mazebook/draw.h): building, shapes, copying. */
+/* Drawing lists (include/mazebook/page/draw.h): building, shapes, copying. */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "check_main.h"
-#include "mazebook/draw.h"
+#include "mazebook/page/draw.h"
 
 START_TEST(test_path_and_paint)
 {

@@ -18,8 +18,8 @@
 #include <pango/pangocairo.h>
 
 #include "../../src/backend/cairo/draw_cairo.h"
-#include "mazebook/maze_draw.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/page/maze_draw.h"
 
 #include "check_main.h"
 

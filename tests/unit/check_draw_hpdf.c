@@ -15,8 +15,8 @@
 
 #include "check_main.h"
 #include "../../src/backend/hpdf/draw_hpdf.h"
-#include "mazebook/fonts.h"
-#include "mazebook/maze_draw.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/page/maze_draw.h"
 
 struct doc {
 	HPDF_Doc pdf;

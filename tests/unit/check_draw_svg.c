@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The SVG writer (include/mazebook/draw_svg.h): each kind of op becomes
+ * The SVG writer (include/mazebook/page/draw_svg.h): each kind of op becomes
  * the element it should, groups close where their SAVE ends, text is
  * escaped, and a picture is refused.
  */
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "mazebook/draw_svg.h"
+#include "mazebook/page/draw_svg.h"
 
 static int count_of(const char *s, const char *what)
 {

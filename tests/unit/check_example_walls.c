@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/book.h"
-#include "mazebook/format.h"
-#include "mazebook/generator.h"
-#include "mazebook/sha256.h"
-#include "mazebook/spec.h"
+#include "mazebook/base/sha256.h"
+#include "mazebook/book/book.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/format.h"
 
 #include "check_main.h"
 

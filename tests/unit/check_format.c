@@ -10,11 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/format.h"
-#include "mazebook/generator.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/format.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
+#include "mazebook/page/render_svg.h"
 
 #include "check_main.h"
 #include "../helpers/lattice_fixture.h"
@@ -299,7 +300,7 @@ START_TEST(svg_merges_runs)
 	/* every inner wall closed: 3 horizontal runs (top and bottom broken by
 	 * the gaps) and one vertical run per column boundary */
 	struct mb_maze *m = mb_maze_new(3, 2, NULL);
-	char *svg = mb_format_svg(m, false);
+	char *svg = mb_render_svg(m, false);
 
 	ck_assert_int_eq(count_of(svg, "<line "), 3 + 4);
 	ck_assert_ptr_nonnull(strstr(svg, "<line x1=\"1\" y1=\"0\" x2=\"3\" y2=\"0\"/>"));
@@ -320,7 +321,7 @@ START_TEST(svg_route)
 	char *svg;
 
 	parse_ok(example, &set);
-	svg = mb_format_svg(set.items[0].maze, true);
+	svg = mb_render_svg(set.items[0].maze, true);
 	ck_assert_ptr_nonnull(strstr(svg, "<polyline fill=\"none\" stroke=\"#d62728\""));
 	ck_assert_ptr_nonnull(strstr(svg, "points=\"0.5,0 0.5,0.5 0.5,1.5 1.5,1.5 "));
 	ck_assert_ptr_nonnull(strstr(svg, " 7.5,4.5 7.5,5\"/>"));
@@ -397,7 +398,7 @@ END_TEST
 START_TEST(svg_of_a_graph_maze)
 {
 	struct mb_maze *m = fixture_maze("polar", "8", 2);
-	char *svg = mb_format_svg(m, true), *plain = mb_format_svg(m, false);
+	char *svg = mb_render_svg(m, true), *plain = mb_render_svg(m, false);
 
 	/* 16 px a unit, half a unit of margin round the 16-unit circle */
 	ck_assert_ptr_nonnull(strstr(svg, "width=\"272\" height=\"272\""));
@@ -408,7 +409,7 @@ START_TEST(svg_of_a_graph_maze)
 	free(plain);
 	mb_maze_free(m);
 	m = fixture_maze("hex", "5x4", 2);
-	svg = mb_format_svg(m, false);
+	svg = mb_render_svg(m, false);
 	ck_assert_ptr_null(strchr(svg, 'C'));	/* hexagons are straight */
 	ck_assert_ptr_nonnull(strstr(svg, "stroke-linejoin=\"round\""));
 	free(svg);

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/generator.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
 
 #include "check_main.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Grids as graphs of cells (include/mazebook/grid.h) and mazes carved in a
+ * Grids as graphs of cells (include/mazebook/maze/grid.h) and mazes carved in a
  * mask: sides, rim, geometry, the shortest walk, the gaps, generators on
  * masks (perfect by the test's own brute-force checker, uniform where they
  * claim it, a clear error where they do not carve masks) and the measures
@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/generator.h"
-#include "mazebook/grid.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/grid.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
 
 #include "check_main.h"
 

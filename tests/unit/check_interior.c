@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/fonts.h"
-#include "mazebook/interior.h"
-#include "mazebook/rng.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/backend/interior.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/base/xalloc.h"
 
 #include "check_main.h"
 #include "check_util.h"

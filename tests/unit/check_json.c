@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "mazebook/json.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/json.h"
+#include "mazebook/base/xalloc.h"
 
 #include "check_main.h"
 

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "mazebook/kdp.h"
+#include "mazebook/kdp/kdp.h"
 
 #include "check_main.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The graph grids (polar, hex, delta; include/mazebook/grid.h) and mazes
+ * The graph grids (polar, hex, delta; include/mazebook/maze/grid.h) and mazes
  * over them: ring counts by the usual rule, sides that lead back, every
  * inner wall shared by exactly two sides, the rim, geometry, the default
  * gaps, and the maze's open walls, solver and measures on mazes carved by
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/grid.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
+#include "mazebook/maze/grid.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
 
 #include "check_main.h"
 

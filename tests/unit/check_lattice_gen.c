@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/generator.h"
-#include "mazebook/grid.h"
-#include "mazebook/maze.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/grid.h"
+#include "mazebook/maze/maze.h"
 
 #include "check_main.h"
 

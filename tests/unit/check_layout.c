@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/labels.h"
-#include "mazebook/layout.h"
+#include "mazebook/book/labels.h"
+#include "mazebook/book/layout.h"
 
 #include "check_main.h"
 

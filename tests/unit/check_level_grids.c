@@ -15,14 +15,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mazebook/canon.h"
-#include "mazebook/generator.h"
-#include "mazebook/layout.h"
-#include "mazebook/level.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
-#include "mazebook/rng.h"
-#include "mazebook/stats.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/book/layout.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/stats.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/canon.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
 
 #include "check_main.h"
 

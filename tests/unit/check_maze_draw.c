@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The one wall-drawing routine (include/mazebook/maze_draw.h): the runs it
+ * The one wall-drawing routine (include/mazebook/page/maze_draw.h): the runs it
  * draws are exactly the maze's walls, each maximal, on rectangles and
  * masks; the route walks open sides from gap to gap, with a point only
  * where it turns (and at its first and last cells). The checkers below are shown to fail on broken input.
@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "mazebook/generator.h"
-#include "mazebook/maze_draw.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/page/maze_draw.h"
 
 static struct mb_maze *generated(int w, int h, uint64_t seed)
 {

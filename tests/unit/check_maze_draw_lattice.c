@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * maze_draw on graph grids (polar, hex, delta; include/mazebook/maze_draw.h):
+ * maze_draw on graph grids (polar, hex, delta; include/mazebook/page/maze_draw.h):
  * the drawn walls cover every closed wall and no open one, arcs are
  * Beziers within 0.01 pt of their circles at the drawn scale, merging
  * makes the path much shorter, and the route runs from gap to exit through
@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "mazebook/maze_draw.h"
-#include "mazebook/measure.h"
+#include "mazebook/maze/measure.h"
+#include "mazebook/page/maze_draw.h"
 
 #include "../helpers/lattice_fixture.h"
 

@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-#include "mazebook/isbn.h"
-#include "mazebook/number.h"
+#include "mazebook/base/number.h"
+#include "mazebook/book/isbn.h"
 
 #include "check_main.h"
 

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "mazebook/options.h"
+#include "mazebook/cmd/options.h"
 
 #include "check_main.h"
 

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mazebook/output.h"
+#include "mazebook/io/output.h"
 
 #include "check_main.h"
 

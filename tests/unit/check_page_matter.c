@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The pages around the mazes (include/mazebook/page_matter.h): each page's
+ * The pages around the mazes (include/mazebook/page/page_matter.h): each page's
  * drawing list holds its words in the book's language, a page turned off
  * in pages: is not in the plan, the contents name the real pages, the
  * certificate is last, the seed only with print_seed, nothing leaves the
@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/labels.h"
-#include "mazebook/layout.h"
-#include "mazebook/page_matter.h"
-#include "mazebook/spec.h"
+#include "mazebook/book/labels.h"
+#include "mazebook/book/layout.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/page/page_matter.h"
 
 #include "check_main.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The interior's page composer (include/mazebook/pages.h), without any
+ * The interior's page composer (include/mazebook/page/pages.h), without any
  * PDF: each page kind's drawing list has what it must (its folio, its
  * words, its mazes where the layout puts them, everything inside the live
  * area), a colour book colours only START, FINISH and the routes, and the
@@ -15,12 +15,12 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "mazebook/generator.h"
-#include "mazebook/measure.h"
-#include "mazebook/pages.h"
-#include "mazebook/rng.h"
-#include "mazebook/text_fit.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/measure.h"
+#include "mazebook/page/pages.h"
+#include "mazebook/page/text_fit.h"
 
 /* every character (not byte) 0.55 em wide: a stand-in for a font */
 static double pitch_width(void *ctx, enum mb_face face, double size, const char *s, size_t n)

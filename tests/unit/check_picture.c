@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "../../src/backend/picture/picture.h"
-#include "mazebook/regular_file.h"
+#include "mazebook/io/regular_file.h"
 
 #include "check_main.h"
 

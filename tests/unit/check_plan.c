@@ -12,14 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/book.h"
-#include "mazebook/layout.h"
-#include "mazebook/measure.h"
-#include "mazebook/plan.h"
-#include "mazebook/shape.h"
-#include "mazebook/shape_lattice.h"
-#include "mazebook/xalloc.h"
-#include "mazebook/spec.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/book.h"
+#include "mazebook/book/layout.h"
+#include "mazebook/book/plan.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/maze/measure.h"
+#include "mazebook/maze/shape.h"
+#include "mazebook/maze/shape_lattice.h"
 
 #include "check_main.h"
 

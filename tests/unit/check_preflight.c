@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/preflight.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/kdp/preflight.h"
 
 #include "check_main.h"
 

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "mazebook/probe.h"
+#include "mazebook/kdp/probe.h"
 
 #include "check_main.h"
 

@@ -10,7 +10,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "mazebook/schema.h"
+#include "mazebook/book/schema.h"
 
 #include "check_main.h"
 

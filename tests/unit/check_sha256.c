@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mazebook/sha256.h"
+#include "mazebook/base/sha256.h"
 
 #include "check_main.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Shapes and their masks (include/mazebook/shape.h): the path reader, the
+ * Shapes and their masks (include/mazebook/maze/shape.h): the path reader, the
  * raster rule (most of a square inside), the checks (one piece, no
  * corner-only joins, enough squares, holes filled) and their messages, and
  * every built-in shape at every level: about the level's squares, passing
@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/format.h"
-#include "mazebook/generator.h"
-#include "mazebook/level.h"
-#include "mazebook/maze.h"
-#include "mazebook/measure.h"
-#include "mazebook/shape.h"
+#include "mazebook/book/level.h"
+#include "mazebook/gen/generator.h"
+#include "mazebook/maze/format.h"
+#include "mazebook/maze/maze.h"
+#include "mazebook/maze/measure.h"
+#include "mazebook/maze/shape.h"
 
 #include "check_main.h"
 

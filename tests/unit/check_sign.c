@@ -17,13 +17,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/base64.h"
-#include "mazebook/minisign.h"
-#include "mazebook/rng.h"
-#include "mazebook/sha256.h"
-#include "mazebook/sign.h"
-#include "mazebook/verify.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/sign.h"
+#include "mazebook/base/base64.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/base/sha256.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/sign/minisign.h"
+#include "mazebook/sign/verify.h"
 
 #include "check_main.h"
 

@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/names.h"
-#include "mazebook/spec.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/names.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/spec.h"
 
 #include "check_main.h"
 

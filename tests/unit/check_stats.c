@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/measure.h"
-#include "mazebook/rng.h"
-#include "mazebook/stats.h"
+#include "mazebook/base/rng.h"
+#include "mazebook/book/stats.h"
+#include "mazebook/maze/measure.h"
 
 #include "check_main.h"
 
@@ -187,7 +187,7 @@ END_TEST
  * all below it: the table counted a square's openings without the
  * entrance and exit gaps (so the two corner squares become dead ends or
  * stop being forks more often), which on these seeds gives 10.6 %, 9;
- * 31.9 %, 21; 29.1 %, 24, the table exactly. include/mazebook/measure.h
+ * 31.9 %, 21; 29.1 %, 24, the table exactly. include/mazebook/maze/measure.h
  * counts the gaps, as a child standing on the square sees them.
  *
  * Prim is the wall-list Prim: prim-frontier from the entrance has 34.4 %

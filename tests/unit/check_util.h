@@ -8,7 +8,7 @@
 #include <check.h>
 #include <stdio.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* The whole file at path, NUL-terminated; its length in *len. Fails the test if unreadable. */
 static inline char *slurp(const char *path, size_t *len)

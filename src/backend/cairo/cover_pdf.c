@@ -2,7 +2,7 @@
 /*
  * The cover writer: sets up Pango (the font map, the book's two faces)
  * and cairo, asks the core to compose the cover as a drawing list
- * (include/mazebook/cover_compose.h) with Pango's text metrics, and
+ * (include/mazebook/page/cover_compose.h) with Pango's text metrics, and
  * replays the list (src/backend/cairo/draw_cairo.c) into a PDF (the print file)
  * or a PNG with the print guides on top (the preview). It decides nothing
  * that is drawn on the cover: the core fits the texts and places every
@@ -16,11 +16,11 @@
 #include "config.h"
 #include "cover_picture.h"
 #include "draw_cairo.h"
-#include "mazebook/colour.h"
-#include "mazebook/cover_compose.h"
-#include "mazebook/cover.h"
-#include "mazebook/date.h"
-#include "mazebook/fonts.h"
+#include "mazebook/backend/cover.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/base/date.h"
+#include "mazebook/book/colour.h"
+#include "mazebook/page/cover_compose.h"
 
 #include <errno.h>
 #include <math.h>
@@ -38,8 +38,8 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 
-#include "mazebook/kdp.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/kdp/kdp.h"
 #include "../picture/png_rgb.h"
 
 #define DEFAULT_FAMILY "DejaVu Sans"

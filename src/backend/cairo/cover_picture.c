@@ -6,7 +6,7 @@
 
 #include "cover_picture.h"
 #include "../picture/picture.h"
-#include "mazebook/cover_image.h"
+#include "mazebook/page/cover_image.h"
 
 static const struct mb_picture_use art = {
 	"cover.image", "cover.image", "picture", MB_COVER_IMAGE_MAX_PIXELS, MB_COVER_IMAGE_ADVICE

@@ -5,7 +5,7 @@
 
 #include <cairo.h>
 
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
 
 /*
  * Read the picture at path (PNG or JPEG, told by its first bytes) into

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The cairo renderer of drawing lists (include/mazebook/draw.h), and the
+ * The cairo renderer of drawing lists (include/mazebook/page/draw.h), and the
  * text metrics the core fits text with, from Pango. Backend only: this
  * header names cairo and Pango types, so no core file may include it.
  */
@@ -10,7 +10,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
-#include "mazebook/draw.h"
+#include "mazebook/page/draw.h"
 
 /* The book's two faces for text runs, borrowed from the caller. */
 struct mb_cairo_fonts {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * PNG previews of a maze: the core's one maze drawing
- * (mazebook/maze_draw.h) into a drawing list, replayed into cairo's image
+ * (mazebook/page/maze_draw.h) into a drawing list, replayed into cairo's image
  * surface by draw_cairo. Walls 2 px wide lie on whole pixels, so they come
  * out crisp; the image is RGB24 on white.
  */
 #include "config.h"
-#include "mazebook/png_maze.h"
+#include "mazebook/backend/png_maze.h"
 
 #include <cairo.h>
 #include <math.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "draw_cairo.h"
-#include "mazebook/maze_draw.h"
+#include "mazebook/page/maze_draw.h"
 
 struct sink {
 	FILE *out;

@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "mazebook/fonts.h"
+#include "mazebook/backend/fonts.h"
 
 #include <fontconfig/fontconfig.h>
 #include <inttypes.h>

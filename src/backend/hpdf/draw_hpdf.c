@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* ---- measuring ---- */
 

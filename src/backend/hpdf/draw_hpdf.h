@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Drawing lists (include/mazebook/draw.h) replayed into a libharu page,
+ * Drawing lists (include/mazebook/page/draw.h) replayed into a libharu page,
  * and text measured with libharu's fonts for the core's fitting. A
  * backend header: it names libharu's types, so only backends include it.
  */
@@ -10,8 +10,8 @@
 #include <hpdf.h>
 #include <pthread.h>
 
-#include "mazebook/draw.h"
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
+#include "mazebook/page/draw.h"
 
 /*
  * The book's two faces, loaded into a document (bold may be NULL when

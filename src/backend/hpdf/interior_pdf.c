@@ -20,7 +20,7 @@
  */
 #include "config.h"
 
-#include "mazebook/interior.h"
+#include "mazebook/backend/interior.h"
 
 #include <errno.h>
 #include <hpdf.h>
@@ -36,13 +36,13 @@
 #include <libdeflate.h>
 
 #include "draw_hpdf.h"
-#include "mazebook/date.h"
-#include "mazebook/fonts.h"
-#include "mazebook/labels.h"
-#include "mazebook/layout.h"
-#include "mazebook/maze_draw.h"
-#include "mazebook/pages.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/base/date.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/labels.h"
+#include "mazebook/book/layout.h"
+#include "mazebook/page/maze_draw.h"
+#include "mazebook/page/pages.h"
 
 /* a page's content as replayed, and the figures in it (in the order they come) */
 struct page_content {

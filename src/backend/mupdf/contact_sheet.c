@@ -10,7 +10,7 @@
  * sheet is written by the previews' PNG writer.
  */
 #include "config.h"
-#include "mazebook/contact_sheet.h"
+#include "mazebook/backend/contact_sheet.h"
 
 #include <errno.h>
 #include <math.h>

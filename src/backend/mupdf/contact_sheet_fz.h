@@ -11,7 +11,7 @@
 #include <mupdf/fitz.h>
 #include <stdbool.h>
 
-#include "mazebook/contact_sheet.h"
+#include "mazebook/backend/contact_sheet.h"
 
 struct mb_sheet;
 

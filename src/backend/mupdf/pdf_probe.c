@@ -11,7 +11,7 @@
  * be what a printer reads.
  */
 #include "config.h"
-#include "mazebook/probe.h"
+#include "mazebook/kdp/probe.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -24,7 +24,7 @@
 #include <mupdf/pdf.h>
 
 #include "contact_sheet_fz.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "probe_internal.h"
 #include "../../pdf/pagetree.h"
 #include "../picture/png_rgb.h"

@@ -6,13 +6,13 @@
  * needs the probe; it includes no third-party header itself.
  */
 #include "config.h"
-#include "mazebook/preflight.h"
+#include "mazebook/kdp/preflight.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* refuse files this much larger than KDP accepts: their size fails anyway */
 #define PROBE_MARGIN_BYTES (64ull << 20)

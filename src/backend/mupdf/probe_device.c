@@ -9,7 +9,7 @@
  * Every drawing operation and clip counts against the file's bounds.
  */
 #include "config.h"
-#include "mazebook/probe.h"
+#include "mazebook/kdp/probe.h"
 
 #include <stdarg.h>
 #include <math.h>
@@ -21,7 +21,7 @@
 #include <mupdf/pdf.h>
 
 #include "contact_sheet_fz.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "probe_internal.h"
 
 #define CLIP_DEPTH_MAX 1024	/* nested clips; each form XObject drawn inside another adds one */

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "mazebook/probe.h"
+#include "mazebook/kdp/probe.h"
 
 #define CLIP_MAX 256
 /*

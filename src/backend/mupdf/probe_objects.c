@@ -8,7 +8,7 @@
  * file, and every walk is bounded.
  */
 #include "config.h"
-#include "mazebook/probe.h"
+#include "mazebook/kdp/probe.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -18,7 +18,7 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "probe_internal.h"
 
 #define OUTLINE_DEPTH_MAX 64

@@ -20,8 +20,8 @@
 #include <png.h>
 
 #include "picture.h"
-#include "mazebook/regular_file.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/io/regular_file.h"
 
 static enum mb_status damaged(const char *name, const struct mb_picture_use *use,
 			      const char *kind, const char *why, struct mb_error *err)

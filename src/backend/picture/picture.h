@@ -12,7 +12,7 @@
 #include <cairo.h>
 #include <stddef.h>
 
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
 
 /* a picture file larger than this is not a picture anyone meant for a book */
 #define MB_PICTURE_MAX_FILE_BYTES (64u << 20)
@@ -54,7 +54,7 @@ enum mb_status mb_picture_decode(const char *name, const unsigned char *data, si
 
 /*
  * mb_picture_decode on the file at path, read only when it is a regular
- * file (mazebook/regular_file.h) of at most MB_PICTURE_MAX_FILE_BYTES. A
+ * file (mazebook/io/regular_file.h) of at most MB_PICTURE_MAX_FILE_BYTES. A
  * JPEG keeps its own bytes as the surface's MIME data, so a PDF embeds it
  * as it is.
  */

@@ -12,7 +12,7 @@
 
 #include <libdeflate.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* libdeflate's level, measured: see the top of png_rgb.h and README, Benchmarks */
 #define PNG_DEFLATE_LEVEL 4

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * Shapes from outside files and from text, as ink images for the core's
- * mask maker (include/mazebook/shape_load.h). Every source is drawn with
+ * mask maker (include/mazebook/backend/shape_load.h). Every source is drawn with
  * cairo on white into an image of at most INK_SIDE pixels a side, and the
  * darkness of each pixel (alpha composited on white) is what the core
  * reads: one path for SVG, PNG and text, so that they fill alike.
  */
 #include "config.h"
-#include "mazebook/shape_load.h"
+#include "mazebook/backend/shape_load.h"
 
 #include <cairo.h>
 #include <cairo-ft.h>
@@ -22,13 +22,13 @@
 
 #include "../picture/picture.h"
 #include "svg_refs.h"
-#include "mazebook/fonts.h"
-#include "mazebook/level.h"
-#include "mazebook/plan.h"
-#include "mazebook/regular_file.h"
-#include "mazebook/shape_lattice.h"
-#include "mazebook/spec.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/backend/fonts.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/level.h"
+#include "mazebook/book/plan.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/io/regular_file.h"
+#include "mazebook/maze/shape_lattice.h"
 
 #define INK_SIDE MB_SHAPE_INK_SIDE	/* the longer side of the image drawn for the core */
 #define STR(x) STR_(x)

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "mazebook/error.h"
+#include "mazebook/base/error.h"
 
 /*
  * MB_OK when the SVG in data (the file path, for messages) brings in

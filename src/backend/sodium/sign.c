@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The libsodium backend behind include/mazebook/sign.h: Ed25519 signatures
+ * The libsodium backend behind include/mazebook/backend/sign.h: Ed25519 signatures
  * in minisign's format, key generation and the checks of `mazebook verify`.
  * This is the only file that includes sodium.h. File formats are parsed by
  * the core (src/sign/minisign.c, src/sign/verify.c); this file adds the
@@ -9,8 +9,8 @@
  * O_EXCL or through a temporary file, and wiped from memory after use.
  */
 #include "config.h"
-#include "mazebook/sign.h"
-#include "mazebook/sha256.h"
+#include "mazebook/backend/sign.h"
+#include "mazebook/base/sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,8 +25,8 @@
 
 #include <sodium.h>
 
-#include "mazebook/output.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/io/output.h"
 
 static enum mb_status init_sodium(struct mb_error *err)
 {

@@ -3,19 +3,19 @@
  * Where the catalogue is and which backend opens it: a postgres:// URL or
  * a libpq "keyword=value" string is PostgreSQL, anything else an SQLite
  * file. The command line, then the environment, then the spec (a file in
- * its folder only). See mazebook/catalogue.h.
+ * its folder only). See mazebook/book/catalogue.h.
  */
 #include "config.h"
-#include "mazebook/catalogue.h"
+#include "mazebook/book/catalogue.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "mazebook/output.h"
-#include "mazebook/spec.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/spec.h"
+#include "mazebook/io/output.h"
 
 #define DEFAULT_PLACE ".local/share/mazebook/catalogue.db"
 

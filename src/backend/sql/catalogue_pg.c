@@ -10,7 +10,7 @@
  * turns as they do on SQLite, and the UNIQUE key still decides.
  */
 #include "config.h"
-#include "mazebook/catalogue.h"
+#include "mazebook/book/catalogue.h"
 
 #include <ctype.h>
 #include <libpq-fe.h>
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /* the advisory lock's number: "mazebook" in ASCII, cut to 63 bits */
 #define LOCK_ID "7089063162417418091"

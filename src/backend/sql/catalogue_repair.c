@@ -9,7 +9,7 @@
  * `catalogue import` it from again.
  */
 #include "config.h"
-#include "mazebook/catalogue.h"
+#include "mazebook/book/catalogue.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -18,8 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mazebook/printable.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/printable.h"
+#include "mazebook/base/xalloc.h"
 
 struct saved_maze {
 	struct mb_catalogue_maze m;

@@ -6,7 +6,7 @@
  * damaged, is reported by name and never replaced.
  */
 #include "config.h"
-#include "mazebook/catalogue.h"
+#include "mazebook/book/catalogue.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 
 /*
  * How long a build waits for another one's transaction (they last well

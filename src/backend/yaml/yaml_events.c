@@ -10,8 +10,8 @@
  * never grows beyond it. libyaml's marks are 0-based; events are 1-based.
  */
 #include "config.h"
-#include "mazebook/schema.h"
-#include "mazebook/spec.h"
+#include "mazebook/book/schema.h"
+#include "mazebook/book/spec.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +24,7 @@
 
 #include <yaml.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "yaml_words.h"
 
 /* the deepest mapping or list whose path is kept (the schema stops at 3) */

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/schema.h"
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
+#include "mazebook/book/schema.h"
 
 /* marks arrive 1-based already */
 static int line_of(struct mb_place m)

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "mazebook/error.h"
-#include "mazebook/spec_event.h"
+#include "mazebook/base/error.h"
+#include "mazebook/book/spec_event.h"
 
 /* libyaml's error, as the parser gave it (marks made 1-based) */
 struct mb_yaml_trouble {

@@ -12,11 +12,11 @@
  * which is all the uniformity needs.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 enum { UNSEEN = 0, SEEN = 1, BORDER = 2 };

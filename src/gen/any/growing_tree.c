@@ -18,11 +18,11 @@
  * tables (cells instead of padded squares).
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 /* active squares are padded_cells; p = -1 marks one that died in place */

@@ -21,11 +21,11 @@
  * Graph grids (polar, hex, delta) walk and hunt over their side tables.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 /*

@@ -9,11 +9,11 @@
  * Graph grids (polar, hex, delta) shuffle their own inner-wall list.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 /* Kruskal over a graph grid's inner walls, each listed once with its two cells. */

@@ -14,11 +14,11 @@
  * Graph grids (polar, hex, delta) list sides of their side tables.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 struct state {

@@ -8,11 +8,11 @@
  * Graph grids (polar, hex, delta) grow over their side tables.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 enum { OUT = 0, FRONTIER = 1, IN = 2, LEFT_OUT = 3 };	/* LEFT_OUT: not a cell */

@@ -17,11 +17,11 @@
  * with the rim sides dropped, one uniform draw over the real neighbours.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 enum { FREE = 0, IN_TREE = 1, BORDER = 2 };

@@ -7,7 +7,7 @@
  * corner is always a shortest one (no detours), so it is very easy.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include "../common.h"
 

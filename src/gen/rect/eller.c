@@ -10,11 +10,11 @@
  * ends, many forks) with a slight horizontal grain.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include <stdlib.h>
 
-#include "mazebook/xalloc.h"
+#include "mazebook/base/xalloc.h"
 #include "../common.h"
 
 static void carve_squares(struct mb_maze *m, struct mb_rng *rng, const struct mb_gen_options *opt)

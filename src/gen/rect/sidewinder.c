@@ -6,7 +6,7 @@
  * horizontal runs, and routes that never need to go back down.
  */
 #include "config.h"
-#include "mazebook/generator.h"
+#include "mazebook/gen/generator.h"
 
 #include "../common.h"
 
