@@ -25,7 +25,7 @@
 #include <yaml.h>
 
 #include "mazebook/base/xalloc.h"
-#include "yaml_words.h"
+#include "mazebook/book/yaml_words.h"
 
 /* the deepest mapping or list whose path is kept (the schema stops at 3) */
 #define PATH_DEPTH 8

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The YAML backend's plain words (private to src/backend/yaml): libyaml's
- * errors, and values that ran on past their line, said in terms of the
- * spec's lines. Plain data in, no libyaml here: yaml_events.c copies what
- * the parser knows into these structs.
+ * A YAML spec's troubles in plain words: the parser's errors, and values
+ * that ran on past their line, said in terms of the spec's own lines.
+ * Plain data in, no libyaml here (so the words sit in the core, testable
+ * without the parser): src/backend/yaml/yaml_events.c copies what libyaml
+ * knows into these structs.
  */
 #ifndef MAZEBOOK_YAML_WORDS_H
 #define MAZEBOOK_YAML_WORDS_H

@@ -6,7 +6,6 @@
  * confuse.
  */
 #include "config.h"
-#include "yaml_words.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,6 +15,7 @@
 
 #include "mazebook/base/xalloc.h"
 #include "mazebook/book/schema.h"
+#include "mazebook/book/yaml_words.h"
 
 /* marks arrive 1-based already */
 static int line_of(struct mb_place m)
