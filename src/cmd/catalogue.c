@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "mazebook/base/json.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/base/printable.h"
 #include "mazebook/base/sha256.h"
 #include "mazebook/base/xalloc.h"
@@ -25,12 +26,6 @@
 #include "mazebook/io/regular_file.h"
 
 extern const struct mb_command mb_cmd_catalogue;
-
-/*
- * A manifest bigger than this is not one mazebook wrote (10,000 mazes, a
- * book's most, are about 4 MB); read, 16 MB takes about 90 MB.
- */
-#define MANIFEST_MAX_BYTES ((size_t)16 * 1024 * 1024)
 
 static int failed(struct mb_error *err)
 {
@@ -171,7 +166,7 @@ static bool export_row(void *data, int n, const char *const *raw)
 /*
  * The file at path, whole, by the one bounded reader (src/io): anything
  * but a regular file (a FIFO, a device, a folder) is refused before it is
- * read, and a file over MANIFEST_MAX_BYTES while it is read.
+ * read, and a file over MB_MANIFEST_MAX_BYTES while it is read.
  */
 static char *read_all(const char *path, const char *what, size_t *len, struct mb_error *err)
 {
@@ -179,7 +174,7 @@ static char *read_all(const char *path, const char *what, size_t *len, struct mb
 	struct mb_error why;
 
 	mb_error_init(&why);
-	if (!mb_read_regular(path, MANIFEST_MAX_BYTES, what, &data, len, &why))
+	if (!mb_read_regular(path, MB_MANIFEST_MAX_BYTES, what, &data, len, &why))
 		return (char *)data;
 	mb_error_set(err, why.code, "%s%s", why.message,
 		     why.code == MB_ERR_INPUT ? ": give a book's folder or its manifest.json" : "");

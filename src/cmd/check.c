@@ -7,7 +7,7 @@
  * A PDF can be built to keep a reader busy for hours on a small file (a
  * deflate stream that inflates to gigabytes, drawn on every page): the
  * probe bounds sizes and page counts, and a CPU-time alarm bounds the rest
- * (--max-cpu, default CHECK_MAX_CPU_S): the command then ends with a clear
+ * (--max-cpu, default MB_CHECK_CPU_DEFAULT_S): the command then ends with a clear
  * message instead of hanging.
  */
 #include "config.h"
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "mazebook/backend/sign.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/base/number.h"
 #include "mazebook/cmd/command.h"
 #include "mazebook/cmd/options.h"
@@ -29,8 +30,6 @@
 
 extern const struct mb_command mb_cmd_check;
 
-#define CHECK_MAX_CPU_S 120	/* an 828-page book takes under a second */
-#define CHECK_MAX_CPU_LIMIT_S 86400
 #define CHECK_PICTURES_MAX 100	/* interior pages pictured (the first ones at fault) */
 
 /*
@@ -154,7 +153,7 @@ static int read_options(int argc, char **argv, struct mb_preflight_options *opts
 			ask->output = args.value;
 			break;
 		case MAX_CPU:
-			if (mb_number_parse_u64(args.value, "--max-cpu", 0, CHECK_MAX_CPU_LIMIT_S,
+			if (mb_number_parse_u64(args.value, "--max-cpu", 0, MB_CHECK_CPU_MAX_S,
 						&ask->max_cpu, err) != MB_OK)
 				return mb_command_usage_error(&mb_cmd_check, "%s", err->message);
 			break;
@@ -198,7 +197,7 @@ static int read_options(int argc, char **argv, struct mb_preflight_options *opts
 static int run(int argc, char **argv)
 {
 	struct mb_preflight_options opts = { .params = { .paper = MB_PAPER_WHITE, .bleed = -1 } };
-	struct check_ask ask = { .max_cpu = CHECK_MAX_CPU_S };
+	struct check_ask ask = { .max_cpu = MB_CHECK_CPU_DEFAULT_S };
 	struct mb_checklist cl;
 	struct mb_error err;
 	const char *output, *key, *pictures;

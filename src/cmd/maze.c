@@ -20,6 +20,7 @@
 #include "mazebook/backend/fonts.h"
 #include "mazebook/backend/png_maze.h"
 #include "mazebook/backend/shape_load.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/base/number.h"
 #include "mazebook/base/xalloc.h"
 #include "mazebook/cmd/command.h"
@@ -29,8 +30,6 @@
 #include "mazebook/maze/format.h"
 #include "mazebook/maze/maze.h"
 #include "mazebook/page/render_svg.h"
-
-#define MAZE_MAX_COUNT 10000
 
 extern const struct mb_command mb_cmd_maze;
 
@@ -369,7 +368,7 @@ static int read_options(int argc, char **argv, struct maze_request *q, struct mb
 				return mb_command_usage_error(&mb_cmd_maze, "%s", err->message);
 			break;
 		case OPT_COUNT:
-			if (mb_number_parse_u64(args.value, "--count", 1, MAZE_MAX_COUNT, &q->count, err))
+			if (mb_number_parse_u64(args.value, "--count", 1, MB_MAZE_MAX_COUNT, &q->count, err))
 				return mb_command_usage_error(&mb_cmd_maze, "%s", err->message);
 			break;
 		case OPT_SOLUTION:

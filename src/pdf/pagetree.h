@@ -11,8 +11,16 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
-/* a balanced tree of 20,000 pages is 5 deep */
+/*
+ * Levels of the page tree: a balanced tree of 20,000 pages is 5 deep.
+ * Limits table: page tree
+ */
 #define MB_PDF_TREE_DEPTH_MAX 64
+/*
+ * Nodes of the page tree: pages and the nodes above them, 20,000 pages
+ * (the most `check` reads) with room for a wasteful producer.
+ * Limits table: page tree
+ */
 #define MB_PDF_TREE_NODES_MAX 100000
 
 /*

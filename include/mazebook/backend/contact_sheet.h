@@ -11,9 +11,8 @@
 #define MAZEBOOK_CONTACT_SHEET_H
 
 #include "mazebook/base/error.h"
+#include "mazebook/base/limits.h"
 
-/* the most pixels a sheet may have; a big book gets smaller pages */
-#define MB_CONTACT_SHEET_MAX_PIXELS (8 * 1000 * 1000)
 /* a page's height on the sheet, in pixels, for books small enough */
 #define MB_CONTACT_SHEET_PAGE_PX 150
 /* spreads side by side in a row */

@@ -22,19 +22,11 @@
 #define MAZEBOOK_SHAPE_LOAD_H
 
 #include "mazebook/base/error.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/maze/shape.h"
 
 /* a shape is drawn this many pixels on its longer side to make its mask */
 #define MB_SHAPE_INK_SIDE 600
-/*
- * The most pixels a PNG shape may have, judged from its header before it
- * is decoded: it is drawn at MB_SHAPE_INK_SIDE px and read as at most 200
- * squares a side, so 2,000 x 2,000 px (16 MB decoded) is over 3 times the
- * detail that is used, each way.
- */
-#define MB_SHAPE_PICTURE_MAX_PIXELS 4000000L
-/* an SVG shape file larger than this is not an outline (the spec itself is at most 1 MiB) */
-#define MB_SHAPE_SVG_MAX_BYTES (4u << 20)
 
 struct mb_shape *mb_shape_load(const char *spec, const char *base_dir, const char *font_path,
 			       struct mb_error *err);

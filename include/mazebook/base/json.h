@@ -13,11 +13,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mazebook/base/limits.h"
+
 /* Write s as a JSON string literal, quotes included; NULL writes null. */
 void mb_json_string(FILE *f, const char *s);
-
-/* lists and objects inside each other deeper than this are refused */
-#define MB_JSON_MAX_DEPTH 64
 
 enum mb_json_type {
 	MB_JSON_NULL, MB_JSON_BOOL, MB_JSON_NUMBER, MB_JSON_STRING, MB_JSON_ARRAY, MB_JSON_OBJECT

@@ -11,15 +11,13 @@
 #include <stdint.h>
 
 #include "mazebook/base/error.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/book/plan.h"
 #include "mazebook/book/spec.h"
 #include "mazebook/gen/generator.h"
 #include "mazebook/maze/canon.h"
 #include "mazebook/maze/maze.h"
 #include "mazebook/maze/measure.h"
-
-/* the most candidates tried for one maze before giving up */
-#define MB_BOOK_MAX_ATTEMPTS 2000
 
 struct mb_book_maze {
 	int number;			/* 1-based, as printed */

@@ -14,28 +14,11 @@
 #include <stdint.h>
 
 #include "mazebook/base/error.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/book/level.h"
 #include "mazebook/gen/generator.h"
 #include "mazebook/kdp/kdp.h"
 #include "mazebook/maze/grid.h"
-
-#define MB_SPEC_MAX_MAZES 10000
-/* the most volumes a series may have */
-#define MB_SPEC_MAX_VOLUMES 100
-/* the longest book_id */
-#define MB_SPEC_MAX_BOOK_ID 64
-
-/* the largest spec file read; anything bigger is not a hand-written spec */
-#define MB_SPEC_MAX_BYTES (1024 * 1024)
-/* the largest grid side a "grid: WxH" override may ask for */
-#define MB_SPEC_MAX_GRID 200
-/* KDP: title and subtitle together, in characters */
-#define MB_SPEC_MAX_TITLE_CHARS 200
-/* any other string value, in characters */
-#define MB_SPEC_MAX_TEXT_CHARS 4000
-
-/* the most shapes a spec can list */
-#define MB_SPEC_MAX_SHAPES 32
 
 /*
  * the most keys a spec can give (top-level, cover.*, price.*, palette.*,
@@ -78,7 +61,6 @@ struct mb_spec_place {
  * filter step by step from the first level to the second, so it takes no
  * level, grid or filter of its own.
  */
-#define MB_SPEC_MAX_SECTIONS 16
 
 struct mb_section_spec {
 	char *title;			/* printed on the section page and in the contents */

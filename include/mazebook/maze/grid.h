@@ -39,8 +39,7 @@
 #include <stdint.h>
 
 #include "mazebook/base/error.h"
-
-#define MB_GRID_MAX_SIDE 200
+#include "mazebook/base/limits.h"
 
 enum mb_dir { MB_NORTH = 0, MB_EAST = 1, MB_SOUTH = 2, MB_WEST = 3 };
 
@@ -156,9 +155,6 @@ struct mb_grid {
 	struct mb_lattice *lat;	/* a graph grid's tables; NULL on the square kinds */
 	_Atomic int refs;	/* atomic: a book's mazes are searched in several threads */
 };
-
-#define MB_POLAR_MAX_RINGS 60
-#define MB_LATTICE_MAX_SIDE 200
 
 /*
  * A polar grid of rings rings (1..MB_POLAR_MAX_RINGS; the centre cell is

@@ -11,27 +11,13 @@
 #include <stdbool.h>
 
 #include "mazebook/base/error.h"
+#include "mazebook/base/limits.h"
 
 /* KDP: images should print at 300 dpi or more */
 #define MB_COVER_IMAGE_MIN_DPI 300.0
-/*
- * The most pixels each picture may have, judged from its header before it
- * is decoded (decoded, a pixel takes 4 bytes). The front art: 300 dpi over
- * the largest front KDP prints (8.63 x 11.94 in with bleed) is 2,588 x
- * 3,582 px, 9.3 million; 24 million (a 6,000 x 4,000 photograph straight
- * from a camera, 96 MB decoded) leaves room to crop a picture of another
- * shape (image_fit: fill) without scaling it first.
- */
-#define MB_COVER_IMAGE_MAX_PIXELS 24000000L
 #define MB_COVER_IMAGE_ADVICE                                                           \
 	"scale it to about 2,600 x 3,600 px (300 dpi over the largest front KDP prints, " \
 	"8.63 x 11.94 in with bleed: more is not printed)"
-/*
- * The logo prints at most 1.6 x 0.8 in on the back, 480 x 240 px at 300
- * dpi; 4 million (2,000 x 2,000 px, 16 MB decoded) leaves a designer's
- * square export of 4 times that resolution room.
- */
-#define MB_COVER_LOGO_MAX_PIXELS 4000000L
 #define MB_COVER_LOGO_ADVICE                                                         \
 	"scale it to at most 500 px on its longer side (300 dpi at 1.6 in, the widest " \
 	"a logo prints)"

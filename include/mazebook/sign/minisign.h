@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "mazebook/base/error.h"
+#include "mazebook/base/limits.h"
 
 #define MB_MINISIGN_KEYID_BYTES 8
 #define MB_MINISIGN_PUBLICKEY_BYTES 32
@@ -39,8 +40,6 @@
 #define MB_MINISIGN_COMMENT_MAX 1024
 /* longest trusted comment text (prefix excluded), with room for its NUL */
 #define MB_MINISIGN_TRUSTED_MAX (8192 - 18)
-/* a key or signature file longer than this is not one */
-#define MB_MINISIGN_FILE_MAX 16384
 
 #define MB_MINISIGN_UNTRUSTED_PREFIX "untrusted comment: "
 #define MB_MINISIGN_TRUSTED_PREFIX "trusted comment: "

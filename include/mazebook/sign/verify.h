@@ -25,13 +25,13 @@
 #include <stdint.h>
 
 #include "mazebook/base/error.h"
+#include "mazebook/base/limits.h"
 
 #define MB_VERIFY_MAGIC "mazebook preflight checklist"
 #define MB_VERIFY_NAME_MAX 256		/* a file name, with its NUL */
 #define MB_VERIFY_LINE_MAX 4096		/* a header line, without its newline */
 #define MB_VERIFY_ENTRIES_MAX 64	/* file: and spec: lines together */
 #define MB_VERIFY_TEXT_MAX 256		/* tool, rules and result values, with NUL */
-#define MB_VERIFY_CHECKLIST_MAX (16u << 20)	/* a checklist file, bytes */
 
 struct mb_verify_entry {
 	bool is_spec;			/* "spec:" rather than "file:" */

@@ -24,13 +24,13 @@
 #include <mupdf/pdf.h>
 
 #include "contact_sheet_fz.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/base/xalloc.h"
 #include "probe_internal.h"
 #include "../../pdf/pagetree.h"
 #include "../picture/png_rgb.h"
 
 #define STORE_BYTES (64u << 20)
-#define PAGES_MAX 20000		/* KDP prints at most 828; a page tree may repeat one page */
 
 static void end_page(struct measure_dev *d, struct mb_probe_page *p)
 {
@@ -92,7 +92,7 @@ static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 		walk_resources(ctx, fonts, pdf_page_resources(ctx, page), i + 1, 0);
 
 		if (pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/OCProperties")) {
-			int budget = OC_WALK_MAX;
+			int budget = MB_CHECK_OC_WALK_MAX;
 			fz_buffer *content = content_bytes(ctx, pdf_page_contents(ctx, page));
 
 			fz_try(ctx)
@@ -243,7 +243,7 @@ static enum mb_status check_header(const char *path, struct mb_error *err)
 static void check_tree_or_damaged(fz_context *ctx, pdf_document *doc)
 {
 	fz_try(ctx)
-		mb_pdf_check_page_tree(ctx, doc, PAGES_MAX);
+		mb_pdf_check_page_tree(ctx, doc, MB_CHECK_PAGES_MAX);
 	fz_catch(ctx) {
 		if (pdf_was_repaired(ctx, doc))
 			fz_throw(ctx, FZ_ERROR_GENERIC, "the file is damaged or truncated "
@@ -286,10 +286,10 @@ enum mb_status mb_probe_pdf(const char *path, const struct mb_probe_options *opt
 			out->page_count = pdf_count_pages(ctx, doc);
 			if (count < 0 || count > INT_MAX || out->page_count < 0)
 				fz_throw(ctx, FZ_ERROR_GENERIC, "the page tree's /Count is %.0f, not a "
-					 "page count (0 to %d)", count, PAGES_MAX);
-			if (out->page_count > PAGES_MAX)
+					 "page count (0 to %d)", count, MB_CHECK_PAGES_MAX);
+			if (out->page_count > MB_CHECK_PAGES_MAX)
 				fz_throw(ctx, FZ_ERROR_GENERIC, "%d pages is more than the %d this tool measures",
-					 out->page_count, PAGES_MAX);
+					 out->page_count, MB_CHECK_PAGES_MAX);
 			if (!pdf_was_repaired(ctx, doc))
 				check_tree_or_damaged(ctx, doc);
 			if (!pdf_was_repaired(ctx, doc) && out->page_count > 0) {

@@ -6,6 +6,7 @@
  * needs the probe; it includes no third-party header itself.
  */
 #include "config.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/kdp/preflight.h"
 
 #include <stdio.h>
@@ -16,8 +17,6 @@
 
 /* refuse files this much larger than KDP accepts: their size fails anyway */
 #define PROBE_MARGIN_BYTES (64ull << 20)
-/* a cover has a few hundred objects: more is not a cover */
-#define COVER_ITEMS_MAX 200000
 
 /* record path's hash under the name `as`, or its path relative to dir */
 static enum mb_status add_hashed(struct mb_checklist *cl, const char *role, const char *path,
@@ -59,7 +58,7 @@ enum mb_status mb_preflight_run(const struct mb_preflight_options *opts,
 	if (opts->cover_path) {
 		popts.sheet_png = NULL;
 		popts.keep_items = true;
-		popts.max_items = COVER_ITEMS_MAX;
+		popts.max_items = MB_CHECK_COVER_ITEMS_MAX;
 		popts.max_bytes = (unsigned long long)(mb_kdp.max_cover_file_mb * 1e6) +
 				  PROBE_MARGIN_BYTES;
 		if ((st = mb_probe_pdf(opts->cover_path, &popts, &cover, err)) != MB_OK)

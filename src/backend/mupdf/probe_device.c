@@ -21,18 +21,14 @@
 #include <mupdf/pdf.h>
 
 #include "contact_sheet_fz.h"
+#include "mazebook/base/limits.h"
 #include "mazebook/base/xalloc.h"
 #include "probe_internal.h"
 
-#define CLIP_DEPTH_MAX 1024	/* nested clips; each form XObject drawn inside another adds one */
-#define CLIPS_MAX 100000	/* clips per file: each form XObject drawn sets one */
-#define IMAGE_SCAN_MAX_PIXELS (64u * 1024 * 1024)
 #define WHITE_EPS 0.002		/* ink share under this is paper white */
 #define GRAY_EPS 0.004		/* r, g, b this close count as gray */
 #define MIN_EXTENT_PT 0.01	/* half the extent given to a 0-width stroke */
 #define SHADE_SAMPLES 16	/* a shading is sampled on a 16 x 16 grid */
-#define IMAGE_SAMPLES_MAX (1u << 20)	/* pixels looked at per image (evenly spread) */
-#define TEXT_MAX (1u << 20)	/* characters kept per page */
 
 /*
  * The file passed one of the per-file bounds: stop interpreting (MuPDF
@@ -54,9 +50,9 @@ static void over_bound(fz_context *ctx, struct measure_dev *d, const char *fmt, 
 /* one more drawing operation of the file's budget */
 static void count_op(fz_context *ctx, struct measure_dev *d)
 {
-	if (++d->draw_ops > DRAW_OPS_MAX)
+	if (++d->draw_ops > MB_CHECK_DRAW_OPS_MAX)
 		over_bound(ctx, d, "more than %d drawing operations (a book of 828 pages has about "
-			   "10000): not a file this tool checks", DRAW_OPS_MAX);
+			   "10000): not a file this tool checks", MB_CHECK_DRAW_OPS_MAX);
 }
 
 static fz_rect current_clip(struct measure_dev *d)
@@ -69,11 +65,11 @@ static fz_rect current_clip(struct measure_dev *d)
 static void push_clip(fz_context *ctx, struct measure_dev *d, fz_rect r)
 {
 	count_op(ctx, d);
-	if (++d->clips > CLIPS_MAX)
+	if (++d->clips > MB_CHECK_CLIPS_MAX)
 		over_bound(ctx, d, "more than %d clips or form XObjects drawn: not a file this tool "
-			   "checks", CLIPS_MAX);
-	if (d->clip_depth >= CLIP_DEPTH_MAX)
-		over_bound(ctx, d, "clips or form XObjects nested more than %d deep", CLIP_DEPTH_MAX);
+			   "checks", MB_CHECK_CLIPS_MAX);
+	if (d->clip_depth >= MB_CHECK_CLIP_DEPTH_MAX)
+		over_bound(ctx, d, "clips or form XObjects nested more than %d deep", MB_CHECK_CLIP_DEPTH_MAX);
 	r = fz_intersect_rect(r, current_clip(d));
 	if (d->clip_depth < CLIP_MAX)
 		d->clip[d->clip_depth] = r;
@@ -405,10 +401,9 @@ static fz_rect stroke_bound(fz_context *ctx, const fz_path *path, double width, 
 			      (float)dmax(width / 2, MIN_EXTENT_PT));
 }
 
-/* the boxes of a path's subpaths, up to SUBPATHS_MAX (then n = SUBPATHS_MAX + 1) */
-#define SUBPATHS_MAX 16
+/* the boxes of a path's subpaths, up to MB_CHECK_SUBPATHS_MAX (then n is one more) */
 struct subpaths {
-	fz_rect box[SUBPATHS_MAX];
+	fz_rect box[MB_CHECK_SUBPATHS_MAX];
 	int n;
 	fz_matrix ctm;
 };
@@ -417,9 +412,9 @@ static void sp_add(struct subpaths *sp, float x, float y, bool start)
 {
 	fz_point p = fz_transform_point(fz_make_point(x, y), sp->ctm);
 
-	if (start && sp->n <= SUBPATHS_MAX)
+	if (start && sp->n <= MB_CHECK_SUBPATHS_MAX)
 		sp->n++;
-	if (sp->n == 0 || sp->n > SUBPATHS_MAX)
+	if (sp->n == 0 || sp->n > MB_CHECK_SUBPATHS_MAX)
 		return;
 	sp->box[sp->n - 1] = start ? fz_make_rect(p.x, p.y, p.x, p.y)
 				   : fz_include_point_in_rect(sp->box[sp->n - 1], p);
@@ -478,7 +473,7 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 	 * walls stay one object.
 	 */
 	if (d->keep_items && d->mask_depth == 0 && d->tile_depth == 0 && !d->annots &&
-	    d->items + SUBPATHS_MAX < DRAW_OPS_MAX) {
+	    d->items + MB_CHECK_SUBPATHS_MAX < MB_CHECK_DRAW_OPS_MAX) {
 		static const fz_path_walker walker = {
 			.moveto = sp_moveto, .lineto = sp_lineto, .curveto = sp_curveto,
 			.closepath = sp_closepath, .rectto = sp_rectto,
@@ -486,7 +481,7 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 		struct subpaths sp = { .n = 0, .ctm = ctm };
 
 		fz_walk_path(ctx, path, &walker, &sp);
-		if (sp.n >= 2 && sp.n <= SUBPATHS_MAX) {
+		if (sp.n >= 2 && sp.n <= MB_CHECK_SUBPATHS_MAX) {
 			for (int i = 0; i < sp.n; i++)
 				record(ctx, d, MB_ITEM_STROKE,
 				       fz_expand_rect(sp.box[i], (float)dmax(width / 2, MIN_EXTENT_PT)),
@@ -500,7 +495,7 @@ static void dev_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path
 /* the index of the font called name in f->fonts, or -1; *slot_out: where it would go */
 static void text_put(struct measure_dev *d, const char *bytes, size_t n)
 {
-	if (d->text_len + n + 1 > TEXT_MAX)
+	if (d->text_len + n + 1 > MB_CHECK_TEXT_MAX)
 		return;
 	if (d->text_len + n + 1 > d->text_cap) {
 		d->text_cap = d->text_cap ? 2 * d->text_cap : 1024;
@@ -743,7 +738,7 @@ static void note_image(struct measure_dev *d, double dpi)
 
 /*
  * Does a colour image use any colour, and which mostly? Decodes it
- * (bounded), looks at up to IMAGE_SAMPLES_MAX pixels spread evenly, and
+ * (bounded), looks at up to MB_CHECK_IMAGE_SAMPLES_MAX pixels spread evenly, and
  * weighs the commonest non-gray colour (to 1/16) by the share of the image
  * it covers.
  */
@@ -762,7 +757,7 @@ static void scan_image_colour(fz_context *ctx, struct measure_dev *d, fz_image *
 	d->page->colorspaces |= type == FZ_COLORSPACE_CMYK ? MB_CS_CMYK :
 				type == FZ_COLORSPACE_RGB || type == FZ_COLORSPACE_BGR ? MB_CS_RGB :
 				MB_CS_OTHER;
-	if ((unsigned long long)img->w * (unsigned long long)img->h > IMAGE_SCAN_MAX_PIXELS) {
+	if ((unsigned long long)img->w * (unsigned long long)img->h > MB_CHECK_IMAGE_SCAN_MAX_PIXELS) {
 		set_colour(d, "colour image (too large to inspect)");
 		return;
 	}
@@ -786,7 +781,7 @@ static void scan_image_colour(fz_context *ctx, struct measure_dev *d, fz_image *
 		cmyk = fz_colorspace_type(ctx, pix->colorspace) == FZ_COLORSPACE_CMYK;
 		n = pix->n;
 		step = 1;
-		while ((unsigned long long)(pix->w / step + 1) * (pix->h / step + 1) > IMAGE_SAMPLES_MAX)
+		while ((unsigned long long)(pix->w / step + 1) * (pix->h / step + 1) > MB_CHECK_IMAGE_SAMPLES_MAX)
 			step++;
 		bins = xcalloc(4096, sizeof(unsigned));
 		for (int y = 0; y < pix->h; y += step) {
@@ -915,8 +910,8 @@ static void dev_begin_mask(fz_context *ctx, fz_device *dev, fz_rect area, int lu
 
 	(void)luminosity; (void)cs; (void)bc; (void)cp;
 	count_op(ctx, d);
-	if (d->mask_depth >= CLIP_DEPTH_MAX)
-		over_bound(ctx, d, "soft masks nested more than %d deep", CLIP_DEPTH_MAX);
+	if (d->mask_depth >= MB_CHECK_CLIP_DEPTH_MAX)
+		over_bound(ctx, d, "soft masks nested more than %d deep", MB_CHECK_CLIP_DEPTH_MAX);
 	if (d->mask_depth == 0 && !d->annots)
 		set_transparency(d, "soft mask");
 	if (d->mask_depth < CLIP_MAX)

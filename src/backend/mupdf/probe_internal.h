@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mazebook/base/limits.h"
 #include "mazebook/kdp/probe.h"
 
 #define CLIP_MAX 256
@@ -21,10 +22,8 @@
  * few hundred), else as many as the drawing operations allowed (each
  * operation keeps one, a few separate lines in one path one each).
  */
-#define ITEMS_DEFAULT_BOUND (2 * DRAW_OPS_MAX)
-#define DRAW_OPS_MAX 1000000	/* drawing operations per file; an 828-page book makes ~10,000 */
+#define ITEMS_DEFAULT_BOUND (2 * MB_CHECK_DRAW_OPS_MAX)
 #define VOTES_MAX 32		/* distinct colours weighed per page */
-#define OC_WALK_MAX 4096	/* resource entries looked at per page for hidden layers */
 
 /*
  * The fonts seen so far, by name: a hash of indices into mb_probe_file.fonts
@@ -58,7 +57,8 @@ struct measure_dev {
 	size_t items_cap;
 	size_t items;		/* kept in the whole file */
 	size_t items_max;	/* mb_probe_options.max_items or ITEMS_DEFAULT_BOUND */
-	unsigned long draw_ops, clips;	/* in the whole file, against DRAW_OPS_MAX, CLIPS_MAX */
+	/* in the whole file, against MB_CHECK_DRAW_OPS_MAX and MB_CHECK_CLIPS_MAX */
+	unsigned long draw_ops, clips;
 	char overflow[160];	/* set when the file passed a bound: why it is refused */
 	fz_matrix to_pdf;	/* device space -> PDF space (MediaBox origin) */
 	fz_rect page_rect;	/* device space */

@@ -18,12 +18,9 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
+#include "mazebook/base/limits.h"
 #include "mazebook/base/xalloc.h"
 #include "probe_internal.h"
-
-#define OUTLINE_DEPTH_MAX 64
-#define OUTLINE_ITEMS_MAX 100000
-#define RESOURCE_DEPTH_MAX 12
 
 static size_t hash_name(const char *s)
 {
@@ -135,7 +132,6 @@ static bool font_embedded(fz_context *ctx, pdf_obj *font)
 	       pdf_dict_get(ctx, fd, PDF_NAME(FontFile3));
 }
 
-
 static void add_font(fz_context *ctx, struct font_walk *w, pdf_obj *font, int page)
 {
 	struct mb_probe_file *f = w->f;
@@ -176,7 +172,8 @@ void walk_resources(fz_context *ctx, struct font_walk *w, pdf_obj *res, int page
 {
 	pdf_obj *fonts, *xobjs;
 
-	if (!res || depth > RESOURCE_DEPTH_MAX || seen_before(w->seen, pdf_resolve_indirect(ctx, res)))
+	if (!res || depth > MB_CHECK_RESOURCE_DEPTH_MAX ||
+	    seen_before(w->seen, pdf_resolve_indirect(ctx, res)))
 		return;
 	fonts = pdf_dict_get(ctx, res, PDF_NAME(Font));
 	if (fonts && !seen_before(w->seen, pdf_resolve_indirect(ctx, fonts)))
@@ -234,7 +231,7 @@ fz_matrix print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect media, doub
  * Optional content (layers) switched off where this page's resources name
  * it: marked content (/Properties) and XObjects with /OC. MuPDF does not
  * draw it, so KDP's printer might; KDP forbids invisible objects. Bounded
- * by OC_WALK_MAX entries per page and RESOURCE_DEPTH_MAX nested forms.
+ * by MB_CHECK_OC_WALK_MAX entries per page and MB_CHECK_RESOURCE_DEPTH_MAX nested forms.
  */
 /* the bytes of a page's or form's content (one stream or an array of them); NULL if none */
 fz_buffer *content_bytes(fz_context *ctx, pdf_obj *contents)
@@ -282,7 +279,7 @@ void hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *
 {
 	pdf_obj *props, *xobjs;
 
-	if (!res || depth > RESOURCE_DEPTH_MAX || *budget <= 0)
+	if (!res || depth > MB_CHECK_RESOURCE_DEPTH_MAX || *budget <= 0)
 		return;
 	props = pdf_dict_get(ctx, res, PDF_NAME(Properties));
 	for (int i = 0, n = pdf_dict_len(ctx, props); i < n && (*budget)-- > 0; i++) {
@@ -326,7 +323,7 @@ void hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *
 /* the page's colour by area, and its text, once the page has been run */
 int count_outline(fz_context *ctx, pdf_document *doc)
 {
-	pdf_obj *next[OUTLINE_DEPTH_MAX];
+	pdf_obj *next[MB_CHECK_OUTLINE_DEPTH_MAX];
 	pdf_obj **marked = NULL;
 	size_t nmarked = 0;
 	int depth = 0, count = 0;
@@ -349,16 +346,16 @@ int count_outline(fz_context *ctx, pdf_document *doc)
 					 "comes again after itself");
 			marked = xreallocarray(marked, nmarked + 1, sizeof(*marked));
 			marked[nmarked++] = item;
-			if (++count > OUTLINE_ITEMS_MAX)
+			if (++count > MB_CHECK_OUTLINE_ITEMS_MAX)
 				fz_throw(ctx, FZ_ERROR_GENERIC, "more than %d bookmarks (outline entries)",
-					 OUTLINE_ITEMS_MAX);
+					 MB_CHECK_OUTLINE_ITEMS_MAX);
 			next[depth] = pdf_dict_get(ctx, item, PDF_NAME(Next));
 			child = pdf_dict_get(ctx, item, PDF_NAME(First));
 			if (!child)
 				continue;
-			if (depth + 1 >= OUTLINE_DEPTH_MAX)
+			if (depth + 1 >= MB_CHECK_OUTLINE_DEPTH_MAX)
 				fz_throw(ctx, FZ_ERROR_GENERIC, "the bookmarks (outline) nest more than %d "
-					 "levels deep", OUTLINE_DEPTH_MAX);
+					 "levels deep", MB_CHECK_OUTLINE_DEPTH_MAX);
 			next[++depth] = child;
 		}
 	}

@@ -13,24 +13,7 @@
 #include <stddef.h>
 
 #include "mazebook/base/error.h"
-
-/* a picture file larger than this is not a picture anyone meant for a book */
-#define MB_PICTURE_MAX_FILE_BYTES (64u << 20)
-/* and one this many pixels a side or more is refused whatever its use */
-#define MB_PICTURE_MAX_SIDE 20000
-/*
- * A progressive JPEG has about 10 scans; each scan can make the decoder
- * go over the whole picture again, so a file of thousands of tiny scans
- * is a time bomb. 500 is libjpeg-turbo's own bound in its TurboJPEG API.
- */
-#define MB_PICTURE_JPEG_MAX_SCANS 500
-/*
- * The most a PNG's ancillary chunk (text, an ICC profile) may take once
- * inflated (a colour profile is at most a few hundred KB), and how many of
- * them are kept: zTXt bombs and millions of tiny chunks stop there.
- */
-#define MB_PICTURE_PNG_CHUNK_MAX_BYTES (4u << 20)
-#define MB_PICTURE_PNG_CHUNK_MAX_COUNT 256
+#include "mazebook/base/limits.h"
 
 /* what a picture is for, and so how large it may be */
 struct mb_picture_use {
