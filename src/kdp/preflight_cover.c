@@ -292,7 +292,7 @@ static void check_cover_text(const struct mb_probe_file *f, const struct mb_cove
 
 static void check_cover_font_size(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
-	check_font_size(f, "cover.font-size", cl);
+	pf_check_font_size(f, "cover.font-size", cl);
 }
 
 static void check_barcode(const struct mb_probe_file *f, const struct mb_cover_geometry *g,
@@ -386,9 +386,9 @@ static void cover_guides(struct mb_checklist *cl, const struct mb_cover_geometry
 /* what every cover is held to beyond its geometry */
 static void cover_content_checks(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
-	check_crop_marks(f, NULL, true, cl);
-	check_invisible_in(f, true, cl);
-	check_placeholders(f, true, cl);
+	pf_check_crop_marks(f, NULL, true, cl);
+	pf_check_invisible_in(f, true, cl);
+	pf_check_placeholders(f, true, cl);
 }
 
 /* the hardcover's own checks, in the paperback's order */
@@ -409,13 +409,13 @@ static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *
 	actual_case(&f->pages[0], trim, pages, print, &g, &hc);
 	cover_guides(cl, &g);
 	check_wrap(f, &hc, cl);
-	check_fonts(f, "cover.fonts", cl);
+	pf_check_fonts(f, "cover.fonts", cl);
 	check_cover_font_size(f, cl);
 	/* the boards are the panels: text 0.125 in inside their edges */
 	check_cover_text(f, &g, pages, true, cl);
 	check_hinge(f, &hc, cl);
 	check_barcode(f, &g, cl);
-	check_images(f, "cover.image-dpi", cl);
+	pf_check_images(f, "cover.image-dpi", cl);
 	check_cover_colorspaces(f, cl);
 	cover_content_checks(f, cl);
 }
@@ -427,9 +427,9 @@ static void preflight_case(const struct mb_probe_file *f, const struct mb_trim *
  */
 static bool cover_opening_checks(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
-	check_encryption(f, "cover.encryption", cl);
+	pf_check_encryption(f, "cover.encryption", cl);
 	if (f->page_measured == 0 || f->locked) {
-		check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+		pf_check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
 		return false;
 	}
 	if (f->page_count == 1)
@@ -451,7 +451,7 @@ void mb_preflight_cover_for(const struct mb_probe_file *f, const struct mb_trim 
 	if (!cover_opening_checks(f, cl))
 		return;
 	preflight_case(f, trim, pages, print, cl);
-	check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+	pf_check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
 }
 
 void mb_preflight_cover(const struct mb_probe_file *f, const struct mb_trim *trim, int pages,
@@ -473,12 +473,12 @@ static void preflight_paperback(const struct mb_probe_file *f, const struct mb_t
 	check_cover_size(&f->pages[0], trim, pages, print, cl);
 	actual_panels(&f->pages[0], trim, &g);
 	cover_guides(cl, &g);
-	check_fonts(f, "cover.fonts", cl);
+	pf_check_fonts(f, "cover.fonts", cl);
 	check_cover_font_size(f, cl);
 	check_cover_text(f, &g, pages, false, cl);
 	check_barcode(f, &g, cl);
-	check_images(f, "cover.image-dpi", cl);
+	pf_check_images(f, "cover.image-dpi", cl);
 	check_cover_colorspaces(f, cl);
 	cover_content_checks(f, cl);
-	check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
+	pf_check_file_size(f, "cover.file-size", mb_kdp.max_cover_file_mb, cl);
 }

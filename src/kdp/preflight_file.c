@@ -17,7 +17,7 @@
 #include "preflight_internal.h"
 
 /* a length in inches with at most 3 decimals, trailing zeros dropped */
-const char *fin(char *buf, size_t size, double v)
+const char *pf_fin(char *buf, size_t size, double v)
 {
 	char *p;
 
@@ -35,14 +35,14 @@ const char *fin(char *buf, size_t size, double v)
 	return buf;
 }
 
-void pl_add(struct pagelist *pl, int page)
+void pf_pl_add(struct pagelist *pl, int page)
 {
 	pl->pages = xreallocarray(pl->pages, pl->count + 1, sizeof(int));
 	pl->pages[pl->count++] = page;
 }
 
 /* "4, 6, 10-12 (+3 more)" */
-const char *pl_text(const struct pagelist *pl, char *buf, size_t size)
+const char *pf_pl_text(const struct pagelist *pl, char *buf, size_t size)
 {
 	size_t used = 0, i = 0;
 
@@ -68,7 +68,7 @@ const char *pl_text(const struct pagelist *pl, char *buf, size_t size)
 	return buf;
 }
 
-void pl_free(struct pagelist *pl)
+void pf_pl_free(struct pagelist *pl)
 {
 	free(pl->pages);
 	pl->pages = NULL;
@@ -84,17 +84,17 @@ static const char *also(const struct pagelist *pl, char *buf, size_t size)
 		buf[0] = '\0';
 		return buf;
 	}
-	snprintf(buf, size, " (%zu pages: %s)", pl->count, pl_text(pl, list, sizeof(list)));
+	snprintf(buf, size, " (%zu pages: %s)", pl->count, pf_pl_text(pl, list, sizeof(list)));
 	return buf;
 }
 
-void add_paged(struct mb_checklist *cl, const char *id, enum mb_check_status st,
+void pf_add_paged(struct mb_checklist *cl, const char *id, enum mb_check_status st,
 	       const struct pagelist *pl, const char *measured, const char *limit,
 	       const char *message)
 {
 	char pages[96], extra[160];
 
-	pl_text(pl, pages, sizeof(pages));
+	pf_pl_text(pl, pages, sizeof(pages));
 	mb_checklist_add(cl, id, st, pages, measured, limit, "%s%s", message,
 			 also(pl, extra, sizeof(extra)));
 	/* a fault of the page as a whole: its picture names it */
@@ -106,7 +106,7 @@ void add_paged(struct mb_checklist *cl, const char *id, enum mb_check_status st,
 
 /* ---- file-level checks shared by interior and cover ---- */
 
-void check_encryption(const struct mb_probe_file *f, const char *id,
+void pf_check_encryption(const struct mb_probe_file *f, const char *id,
 		      struct mb_checklist *cl)
 {
 	if (!f->encrypted)
@@ -120,7 +120,7 @@ void check_encryption(const struct mb_probe_file *f, const char *id,
 				 "encrypted (no password needed to open): KDP rejects encrypted files");
 }
 
-void check_file_size(const struct mb_probe_file *f, const char *id, double max_mb,
+void pf_check_file_size(const struct mb_probe_file *f, const char *id, double max_mb,
 		     struct mb_checklist *cl)
 {
 	double mb = (double)f->bytes / 1e6;
@@ -132,7 +132,7 @@ void check_file_size(const struct mb_probe_file *f, const char *id, double max_m
 			 limit, "%s (%llu bytes), at most %g MB", measured, f->bytes, max_mb);
 }
 
-void check_fonts(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl)
+void pf_check_fonts(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
 	char msg[256] = "", measured[96];
@@ -144,7 +144,7 @@ void check_fonts(const struct mb_probe_file *f, const char *id, struct mb_checkl
 		if (!bad++)
 			snprintf(msg, sizeof(msg), "page %d: font %s (%s) is not embedded",
 				 f->fonts[i].first_page, f->fonts[i].name, f->fonts[i].type);
-		pl_add(&pl, f->fonts[i].first_page);
+		pf_pl_add(&pl, f->fonts[i].first_page);
 	}
 	if (!bad) {
 		snprintf(measured, sizeof(measured), "%zu font%s, all embedded", f->font_count,
@@ -162,15 +162,15 @@ void check_fonts(const struct mb_probe_file *f, const char *id, struct mb_checkl
 			char pages[96];
 
 			snprintf(cl->checks[cl->count - 1].pages, sizeof(pages), "%s",
-				 pl_text(&pl, pages, sizeof(pages)));
+				 pf_pl_text(&pl, pages, sizeof(pages)));
 		}
 	}
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }
 
 
 /* smallest text over the pages: the glyph height a reader sees */
-void check_font_size(const struct mb_probe_file *f, const char *id,
+void pf_check_font_size(const struct mb_probe_file *f, const char *id,
 		     struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
@@ -189,7 +189,7 @@ void check_font_size(const struct mb_probe_file *f, const char *id,
 			worst = p;
 		if (p->min_font_pt >= min_pt - 0.005)
 			continue;
-		pl_add(&pl, p->number);
+		pf_pl_add(&pl, p->number);
 		for (size_t k = 0; k < p->item_count && marked < 12; k++)
 			if (p->items[k].kind == MB_ITEM_TEXT && p->items[k].size_pt < min_pt - 0.005) {
 				marked++;
@@ -209,18 +209,18 @@ void check_font_size(const struct mb_probe_file *f, const char *id,
 	if (pl.count)
 		snprintf(msg, sizeof(msg), "text %s tall (%s) on %s: set it at least %g pt (the "
 			 "glyph height as printed)", measured, worst->min_font_name,
-			 on_pages(&pl, pages, sizeof(pages)), min_pt);
+			 pf_on_pages(&pl, pages, sizeof(pages)), min_pt);
 	else
 		snprintf(msg, sizeof(msg), "smallest: page %d: %s text (%s), needs %s", worst->number,
 			 measured, worst->min_font_name, limit);
 	mb_checklist_add(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, NULL, measured, limit,
 			 "%s", msg);
-	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pf_pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 	mb_check_numbers(cl, worst->min_font_pt, min_pt, "pt");
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }
 
-void check_images(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl)
+void pf_check_images(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
 	const struct mb_probe_page *worst = NULL;
@@ -240,7 +240,7 @@ void check_images(const struct mb_probe_file *f, const char *id, struct mb_check
 			worst = p;
 		if (p->min_image_dpi >= min_dpi - 0.5)
 			continue;
-		pl_add(&pl, p->number);
+		pf_pl_add(&pl, p->number);
 		for (size_t k = 0; k < p->item_count && marked < 12; k++)
 			if (p->items[k].kind == MB_ITEM_IMAGE && p->items[k].dpi < min_dpi - 0.5) {
 				marked++;
@@ -259,7 +259,7 @@ void check_images(const struct mb_probe_file *f, const char *id, struct mb_check
 	snprintf(measured, sizeof(measured), "%.0f dpi", worst->min_image_dpi);
 	if (pl.count)
 		snprintf(msg, sizeof(msg), "an image at %s as printed on %s%s: use at least %g dpi at "
-			 "the size it prints", measured, on_pages(&pl, pages, sizeof(pages)),
+			 "the size it prints", measured, pf_on_pages(&pl, pages, sizeof(pages)),
 			 worst->min_image_dpi < mb_kdp.low_image_dpi ? " (low resolution)" : "",
 			 min_dpi);
 	else
@@ -267,24 +267,24 @@ void check_images(const struct mb_probe_file *f, const char *id, struct mb_check
 			 worst->number, measured, limit, images, plural(images));
 	mb_checklist_add(cl, id, pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, NULL, measured, limit,
 			 "%s", msg);
-	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pf_pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 	mb_check_numbers(cl, worst->min_image_dpi, min_dpi, "dpi");
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }
 
 /* a page joins the list once, in order */
-void pl_once(struct pagelist *pl, int page)
+void pf_pl_once(struct pagelist *pl, int page)
 {
 	if (!pl->count || pl->pages[pl->count - 1] != page)
-		pl_add(pl, page);
+		pf_pl_add(pl, page);
 }
 
 /* "page 3" / "pages 3-24" */
-const char *on_pages(const struct pagelist *pl, char *buf, size_t size)
+const char *pf_on_pages(const struct pagelist *pl, char *buf, size_t size)
 {
 	char list[PAGES_TEXT_MAX];
 
-	snprintf(buf, size, "page%s %s", pl->count == 1 ? "" : "s", pl_text(pl, list, sizeof(list)));
+	snprintf(buf, size, "page%s %s", pl->count == 1 ? "" : "s", pf_pl_text(pl, list, sizeof(list)));
 	return buf;
 }
 
@@ -320,7 +320,7 @@ static int white_on_white(const struct mb_probe_page *p, const struct mb_probe_i
 }
 
 /* invisible content: optional content switched off, invisible text, white on white */
-void check_invisible_in(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl)
+void pf_check_invisible_in(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
 	const char *id = cover ? "cover.invisible" : "interior.invisible";
@@ -334,7 +334,7 @@ void check_invisible_in(const struct mb_probe_file *f, bool cover, struct mb_che
 
 		if (p->hidden_oc <= 0 && p->invisible_text <= 0 && nw == 0)
 			continue;
-		pl_add(&pl, p->number);
+		pf_pl_add(&pl, p->number);
 		if (!oc && p->hidden_oc > 0) {
 			snprintf(layer, sizeof(layer), "%s", p->hidden_oc_what);
 			snprintf(measured, sizeof(measured), "layer '%s' off", layer);
@@ -362,15 +362,15 @@ void check_invisible_in(const struct mb_probe_file *f, bool cover, struct mb_che
 		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%d run%s of white text on "
 			 "white paper; ", white, plural(white));
 	snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "on %s: KDP rejects invisible "
-		 "objects: delete them, or turn the layer on", on_pages(&pl, pages, sizeof(pages)));
+		 "objects: delete them, or turn the layer on", pf_on_pages(&pl, pages, sizeof(pages)));
 	if (!measured[0])
 		snprintf(measured, sizeof(measured), "%s", mode3 ? "invisible text" : "white on white");
 	mb_checklist_add(cl, id, MB_CHECK_FAIL, "", measured, "none", "%s", msg);
-	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
-	pl_free(&pl);
+	pf_pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pf_pl_free(&pl);
 }
 
-void check_invisible(const struct mb_probe_file *f, struct mb_checklist *cl)
+void pf_check_invisible(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
-	check_invisible_in(f, false, cl);
+	pf_check_invisible_in(f, false, cl);
 }

@@ -108,11 +108,11 @@ static void check_page_sizes(const struct mb_probe_file *f, const struct geom *g
 		double w = in_of(p->w_pt), h = in_of(p->h_pt);
 
 		if (!size_is(w, h, in_of(ref->w_pt), in_of(ref->h_pt))) {
-			pl_add(&odd, p->number);
+			pf_pl_add(&odd, p->number);
 			first_odd = first_odd ? first_odd : p;
 		}
 		if (g->known && !size_is(w, h, g->page_w_in, g->page_h_in)) {
-			pl_add(&wrong, p->number);
+			pf_pl_add(&wrong, p->number);
 			first_wrong = first_wrong ? first_wrong : p;
 		}
 	}
@@ -129,7 +129,7 @@ static void check_page_sizes(const struct mb_probe_file *f, const struct geom *g
 			 IN(in_of(first_odd->h_pt)));
 		snprintf(msg, sizeof(msg), "page %d: %s, the other pages are %s", first_odd->number,
 			 measured, limit);
-		add_paged(cl, "interior.same-size", MB_CHECK_FAIL, &odd, measured, limit, msg);
+		pf_add_paged(cl, "interior.same-size", MB_CHECK_FAIL, &odd, measured, limit, msg);
 	}
 	if (g->known) {
 		snprintf(limit, sizeof(limit), "%s x %s in", IN(g->page_w_in), IN(g->page_h_in));
@@ -143,12 +143,12 @@ static void check_page_sizes(const struct mb_probe_file *f, const struct geom *g
 				 IN(in_of(first_wrong->w_pt)), IN(in_of(first_wrong->h_pt)));
 			snprintf(msg, sizeof(msg), "page %d: %s, should be %s (trim%s)",
 				 first_wrong->number, measured, limit, g->bleed ? " + bleed" : "");
-			add_paged(cl, "interior.page-size", MB_CHECK_FAIL, &wrong, measured, limit,
+			pf_add_paged(cl, "interior.page-size", MB_CHECK_FAIL, &wrong, measured, limit,
 				  msg);
 		}
 	}
-	pl_free(&odd);
-	pl_free(&wrong);
+	pf_pl_free(&odd);
+	pf_pl_free(&wrong);
 }
 
 static bool box_is(struct mb_box_pt a, struct mb_box_pt b)
@@ -184,12 +184,12 @@ static void check_page_boxes(const struct mb_probe_file *f, const struct geom *g
 		const struct mb_probe_page *p = &f->pages[i];
 		struct mb_box_pt whole = { 0, 0, p->w_pt, p->h_pt };
 		bool bad_crop = p->has_crop && !box_is(p->crop, whole);
-		bool bad_trim = !bad_crop && p->has_trim && g->known && right_size(g, p) &&
-				!box_is(p->trim, trim_box(g, p->number));
+		bool bad_trim = !bad_crop && p->has_trim && g->known && pf_right_size(g, p) &&
+				!box_is(p->trim, pf_trim_box(g, p->number));
 
 		if (!bad_crop && !bad_trim)
 			continue;
-		pl_add(&pl, p->number);
+		pf_pl_add(&pl, p->number);
 		if (msg[0])
 			continue;
 		if (bad_crop) {
@@ -201,7 +201,7 @@ static void check_page_boxes(const struct mb_probe_file *f, const struct geom *g
 			snprintf(measured, sizeof(measured), "TrimBox %s", box_text(p->trim, has, sizeof(has)));
 			snprintf(msg, sizeof(msg), "page %d: the TrimBox is %s in, the trim %s in%s: remove "
 				 "the TrimBox or make it the trim", p->number, has,
-				 box_text(trim_box(g, p->number), want, sizeof(want)),
+				 box_text(pf_trim_box(g, p->number), want, sizeof(want)),
 				 g->bleed ? " (inside the bleed)" : "");
 		}
 	}
@@ -209,9 +209,9 @@ static void check_page_boxes(const struct mb_probe_file *f, const struct geom *g
 		mb_checklist_add(cl, "interior.boxes", MB_CHECK_PASS, "", "agree", "CropBox = page, "
 				 "TrimBox = trim", "no CropBox or TrimBox that disagrees with the page");
 	else
-		add_paged(cl, "interior.boxes", MB_CHECK_FAIL, &pl, measured,
+		pf_add_paged(cl, "interior.boxes", MB_CHECK_FAIL, &pl, measured,
 			  "CropBox = page, TrimBox = trim", msg);
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }
 
 static void check_page_count(const struct mb_probe_file *f, const struct geom *g,
@@ -281,7 +281,7 @@ static void check_edition(const struct mb_probe_file *f, const struct geom *g,
 }
 
 /* the trim box of a page in points: bleed sits outside, top and bottom */
-struct mb_box_pt trim_box(const struct geom *g, int page)
+struct mb_box_pt pf_trim_box(const struct geom *g, int page)
 {
 	double bw = g->bleed ? mb_kdp.interior_bleed_w_in * MB_PT_PER_IN : 0;
 	double bh = g->bleed ? mb_kdp.interior_bleed_h_in * MB_PT_PER_IN / 2 : 0;
@@ -291,12 +291,12 @@ struct mb_box_pt trim_box(const struct geom *g, int page)
 				   bh + g->trim.h_in * MB_PT_PER_IN };
 }
 
-bool right_size(const struct geom *g, const struct mb_probe_page *p)
+bool pf_right_size(const struct geom *g, const struct mb_probe_page *p)
 {
 	return size_is(in_of(p->w_pt), in_of(p->h_pt), g->page_w_in, g->page_h_in);
 }
 
-enum mb_check_status judge_min(double value, double need)
+enum mb_check_status pf_judge_min(double value, double need)
 {
 	if (value < need - EPS_IN)
 		return MB_CHECK_FAIL;
@@ -305,7 +305,7 @@ enum mb_check_status judge_min(double value, double need)
 	return MB_CHECK_PASS;
 }
 
-enum mb_check_status worse(enum mb_check_status a, enum mb_check_status b)
+enum mb_check_status pf_worse(enum mb_check_status a, enum mb_check_status b)
 {
 	return a > b ? a : b;
 }
@@ -343,7 +343,7 @@ static void check_colour(const struct mb_probe_file *f, struct mb_checklist *cl)
 	for (size_t i = 0; i < f->page_measured; i++) {
 		if (!f->pages[i].colour)
 			continue;
-		pl_add(&pl, f->pages[i].number);
+		pf_pl_add(&pl, f->pages[i].number);
 		first = first ? first : &f->pages[i];
 	}
 	if (!first) {
@@ -353,7 +353,7 @@ static void check_colour(const struct mb_probe_file *f, struct mb_checklist *cl)
 	}
 	snprintf(msg, sizeof(msg), "page %d: colour (mostly %s) in a black-ink book: it prints as "
 		 "gray; make it gray or choose a colour ink", first->number, first->colour_what);
-	add_paged(cl, "interior.colour", MB_CHECK_FAIL, &pl, first->colour_what, "gray only", msg);
+	pf_add_paged(cl, "interior.colour", MB_CHECK_FAIL, &pl, first->colour_what, "gray only", msg);
 	for (size_t i = 0; i < f->page_measured; i++) {
 		const struct mb_probe_page *p = &f->pages[i];
 		int marked = 0;
@@ -362,10 +362,10 @@ static void check_colour(const struct mb_probe_file *f, struct mb_checklist *cl)
 			if (p->items[k].colour) {
 				marked++;
 				mb_checklist_mark(cl, false, p->number, &p->items[k].box, "colour: %s",
-						  what_item(&p->items[k]));
+						  pf_what_item(&p->items[k]));
 			}
 	}
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }
 
 static void check_gray(const struct mb_probe_file *f, struct mb_checklist *cl)
@@ -385,7 +385,7 @@ static void check_gray(const struct mb_probe_file *f, struct mb_checklist *cl)
 		if (p->lightest_gray < need - 0.0005) {
 			int marked = 0;
 
-			pl_add(&pl, p->number);
+			pf_pl_add(&pl, p->number);
 			for (size_t k = 0; k < p->item_count && marked < 12; k++) {
 				const struct mb_probe_item *it = &p->items[k];
 
@@ -407,9 +407,9 @@ static void check_gray(const struct mb_probe_file *f, struct mb_checklist *cl)
 	snprintf(measured, sizeof(measured), "%.3g %%", worst->lightest_gray * 100);
 	snprintf(msg, sizeof(msg), "%spage %d: %s gray fill, needs %s%s", pl.count ? "" : "lightest: ",
 		 worst->number, measured, limit, pl.count ? " (lighter may not print)" : "");
-	add_paged(cl, "interior.gray-fill", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl, measured,
+	pf_add_paged(cl, "interior.gray-fill", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS, &pl, measured,
 		  limit, msg);
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }
 
 static void check_blank(const struct mb_probe_file *f, struct mb_checklist *cl)
@@ -442,13 +442,13 @@ static void check_blank(const struct mb_probe_file *f, struct mb_checklist *cl)
 			s = len > max_mid ? MB_CHECK_FAIL : len > house ? MB_CHECK_WARN : MB_CHECK_PASS;
 		if (s != MB_CHECK_PASS)
 			for (size_t k = i; k < j; k++)
-				pl_add(&pl, f->pages[k].number);
+				pf_pl_add(&pl, f->pages[k].number);
 		if (s > st || (s == st && len > worst_len)) {
 			worst_len = len;
 			worst_start = f->pages[i].number;
 			worst_end = at_end;
 		}
-		st = worse(st, s);
+		st = pf_worse(st, s);
 		longest = len > longest ? len : longest;
 		i = j;
 	}
@@ -469,8 +469,8 @@ static void check_blank(const struct mb_probe_file *f, struct mb_checklist *cl)
 			 worst_end ? " at the end" : "", worst_end ? max_end : max_mid,
 			 worst_end ? "" : (st == MB_CHECK_WARN ? " (house limit 2)" : ""));
 	mb_checklist_add(cl, "interior.blank-pages", st, "", measured, limit, "%s", msg);
-	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
-	pl_free(&pl);
+	pf_pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pf_pl_free(&pl);
 }
 
 static void check_annotations(const struct mb_probe_file *f, const char *id,
@@ -485,7 +485,7 @@ static void check_annotations(const struct mb_probe_file *f, const char *id,
 			continue;
 		total += f->pages[i].annotations;
 		first = first ? first : f->pages[i].number;
-		pl_add(&pl, f->pages[i].number);
+		pf_pl_add(&pl, f->pages[i].number);
 	}
 	snprintf(measured, sizeof(measured), "%d annotation%s", total, plural(total));
 	if (!total) {
@@ -494,12 +494,12 @@ static void check_annotations(const struct mb_probe_file *f, const char *id,
 	}
 	snprintf(msg, sizeof(msg), "page %d: %d annotation%s (links, comments or form fields)", first,
 		 f->pages[first - 1].annotations, f->pages[first - 1].annotations == 1 ? "" : "s");
-	add_paged(cl, id, MB_CHECK_FAIL, &pl, measured, "none", msg);
+	pf_add_paged(cl, id, MB_CHECK_FAIL, &pl, measured, "none", msg);
 	for (size_t i = 0; i < f->page_measured; i++)
 		for (int k = 0; k < f->pages[i].annot_boxes; k++)
 			mb_checklist_mark(cl, !strncmp(id, "cover.", 6), f->pages[i].number,
 					  &f->pages[i].annot_box[k], "annotation (a link or comment)");
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }
 
 static void check_transparency(const struct mb_probe_file *f, const char *id,
@@ -513,7 +513,7 @@ static void check_transparency(const struct mb_probe_file *f, const char *id,
 		if (!f->pages[i].transparency)
 			continue;
 		first = first ? first : &f->pages[i];
-		pl_add(&pl, f->pages[i].number);
+		pf_pl_add(&pl, f->pages[i].number);
 	}
 	if (!first) {
 		mb_checklist_add(cl, id, MB_CHECK_PASS, "", "none", "none", "none");
@@ -521,8 +521,8 @@ static void check_transparency(const struct mb_probe_file *f, const char *id,
 	}
 	snprintf(msg, sizeof(msg), "page %d: %s: flatten transparency when you export the PDF "
 		 "(KDP's printer may draw it differently)", first->number, first->transparency_what);
-	add_paged(cl, id, MB_CHECK_FAIL, &pl, first->transparency_what, "none", msg);
-	pl_free(&pl);
+	pf_add_paged(cl, id, MB_CHECK_FAIL, &pl, first->transparency_what, "none", msg);
+	pf_pl_free(&pl);
 }
 
 void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_preflight_params *p,
@@ -532,17 +532,17 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 
 	if (res)
 		memset(res, 0, sizeof(*res));
-	check_encryption(f, "interior.encryption", cl);
+	pf_check_encryption(f, "interior.encryption", cl);
 	if (f->page_measured == 0 || f->locked) {
-		check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
+		pf_check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
 		return;
 	}
 	check_trim(f, p, cl, &g);
 	if (g.known) {
 		cl->guides.interior = true;
 		cl->guides.bleed = g.bleed;
-		cl->guides.trim_odd = trim_box(&g, 1);
-		cl->guides.trim_even = trim_box(&g, 2);
+		cl->guides.trim_odd = pf_trim_box(&g, 1);
+		cl->guides.trim_even = pf_trim_box(&g, 2);
 		cl->guides.gutter_in = mb_kdp_gutter_in(f->page_count);
 		cl->guides.margin_in = mb_kdp_outside_margin_in(g.bleed);
 	}
@@ -552,19 +552,19 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 	if (g.known && (p->binding != MB_BINDING_PAPERBACK || p->ink != MB_INK_BLACK))
 		check_edition(f, &g, p, cl);
 	if (g.known) {
-		check_objects(f, &g, cl);
+		pf_check_objects(f, &g, cl);
 	} else {
-		add_not_measured(cl, "interior.gutter", "", "the trim is unknown (give --trim)");
-		add_not_measured(cl, "interior.margins", "", "the trim is unknown (give --trim)");
+		pf_add_not_measured(cl, "interior.gutter", "", "the trim is unknown (give --trim)");
+		pf_add_not_measured(cl, "interior.margins", "", "the trim is unknown (give --trim)");
 	}
-	check_crop_marks(f, &g, false, cl);
-	check_fonts(f, "interior.fonts", cl);
-	check_font_size(f, "interior.font-size", cl);
-	check_line_weight(f, cl);
+	pf_check_crop_marks(f, &g, false, cl);
+	pf_check_fonts(f, "interior.fonts", cl);
+	pf_check_font_size(f, "interior.font-size", cl);
+	pf_check_line_weight(f, cl);
 	if (!colour_declared(f, p->ink, cl))
 		check_colour(f, cl);
 	check_gray(f, cl);
-	check_images(f, "interior.image-dpi", cl);
+	pf_check_images(f, "interior.image-dpi", cl);
 	check_blank(f, cl);
 	check_annotations(f, "interior.annotations", cl);
 	if (f->outlines > 0)
@@ -574,9 +574,9 @@ void mb_preflight_interior(const struct mb_probe_file *f, const struct mb_prefli
 	else
 		mb_checklist_add(cl, "interior.bookmarks", MB_CHECK_PASS, "", "none", "none", "none");
 	check_transparency(f, "interior.transparency", cl);
-	check_invisible(f, cl);
-	check_placeholders(f, false, cl);
-	check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
+	pf_check_invisible(f, cl);
+	pf_check_placeholders(f, false, cl);
+	pf_check_file_size(f, "interior.file-size", mb_kdp.max_file_mb, cl);
 	if (res) {
 		res->trim_known = g.known;
 		res->trim = g.trim;

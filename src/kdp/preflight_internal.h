@@ -24,9 +24,9 @@ static inline double in_of(double pt) { return pt / MB_PT_PER_IN; }
 static inline const char *plural(long long n) { return n == 1 ? "" : "s"; }
 
 /* a length in inches with at most 3 decimals, trailing zeros dropped */
-const char *fin(char *buf, size_t size, double v);
+const char *pf_fin(char *buf, size_t size, double v);
 
-#define IN(v) fin((char[32]){ 0 }, 32, (v))
+#define IN(v) pf_fin((char[32]){ 0 }, 32, (v))
 
 /* a set of page numbers, kept in order */
 struct pagelist {
@@ -43,50 +43,50 @@ struct geom {
 };
 
 /* preflight_file.c: page lists */
-void pl_add(struct pagelist *pl, int page);
+void pf_pl_add(struct pagelist *pl, int page);
 /* "4, 6, 10-12 (+3 more)" */
-const char *pl_text(const struct pagelist *pl, char *buf, size_t size);
-void pl_free(struct pagelist *pl);
+const char *pf_pl_text(const struct pagelist *pl, char *buf, size_t size);
+void pf_pl_free(struct pagelist *pl);
 /* a page joins the list once, in order */
-void pl_once(struct pagelist *pl, int page);
+void pf_pl_once(struct pagelist *pl, int page);
 /* "page 3" / "pages 3-24" */
-const char *on_pages(const struct pagelist *pl, char *buf, size_t size);
+const char *pf_on_pages(const struct pagelist *pl, char *buf, size_t size);
 /* one check over pages: the list names them, a failure marks each page */
-void add_paged(struct mb_checklist *cl, const char *id, enum mb_check_status st,
+void pf_add_paged(struct mb_checklist *cl, const char *id, enum mb_check_status st,
 	       const struct pagelist *pl, const char *measured, const char *limit,
 	       const char *message);
 
 /* preflight_file.c: the checks of any PDF, interior or cover */
-void check_encryption(const struct mb_probe_file *f, const char *id,
+void pf_check_encryption(const struct mb_probe_file *f, const char *id,
 		      struct mb_checklist *cl);
-void check_file_size(const struct mb_probe_file *f, const char *id, double max_mb,
+void pf_check_file_size(const struct mb_probe_file *f, const char *id, double max_mb,
 		     struct mb_checklist *cl);
-void check_fonts(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl);
-void check_font_size(const struct mb_probe_file *f, const char *id,
+void pf_check_fonts(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl);
+void pf_check_font_size(const struct mb_probe_file *f, const char *id,
 		     struct mb_checklist *cl);
-void check_images(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl);
-void check_invisible_in(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl);
-void check_invisible(const struct mb_probe_file *f, struct mb_checklist *cl);
+void pf_check_images(const struct mb_probe_file *f, const char *id, struct mb_checklist *cl);
+void pf_check_invisible_in(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl);
+void pf_check_invisible(const struct mb_probe_file *f, struct mb_checklist *cl);
 
 /* preflight_interior.c: the interior's geometry and verdicts */
 /* the trim box of a page in points: bleed sits outside, top and bottom */
-struct mb_box_pt trim_box(const struct geom *g, int page);
-bool right_size(const struct geom *g, const struct mb_probe_page *p);
-enum mb_check_status judge_min(double value, double need);
-enum mb_check_status worse(enum mb_check_status a, enum mb_check_status b);
+struct mb_box_pt pf_trim_box(const struct geom *g, int page);
+bool pf_right_size(const struct geom *g, const struct mb_probe_page *p);
+enum mb_check_status pf_judge_min(double value, double need);
+enum mb_check_status pf_worse(enum mb_check_status a, enum mb_check_status b);
 
 /* preflight_objects.c: each painted object */
 /* what an object is, for a publisher */
-const char *what_item(const struct mb_probe_item *it);
-void add_not_measured(struct mb_checklist *cl, const char *id, const char *limit,
+const char *pf_what_item(const struct mb_probe_item *it);
+void pf_add_not_measured(struct mb_checklist *cl, const char *id, const char *limit,
 		      const char *why);
-void check_objects(const struct mb_probe_file *f, const struct geom *g,
+void pf_check_objects(const struct mb_probe_file *f, const struct geom *g,
 		   struct mb_checklist *cl);
-void check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool cover,
+void pf_check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool cover,
 		      struct mb_checklist *cl);
-void check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl);
+void pf_check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl);
 
 /* preflight_text.c */
-void check_placeholders(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl);
+void pf_check_placeholders(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl);
 
 #endif

@@ -23,7 +23,7 @@
 /* ---- each painted object: gutter, margins, bleed, crop marks, rules ---- */
 
 /* what an object is, for a publisher */
-const char *what_item(const struct mb_probe_item *it)
+const char *pf_what_item(const struct mb_probe_item *it)
 {
 	switch (it->kind) {
 	case MB_ITEM_TEXT:
@@ -136,13 +136,13 @@ static bool outside_box(struct mb_box_pt b, struct mb_box_pt t)
 	return b.x1 <= t.x0 + e || b.x0 >= t.x1 - e || b.y1 <= t.y0 + e || b.y0 >= t.y1 - e;
 }
 
-void add_not_measured(struct mb_checklist *cl, const char *id, const char *limit,
+void pf_add_not_measured(struct mb_checklist *cl, const char *id, const char *limit,
 		      const char *why)
 {
 	mb_checklist_add(cl, id, MB_CHECK_WARN, "", "not measured", limit, "not measured: %s", why);
 }
 
-/* what check_objects gathers over the pages before it writes its three checks */
+/* what pf_check_objects gathers over the pages before it writes its three checks */
 struct object_scan {
 	double need_gut, need_mar;	/* inches */
 	double slack_pt;		/* bleeding art may stop this short of the edge */
@@ -167,11 +167,11 @@ static void judge_bleeding(struct object_scan *s, const struct mb_probe_page *p,
 			continue;
 		s->bleed.st = MB_CHECK_FAIL;
 		s->bleed.objects++;
-		pl_once(&s->bleed.pl, p->number);
+		pf_pl_once(&s->bleed.pl, p->number);
 		worst_note(&s->bleed, -in_of(reach[sd]), p->number, sd, it);
 		if (s->marked++ < 12)
 			mb_checklist_mark(cl, false, p->number, &it->box,
-					  "bleed: %s stops %s in short", what_item(it),
+					  "bleed: %s stops %s in short", pf_what_item(it),
 					  IN(in_of(reach[sd])));
 	}
 }
@@ -180,29 +180,29 @@ static void judge_bleeding(struct object_scan *s, const struct mb_probe_page *p,
 static void judge_inside(struct object_scan *s, const struct mb_probe_page *p,
 			 const struct mb_probe_item *it, const double d[4], struct mb_checklist *cl)
 {
-	enum mb_check_status st = judge_min(in_of(d[SIDE_BINDING]), s->need_gut);
+	enum mb_check_status st = pf_judge_min(in_of(d[SIDE_BINDING]), s->need_gut);
 
 	worst_note(&s->gut, in_of(d[SIDE_BINDING]), p->number, SIDE_BINDING, it);
 	if (st != MB_CHECK_PASS) {
-		s->gut.st = worse(s->gut.st, st);
+		s->gut.st = pf_worse(s->gut.st, st);
 		s->gut.objects++;
-		pl_once(&s->gut.pl, p->number);
+		pf_pl_once(&s->gut.pl, p->number);
 		if (s->marked++ < 12)
 			mb_checklist_mark(cl, false, p->number, &it->box,
 					  "gutter: %s %s in from the binding edge",
-					  what_item(it), IN(in_of(d[SIDE_BINDING])));
+					  pf_what_item(it), IN(in_of(d[SIDE_BINDING])));
 	}
 	for (int sd = SIDE_OUTSIDE; sd <= SIDE_BOTTOM; sd++) {
-		st = judge_min(in_of(d[sd]), s->need_mar);
+		st = pf_judge_min(in_of(d[sd]), s->need_mar);
 		worst_note(&s->mar, in_of(d[sd]), p->number, sd, it);
 		if (st == MB_CHECK_PASS)
 			continue;
-		s->mar.st = worse(s->mar.st, st);
+		s->mar.st = pf_worse(s->mar.st, st);
 		s->mar.objects++;
-		pl_once(&s->mar.pl, p->number);
+		pf_pl_once(&s->mar.pl, p->number);
 		if (s->marked++ < 12)
 			mb_checklist_mark(cl, false, p->number, &it->box,
-					  "margins: %s %s in from the %s", what_item(it),
+					  "margins: %s %s in from the %s", pf_what_item(it),
 					  IN(in_of(d[sd])), side_name[sd]);
 	}
 }
@@ -213,14 +213,14 @@ static void scan_page(struct object_scan *s, const struct geom *g, const struct 
 {
 	const struct mb_probe_item *items = NULL;
 	struct mb_probe_item one;
-	struct mb_box_pt t = trim_box(g, p->number);
+	struct mb_box_pt t = pf_trim_box(g, p->number);
 	bool odd = p->number % 2, corners;
 	size_t n;
 
 	s->marked = 0;
-	if (!right_size(g, p)) {
+	if (!pf_right_size(g, p)) {
 		if (!p->blank)
-			pl_add(&s->unmeasured, p->number);
+			pf_pl_add(&s->unmeasured, p->number);
 		return;	/* a wrong page size fails on its own */
 	}
 	n = page_objects(p, &items, &one);
@@ -252,7 +252,7 @@ static void report_gutter(const struct mb_probe_file *f, const struct object_sca
 
 	snprintf(limit, sizeof(limit), ">= %s in", IN(need_gut));
 	if (!gut->have && s->unmeasured.count) {
-		add_not_measured(cl, "interior.gutter", limit, "no page with ink is the page size the "
+		pf_add_not_measured(cl, "interior.gutter", limit, "no page with ink is the page size the "
 				 "trim needs (see interior.page-size)");
 	} else if (!gut->have) {
 		mb_checklist_add(cl, "interior.gutter", MB_CHECK_PASS, "", "no ink", limit, "%s",
@@ -262,18 +262,18 @@ static void report_gutter(const struct mb_probe_file *f, const struct object_sca
 		snprintf(measured, sizeof(measured), "%s in", IN(gut->d));
 		if (gut->st == MB_CHECK_PASS)
 			snprintf(msg, sizeof(msg), "closest: %s %s from the binding edge on page %d; "
-				 "at least %s in for %d page%s%s", what_item(&gut->it), measured, gut->page,
+				 "at least %s in for %d page%s%s", pf_what_item(&gut->it), measured, gut->page,
 				 IN(need_gut), f->page_count, plural(f->page_count), skipped);
 		else
 			snprintf(msg, sizeof(msg), "%s %s from the binding edge on %s: %s at least %s "
 				 "in from the binding edge (the gutter a %d-page book needs)%s",
-				 what_item(&gut->it), measured, on_pages(&gut->pl, pages, sizeof(pages)),
+				 pf_what_item(&gut->it), measured, pf_on_pages(&gut->pl, pages, sizeof(pages)),
 				 gut->st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
 							  : "move it", IN(need_gut + (gut->st == MB_CHECK_WARN ?
 										     mb_kdp.margin_allowance_in : 0)),
 				 f->page_count, skipped);
 		mb_checklist_add(cl, "interior.gutter", gut->st, "", measured, limit, "%s", msg);
-		pl_text(&gut->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		pf_pl_text(&gut->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 		mb_check_numbers(cl, gut->d, need_gut, "in");
 	}
 }
@@ -288,7 +288,7 @@ static void report_margins(const struct object_scan *s, const char *skipped,
 
 	snprintf(limit, sizeof(limit), ">= %s in", IN(need_mar));
 	if (!mar->have && s->unmeasured.count) {
-		add_not_measured(cl, "interior.margins", limit, "no page with ink is the page size "
+		pf_add_not_measured(cl, "interior.margins", limit, "no page with ink is the page size "
 				 "the trim needs (see interior.page-size)");
 	} else if (!mar->have) {
 		mb_checklist_add(cl, "interior.margins", MB_CHECK_PASS, "", "no ink", limit, "%s",
@@ -298,23 +298,23 @@ static void report_margins(const struct object_scan *s, const char *skipped,
 		snprintf(measured, sizeof(measured), "%s in", IN(mar->d));
 		if (mar->st == MB_CHECK_PASS)
 			snprintf(msg, sizeof(msg), "closest: %s %s from the %s edge on page %d; at "
-				 "least %s in%s", what_item(&mar->it), measured, side_name[mar->side],
+				 "least %s in%s", pf_what_item(&mar->it), measured, side_name[mar->side],
 				 mar->page, IN(need_mar), skipped);
 		else if (mar->d < 0)
 			snprintf(msg, sizeof(msg), "%s crosses the %s trim line by %s in on %s: move it "
-				 "at least %s in in from the trim%s", what_item(&mar->it),
-				 side_name[mar->side], IN(-mar->d), on_pages(&mar->pl, pages, sizeof(pages)),
+				 "at least %s in in from the trim%s", pf_what_item(&mar->it),
+				 side_name[mar->side], IN(-mar->d), pf_on_pages(&mar->pl, pages, sizeof(pages)),
 				 IN(need_mar), skipped);
 		else
 			snprintf(msg, sizeof(msg), "%s %s from the %s edge on %s: %s at least %s in "
-				 "in from the trim%s", what_item(&mar->it), measured, side_name[mar->side],
-				 on_pages(&mar->pl, pages, sizeof(pages)),
+				 "in from the trim%s", pf_what_item(&mar->it), measured, side_name[mar->side],
+				 pf_on_pages(&mar->pl, pages, sizeof(pages)),
 				 mar->st == MB_CHECK_WARN ? "that is on the minimum, which KDP has flagged: keep it"
 							  : "move it",
 				 IN(need_mar + (mar->st == MB_CHECK_WARN ? mb_kdp.margin_allowance_in : 0)),
 				 skipped);
 		mb_checklist_add(cl, "interior.margins", mar->st, "", measured, limit, "%s", msg);
-		pl_text(&mar->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		pf_pl_text(&mar->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 		mb_check_numbers(cl, mar->d, need_mar, "in");
 	}
 }
@@ -332,14 +332,14 @@ static void report_bleed(const struct object_scan *s, struct mb_checklist *cl)
 		snprintf(msg, sizeof(msg), "art stops short of the bleed: %s crosses the %s trim "
 			 "line but ends %s in before the page edge on %s: extend it to the page "
 			 "edge (%s in past the trim) or keep it %s in inside the trim",
-			 what_item(&bleed->it), side_name[bleed->side], IN(-bleed->d),
-			 on_pages(&bleed->pl, pages, sizeof(pages)),
+			 pf_what_item(&bleed->it), side_name[bleed->side], IN(-bleed->d),
+			 pf_on_pages(&bleed->pl, pages, sizeof(pages)),
 			 IN(bleed->side == SIDE_OUTSIDE ? mb_kdp.interior_bleed_w_in
 							: mb_kdp.interior_bleed_h_in / 2),
 			 IN(s->need_mar));
 		mb_checklist_add(cl, "interior.bleed", MB_CHECK_FAIL, "", measured, limit, "%s",
 				 msg);
-		pl_text(&bleed->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+		pf_pl_text(&bleed->pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 		mb_check_numbers(cl, -bleed->d, 0, "in");
 	} else {
 		if (bleeding)
@@ -359,7 +359,7 @@ static void report_bleed(const struct object_scan *s, struct mb_checklist *cl)
  * and must reach the page edge on each side it crosses; every other
  * object must sit inside the margins, and the gutter on the binding side.
  */
-void check_objects(const struct mb_probe_file *f, const struct geom *g,
+void pf_check_objects(const struct mb_probe_file *f, const struct geom *g,
 		   struct mb_checklist *cl)
 {
 	struct object_scan s = {
@@ -373,15 +373,15 @@ void check_objects(const struct mb_probe_file *f, const struct geom *g,
 		scan_page(&s, g, &f->pages[i], cl);
 	if (s.unmeasured.count)
 		snprintf(skipped, sizeof(skipped), " (not measured: %s, not the page size; see "
-			 "interior.page-size)", on_pages(&s.unmeasured, pages, sizeof(pages)));
+			 "interior.page-size)", pf_on_pages(&s.unmeasured, pages, sizeof(pages)));
 	report_gutter(f, &s, skipped, cl);
 	report_margins(&s, skipped, cl);
 	if (g->bleed)
 		report_bleed(&s, cl);
-	pl_free(&s.unmeasured);
-	pl_free(&s.gut.pl);
-	pl_free(&s.mar.pl);
-	pl_free(&s.bleed.pl);
+	pf_pl_free(&s.unmeasured);
+	pf_pl_free(&s.gut.pl);
+	pf_pl_free(&s.mar.pl);
+	pf_pl_free(&s.bleed.pl);
 }
 
 /*
@@ -389,7 +389,7 @@ void check_objects(const struct mb_probe_file *f, const struct geom *g,
  * outside the trim, which is the TrimBox when the page has one (a page
  * enlarged for marks) and else the trim the checks use.
  */
-void check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool cover,
+void pf_check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool cover,
 		      struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
@@ -408,8 +408,8 @@ void check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool 
 			t = p->trim;
 		else if (cover)
 			t = (struct mb_box_pt){ b, b, p->w_pt - b, p->h_pt - b };
-		else if (g && g->known && right_size(g, p))
-			t = trim_box(g, p->number);
+		else if (g && g->known && pf_right_size(g, p))
+			t = pf_trim_box(g, p->number);
 		else
 			trim = false;
 		if (!trim && !corners)
@@ -422,10 +422,10 @@ void check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool 
 				continue;
 			count++;
 			first = first ? first : p->number;
-			pl_once(&pl, p->number);
+			pf_pl_once(&pl, p->number);
 			if (marked++ < 12)
 				mb_checklist_mark(cl, cover, p->number, &it->box, "crop mark: %s outside "
-						  "the trim", what_item(it));
+						  "the trim", pf_what_item(it));
 		}
 	}
 	if (!count) {
@@ -436,10 +436,10 @@ void check_crop_marks(const struct mb_probe_file *f, const struct geom *g, bool 
 	snprintf(measured, sizeof(measured), "%d mark line%s", count, plural(count));
 	snprintf(msg, sizeof(msg), "%s outside the trim on %s: crop or registration marks; KDP "
 		 "rejects them: export without printer's marks", measured,
-		 on_pages(&pl, pages, sizeof(pages)));
+		 pf_on_pages(&pl, pages, sizeof(pages)));
 	mb_checklist_add(cl, id, MB_CHECK_FAIL, "", measured, "none", "%s", msg);
-	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
-	pl_free(&pl);
+	pf_pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pf_pl_free(&pl);
 }
 
 /* a filled rectangle long enough to print as a line: its thickness, else -1 */
@@ -471,7 +471,7 @@ static double thinnest_line(const struct mb_probe_page *p, bool *rule)
 	return *rule ? r : p->min_stroke_pt;
 }
 
-void check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl)
+void pf_check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
 	const struct mb_probe_page *worst = NULL;
@@ -494,7 +494,7 @@ void check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl)
 		}
 		if (pt >= need - 0.001)
 			continue;
-		pl_add(&pl, p->number);
+		pf_pl_add(&pl, p->number);
 		for (size_t k = 0; k < p->item_count && marked < 12; k++) {
 			const struct mb_probe_item *it = &p->items[k];
 			double t = it->kind == MB_ITEM_STROKE && it->ink ? it->size_pt : rule_of(it);
@@ -518,14 +518,14 @@ void check_line_weight(const struct mb_probe_file *f, struct mb_checklist *cl)
 	if (pl.count)
 		snprintf(msg, sizeof(msg), "%s %s thick on %s: make %s at least %s thick (thinner "
 			 "may not print)", worst_rule ? "a thin rule (a long filled rectangle)" : "a line",
-			 measured, on_pages(&pl, pages, sizeof(pages)), pl.count == 1 && !worst_rule ?
+			 measured, pf_on_pages(&pl, pages, sizeof(pages)), pl.count == 1 && !worst_rule ?
 			 "it" : "lines and rules", limit + 3);
 	else
 		snprintf(msg, sizeof(msg), "thinnest: %s %s thick on page %d; at least %s",
 			 worst_rule ? "a thin rule" : "a line", measured, worst->number, limit + 3);
 	mb_checklist_add(cl, "interior.line-weight", pl.count ? MB_CHECK_FAIL : MB_CHECK_PASS,
 			 pl.count ? "" : NULL, measured, limit, "%s", msg);
-	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pf_pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
 	mb_check_numbers(cl, worst_pt, need, "pt");
-	pl_free(&pl);
+	pf_pl_free(&pl);
 }

@@ -71,7 +71,7 @@ bool mb_placeholder_find(const char *text, size_t len, char *found, size_t found
 	return hit;
 }
 
-void check_placeholders(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl)
+void pf_check_placeholders(const struct mb_probe_file *f, bool cover, struct mb_checklist *cl)
 {
 	struct pagelist pl = { 0 };
 	const char *id = cover ? "cover.placeholder" : "interior.placeholder";
@@ -83,7 +83,7 @@ void check_placeholders(const struct mb_probe_file *f, bool cover, struct mb_che
 
 		if (!mb_placeholder_find(p->text, p->text_len, found, sizeof(found)))
 			continue;
-		pl_add(&pl, p->number);
+		pf_pl_add(&pl, p->number);
 		if (!first[0])
 			snprintf(first, sizeof(first), "%s", found);
 		for (size_t k = 0; k < p->item_count && !marked; k++) {
@@ -105,10 +105,10 @@ void check_placeholders(const struct mb_probe_file *f, bool cover, struct mb_che
 		return;
 	}
 	snprintf(msg, sizeof(msg), "placeholder text \"%s\" on %s: replace it with your own words "
-		 "(KDP rejects placeholder text)", first, on_pages(&pl, pages, sizeof(pages)));
+		 "(KDP rejects placeholder text)", first, pf_on_pages(&pl, pages, sizeof(pages)));
 	mb_checklist_add(cl, id, MB_CHECK_FAIL, "", first, "none", "%s", msg);
-	pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
-	pl_free(&pl);
+	pf_pl_text(&pl, cl->checks[cl->count - 1].pages, sizeof(cl->checks[0].pages));
+	pf_pl_free(&pl);
 }
 
 /* does the n bytes at s hold the string w? */

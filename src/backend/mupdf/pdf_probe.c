@@ -70,33 +70,33 @@ static void measure_page(fz_context *ctx, pdf_document *doc, fz_device *dev,
 		/* MuPDF's device space is the CropBox's; the printed frame is the MediaBox's */
 		pdf_page_transform(ctx, page, &pmedia, &ctm);
 		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(MediaBox));
-		media = normal_rect(pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia);
-		to_print = print_transform(ctx, page->obj, media, &p->w_pt, &p->h_pt);
+		media = probe_normal_rect(pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia);
+		to_print = probe_print_transform(ctx, page->obj, media, &p->w_pt, &p->h_pt);
 		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(TrimBox));
 		if ((p->has_trim = pdf_is_array(ctx, arr)))
-			p->trim = box_of(ctx, arr, to_print);
+			p->trim = probe_box_of(ctx, arr, to_print);
 		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(BleedBox));
 		if ((p->has_bleed = pdf_is_array(ctx, arr)))
-			p->bleed = box_of(ctx, arr, to_print);
+			p->bleed = probe_box_of(ctx, arr, to_print);
 		arr = pdf_dict_get_inheritable(ctx, page->obj, PDF_NAME(CropBox));
 		if ((p->has_crop = pdf_is_array(ctx, arr)))
-			p->crop = box_of(ctx, arr, to_print);
+			p->crop = probe_box_of(ctx, arr, to_print);
 		p->annotations = pdf_array_len(ctx, pdf_dict_get(ctx, page->obj, PDF_NAME(Annots)));
 		for (int k = 0; k < p->annotations && p->annot_boxes < MB_PROBE_ANNOT_BOXES; k++) {
 			pdf_obj *rect = pdf_dict_get(ctx, pdf_array_get(ctx, pdf_dict_get(ctx, page->obj,
 								PDF_NAME(Annots)), k), PDF_NAME(Rect));
 
 			if (pdf_is_array(ctx, rect))
-				p->annot_box[p->annot_boxes++] = box_of(ctx, rect, to_print);
+				p->annot_box[p->annot_boxes++] = probe_box_of(ctx, rect, to_print);
 		}
-		walk_resources(ctx, fonts, pdf_page_resources(ctx, page), i + 1, 0);
+		probe_walk_resources(ctx, fonts, pdf_page_resources(ctx, page), i + 1, 0);
 
 		if (pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/OCProperties")) {
 			int budget = MB_CHECK_OC_WALK_MAX;
-			fz_buffer *content = content_bytes(ctx, pdf_page_contents(ctx, page));
+			fz_buffer *content = probe_content_bytes(ctx, pdf_page_contents(ctx, page));
 
 			fz_try(ctx)
-				hidden_layers(ctx, doc, pdf_page_resources(ctx, page), content, 0, &budget,
+				probe_hidden_layers(ctx, doc, pdf_page_resources(ctx, page), content, 0, &budget,
 					      p);
 			fz_always(ctx)
 				fz_drop_buffer(ctx, content);
@@ -156,9 +156,9 @@ static void measure_file(fz_context *ctx, pdf_document *doc, struct mb_probe_fil
 		info = pdf_dict_get(ctx, pdf_trailer(ctx, doc), PDF_NAME(Info));
 		f->metadata = pdf_dict_len(ctx, info) > 0 ||
 			      pdf_dict_getp(ctx, pdf_trailer(ctx, doc), "Root/Metadata");
-		f->outlines = count_outline(ctx, doc);
+		f->outlines = probe_count_outline(ctx, doc);
 		f->pages = xcalloc((size_t)f->page_count, sizeof(*f->pages));
-		dev = new_measure_dev(ctx);
+		dev = probe_new_measure_dev(ctx);
 		((struct measure_dev *)dev)->file = f;
 		((struct measure_dev *)dev)->fonts = &fonts;
 		((struct measure_dev *)dev)->keep_items = keep_items;
@@ -538,8 +538,8 @@ enum mb_status mb_probe_render_picture(const char *path, int page, double dpi,
 		pg = pdf_load_page(ctx, doc, page - 1);
 		pdf_page_transform(ctx, pg, &pmedia, &ctm);
 		arr = pdf_dict_get_inheritable(ctx, pg->obj, PDF_NAME(MediaBox));
-		media = normal_rect(pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia);
-		to_print = print_transform(ctx, pg->obj, media, &w_pt, &h_pt);
+		media = probe_normal_rect(pdf_is_array(ctx, arr) ? pdf_to_rect(ctx, arr) : pmedia);
+		to_print = probe_print_transform(ctx, pg->obj, media, &w_pt, &h_pt);
 		/* the printed frame -> PDF user space -> MuPDF's page space -> pixels */
 		from_print = fz_concat(fz_invert_matrix(to_print), fz_concat(ctm, scale));
 		bounds = fz_transform_rect(fz_bound_page(ctx, &pg->super), scale);

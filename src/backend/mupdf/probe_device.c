@@ -571,7 +571,7 @@ static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *te
 		}
 		if (stroke)
 			box = fz_expand_rect(box, stroke->linewidth * fz_matrix_expansion(ctm) / 2);
-		strip_subset(fz_font_name(ctx, span->font), name, sizeof(name));
+		probe_strip_subset(fz_font_name(ctx, span->font), name, sizeof(name));
 		if (d->mask_depth > 0 || d->tile_depth > 0 || d->annots)
 			continue;
 		d->page->text_runs++;
@@ -586,7 +586,7 @@ static void text_spans(fz_context *ctx, struct measure_dev *d, const fz_text *te
 			continue;
 		/* the item's characters: those this span added */
 		if ((it = record(ctx, d, MB_ITEM_TEXT, box, share, size, 0,
-				 font_index(d->file, d->fonts, name, NULL)))) {
+				 probe_font_index(d->file, d->fonts, name, NULL)))) {
 			it->text_off = off;
 			it->text_len = d->text_len - off;
 		}
@@ -973,7 +973,7 @@ static void dev_end_tile(fz_context *ctx, fz_device *dev)
 		d->tile_depth--;
 }
 
-fz_device *new_measure_dev(fz_context *ctx)
+fz_device *probe_new_measure_dev(fz_context *ctx)
 {
 	struct measure_dev *d = fz_new_derived_device(ctx, struct measure_dev);
 

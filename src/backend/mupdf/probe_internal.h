@@ -80,32 +80,32 @@ static inline double dmin(double a, double b) { return a < b ? a : b; }
 static inline double dmax(double a, double b) { return a > b ? a : b; }
 
 /* probe_device.c: a measuring device; the caller sets file, fonts, keep_items, items_max */
-fz_device *new_measure_dev(fz_context *ctx);
+fz_device *probe_new_measure_dev(fz_context *ctx);
 
 /* probe_objects.c: fonts */
 /* a font's name without its subset tag ("ABCDEF+Name" -> "Name") */
-void strip_subset(const char *name, char *out, size_t size);
+void probe_strip_subset(const char *name, char *out, size_t size);
 /* the index of the font called name in f->fonts, or -1; *slot_out: where it would go */
-int font_index(const struct mb_probe_file *f, const struct font_table *t, const char *name,
+int probe_font_index(const struct mb_probe_file *f, const struct font_table *t, const char *name,
 	       size_t *slot_out);
 /* the fonts of a resource dictionary and the forms it uses, each walked once per file */
-void walk_resources(fz_context *ctx, struct font_walk *w, pdf_obj *res, int page,
+void probe_walk_resources(fz_context *ctx, struct font_walk *w, pdf_obj *res, int page,
 		    int depth);
 
 /* probe_objects.c: boxes and the printed frame */
-fz_rect normal_rect(fz_rect r);
-struct mb_box_pt box_of(fz_context *ctx, pdf_obj *arr, fz_matrix to_print);
+fz_rect probe_normal_rect(fz_rect r);
+struct mb_box_pt probe_box_of(fz_context *ctx, pdf_obj *arr, fz_matrix to_print);
 /* PDF user space -> the page as it prints; *w_pt, *h_pt: the printed size */
-fz_matrix print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect media, double *w_pt,
+fz_matrix probe_print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect media, double *w_pt,
 			  double *h_pt);
 
 /* probe_objects.c: layers switched off, bookmarks */
 /* the bytes of a page's or form's content (one stream or an array of them); NULL if none */
-fz_buffer *content_bytes(fz_context *ctx, pdf_obj *contents);
+fz_buffer *probe_content_bytes(fz_context *ctx, pdf_obj *contents);
 /* optional content switched off where the page's resources name it, into p */
-void hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *content,
+void probe_hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *content,
 		   int depth, int *budget, struct mb_probe_page *p);
 /* the bookmarks (outline entries), walked without recursion; throws on a loop or a bound */
-int count_outline(fz_context *ctx, pdf_document *doc);
+int probe_count_outline(fz_context *ctx, pdf_document *doc);
 
 #endif

@@ -66,7 +66,7 @@ static bool seen_before(struct seen_set *set, const void *p)
 	return false;
 }
 
-void strip_subset(const char *name, char *out, size_t size)
+void probe_strip_subset(const char *name, char *out, size_t size)
 {
 	size_t n = 0;
 
@@ -77,7 +77,7 @@ void strip_subset(const char *name, char *out, size_t size)
 	snprintf(out, size, "%s", name);
 }
 
-int font_index(const struct mb_probe_file *f, const struct font_table *t, const char *name,
+int probe_font_index(const struct mb_probe_file *f, const struct font_table *t, const char *name,
 	       size_t *slot_out)
 {
 	size_t i;
@@ -141,14 +141,14 @@ static void add_font(fz_context *ctx, struct font_walk *w, pdf_obj *font, int pa
 	size_t slot;
 	int i;
 
-	strip_subset(base[0] ? base : "(unnamed)", name, sizeof(name));
-	if ((i = font_index(f, w->fonts, name, NULL)) >= 0) {
+	probe_strip_subset(base[0] ? base : "(unnamed)", name, sizeof(name));
+	if ((i = probe_font_index(f, w->fonts, name, NULL)) >= 0) {
 		/* one name used both ways: the unembedded use is what matters */
 		f->fonts[i].embedded = f->fonts[i].embedded && embedded;
 		return;
 	}
 	font_table_grow(f, w->fonts);
-	font_index(f, w->fonts, name, &slot);
+	probe_font_index(f, w->fonts, name, &slot);
 	w->fonts->slot[slot] = (int)f->font_count + 1;
 	/* room doubles at each power of two: a file of 20,000 fonts is not copied 20,000 times */
 	if ((f->font_count & (f->font_count - 1)) == 0)
@@ -167,7 +167,7 @@ static void add_font(fz_context *ctx, struct font_walk *w, pdf_obj *font, int pa
  * font is the one that counts), so pages that share resources cost nothing
  * more and a form that draws itself stops.
  */
-void walk_resources(fz_context *ctx, struct font_walk *w, pdf_obj *res, int page,
+void probe_walk_resources(fz_context *ctx, struct font_walk *w, pdf_obj *res, int page,
 		    int depth)
 {
 	pdf_obj *fonts, *xobjs;
@@ -187,18 +187,18 @@ void walk_resources(fz_context *ctx, struct font_walk *w, pdf_obj *res, int page
 			continue;
 		if (seen_before(w->seen, pdf_resolve_indirect(ctx, x)))
 			continue;
-		walk_resources(ctx, w, pdf_dict_get(ctx, x, PDF_NAME(Resources)), page, depth + 1);
+		probe_walk_resources(ctx, w, pdf_dict_get(ctx, x, PDF_NAME(Resources)), page, depth + 1);
 	}
 }
 
-fz_rect normal_rect(fz_rect r)
+fz_rect probe_normal_rect(fz_rect r)
 {
 	return (fz_rect){ dmin(r.x0, r.x1), dmin(r.y0, r.y1), dmax(r.x0, r.x1), dmax(r.y0, r.y1) };
 }
 
-struct mb_box_pt box_of(fz_context *ctx, pdf_obj *arr, fz_matrix to_print)
+struct mb_box_pt probe_box_of(fz_context *ctx, pdf_obj *arr, fz_matrix to_print)
 {
-	fz_rect r = fz_transform_rect(normal_rect(pdf_to_rect(ctx, arr)), to_print);
+	fz_rect r = fz_transform_rect(probe_normal_rect(pdf_to_rect(ctx, arr)), to_print);
 
 	return (struct mb_box_pt){ r.x0, r.y0, r.x1, r.y1 };
 }
@@ -208,7 +208,7 @@ struct mb_box_pt box_of(fz_context *ctx, pdf_obj *arr, fz_matrix to_print)
  * and scaled by /UserUnit (as MuPDF reads them), origin at its bottom left
  * corner, y up. *w_pt, *h_pt: the printed size.
  */
-fz_matrix print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect media, double *w_pt,
+fz_matrix probe_print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect media, double *w_pt,
 			  double *h_pt)
 {
 	pdf_obj *uu = pdf_dict_get(ctx, pageobj, PDF_NAME(UserUnit));
@@ -234,7 +234,7 @@ fz_matrix print_transform(fz_context *ctx, pdf_obj *pageobj, fz_rect media, doub
  * by MB_CHECK_OC_WALK_MAX entries per page and MB_CHECK_RESOURCE_DEPTH_MAX nested forms.
  */
 /* the bytes of a page's or form's content (one stream or an array of them); NULL if none */
-fz_buffer *content_bytes(fz_context *ctx, pdf_obj *contents)
+fz_buffer *probe_content_bytes(fz_context *ctx, pdf_obj *contents)
 {
 	fz_buffer *all = NULL;
 
@@ -274,7 +274,7 @@ static bool content_uses(fz_context *ctx, fz_buffer *content, const char *name)
 	return false;
 }
 
-void hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *content,
+void probe_hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *content,
 		   int depth, int *budget, struct mb_probe_page *p)
 {
 	pdf_obj *props, *xobjs;
@@ -307,10 +307,10 @@ void hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *
 			continue;
 		}
 		if (pdf_name_eq(ctx, pdf_dict_get(ctx, x, PDF_NAME(Subtype)), PDF_NAME(Form))) {
-			fz_buffer *inner = content_bytes(ctx, x);
+			fz_buffer *inner = probe_content_bytes(ctx, x);
 
 			fz_try(ctx)
-				hidden_layers(ctx, doc, pdf_dict_get(ctx, x, PDF_NAME(Resources)), inner,
+				probe_hidden_layers(ctx, doc, pdf_dict_get(ctx, x, PDF_NAME(Resources)), inner,
 					      depth + 1, budget, p);
 			fz_always(ctx)
 				fz_drop_buffer(ctx, inner);
@@ -321,7 +321,7 @@ void hidden_layers(fz_context *ctx, pdf_document *doc, pdf_obj *res, fz_buffer *
 }
 
 /* the page's colour by area, and its text, once the page has been run */
-int count_outline(fz_context *ctx, pdf_document *doc)
+int probe_count_outline(fz_context *ctx, pdf_document *doc)
 {
 	pdf_obj *next[MB_CHECK_OUTLINE_DEPTH_MAX];
 	pdf_obj **marked = NULL;
