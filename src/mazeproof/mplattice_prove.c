@@ -155,7 +155,7 @@ void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
 				snprintf(buf, sizeof buf, "a loop of %zu cells through %s", len, name);
 			else
 				snprintf(buf, sizeof buf, "a loop through %s", name);
-			append_why(p->why, sizeof p->why, buf);
+			mb_mp_lat_append_why(p->why, sizeof p->why, buf);
 		}
 	}
 	/* every cell reachable from the entrance (or from the centre when the rim is shut) */
@@ -188,7 +188,7 @@ void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
 			snprintf(buf, sizeof buf, "%ld cell%s unreachable from the %s (first: %s)",
 				 p->unreachable, p->unreachable == 1 ? "" : "s",
 				 p->entrance >= 0 ? "entrance" : "centre", name);
-			append_why(p->why, sizeof p->why, buf);
+			mb_mp_lat_append_why(p->why, sizeof p->why, buf);
 		}
 		if (p->entrance >= 0 && seen[p->exit] && !p->why[0]) {
 			size_t len = 0;
