@@ -3,7 +3,7 @@
  * What mazeproof sees on a PDF page: every straight stroked line segment
  * (after the transform, in points, y growing down from the top-left corner
  * of the page), classed as black or not, and every piece of text with its
- * box. Only mpread.c talks to the PDF library (MuPDF); its types never
+ * box. Only mpread*.c talk to the PDF library (MuPDF); its types never
  * appear here.
  */
 #ifndef MAZEPROOF_MPREAD_H
