@@ -167,7 +167,11 @@ static int cmp_number(const void *a, const void *b)
 	return (*x)->page - (*y)->page;
 }
 
-int main(int argc, char **argv)
+/*
+ * The options into *opt and *max_cpu; returns -1 to go on, or the exit
+ * status when they said all there is to do (--help, --version, a mistake).
+ */
+static int parse_options(int argc, char **argv, struct options *opt, unsigned long *max_cpu)
 {
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
@@ -179,36 +183,28 @@ int main(int argc, char **argv)
 		{ "max-cpu", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
-	unsigned long max_cpu = MAX_CPU_S;
 	char *end;
-	struct options opt = { false, false, false, false, NULL };
-	struct run r;
-	struct report rep;
-	struct mb_mp_doc *doc;
-	struct mb_mp_maze **puzzles, **copies, **extras;
-	size_t npuz = 0, ncop = 0, nextra = 0;
-	char err[400];
-	int c, pages;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "qhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'q':
-			opt.quiet = true;
+			opt->quiet = true;
 			break;
 		case 'j':
-			opt.json = true;
+			opt->json = true;
 			break;
 		case 'g':
-			opt.any_gaps = true;
+			opt->any_gaps = true;
 			break;
 		case 'r':
-			opt.render_all = true;
+			opt->render_all = true;
 			break;
 		case 'c':
 			errno = 0;
-			max_cpu = strtoul(optarg, &end, 10);
+			*max_cpu = strtoul(optarg, &end, 10);
 			if (errno || end == optarg || *end || optarg[0] == '-' ||
-			    max_cpu > MAX_CPU_LIMIT_S) {
+			    *max_cpu > MAX_CPU_LIMIT_S) {
 				fprintf(stderr, "mazeproof: --max-cpu: '%s' is not a whole number "
 					"from 0 to %d\nTry 'mazeproof --help'.\n", optarg,
 					MAX_CPU_LIMIT_S);
@@ -231,7 +227,103 @@ int main(int argc, char **argv)
 			optind == argc ? "no PDF file given" : "more than one file given");
 		return EXIT_USAGE;
 	}
-	opt.path = argv[optind];
+	opt->path = argv[optind];
+	return -1;
+}
+
+static void release_run(struct run *r)
+{
+	for (size_t k = 0; k < r->n; k++)
+		mb_mp_maze_release(&r->mazes[k]);
+	for (size_t k = 0; k < r->nerrors; k++)
+		free(r->errors[k]);
+	free(r->errors);
+	free(r->mazes);
+	free(r->folios);
+}
+
+/* the run's mazes by what they are: numbered puzzles, their solution copies, unnumbered mazes */
+struct sorted {
+	struct mb_mp_maze **puzzles, **copies, **extras;
+	size_t npuz, ncop, nextra;
+};
+
+static void sort_mazes(struct run *r, struct sorted *s)
+{
+	s->puzzles = mb_mp_xmalloc((r->n ? r->n : 1) * sizeof *s->puzzles);
+	s->copies = mb_mp_xmalloc((r->n ? r->n : 1) * sizeof *s->copies);
+	s->extras = mb_mp_xmalloc((r->n ? r->n : 1) * sizeof *s->extras);
+	for (size_t k = 0; k < r->n; k++) {
+		struct mb_mp_maze *m = &r->mazes[k];
+
+		if (m->w == 0)
+			mb_mp_page_error(r, m->page, m->problem);
+		else if (m->number < 0 && m->solution && mb_mp_npuz_labelled(r))
+			mb_mp_pair_by_walls(r, m, s->copies, &s->ncop);
+		else if (m->number < 0)
+			s->extras[s->nextra++] = m;
+		else if (m->solution)
+			s->copies[s->ncop++] = m;
+		else
+			s->puzzles[s->npuz++] = m;
+	}
+	qsort(s->puzzles, s->npuz, sizeof *s->puzzles, cmp_number);
+	qsort(s->copies, s->ncop, sizeof *s->copies, cmp_number);
+}
+
+/* a maze whose drawing vanished leaves a hole in the numbers */
+static void report_missing_numbers(struct run *r, const struct sorted *s)
+{
+	struct mb_mp_maze **puzzles = s->puzzles;
+	size_t npuz = s->npuz;
+	char err[400];
+
+	for (size_t k = 1; k < npuz && !r->numbered_by_order; k++) {
+		int lo = puzzles[k - 1]->number + 1, hi = puzzles[k]->number - 1;
+
+		if (lo > hi)
+			continue;
+		if (lo == hi)
+			snprintf(err, sizeof err, "no maze %d found (maze numbers run from %d to %d)", lo,
+				 puzzles[0]->number, puzzles[npuz - 1]->number);
+		else
+			snprintf(err, sizeof err, "no mazes %d to %d found (maze numbers run from %d to %d)",
+				 lo, hi, puzzles[0]->number, puzzles[npuz - 1]->number);
+		mb_mp_page_error(r, 0, err);
+	}
+}
+
+/* solution copies whose maze is missing */
+static void report_orphan_copies(struct run *r, const struct sorted *s)
+{
+	char err[400];
+
+	for (size_t q = 0; q < s->ncop; q++) {
+		bool found = false;
+
+		for (size_t k = 0; k < s->npuz && !found; k++)
+			found = s->puzzles[k]->number == s->copies[q]->number;
+		if (!found) {
+			snprintf(err, sizeof err, "solution copy of maze %d has no maze page",
+				 s->copies[q]->number);
+			mb_mp_page_error(r, s->copies[q]->page, err);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long max_cpu = MAX_CPU_S;
+	struct options opt = { false, false, false, false, NULL };
+	struct run r;
+	struct report rep;
+	struct sorted s = { 0 };
+	struct mb_mp_doc *doc;
+	char err[400];
+	int status, pages;
+
+	if ((status = parse_options(argc, argv, &opt, &max_cpu)) >= 0)
+		return status;
 	arm_cpu_limit(max_cpu, opt.path);
 	keep_freed_memory();
 
@@ -247,84 +339,29 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mazeproof: cannot read '%s': %s\n", opt.path,
 			mb_mp_doc_damaged(doc) ? MB_MP_DAMAGED : r.refused);
 		mb_mp_doc_close(doc);
-		for (size_t k = 0; k < r.n; k++)
-			mb_mp_maze_release(&r.mazes[k]);
-		for (size_t k = 0; k < r.nerrors; k++)
-			free(r.errors[k]);
-		free(r.errors);
-		free(r.mazes);
-		free(r.folios);
+		release_run(&r);
 		return EXIT_FAILED;
 	}
 	mb_mp_doc_close(doc);
 	mb_mp_settle_numbers(&r);
 
-	puzzles = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *puzzles);
-	copies = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *copies);
-	extras = mb_mp_xmalloc((r.n ? r.n : 1) * sizeof *extras);
-	for (size_t k = 0; k < r.n; k++) {
-		struct mb_mp_maze *m = &r.mazes[k];
-
-		if (m->w == 0)
-			mb_mp_page_error(&r, m->page, m->problem);
-		else if (m->number < 0 && m->solution && mb_mp_npuz_labelled(&r))
-			mb_mp_pair_by_walls(&r, m, copies, &ncop);
-		else if (m->number < 0)
-			extras[nextra++] = m;
-		else if (m->solution)
-			copies[ncop++] = m;
-		else
-			puzzles[npuz++] = m;
-	}
-	qsort(puzzles, npuz, sizeof *puzzles, cmp_number);
-	qsort(copies, ncop, sizeof *copies, cmp_number);
-
-	/* a maze whose drawing vanished leaves a hole in the numbers */
-	for (size_t k = 1; k < npuz && !r.numbered_by_order; k++) {
-		int lo = puzzles[k - 1]->number + 1, hi = puzzles[k]->number - 1;
-
-		if (lo > hi)
-			continue;
-		if (lo == hi)
-			snprintf(err, sizeof err, "no maze %d found (maze numbers run from %d to %d)", lo,
-				 puzzles[0]->number, puzzles[npuz - 1]->number);
-		else
-			snprintf(err, sizeof err, "no mazes %d to %d found (maze numbers run from %d to %d)",
-				 lo, hi, puzzles[0]->number, puzzles[npuz - 1]->number);
-		mb_mp_page_error(&r, 0, err);
-	}
-	for (size_t k = 0; k < npuz; k++)
-		mb_mp_judge(&rep, &r, puzzles, k, copies, ncop, !opt.any_gaps);
-	for (size_t k = 0; k < nextra; k++)
-		mb_mp_judge_unnumbered(&rep, extras[k], !opt.any_gaps);
-	/* solution copies whose maze is missing */
-	for (size_t q = 0; q < ncop; q++) {
-		bool found = false;
-
-		for (size_t k = 0; k < npuz && !found; k++)
-			found = puzzles[k]->number == copies[q]->number;
-		if (!found) {
-			snprintf(err, sizeof err, "solution copy of maze %d has no maze page",
-				 copies[q]->number);
-			mb_mp_page_error(&r, copies[q]->page, err);
-		}
-	}
+	sort_mazes(&r, &s);
+	report_missing_numbers(&r, &s);
+	for (size_t k = 0; k < s.npuz; k++)
+		mb_mp_judge(&rep, &r, s.puzzles, k, s.copies, s.ncop, !opt.any_gaps);
+	for (size_t k = 0; k < s.nextra; k++)
+		mb_mp_judge_unnumbered(&rep, s.extras[k], !opt.any_gaps);
+	report_orphan_copies(&r, &s);
 
 	if (opt.json)
 		mb_mp_print_json(&opt, &rep, &r, pages);
 	else
 		mb_mp_print_text(&opt, &rep, &r, pages);
 
-	for (size_t k = 0; k < r.n; k++)
-		mb_mp_maze_release(&r.mazes[k]);
-	for (size_t k = 0; k < r.nerrors; k++)
-		free(r.errors[k]);
-	free(r.errors);
-	free(r.mazes);
-	free(r.folios);
-	free(puzzles);
-	free(copies);
-	free(extras);
+	release_run(&r);
+	free(s.puzzles);
+	free(s.copies);
+	free(s.extras);
 	free(rep.v);
 	return rep.nv > 0 && rep.failed == 0 && r.nerrors == 0 ? EXIT_PASS : EXIT_FAILED;
 }

@@ -380,23 +380,17 @@ static bool glyph_like(const struct mb_mp_maze *m, const struct line *lines,
 	return 2 * top < m->w || 2 * bottom < m->w || 2 * left < m->h || 2 * right < m->h;
 }
 
-size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
+/*
+ * The drawings: one cluster per group of touching lines (parent), with its
+ * box and members, in the order of their first lines; index is scratch
+ * room for n entries. Returns their number, the array in *out.
+ */
+static size_t make_clusters(const struct line *lines, size_t n, size_t *parent, size_t *index,
+			    struct cluster **out)
 {
-	struct line *lines;
-	size_t n = collect_lines(page, &lines);
-	size_t *parent = mb_mp_xmalloc((n ? n : 1) * sizeof *parent);
-	size_t *index = mb_mp_xmalloc((n ? n : 1) * sizeof *index);
 	struct cluster *cl = NULL;
-	size_t ncl = 0, capcl = 0, nmazes = 0, nread = 0;
-	struct mb_mp_maze *mazes, **readable;
-	char msg[160];
+	size_t ncl = 0, capcl = 0;
 
-	n = drop_duplicates(lines, n);
-	if (!group_lines(lines, n, parent)) {
-		snprintf(msg, sizeof msg, "more than %d line pieces near one place: not a page of "
-			 "mazes this tool reads", MB_MP_MAX_BUCKET);
-		goto refuse;
-	}
 	for (size_t k = 0; k < n; k++) {
 		size_t r = find(parent, k);
 		struct cluster *c;
@@ -417,6 +411,98 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 		c->x1 = fmax(c->x1, lines[k].x1);
 		c->y1 = fmax(c->y1, lines[k].y1);
 	}
+	*out = cl;
+	return ncl;
+}
+
+/* m's walls read again from the drawing with its decoration stripped, when that reads */
+static void read_stripped(struct mb_mp_maze *m, const struct line *lines, const struct cluster *c)
+{
+	struct cluster trimmed;
+
+	if (mb_mp_strip_decoration(lines, c, &trimmed)) {
+		struct mb_mp_maze again;
+
+		memset(&again, 0, sizeof again);
+		again.page = m->page;
+		again.number = again.label_page = -1;
+		mb_mp_build_walls(&again, lines, &trimmed);
+		if (!again.problem[0]) {
+			mb_mp_maze_release(m);
+			*m = again;
+		} else {
+			mb_mp_maze_release(&again);
+		}
+		free(trimmed.members);
+	}
+}
+
+/*
+ * Read drawing c of page into *m; false (m released) when it is no maze:
+ * stray lines, a closed box (a frame or a border), or letters.
+ */
+static bool read_cluster(const struct mb_mp_page *page, const struct line *lines,
+			 const struct cluster *c, struct mb_mp_maze *m)
+{
+	memset(m, 0, sizeof *m);
+	m->page = page->number;
+	m->number = -1;
+	m->label_page = -1;
+	mb_mp_build_walls(m, lines, c);
+	if (m->problem[0])
+		read_stripped(m, lines, c);
+	if (m->w == 0)
+		mb_mp_rebuild_on_grid(m, lines, c);
+	if ((m->w == 0 && c->n < 4) ||
+	    (m->w == 1 && m->h == 1 && !m->problem[0] && m->hwall[0] && m->hwall[1] &&
+	     m->vwall[0] && m->vwall[1]) ||
+	    glyph_like(m, lines, c)) {
+		/* stray lines, a closed box (a frame or a border), or letters: not a maze */
+		mb_mp_maze_release(m);
+		return false;
+	}
+	if (m->w > 0) {
+		m->inexact |= c->dropped_inside;
+		mb_mp_find_diagonal(m, page);
+		mb_mp_read_route(m, page);
+	} else {
+		m->x_pt = c->x0;
+		m->y_pt = c->y0;
+	}
+	return true;
+}
+
+/* the page's readable mazes (w > 0) labelled together */
+static void label_readable(const struct mb_mp_page *page, struct mb_mp_maze *mazes, size_t nmazes)
+{
+	struct mb_mp_maze **readable = mb_mp_xmalloc((nmazes ? nmazes : 1) * sizeof *readable);
+	size_t nread = 0;
+
+	for (size_t a = 0; a < nmazes; a++)
+		if (mazes[a].w > 0)
+			readable[nread++] = &mazes[a];
+	mb_mp_label_mazes(page, readable, nread);
+	free(readable);
+}
+
+size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
+{
+	struct line *lines;
+	size_t n = collect_lines(page, &lines);
+	size_t *parent = mb_mp_xmalloc((n ? n : 1) * sizeof *parent);
+	size_t *index = mb_mp_xmalloc((n ? n : 1) * sizeof *index);
+	struct cluster *cl;
+	size_t ncl, nmazes = 0;
+	struct mb_mp_maze *mazes;
+	char msg[160];
+
+	n = drop_duplicates(lines, n);
+	if (!group_lines(lines, n, parent)) {
+		snprintf(msg, sizeof msg, "more than %d line pieces near one place: not a page of "
+			 "mazes this tool reads", MB_MP_MAX_BUCKET);
+		goto refuse;
+	}
+	ncl = make_clusters(lines, n, parent, index, &cl);
 	if (ncl > MB_MP_MAX_DRAWINGS) {
 		snprintf(msg, sizeof msg, "more than %d separate line drawings: not a page of mazes "
 			 "this tool reads", MB_MP_MAX_DRAWINGS);
@@ -429,64 +515,14 @@ size_t mb_mp_find_mazes(const struct mb_mp_page *page, struct mb_mp_maze **out)
 	mazes = mb_mp_xcalloc(ncl ? ncl : 1, sizeof *mazes);
 	for (size_t a = 0; a < ncl; a++) {
 		struct cluster *c = &cl[a];
-		struct mb_mp_maze *m;
 
-		if (c->dropped || c->n < 2 || c->x1 - c->x0 < 0.5 || c->y1 - c->y0 < 0.5)
-			goto next;
-		m = &mazes[nmazes];
-		memset(m, 0, sizeof *m);
-		m->page = page->number;
-		m->number = -1;
-		m->label_page = -1;
-		mb_mp_build_walls(m, lines, c);
-		if (m->problem[0]) {
-			struct cluster trimmed;
-
-			if (mb_mp_strip_decoration(lines, c, &trimmed)) {
-				struct mb_mp_maze again;
-
-				memset(&again, 0, sizeof again);
-				again.page = m->page;
-				again.number = again.label_page = -1;
-				mb_mp_build_walls(&again, lines, &trimmed);
-				if (!again.problem[0]) {
-					mb_mp_maze_release(m);
-					*m = again;
-				} else {
-					mb_mp_maze_release(&again);
-				}
-				free(trimmed.members);
-			}
-		}
-		if (m->w == 0)
-			mb_mp_rebuild_on_grid(m, lines, c);
-		if ((m->w == 0 && c->n < 4) ||
-		    (m->w == 1 && m->h == 1 && !m->problem[0] && m->hwall[0] && m->hwall[1] &&
-		     m->vwall[0] && m->vwall[1]) ||
-		    glyph_like(m, lines, c)) {
-			/* stray lines, a closed box (a frame or a border), or letters: not a maze */
-			mb_mp_maze_release(m);
-			goto next;
-		}
-		if (m->w > 0) {
-			m->inexact |= c->dropped_inside;
-			mb_mp_find_diagonal(m, page);
-			mb_mp_read_route(m, page);
-		} else {
-			m->x_pt = c->x0;
-			m->y_pt = c->y0;
-		}
-		nmazes++;
-next:
+		if (!(c->dropped || c->n < 2 || c->x1 - c->x0 < 0.5 || c->y1 - c->y0 < 0.5) &&
+		    read_cluster(page, lines, c, &mazes[nmazes]))
+			nmazes++;
 		free(c->members);
 	}
 	free(cl);
-	readable = mb_mp_xmalloc((nmazes ? nmazes : 1) * sizeof *readable);
-	for (size_t a = 0; a < nmazes; a++)
-		if (mazes[a].w > 0)
-			readable[nread++] = &mazes[a];
-	mb_mp_label_mazes(page, readable, nread);
-	free(readable);
+	label_readable(page, mazes, nmazes);
 	free(lines);
 	free(parent);
 	free(index);

@@ -44,6 +44,117 @@ static int hex_sides(const struct mb_mp_lattice *l, int a, int b, struct pos_sid
 	return 6;
 }
 
+/* Every side must sit halfway between two lattice centres: l->problem says the first that does not. */
+static void check_sides(struct mb_mp_lattice *l, const double *pts, size_t n, bool flat)
+{
+	double s = l->side, w = sqrt(3) * s;
+
+	for (size_t i = 0; i < n && !l->problem[0]; i++) {
+		double mx = (pts[4 * i] + pts[4 * i + 2]) / 2, my = (pts[4 * i + 1] + pts[4 * i + 3]) / 2;
+		int b0 = (int)floor((my - l->oy) / (1.5 * s)), a0 = (int)floor((mx - l->ox) / (w / 2));
+		double d1 = INFINITY, d2 = INFINITY, x1 = 0, y1 = 0, x2 = 0, y2 = 0, cx, cy;
+
+		/* a side lies halfway between its two nearest centres */
+		for (int b = b0 - 1; b <= b0 + 2; b++)
+			for (int a = a0 - 2; a <= a0 + 3; a++) {
+				double hx, hy, d;
+
+				if ((a + b) % 2)
+					continue;
+				hex_centre(l, a, b, &hx, &hy);
+				d = hypot(mx - hx, my - hy);
+				if (d < d1) {
+					d2 = d1, x2 = x1, y2 = y1;
+					d1 = d, x1 = hx, y1 = hy;
+				} else if (d < d2) {
+					d2 = d, x2 = hx, y2 = hy;
+				}
+			}
+		cx = (x1 + x2) / 2;
+		cy = (y1 + y2) / 2;
+		if (hypot(mx - cx, my - cy) > 0.15 * s) {
+			double px, py;
+
+			turn_pt(flat, mx, my, &px, &py);
+			snprintf(l->problem, sizeof l->problem, "a wall at (%.1f, %.1f) pt is not a side of "
+				 "the hexagon grid (sides %.2f pt)", px, py, s);
+		}
+	}
+}
+
+/*
+ * The positions of l's box, the hexagons inside the hull h of the walls
+ * (nh corners), the outline carved from them and the cells numbered; the
+ * grid's name says its rows and columns.
+ */
+static void hex_cells(struct mb_mp_lattice *l, const double *pts, size_t n, const double *h,
+		      size_t nh)
+{
+	double w = sqrt(3) * l->side;
+	bool flat = l->flat;
+	int maxrow = 0, rows = 0;
+
+	l->cell_at = mb_mp_xmalloc((size_t)(l->amax - l->amin + 1) * (size_t)(l->bmax - l->bmin + 1) *
+				   sizeof *l->cell_at);
+	for (int b = l->bmin; b <= l->bmax; b++) {
+		for (int a = l->amin; a <= l->amax; a++) {
+			double cx, cy;
+			int *slot = &l->cell_at[(size_t)(b - l->bmin) *
+						(size_t)(l->amax - l->amin + 1) +
+						(size_t)(a - l->amin)];
+
+			*slot = -1;
+			if ((a + b) % 2)
+				continue;
+			hex_centre(l, a, b, &cx, &cy);
+			if (mb_mp_lat_inside_by(h, nh, cx, cy) >= w / 4)
+				*slot = 0;
+		}
+	}
+	mb_mp_lat_carve_outside(l, pts, n, hex_key, hex_sides);
+	mb_mp_lat_number_cells(l);
+	for (int b = l->bmin; b <= l->bmax; b++) {
+		int inrow = 0;
+
+		for (int a = l->amin; a <= l->amax; a++)
+			inrow += !mb_mp_lat_outside_at(l, a, b);
+		maxrow = inrow > maxrow ? inrow : maxrow;
+		rows += inrow > 0;
+	}
+	snprintf(l->grid, sizeof l->grid, "hex %dx%d", flat ? rows : maxrow,
+		 flat ? maxrow : rows);
+}
+
+/* each cell's six sides, a side between two cells once */
+static void hex_edges(struct mb_mp_lattice *l)
+{
+	double s = l->side;
+	bool flat = l->flat;
+
+	for (int c = 0; c < l->ncells; c++) {
+		int a = l->cell_a[c], b = l->cell_b[c];
+		double cx, cy;
+
+		hex_centre(l, a, b, &cx, &cy);
+		for (int d = 0; d < 6; d++) {
+			int nb = hex_cell(l, a + HEX_DIR[d][0], b + HEX_DIR[d][1]);
+			struct mb_mp_ledge *e;
+			double p0x, p0y, p1x, p1y, t0 = (60.0 * d - 30) * M_PI / 180,
+						   t1 = (60.0 * d + 30) * M_PI / 180;
+
+			if (nb >= 0 && d >= 3)
+				continue;
+			e = mb_mp_lat_add_edge(l, c, nb);
+			turn_pt(flat, cx + s * cos(t0), cy + s * sin(t0), &p0x, &p0y);
+			turn_pt(flat, cx + s * cos(t1), cy + s * sin(t1), &p1x, &p1y);
+			e->x0 = p0x;
+			e->y0 = p0y;
+			e->x1 = p1x;
+			e->y1 = p1y;
+		}
+	}
+}
+
 static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx, size_t n,
 				      bool flat)
 {
@@ -104,37 +215,7 @@ static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx
 	l->ox = (pts[4 * ref] + pts[4 * ref + 2]) / 2 + w / 2;
 	l->oy = (pts[4 * ref + 1] + pts[4 * ref + 3]) / 2;
 	/* every side must sit between two lattice centres */
-	for (size_t i = 0; i < n && !l->problem[0]; i++) {
-		double mx = (pts[4 * i] + pts[4 * i + 2]) / 2, my = (pts[4 * i + 1] + pts[4 * i + 3]) / 2;
-		int b0 = (int)floor((my - l->oy) / (1.5 * s)), a0 = (int)floor((mx - l->ox) / (w / 2));
-		double d1 = INFINITY, d2 = INFINITY, x1 = 0, y1 = 0, x2 = 0, y2 = 0, cx, cy;
-
-		/* a side lies halfway between its two nearest centres */
-		for (int b = b0 - 1; b <= b0 + 2; b++)
-			for (int a = a0 - 2; a <= a0 + 3; a++) {
-				double hx, hy, d;
-
-				if ((a + b) % 2)
-					continue;
-				hex_centre(l, a, b, &hx, &hy);
-				d = hypot(mx - hx, my - hy);
-				if (d < d1) {
-					d2 = d1, x2 = x1, y2 = y1;
-					d1 = d, x1 = hx, y1 = hy;
-				} else if (d < d2) {
-					d2 = d, x2 = hx, y2 = hy;
-				}
-			}
-		cx = (x1 + x2) / 2;
-		cy = (y1 + y2) / 2;
-		if (hypot(mx - cx, my - cy) > 0.15 * s) {
-			double px, py;
-
-			turn_pt(flat, mx, my, &px, &py);
-			snprintf(l->problem, sizeof l->problem, "a wall at (%.1f, %.1f) pt is not a side of "
-				 "the hexagon grid (sides %.2f pt)", px, py, s);
-		}
-	}
+	check_sides(l, pts, n, flat);
 	if (l->problem[0])
 		goto out;
 	nh = mb_mp_lat_hull(pts, 2 * n, h);
@@ -146,61 +227,8 @@ static struct mb_mp_lattice *hex_from(struct mb_mp_page *page, const size_t *idx
 		snprintf(l->problem, sizeof l->problem, "more than %d hexagons", MB_MP_LAT_MAX_CELLS);
 		goto out;
 	}
-	l->cell_at = mb_mp_xmalloc((size_t)(l->amax - l->amin + 1) * (size_t)(l->bmax - l->bmin + 1) *
-				   sizeof *l->cell_at);
-	{
-		int maxrow = 0, rows = 0;
-
-		for (int b = l->bmin; b <= l->bmax; b++) {
-			for (int a = l->amin; a <= l->amax; a++) {
-				double cx, cy;
-				int *slot = &l->cell_at[(size_t)(b - l->bmin) *
-							(size_t)(l->amax - l->amin + 1) +
-							(size_t)(a - l->amin)];
-
-				*slot = -1;
-				if ((a + b) % 2)
-					continue;
-				hex_centre(l, a, b, &cx, &cy);
-				if (mb_mp_lat_inside_by(h, nh, cx, cy) >= w / 4)
-					*slot = 0;
-			}
-		}
-		mb_mp_lat_carve_outside(l, pts, n, hex_key, hex_sides);
-		mb_mp_lat_number_cells(l);
-		for (int b = l->bmin; b <= l->bmax; b++) {
-			int inrow = 0;
-
-			for (int a = l->amin; a <= l->amax; a++)
-				inrow += !mb_mp_lat_outside_at(l, a, b);
-			maxrow = inrow > maxrow ? inrow : maxrow;
-			rows += inrow > 0;
-		}
-		snprintf(l->grid, sizeof l->grid, "hex %dx%d", flat ? rows : maxrow,
-			 flat ? maxrow : rows);
-	}
-	for (int c = 0; c < l->ncells; c++) {
-		int a = l->cell_a[c], b = l->cell_b[c];
-		double cx, cy;
-
-		hex_centre(l, a, b, &cx, &cy);
-		for (int d = 0; d < 6; d++) {
-			int nb = hex_cell(l, a + HEX_DIR[d][0], b + HEX_DIR[d][1]);
-			struct mb_mp_ledge *e;
-			double p0x, p0y, p1x, p1y, t0 = (60.0 * d - 30) * M_PI / 180,
-						   t1 = (60.0 * d + 30) * M_PI / 180;
-
-			if (nb >= 0 && d >= 3)
-				continue;
-			e = mb_mp_lat_add_edge(l, c, nb);
-			turn_pt(flat, cx + s * cos(t0), cy + s * sin(t0), &p0x, &p0y);
-			turn_pt(flat, cx + s * cos(t1), cy + s * sin(t1), &p1x, &p1y);
-			e->x0 = p0x;
-			e->y0 = p0y;
-			e->x1 = p1x;
-			e->y1 = p1y;
-		}
-	}
+	hex_cells(l, pts, n, h, nh);
+	hex_edges(l);
 out:
 	free(v);
 	free(pts);
