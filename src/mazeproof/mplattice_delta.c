@@ -112,6 +112,77 @@ static double delta_side(double *len, size_t n)
 	return n ? len[n / 2] : 0;
 }
 
+/*
+ * The positions of l's box, the triangles inside the hull h of the walls
+ * (nh corners), the outline carved from them and the cells numbered; the
+ * grid's name says its rows (and a triangle of triangles as such).
+ */
+static void delta_cells(struct mb_mp_lattice *l, const double *pts, size_t n, const double *h,
+			size_t nh)
+{
+	double s = l->side;
+	int maxrow = 0, rows = 0, last = 0;
+	bool up = true, down = true;	/* rows of 1, 3, 5, ... (or the reverse) triangles */
+
+	l->cell_at = mb_mp_xmalloc((size_t)(l->amax - l->amin + 1) * (size_t)(l->bmax - l->bmin + 1) *
+				   sizeof *l->cell_at);
+	for (int b = l->bmin; b <= l->bmax; b++) {
+		for (int a = l->amin; a <= l->amax; a++) {
+			double cx, cy;
+			int *slot = &l->cell_at[(size_t)(b - l->bmin) *
+						(size_t)(l->amax - l->amin + 1) +
+						(size_t)(a - l->amin)];
+
+			*slot = -1;
+			delta_centre(l, a, b, &cx, &cy);
+			if (mb_mp_lat_inside_by(h, nh, cx, cy) >= 0.15 * s)
+				*slot = 0;
+		}
+	}
+	mb_mp_lat_carve_outside(l, pts, n, delta_key, delta_sides);
+	mb_mp_lat_number_cells(l);
+	for (int b = l->bmin; b <= l->bmax; b++) {
+		int inrow = 0;
+
+		for (int a = l->amin; a <= l->amax; a++)
+			inrow += !mb_mp_lat_outside_at(l, a, b);
+		if (inrow > 0) {
+			up = up && inrow == (rows ? last + 2 : 1);
+			down = down && (!rows || inrow == last - 2);
+			last = inrow;
+		}
+		maxrow = inrow > maxrow ? inrow : maxrow;
+		rows += inrow > 0;
+	}
+	if (rows >= 2 && (up || (down && last == 1)))
+		snprintf(l->grid, sizeof l->grid, "delta triangle %d rows", rows);
+	else
+		snprintf(l->grid, sizeof l->grid, "delta %dx%d", maxrow, rows);
+}
+
+/* each cell's three sides, an inner side once */
+static void delta_edges(struct mb_mp_lattice *l)
+{
+	for (int c = 0; c < l->ncells; c++) {
+		double pq[3][2][2];
+		int nb[3][2];
+
+		delta_tri(l->cell_a[c], l->cell_b[c], pq, nb);
+		for (int d = 0; d < 3; d++) {
+			int o = delta_cell(l, nb[d][0], nb[d][1]);
+			struct mb_mp_ledge *e;
+
+			/* each inner side once: from the cell left of it, or above it */
+			if (o >= 0 && (nb[d][1] < l->cell_b[c] ||
+				       (nb[d][1] == l->cell_b[c] && nb[d][0] < l->cell_a[c])))
+				continue;
+			e = mb_mp_lat_add_edge(l, c, o);
+			delta_pt(l, pq[d][0][0], pq[d][0][1], &e->x0, &e->y0);
+			delta_pt(l, pq[d][1][0], pq[d][1][1], &e->x1, &e->y1);
+		}
+	}
+}
+
 struct mb_mp_lattice *mb_mp_lat_delta_from(struct mb_mp_page *page, const size_t *idx, size_t n)
 {
 	struct mb_mp_lattice *l = mb_mp_xcalloc(1, sizeof *l);
@@ -186,63 +257,8 @@ struct mb_mp_lattice *mb_mp_lat_delta_from(struct mb_mp_page *page, const size_t
 		snprintf(l->problem, sizeof l->problem, "more than %d triangles", MB_MP_LAT_MAX_CELLS);
 		goto out;
 	}
-	l->cell_at = mb_mp_xmalloc((size_t)(l->amax - l->amin + 1) * (size_t)(l->bmax - l->bmin + 1) *
-				   sizeof *l->cell_at);
-	{
-		int maxrow = 0, rows = 0, last = 0;
-		bool up = true, down = true;	/* rows of 1, 3, 5, ... (or the reverse) triangles */
-
-		for (int b = l->bmin; b <= l->bmax; b++) {
-			for (int a = l->amin; a <= l->amax; a++) {
-				double cx, cy;
-				int *slot = &l->cell_at[(size_t)(b - l->bmin) *
-							(size_t)(l->amax - l->amin + 1) +
-							(size_t)(a - l->amin)];
-
-				*slot = -1;
-				delta_centre(l, a, b, &cx, &cy);
-				if (mb_mp_lat_inside_by(h, nh, cx, cy) >= 0.15 * s)
-					*slot = 0;
-			}
-		}
-		mb_mp_lat_carve_outside(l, pts, n, delta_key, delta_sides);
-		mb_mp_lat_number_cells(l);
-		for (int b = l->bmin; b <= l->bmax; b++) {
-			int inrow = 0;
-
-			for (int a = l->amin; a <= l->amax; a++)
-				inrow += !mb_mp_lat_outside_at(l, a, b);
-			if (inrow > 0) {
-				up = up && inrow == (rows ? last + 2 : 1);
-				down = down && (!rows || inrow == last - 2);
-				last = inrow;
-			}
-			maxrow = inrow > maxrow ? inrow : maxrow;
-			rows += inrow > 0;
-		}
-		if (rows >= 2 && (up || (down && last == 1)))
-			snprintf(l->grid, sizeof l->grid, "delta triangle %d rows", rows);
-		else
-			snprintf(l->grid, sizeof l->grid, "delta %dx%d", maxrow, rows);
-	}
-	for (int c = 0; c < l->ncells; c++) {
-		double pq[3][2][2];
-		int nb[3][2];
-
-		delta_tri(l->cell_a[c], l->cell_b[c], pq, nb);
-		for (int d = 0; d < 3; d++) {
-			int o = delta_cell(l, nb[d][0], nb[d][1]);
-			struct mb_mp_ledge *e;
-
-			/* each inner side once: from the cell left of it, or above it */
-			if (o >= 0 && (nb[d][1] < l->cell_b[c] ||
-				       (nb[d][1] == l->cell_b[c] && nb[d][0] < l->cell_a[c])))
-				continue;
-			e = mb_mp_lat_add_edge(l, c, o);
-			delta_pt(l, pq[d][0][0], pq[d][0][1], &e->x0, &e->y0);
-			delta_pt(l, pq[d][1][0], pq[d][1][1], &e->x1, &e->y1);
-		}
-	}
+	delta_cells(l, pts, n, h, nh);
+	delta_edges(l);
 out:
 	free(v);
 	free(pts);

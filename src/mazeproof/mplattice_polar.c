@@ -168,6 +168,78 @@ static void polar_edges(struct mb_mp_lattice *l)
 	}
 }
 
+/*
+ * The radial walls: black segments within the maze's reach that point at
+ * its centre, their angles per ring they run through (ang[r], nang[r]
+ * of cap[r]); they are this maze's, so no longer black for the others.
+ */
+static void collect_radials(struct mb_mp_page *page, struct mb_mp_lattice *l, int R, double rw,
+			    double **ang, size_t *nang, size_t *cap)
+{
+	double pen = l->pen_pt, reach = R * rw + 2 * pen + 1;
+
+	for (size_t i = 0; i < page->nsegs; i++) {
+		struct mb_mp_seg *s = &page->segs[i];
+		double ra = dist(s->x0 - l->cx, s->y0 - l->cy), rb = dist(s->x1 - l->cx, s->y1 - l->cy);
+		double len = dist(s->x1 - s->x0, s->y1 - s->y0), off, lo, hi, mx, my, at;
+
+		if (!s->black || ra > reach || rb > reach)
+			continue;
+		s->black = false;	/* this maze's: not a square maze's wall */
+		off = fabs((s->x1 - s->x0) * (l->cy - s->y0) - (s->y1 - s->y0) * (l->cx - s->x0)) / len;
+		if (off > fmax(1.0, pen)) {
+			if (!l->problem[0])
+				snprintf(l->problem, sizeof l->problem,
+					 "a straight wall (%.1f, %.1f)-(%.1f, %.1f) pt does not point at "
+					 "the centre (%.1f, %.1f) of the round maze", s->x0, s->y0,
+					 s->x1, s->y1, l->cx, l->cy);
+			continue;
+		}
+		lo = fmin(ra, rb);
+		hi = fmax(ra, rb);
+		mx = (s->x0 + s->x1) / 2;
+		my = (s->y0 + s->y1) / 2;
+		at = wrap(atan2(my - l->cy, mx - l->cx));
+		/* the rings it runs through for half a ring or more: none below lo / rw - 1 or above hi / rw */
+		for (int r = (int)fmax(1, floor(lo / rw) - 1), top = (int)fmin(R - 1, floor(hi / rw) + 1);
+		     r <= top; r++)
+			if (fmin(hi, (r + 1) * rw) - fmax(lo, r * rw) >= rw / 2)
+				*(double *)mb_mp_push(&ang[r], &nang[r], &cap[r], sizeof(double)) = at;
+	}
+}
+
+/* each ring's division into equal cells, from the angles of its radial walls */
+static void divide_rings(struct mb_mp_lattice *l, int R, double rw, double *const *ang,
+			 const size_t *nang)
+{
+	double pen = l->pen_pt;
+
+	l->ring_n[0] = 1;
+	for (int r = 1; r < R; r++) {
+		int prev = l->ring_n[r - 1], rule = prev * (int)fmax(1, lround(TWO_PI * r / prev));
+		double tol = fmax(1.0, pen) / ((r + 0.5) * rw), t0 = nang[r] ? ang[r][0]
+								  : l->ring_t0[r - 1];
+		int best = -1;
+
+		if (angles_fit(ang[r], nang[r], rule, t0, tol))
+			best = rule;
+		for (int d = 1; best < 0 && d <= 4 * rule; d++) {
+			if (rule - d >= 1 && angles_fit(ang[r], nang[r], rule - d, t0, tol))
+				best = rule - d;
+			else if (angles_fit(ang[r], nang[r], rule + d, t0, tol))
+				best = rule + d;
+		}
+		if (best < 0) {
+			best = rule;
+			if (!l->problem[0])
+				snprintf(l->problem, sizeof l->problem,
+					 "the radial walls of ring %d fit no division into equal cells", r);
+		}
+		l->ring_n[r] = best;
+		l->ring_t0[r] = t0;
+	}
+}
+
 static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct circ *cs, size_t n)
 {
 	struct mb_mp_lattice *l = mb_mp_xcalloc(1, sizeof *l);
@@ -235,60 +307,8 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 	double **ang = mb_mp_xcalloc((size_t)R, sizeof *ang);
 	size_t *nang = mb_mp_xcalloc((size_t)R, sizeof *nang), *cap = mb_mp_xcalloc((size_t)R,
 										     sizeof *cap);
-	double reach = R * rw + 2 * pen + 1;
-
-	for (size_t i = 0; i < page->nsegs; i++) {
-		struct mb_mp_seg *s = &page->segs[i];
-		double ra = dist(s->x0 - l->cx, s->y0 - l->cy), rb = dist(s->x1 - l->cx, s->y1 - l->cy);
-		double len = dist(s->x1 - s->x0, s->y1 - s->y0), off, lo, hi, mx, my, at;
-
-		if (!s->black || ra > reach || rb > reach)
-			continue;
-		s->black = false;	/* this maze's: not a square maze's wall */
-		off = fabs((s->x1 - s->x0) * (l->cy - s->y0) - (s->y1 - s->y0) * (l->cx - s->x0)) / len;
-		if (off > fmax(1.0, pen)) {
-			if (!l->problem[0])
-				snprintf(l->problem, sizeof l->problem,
-					 "a straight wall (%.1f, %.1f)-(%.1f, %.1f) pt does not point at "
-					 "the centre (%.1f, %.1f) of the round maze", s->x0, s->y0,
-					 s->x1, s->y1, l->cx, l->cy);
-			continue;
-		}
-		lo = fmin(ra, rb);
-		hi = fmax(ra, rb);
-		mx = (s->x0 + s->x1) / 2;
-		my = (s->y0 + s->y1) / 2;
-		at = wrap(atan2(my - l->cy, mx - l->cx));
-		/* the rings it runs through for half a ring or more: none below lo / rw - 1 or above hi / rw */
-		for (int r = (int)fmax(1, floor(lo / rw) - 1), top = (int)fmin(R - 1, floor(hi / rw) + 1);
-		     r <= top; r++)
-			if (fmin(hi, (r + 1) * rw) - fmax(lo, r * rw) >= rw / 2)
-				*(double *)mb_mp_push(&ang[r], &nang[r], &cap[r], sizeof(double)) = at;
-	}
-	l->ring_n[0] = 1;
-	for (int r = 1; r < R; r++) {
-		int prev = l->ring_n[r - 1], rule = prev * (int)fmax(1, lround(TWO_PI * r / prev));
-		double tol = fmax(1.0, pen) / ((r + 0.5) * rw), t0 = nang[r] ? ang[r][0]
-								  : l->ring_t0[r - 1];
-		int best = -1;
-
-		if (angles_fit(ang[r], nang[r], rule, t0, tol))
-			best = rule;
-		for (int d = 1; best < 0 && d <= 4 * rule; d++) {
-			if (rule - d >= 1 && angles_fit(ang[r], nang[r], rule - d, t0, tol))
-				best = rule - d;
-			else if (angles_fit(ang[r], nang[r], rule + d, t0, tol))
-				best = rule + d;
-		}
-		if (best < 0) {
-			best = rule;
-			if (!l->problem[0])
-				snprintf(l->problem, sizeof l->problem,
-					 "the radial walls of ring %d fit no division into equal cells", r);
-		}
-		l->ring_n[r] = best;
-		l->ring_t0[r] = t0;
-	}
+	collect_radials(page, l, R, rw, ang, nang, cap);
+	divide_rings(l, R, rw, ang, nang);
 	for (int r = 0; r < R; r++) {
 		free(ang[r]);
 		l->ring_first[r + 1] = l->ring_first[r] + l->ring_n[r];
@@ -347,19 +367,10 @@ static void join_weak(const struct mb_mp_page *page, struct circ *cs, size_t n,
 	}
 }
 
-/*
- * Curves around one centre are one maze. Centres are fitted only from
- * curves that bow enough to give one (a short arc's three points say little
- * about where its centre is), grouped within a point or 2 % of the radius;
- * then every curve whose ends and middle are equally far from a group's
- * centre joins it.
- */
-size_t mb_mp_lat_find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
+/* each solid curve of page as a circ, with the circle through its ends and middle when it bends */
+static size_t curve_circles(const struct mb_mp_page *page, struct circ *cs)
 {
-	struct circ *cs = mb_mp_xmalloc((page->ncurves + 1) * sizeof *cs);
-	double *gcx = NULL, *gcy = NULL;
 	size_t n = 0;
-	int groups = 0;
 
 	for (size_t i = 0; i < page->ncurves; i++) {
 		const struct mb_mp_curve *c = &page->curves[i];
@@ -375,6 +386,50 @@ size_t mb_mp_lat_find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out
 			q->r = dist(c->xm - q->cx, c->ym - q->cy);
 		n++;
 	}
+	return n;
+}
+
+/* the round mazes of the groups with curves enough, after out's count */
+static size_t polar_groups(struct mb_mp_page *page, const struct circ *cs, size_t n, int groups,
+			   struct mb_mp_lattice ***out, size_t count)
+{
+	for (int gi = 0; gi < groups; gi++) {
+		size_t members = 0;
+
+		for (size_t j = 0; j < n; j++)
+			members += cs[j].group == gi;
+		if (members < MB_MP_LAT_MIN_CURVES)
+			continue;
+		{
+			struct circ *g = mb_mp_xmalloc(members * sizeof *g);
+			size_t m = 0;
+
+			for (size_t j = 0; j < n; j++)
+				if (cs[j].group == gi)
+					g[m++] = cs[j];
+			*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);
+			(*out)[count++] = polar_from(page, g, m);
+			free(g);
+		}
+	}
+	return count;
+}
+
+/*
+ * Curves around one centre are one maze. Centres are fitted only from
+ * curves that bow enough to give one (a short arc's three points say little
+ * about where its centre is), grouped within a point or 2 % of the radius;
+ * then every curve whose ends and middle are equally far from a group's
+ * centre joins it.
+ */
+size_t mb_mp_lat_find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out, size_t count)
+{
+	struct circ *cs = mb_mp_xmalloc((page->ncurves + 1) * sizeof *cs);
+	double *gcx = NULL, *gcy = NULL;
+	size_t n = 0;
+	int groups = 0;
+
+	n = curve_circles(page, cs);
 	for (size_t i = 0; i < n && groups < 1000; i++) {
 		size_t strong = 0;
 		double *v, gx, gy, rim;
@@ -433,25 +488,7 @@ size_t mb_mp_lat_find_polar(struct mb_mp_page *page, struct mb_mp_lattice ***out
 		groups++;
 	}
 	join_weak(page, cs, n, gcx, gcy, groups);
-	for (int gi = 0; gi < groups; gi++) {
-		size_t members = 0;
-
-		for (size_t j = 0; j < n; j++)
-			members += cs[j].group == gi;
-		if (members < MB_MP_LAT_MIN_CURVES)
-			continue;
-		{
-			struct circ *g = mb_mp_xmalloc(members * sizeof *g);
-			size_t m = 0;
-
-			for (size_t j = 0; j < n; j++)
-				if (cs[j].group == gi)
-					g[m++] = cs[j];
-			*out = mb_mp_xrealloc(*out, (count + 1) * sizeof **out);
-			(*out)[count++] = polar_from(page, g, m);
-			free(g);
-		}
-	}
+	count = polar_groups(page, cs, n, groups, out, count);
 	free(cs);
 	free(gcx);
 	free(gcy);
