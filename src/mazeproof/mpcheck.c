@@ -132,15 +132,6 @@ static bool is_open_in(const struct mb_mp_maze *m, const unsigned char *in, int 
 	}
 }
 
-static int root(int *parent, int a)
-{
-	while (parent[a] != a) {
-		parent[a] = parent[parent[a]];
-		a = parent[a];
-	}
-	return a;
-}
-
 void mb_mp_gap_name(const struct mb_mp_gap *g, char *buf, size_t len)
 {
 	static const char *const side[] = { "top", "left", "right", "bottom" };
@@ -331,8 +322,8 @@ static void join_openings(const struct mb_mp_maze *m, const unsigned char *in,
 				if (!is_open_in(m, in, x, y, d))
 					continue;
 				p->openings++;
-				ra = root(parent, a);
-				rb = root(parent, b);
+				ra = mb_mp_uf_root(parent, a);
+				rb = mb_mp_uf_root(parent, b);
 				if (ra == rb) {
 					if (*loop_a < 0) {
 						*loop_a = a;
@@ -578,7 +569,7 @@ static void route_graph(const struct mb_mp_maze *copy, int *deg, int *parent, ch
 		}
 		deg[a]++;
 		deg[b]++;
-		parent[root(parent, a)] = root(parent, b);
+		parent[mb_mp_uf_root(parent, a)] = mb_mp_uf_root(parent, b);
 	}
 	if (crossings > 1)
 		say(why, whylen, "it crosses %d walls in all", crossings);
@@ -594,7 +585,7 @@ static void say_path_shape(const struct mb_mp_maze *copy, const struct mb_mp_pro
 	for (int k = 0; k < nodes; k++) {
 		if (!deg[k])
 			continue;
-		if (root(parent, k) == k)
+		if (mb_mp_uf_root(parent, k) == k)
 			pieces++;
 		if (deg[k] > 2) {
 			node_name(copy, k, a_name, sizeof a_name);

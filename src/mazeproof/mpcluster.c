@@ -22,23 +22,6 @@
 #include "mpmaze_int.h"
 #include "mputil.h"
 
-static size_t find(size_t *parent, size_t a)
-{
-	while (parent[a] != a) {
-		parent[a] = parent[parent[a]];
-		a = parent[a];
-	}
-	return a;
-}
-
-static void unite(size_t *parent, size_t a, size_t b)
-{
-	a = find(parent, a);
-	b = find(parent, b);
-	if (a != b)
-		parent[a < b ? b : a] = a < b ? a : b;
-}
-
 static double tolerance(const struct line *a, const struct line *b)
 {
 	return fmax(0.25, 0.75 * fmax(a->width, b->width));
@@ -229,8 +212,8 @@ static bool group_lines(const struct line *lines, size_t n, size_t *parent)
 			for (size_t q = p + 1; q < count[b + 1]; q++) {
 				size_t a = slot[p], c = slot[q];
 
-				if (find(parent, a) != find(parent, c) && touch(&lines[a], &lines[c]))
-					unite(parent, a, c);
+				if (mb_mp_uf_find(parent, a) != mb_mp_uf_find(parent, c) && touch(&lines[a], &lines[c]))
+					mb_mp_uf_unite(parent, a, c);
 			}
 	free(count);
 	free(start);
@@ -392,7 +375,7 @@ static size_t make_clusters(const struct line *lines, size_t n, size_t *parent, 
 	size_t ncl = 0, capcl = 0;
 
 	for (size_t k = 0; k < n; k++) {
-		size_t r = find(parent, k);
+		size_t r = mb_mp_uf_find(parent, k);
 		struct cluster *c;
 
 		if (r == k) {

@@ -63,13 +63,6 @@ double mb_mp_lat_median(double *v, size_t n)
 	return v[k];
 }
 
-void mb_mp_lat_append_why(char *buf, size_t len, const char *what)
-{
-	size_t used = strlen(buf);
-
-	snprintf(buf + used, len - used, "%s%s", used ? "; " : "", what);
-}
-
 struct mb_mp_ledge *mb_mp_lat_add_edge(struct mb_mp_lattice *l, int a, int b)
 {
 	struct mb_mp_ledge *e;
@@ -105,13 +98,6 @@ static void take_route(const struct mb_mp_page *page, struct mb_mp_lattice *l)
 		*(int *)mb_mp_push(&l->route_ops, &l->nroute_ops, &l->cap_route_ops, sizeof(int)) = mk->op;
 	}
 	l->solution = l->nroute >= 2;
-}
-
-int find_root(int *p, int i)
-{
-	while (p[i] != i)
-		i = p[i] = p[p[i]];
-	return i;
 }
 
 static double cross(double ox, double oy, double ax, double ay, double bx, double by)

@@ -296,7 +296,7 @@ static void merge_near_drawings(const struct mb_mp_page *page, const size_t *idx
 		}
 		for (size_t i = 0; i < n; i++) {
 			const struct mb_mp_seg *q = &page->segs[idx[i]];
-			int r = find_root(parent, (int)i);
+			int r = mb_mp_uf_root(parent, (int)i);
 			double len = hypot(q->x1 - q->x0, q->y1 - q->y0);
 
 			bx[5 * r] = fmin(bx[5 * r], fmin(q->x0, q->x1));
@@ -309,12 +309,12 @@ static void merge_near_drawings(const struct mb_mp_page *page, const size_t *idx
 		}
 		nroots = 0;
 		for (size_t i = 0; i < n; i++)
-			if (find_root(parent, (int)i) == (int)i)
+			if (mb_mp_uf_root(parent, (int)i) == (int)i)
 				roots[nroots++] = i;
 		for (size_t x = 0; x < nroots; x++)
 			for (size_t y = x + 1; y < nroots; y++) {
 				size_t i = roots[x], j = roots[y];
-				int ri = find_root(parent, (int)i), rj = find_root(parent, (int)j);
+				int ri = mb_mp_uf_root(parent, (int)i), rj = mb_mp_uf_root(parent, (int)j);
 				double side = fmax(bx[5 * i + 4], bx[5 * j + 4]);
 				double t = isfinite(side) ? 0.6 * side : 0;
 
@@ -377,22 +377,22 @@ static size_t find_hex_turned(struct mb_mp_page *page, struct mb_mp_lattice ***o
 			    fmin(p->y0, p->y1) - t > fmax(q->y0, q->y1) ||
 			    fmin(q->y0, q->y1) - t > fmax(p->y0, p->y1))
 				continue;
-			parent[find_root(parent, (int)i)] = find_root(parent, (int)j);
+			parent[mb_mp_uf_root(parent, (int)i)] = mb_mp_uf_root(parent, (int)j);
 		}
 	}
 	merge_near_drawings(page, idx, n, L, parent);
 	for (size_t i = 0; i < n; i++) {
 		size_t m = 0, *g;
-		int root = find_root(parent, (int)i);
+		int root = mb_mp_uf_root(parent, (int)i);
 
 		if (root != (int)i)
 			continue;
 		for (size_t j = 0; j < n; j++)
-			m += find_root(parent, (int)j) == root;
+			m += mb_mp_uf_root(parent, (int)j) == root;
 		g = mb_mp_xmalloc(m * sizeof *g);
 		m = 0;
 		for (size_t j = 0; j < n; j++)
-			if (find_root(parent, (int)j) == root)
+			if (mb_mp_uf_root(parent, (int)j) == root)
 				g[m++] = idx[j];
 		if (sides_in(page, g, m) < MB_MP_LAT_MIN_SIDES) {
 			free(g);

@@ -177,9 +177,7 @@ static inline int delta_cell(const struct mb_mp_lattice *l, int a, int b)
 }
 
 /* mplattice.c */
-int find_root(int *p, int i);
 double mb_mp_lat_median(double *v, size_t n);
-void mb_mp_lat_append_why(char *buf, size_t len, const char *what);
 struct mb_mp_ledge *mb_mp_lat_add_edge(struct mb_mp_lattice *l, int a, int b);
 size_t mb_mp_lat_hull(const double *pt, size_t n, double *h);
 double mb_mp_lat_inside_by(const double *h, size_t n, double x, double y);

@@ -14,20 +14,6 @@
 
 /* ---- polar ------------------------------------------------------------- */
 
-/* circle through three points; false when they are (nearly) on a line */
-static bool circumcentre(double ax, double ay, double bx, double by, double cx, double cy,
-			 double *ox, double *oy)
-{
-	double d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
-	double a2 = ax * ax + ay * ay, b2 = bx * bx + by * by, c2 = cx * cx + cy * cy;
-
-	if (fabs(d) < 1e-6)
-		return false;
-	*ox = (a2 * (by - cy) + b2 * (cy - ay) + c2 * (ay - by)) / d;
-	*oy = (a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax)) / d;
-	return isfinite(*ox) && isfinite(*oy);
-}
-
 /*
  * A ring's divisions listed from k = 0 rise but for one drop, where they
  * wrap: turned to rise all along (false if they do not look so).
@@ -382,7 +368,8 @@ static size_t curve_circles(const struct mb_mp_page *page, struct circ *cs)
 		q->group = -1;
 		q->r = -1;	/* no centre of its own */
 		if (sagitta(c) >= 0.4 &&
-		    circumcentre(c->x0, c->y0, c->xm, c->ym, c->x1, c->y1, &q->cx, &q->cy))
+		    mb_mp_circle_through(c->x0, c->y0, c->xm, c->ym, c->x1, c->y1, 1e-6,
+					 &q->cx, &q->cy))
 			q->r = dist(c->xm - q->cx, c->ym - q->cy);
 		n++;
 	}

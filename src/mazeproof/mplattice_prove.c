@@ -142,7 +142,7 @@ static void say_loop(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e,
 		snprintf(buf, sizeof buf, "a loop of %zu cells through %s", len, name);
 	else
 		snprintf(buf, sizeof buf, "a loop through %s", name);
-	mb_mp_lat_append_why(p->why, sizeof p->why, buf);
+	mb_mp_append(p->why, sizeof p->why, buf);
 }
 
 /*
@@ -184,7 +184,7 @@ static void reach_and_route(const struct mb_mp_lattice *l, struct open_walk *w,
 		snprintf(buf, sizeof buf, "%ld cell%s unreachable from the %s (first: %s)",
 			 p->unreachable, p->unreachable == 1 ? "" : "s",
 			 p->entrance >= 0 ? "entrance" : "centre", name);
-		mb_mp_lat_append_why(p->why, sizeof p->why, buf);
+		mb_mp_append(p->why, sizeof p->why, buf);
 	}
 	if (p->entrance >= 0 && seen[p->exit] && !p->why[0]) {
 		size_t len = 0;
@@ -229,8 +229,8 @@ void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
 		if (e->b < 0 || e->wall)
 			continue;
 		p->openings++;
-		ra = find_root(parent, e->a);
-		rb = find_root(parent, e->b);
+		ra = mb_mp_uf_root(parent, e->a);
+		rb = mb_mp_uf_root(parent, e->b);
 		if (ra != rb) {
 			parent[ra] = rb;
 			continue;

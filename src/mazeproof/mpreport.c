@@ -113,14 +113,6 @@ static void json_string(const char *s)
 	putchar('"');
 }
 
-/* Add one finding to a "; "-separated list. */
-static void append(char *buf, size_t len, const char *what)
-{
-	size_t used = strlen(buf);
-
-	snprintf(buf + used, len - used, "%s%s", used ? "; " : "", what);
-}
-
 /* "9x7", "polar 7 rings", "hex 12x13", "delta 15x8" */
 static const char *grid_text(const struct mb_mp_maze *m, char *buf, size_t len)
 {
@@ -195,29 +187,29 @@ static void judge_lat(struct report *rep, struct verdict *v, const struct mb_mp_
 		}
 		if (matching++) {
 			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		} else if (!proof.ok) {
 			v->solution = "unchecked";
 		} else if (!copies[q]->lat) {
 			v->solution = "mismatch";
 			snprintf(buf, sizeof buf, "solution on page %d: a square grid, the maze is %s",
 				 copies[q]->page, m->lat->grid);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		} else if (copies[q]->lat->problem[0]) {
 			v->solution = "mismatch";
 			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page,
 				 copies[q]->lat->problem);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		} else if (mb_mp_lat_check_solution(m->lat, &proof, copies[q]->lat, swhy, sizeof swhy)) {
 			v->solution = "matches";
 		} else {
 			v->solution = "mismatch";
 			snprintf(buf, sizeof buf, "solution on page %d: %.400s", copies[q]->page, swhy);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		}
 	}
 	if (ncop && matching == 0)
-		append(sol, sizeof sol, "no solution copy found");
+		mb_mp_append(sol, sizeof sol, "no solution copy found");
 	finish(rep, v, m, why, sol, ncop > 0);
 	mb_mp_lat_proof_release(&proof);
 }
@@ -240,7 +232,7 @@ void mb_mp_judge(struct report *rep, const struct run *r, struct mb_mp_maze **pu
 			if (v->ok)
 				rep->passed--, rep->failed++;
 			v->ok = false;
-			append(v->reason, sizeof v->reason, buf);
+			mb_mp_append(v->reason, sizeof v->reason, buf);
 			snprintf(v->text, sizeof v->text, "%s, FAILED: %s", m->lat->grid, v->reason);
 		} else {
 			judge_lat(rep, v, m, copies, ncop);
@@ -253,12 +245,12 @@ void mb_mp_judge(struct report *rep, const struct run *r, struct mb_mp_maze **pu
 	v->route_len = proof.ok ? proof.route_len : 0;
 	snprintf(why, sizeof why, "%s", proof.why);
 	if (m->problem[0])
-		append(why, sizeof why, m->problem);
+		mb_mp_append(why, sizeof why, m->problem);
 	if (why[0] && m->ink_note[0])
-		append(why, sizeof why, m->ink_note);
+		mb_mp_append(why, sizeof why, m->ink_note);
 	if (k > 0 && puzzles[k - 1]->number == m->number) {
 		snprintf(buf, sizeof buf, "maze %d is also on page %d", m->number, puzzles[k - 1]->page);
-		append(why, sizeof why, buf);
+		mb_mp_append(why, sizeof why, buf);
 	}
 	v->solution = ncop ? "none" : "no pages";
 	for (size_t q = 0; q < ncop; q++) {
@@ -274,7 +266,7 @@ void mb_mp_judge(struct report *rep, const struct run *r, struct mb_mp_maze **pu
 		}
 		if (matching++) {
 			snprintf(buf, sizeof buf, "another solution copy on page %d", copies[q]->page);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		} else if (!proof.ok) {
 			v->solution = "unchecked";
 		} else if (copies[q]->label_page > 0 && copies[q]->label_page != m->page &&
@@ -283,23 +275,23 @@ void mb_mp_judge(struct report *rep, const struct run *r, struct mb_mp_maze **pu
 			snprintf(buf, sizeof buf, "the label of the solution on page %d says page %d "
 				 "(neither the maze's PDF page nor a number printed on it)",
 				 copies[q]->page, copies[q]->label_page);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		} else if (copies[q]->problem[0]) {
 			v->solution = "mismatch";
 			snprintf(buf, sizeof buf, "solution on page %d: %s", copies[q]->page,
 				 copies[q]->problem);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		} else if (mb_mp_check_solution(m, &proof, copies[q], swhy, sizeof swhy)) {
 			v->solution = "matches";
 		} else {
 			v->solution = "mismatch";
 			snprintf(buf, sizeof buf, "solution on page %d: %.300s%s%.150s", copies[q]->page, swhy,
 				 copies[q]->ink_note[0] ? "; there " : "", copies[q]->ink_note);
-			append(sol, sizeof sol, buf);
+			mb_mp_append(sol, sizeof sol, buf);
 		}
 	}
 	if (ncop && matching == 0)
-		append(sol, sizeof sol, "no solution copy found");
+		mb_mp_append(sol, sizeof sol, "no solution copy found");
 	finish(rep, v, m, why, sol, ncop > 0);
 	mb_mp_proof_release(&proof);
 }
@@ -326,9 +318,9 @@ void mb_mp_judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, bool
 	v->route_len = proof.ok ? proof.route_len : 0;
 	snprintf(why, sizeof why, "%s", proof.why);
 	if (m->problem[0])
-		append(why, sizeof why, m->problem);
+		mb_mp_append(why, sizeof why, m->problem);
 	if (why[0] && m->ink_note[0])
-		append(why, sizeof why, m->ink_note);
+		mb_mp_append(why, sizeof why, m->ink_note);
 	v->solution = m->solution ? "matches" : "no pages";
 	if (m->solution && proof.ok && !mb_mp_check_solution(m, &proof, m, swhy, sizeof swhy)) {
 		v->solution = "mismatch";
