@@ -10,7 +10,7 @@
  *
  * Hostile files: the reader bounds size, pages and the drawing work of the
  * whole file (mpread.h), and no more than MB_MP_MAX_MAZES mazes are kept;
- * a CPU-time alarm (--max-cpu, default MAX_CPU_S) bounds the rest, such as
+ * a CPU-time alarm (--max-cpu, default MB_MP_MAX_CPU_S) bounds the rest, such as
  * a small deflate stream that inflates to gigabytes on every page.
  *
  * This file: the options, the limits on the run, and main, which pairs
@@ -30,6 +30,7 @@
 #include <malloc.h>
 #endif
 
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mpraster.h"
 #include "mpread.h"
@@ -38,8 +39,6 @@
 
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
-#define MAX_CPU_S 120		/* a 600-page book takes half a second */
-#define MAX_CPU_LIMIT_S 86400
 
 /* what the CPU-time alarm prints; written before it is armed (a handler reaches only statics) */
 static char give_up_message[1024];
@@ -204,10 +203,10 @@ static int parse_options(int argc, char **argv, struct options *opt, unsigned lo
 			errno = 0;
 			*max_cpu = strtoul(optarg, &end, 10);
 			if (errno || end == optarg || *end || optarg[0] == '-' ||
-			    *max_cpu > MAX_CPU_LIMIT_S) {
+			    *max_cpu > MB_MP_MAX_CPU_LIMIT_S) {
 				fprintf(stderr, "mazeproof: --max-cpu: '%s' is not a whole number "
 					"from 0 to %d\nTry 'mazeproof --help'.\n", optarg,
-					MAX_CPU_LIMIT_S);
+					MB_MP_MAX_CPU_LIMIT_S);
 				return EXIT_USAGE;
 			}
 			break;
@@ -313,7 +312,7 @@ static void report_orphan_copies(struct run *r, const struct sorted *s)
 
 int main(int argc, char **argv)
 {
-	unsigned long max_cpu = MAX_CPU_S;
+	unsigned long max_cpu = MB_MP_MAX_CPU_S;
 	struct options opt = { false, false, false, false, NULL };
 	struct run r;
 	struct report rep;

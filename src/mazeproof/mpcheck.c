@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mplimits.h"
 #include "mputil.h"
 
 static const int dx[4] = { 0, 1, 0, -1 };	/* north, east, south, west */

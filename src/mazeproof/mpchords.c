@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "mpchords.h"
+#include "mplimits.h"
 #include "mputil.h"
 
 static const double pi = 3.14159265358979323846;

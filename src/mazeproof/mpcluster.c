@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "mplattice.h"
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mpmaze_int.h"
 #include "mputil.h"

@@ -15,6 +15,7 @@
 #include "mpcheck.h"
 #include "mpchords.h"
 #include "mplattice.h"
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mpraster.h"
 #include "mpread.h"
@@ -292,7 +293,6 @@ static void label_together(const struct mb_mp_page *page, struct run *r, size_t 
  * after the other. The judge takes them in order, so the run is the one a
  * single thread makes.
  */
-#define READ_AHEAD 4	/* pages read and not yet judged, at most */
 
 struct page_ahead {
 	struct mb_mp_page page;
@@ -335,7 +335,7 @@ static void *read_ahead(void *arg)
 		bool stop;
 
 		pthread_mutex_lock(&rd->lock);
-		while (!rd->stop && p - rd->judged >= READ_AHEAD)
+		while (!rd->stop && p - rd->judged >= MB_MP_READ_AHEAD)
 			pthread_cond_wait(&rd->moved, &rd->lock);
 		stop = rd->stop;
 		pthread_mutex_unlock(&rd->lock);

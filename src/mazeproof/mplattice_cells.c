@@ -11,6 +11,7 @@
 
 #include "mplattice.h"
 #include "mplattice_int.h"
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mputil.h"
 
@@ -27,7 +28,7 @@
  *     in a loop; at the rim it takes two gaps side by side), or
  *   - every undrawn side of P leads outside (a cell whose only ways out
  *     are gaps in the rim is reached from no entrance), or P is one of at
- *     most BAY_MAX positions joined by undrawn sides whose every other
+ *     most MB_MP_LAT_MAX_BAY positions joined by undrawn sides whose every other
  *     undrawn side leads outside (a bay a few positions deep: cells so
  *     cut off from the maze would be drawn the same).
  * Both only grow as the outside does, so the order of the flood does not
@@ -78,18 +79,16 @@ bool mb_mp_lat_outside_at(const struct mb_mp_lattice *l, int a, int b)
 	return !p || *p < 0;
 }
 
-/* positions a bay of the outline may hold (a notch a few positions deep) */
-#define BAY_MAX 6
 
 /*
  * The positions joined to (a, b) through undrawn sides, not outside, when
- * they are at most BAY_MAX: then no side of theirs leads into the maze, so
+ * they are at most MB_MP_LAT_MAX_BAY: then no side of theirs leads into the maze, so
  * they are a bay of the outside (or cells no entrance reaches but through
  * the rim, drawn exactly as a bay). Their (a, b) pairs go to bay; returns
  * how many, 0 when more.
  */
 static int small_bay(const struct mb_mp_lattice *l, const struct keyset *drawn, sides_fn sides,
-		     int a, int b, int bay[BAY_MAX][2])
+		     int a, int b, int bay[MB_MP_LAT_MAX_BAY][2])
 {
 	int n = 1;
 
@@ -108,7 +107,7 @@ static int small_bay(const struct mb_mp_lattice *l, const struct keyset *drawn, 
 				seen = bay[j][0] == sd[d].a && bay[j][1] == sd[d].b;
 			if (seen)
 				continue;
-			if (n == BAY_MAX)
+			if (n == MB_MP_LAT_MAX_BAY)
 				return 0;
 			bay[n][0] = sd[d].a;
 			bay[n][1] = sd[d].b;
@@ -228,7 +227,7 @@ void mb_mp_lat_carve_outside(struct mb_mp_lattice *l, const double *pts, size_t 
 		struct pos_side sd[6];
 		int ns;
 
-		int bay[BAY_MAX][2], nbay = 1;
+		int bay[MB_MP_LAT_MAX_BAY][2], nbay = 1;
 
 		if (mb_mp_lat_outside_at(l, a, b))
 			continue;

@@ -9,6 +9,7 @@
 
 #include "mplattice.h"
 #include "mplattice_int.h"
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mputil.h"
 

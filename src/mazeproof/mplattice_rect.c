@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mpmaze_int.h"
 #include "mputil.h"

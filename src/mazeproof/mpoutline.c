@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include "mplimits.h"
 #include "mpoutline.h"
 
 #include <math.h>

@@ -13,6 +13,7 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
+#include "mplimits.h"
 #include "mpread.h"
 
 struct mb_mp_doc {

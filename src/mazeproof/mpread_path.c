@@ -12,6 +12,7 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
+#include "mplimits.h"
 #include "mpoutline.h"
 #include "mpread.h"
 #include "mpread_int.h"

@@ -10,6 +10,7 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 
+#include "mplimits.h"
 #include "mpread.h"
 #include "mpread_int.h"
 #include "mputil.h"

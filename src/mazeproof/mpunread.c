@@ -7,13 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mplimits.h"
 #include "mpunread.h"
 #include "mputil.h"
 
 /* a line within this many degrees of level or upright is the square reader's */
 #define AXIS_DEG 0.5
-/* more lines than this sharing one bucket: the lines there are one dense drawing */
-#define BUCKET_MAX 512
 
 /* the line's direction in degrees, 0 to 180 */
 static double direction(const struct mb_mp_seg *s)
@@ -62,7 +61,7 @@ static size_t bucket(double v, size_t n)
 
 /*
  * Union the lines that meet, comparing those that share a bucket of a grid
- * over their box; a bucket over BUCKET_MAX unites all its lines (a dense
+ * over their box; a bucket over MB_MP_UNREAD_MAX_BUCKET unites all its lines (a dense
  * mass of lines is one drawing, and comparing them all would be quadratic).
  */
 static void group(const struct mb_mp_page *page, const size_t *idx, size_t n, size_t *parent)
@@ -118,10 +117,10 @@ static void group(const struct mb_mp_page *page, const size_t *idx, size_t n, si
 
 				if (mb_mp_uf_find(parent, a) == mb_mp_uf_find(parent, c))
 					continue;
-				if (hi - lo > BUCKET_MAX ||
+				if (hi - lo > MB_MP_UNREAD_MAX_BUCKET ||
 				    meet(&page->segs[idx[a]], &page->segs[idx[c]]))
 					mb_mp_uf_unite(parent, a, c);
-				if (hi - lo > BUCKET_MAX)
+				if (hi - lo > MB_MP_UNREAD_MAX_BUCKET)
 					break;
 			}
 	}

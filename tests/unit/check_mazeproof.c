@@ -14,6 +14,7 @@
 
 #include "mpcheck.h"
 #include "mplattice.h"
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mpoutline.h"
 #include "mpraster.h"
