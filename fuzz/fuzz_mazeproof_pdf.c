@@ -18,6 +18,7 @@
 
 #include "mpcheck.h"
 #include "mpchords.h"
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mpread.h"
 #include "mputil.h"

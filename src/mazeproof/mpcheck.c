@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mplimits.h"
 #include "mputil.h"
 
 static const int dx[4] = { 0, 1, 0, -1 };	/* north, east, south, west */
@@ -130,15 +131,6 @@ static bool is_open_in(const struct mb_mp_maze *m, const unsigned char *in, int 
 	default:
 		return x > 0 && !mb_mp_vwall(m, x, y);
 	}
-}
-
-static int root(int *parent, int a)
-{
-	while (parent[a] != a) {
-		parent[a] = parent[parent[a]];
-		a = parent[a];
-	}
-	return a;
 }
 
 void mb_mp_gap_name(const struct mb_mp_gap *g, char *buf, size_t len)
@@ -310,26 +302,17 @@ static void describe_loop(const struct mb_mp_maze *m, const unsigned char *tree,
 	free(queue);
 }
 
-void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p)
+/*
+ * Count m's openings into p, keeping the spanning forest they make in tree
+ * (directions per square) and the first opening that closes a loop in
+ * *loop_a, *loop_b (-1 when none does).
+ */
+static void join_openings(const struct mb_mp_maze *m, const unsigned char *in,
+			  struct mb_mp_proof *p, unsigned char *tree, int *loop_a, int *loop_b)
 {
 	int w = m->w, h = m->h, n = w * h;
 	int *parent = mb_mp_xmalloc((size_t)n * sizeof *parent);
-	int *queue = mb_mp_xmalloc((size_t)n * sizeof *queue);
-	unsigned char *seen = mb_mp_xcalloc((size_t)n, 1);
-	unsigned char *tree = mb_mp_xcalloc((size_t)n, 1);	/* directions kept in the forest */
-	int loop_a = -1, loop_b = -1, start, qh = 0, qt = 0, first_unreached = -1;
-	char loop[200] = "";
-	unsigned char *in = mb_mp_xmalloc((size_t)n);
-	bool shaped;
 
-	memset(p, 0, sizeof *p);
-	p->squares = maze_squares(m, in);
-	shaped = p->squares < n;
-	find_gaps(m, in, p);
-	if (p->ngaps != 2)
-		report_gaps(p, p->why, sizeof p->why);
-
-	/* openings, and the first one that closes a loop */
 	for (int c = 0; c < n; c++)
 		parent[c] = c;
 	for (int y = 0; y < h; y++)
@@ -340,12 +323,12 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 				if (!is_open_in(m, in, x, y, d))
 					continue;
 				p->openings++;
-				ra = root(parent, a);
-				rb = root(parent, b);
+				ra = mb_mp_uf_root(parent, a);
+				rb = mb_mp_uf_root(parent, b);
 				if (ra == rb) {
-					if (loop_a < 0) {
-						loop_a = a;
-						loop_b = b;
+					if (*loop_a < 0) {
+						*loop_a = a;
+						*loop_b = b;
 					}
 					continue;
 				}
@@ -353,9 +336,16 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 				tree[a] |= (unsigned char)(1u << d);
 				tree[b] |= (unsigned char)(1u << ((d + 2) % 4));
 			}
+	free(parent);
+}
 
-	/* reachability from the entrance square */
-	start = p->ngaps ? p->gaps[0].y * w + p->gaps[0].x : 0;
+/* the squares reached from start, marked in seen; returns how many */
+static int reach_from(const struct mb_mp_maze *m, const unsigned char *in, int start,
+		      unsigned char *seen)
+{
+	int w = m->w, n = m->w * m->h, qh = 0, qt = 0;
+	int *queue = mb_mp_xmalloc((size_t)n * sizeof *queue);
+
 	queue[qt++] = start;
 	seen[start] = 1;
 	while (qh < qt) {
@@ -370,34 +360,35 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 			}
 		}
 	}
-	p->unreachable = p->squares - qt;
-	for (int c = 0; c < n && first_unreached < 0; c++)
-		if (!seen[c] && in[c])
-			first_unreached = c;
-	if (loop_a >= 0) {
-		describe_loop(m, tree, loop_a, loop_b, loop, sizeof loop);
-		say(p->why, sizeof p->why, "%s (%ld openings for %ld squares)", loop, p->openings,
-		    p->squares);
-	}
-	else if (p->openings != p->squares - 1)
-		say(p->why, sizeof p->why, "%ld openings for %ld squares", p->openings, p->squares);
-	if (p->unreachable)
-		say(p->why, sizeof p->why, "%ld square%s unreachable (first (%d,%d))", p->unreachable,
-		    p->unreachable == 1 ? "" : "s", first_unreached % w, first_unreached / w);
+	free(queue);
+	return qt;
+}
 
-	if (p->ngaps >= 2) {
-		int s = p->gaps[0].y * w + p->gaps[0].x, t = p->gaps[1].y * w + p->gaps[1].x;
+/* the number of routes between the two gaps, said when it is not one */
+static void say_routes(const struct mb_mp_maze *m, const unsigned char *in, struct mb_mp_proof *p)
+{
+	int w = m->w, s = p->gaps[0].y * w + p->gaps[0].x, t = p->gaps[1].y * w + p->gaps[1].x;
 
-		p->routes = count_routes(m, in, s, t, p);
-		if (p->routes == 0)
-			say(p->why, sizeof p->why, "no route from the entrance to the exit");
-		else if (p->routes == 2)
-			say(p->why, sizeof p->why, "two or more routes from the entrance to the exit");
-		else if (p->routes < 0)
-			say(p->why, sizeof p->why, "route count not settled after %ld search steps",
-			    MB_MP_SEARCH_BUDGET);
-	}
-	if (corners && shaped && p->ngaps == 2) {
+	p->routes = count_routes(m, in, s, t, p);
+	if (p->routes == 0)
+		say(p->why, sizeof p->why, "no route from the entrance to the exit");
+	else if (p->routes == 2)
+		say(p->why, sizeof p->why, "two or more routes from the entrance to the exit");
+	else if (p->routes < 0)
+		say(p->why, sizeof p->why, "route count not settled after %ld search steps",
+		    MB_MP_SEARCH_BUDGET);
+}
+
+/*
+ * Where the two gaps must be (corners: not --any-gaps): a shaped maze's in
+ * a top and a bottom side, a rectangle's at the top-left and bottom-right
+ * squares.
+ */
+static void say_gap_places(const struct mb_mp_maze *m, bool shaped, struct mb_mp_proof *p)
+{
+	int w = m->w, h = m->h;
+
+	if (shaped) {
 		/* a shaped book prints START over its maze and FINISH under it */
 		if (p->gaps[0].side != MB_MP_TOP || p->gaps[1].side != MB_MP_BOTTOM) {
 			char a[40], b[40];
@@ -407,7 +398,7 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 			say(p->why, sizeof p->why, "the gaps are at the %s and the %s, not in a top "
 			    "and a bottom side", a, b);
 		}
-	} else if (corners && p->ngaps == 2) {
+	} else {
 		struct mb_mp_gap want[2] = { { MB_MP_TOP, 0, 0 }, { MB_MP_BOTTOM, w - 1, h - 1 } };
 		static const char *const role[2] = { "entrance", "exit" };
 
@@ -422,11 +413,53 @@ void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p
 			say(p->why, sizeof p->why, "the %s is at the %s, not at the %s", role[k], got, exp);
 		}
 	}
+}
+
+void mb_mp_prove(const struct mb_mp_maze *m, bool corners, struct mb_mp_proof *p)
+{
+	int w = m->w, h = m->h, n = w * h;
+	unsigned char *seen = mb_mp_xcalloc((size_t)n, 1);
+	unsigned char *tree = mb_mp_xcalloc((size_t)n, 1);	/* directions kept in the forest */
+	int loop_a = -1, loop_b = -1, start, reached, first_unreached = -1;
+	char loop[200] = "";
+	unsigned char *in = mb_mp_xmalloc((size_t)n);
+	bool shaped;
+
+	memset(p, 0, sizeof *p);
+	p->squares = maze_squares(m, in);
+	shaped = p->squares < n;
+	find_gaps(m, in, p);
+	if (p->ngaps != 2)
+		report_gaps(p, p->why, sizeof p->why);
+
+	/* openings, and the first one that closes a loop */
+	join_openings(m, in, p, tree, &loop_a, &loop_b);
+
+	/* reachability from the entrance square */
+	start = p->ngaps ? p->gaps[0].y * w + p->gaps[0].x : 0;
+	reached = reach_from(m, in, start, seen);
+	p->unreachable = p->squares - reached;
+	for (int c = 0; c < n && first_unreached < 0; c++)
+		if (!seen[c] && in[c])
+			first_unreached = c;
+	if (loop_a >= 0) {
+		describe_loop(m, tree, loop_a, loop_b, loop, sizeof loop);
+		say(p->why, sizeof p->why, "%s (%ld openings for %ld squares)", loop, p->openings,
+		    p->squares);
+	}
+	else if (p->openings != p->squares - 1)
+		say(p->why, sizeof p->why, "%ld openings for %ld squares", p->openings, p->squares);
+	if (p->unreachable)
+		say(p->why, sizeof p->why, "%ld square%s unreachable (first (%d,%d))", p->unreachable,
+		    p->unreachable == 1 ? "" : "s", first_unreached % w, first_unreached / w);
+
+	if (p->ngaps >= 2)
+		say_routes(m, in, p);
+	if (corners && p->ngaps == 2)
+		say_gap_places(m, shaped, p);
 	p->ok = p->why[0] == 0;
 	free(in);
 	free(tree);
-	free(parent);
-	free(queue);
 	free(seen);
 }
 
@@ -482,21 +515,13 @@ static bool is_entrance_or_exit(const struct mb_mp_maze *m, const struct mb_mp_g
 	       (beyond_in && node == by * m->w + bx);
 }
 
-bool mb_mp_check_solution(const struct mb_mp_maze *puzzle, const struct mb_mp_proof *proof,
-			  const struct mb_mp_maze *copy, char *why, size_t whylen)
+/* Say where copy's walls differ from puzzle's (the same size). */
+static void say_wall_differences(const struct mb_mp_maze *puzzle, const struct mb_mp_maze *copy,
+				 char *why, size_t whylen)
 {
-	int w = copy->w, h = copy->h, nodes = w * h + 2 * w + 2 * h;
-	int *deg, *parent, ends[2], nends = 0, pieces = 0, crossings = 0;
-	unsigned char *on_route;
-	char a_name[48], b_name[48];
+	int w = copy->w, h = copy->h;
 	long diffs = 0;
 
-	why[0] = 0;
-	if (w != puzzle->w || h != puzzle->h) {
-		say(why, whylen, "the solution copy is %dx%d, the maze page %dx%d", w, h, puzzle->w,
-		    puzzle->h);
-		return false;
-	}
 	for (int j = 0; j <= h; j++)
 		for (int i = 0; i < w; i++)
 			if (mb_mp_hwall(copy, i, j) != mb_mp_hwall(puzzle, i, j) && diffs++ == 0)
@@ -511,18 +536,19 @@ bool mb_mp_check_solution(const struct mb_mp_maze *puzzle, const struct mb_mp_pr
 				    i < w ? i : w - 1, j);
 	if (diffs > 1)
 		say(why, whylen, "%ld walls differ in all", diffs);
-	if (copy->route_problem[0])
-		say(why, whylen, "the solution has %s", copy->route_problem);
-	if (copy->nsteps == 0) {
-		say(why, whylen, "the drawn solution crosses no square side");
-		return false;
-	}
+}
 
-	deg = mb_mp_xcalloc((size_t)nodes, sizeof *deg);
-	parent = mb_mp_xmalloc((size_t)nodes * sizeof *parent);
-	on_route = mb_mp_xcalloc((size_t)nodes, 1);
-	for (int k = 0; k < nodes; k++)
-		parent[k] = k;
+/*
+ * The drawn route of copy as a graph of nodes (squares and the outside of
+ * each piece of the rim): deg counts each node's steps, parent joins the
+ * nodes a step links. Says the walls it crosses.
+ */
+static void route_graph(const struct mb_mp_maze *copy, int *deg, int *parent, char *why,
+			size_t whylen)
+{
+	int w = copy->w, h = copy->h, crossings = 0;
+	char a_name[48], b_name[48];
+
 	for (size_t k = 0; k < copy->nsteps; k++) {
 		const struct mb_mp_step *s = &copy->steps[k];
 		int a, b;
@@ -544,14 +570,23 @@ bool mb_mp_check_solution(const struct mb_mp_maze *puzzle, const struct mb_mp_pr
 		}
 		deg[a]++;
 		deg[b]++;
-		parent[root(parent, a)] = root(parent, b);
+		parent[mb_mp_uf_root(parent, a)] = mb_mp_uf_root(parent, b);
 	}
 	if (crossings > 1)
 		say(why, whylen, "it crosses %d walls in all", crossings);
+}
+
+/* Is the route graph one path from the entrance to the exit? Says why not. */
+static void say_path_shape(const struct mb_mp_maze *copy, const struct mb_mp_proof *proof,
+			   const int *deg, int *parent, int nodes, char *why, size_t whylen)
+{
+	int ends[2], nends = 0, pieces = 0;
+	char a_name[48], b_name[48];
+
 	for (int k = 0; k < nodes; k++) {
 		if (!deg[k])
 			continue;
-		if (root(parent, k) == k)
+		if (mb_mp_uf_root(parent, k) == k)
 			pieces++;
 		if (deg[k] > 2) {
 			node_name(copy, k, a_name, sizeof a_name);
@@ -578,22 +613,59 @@ bool mb_mp_check_solution(const struct mb_mp_maze *puzzle, const struct mb_mp_pr
 		say(why, whylen, "the drawn solution runs from %s to %s, not from the entrance (%s) "
 		    "to the exit (%s)", a_name, b_name, e0, e1);
 	}
-	if (!why[0]) {
-		/* a simple path between the right ends: it must visit the route's squares */
-		unsigned char *in = mb_mp_xmalloc((size_t)w * (size_t)h);
+}
 
-		maze_squares(copy, in);
-		for (size_t k = 0; k < proof->route_len; k++)
-			on_route[proof->route[k]] = 1;
-		for (int k = 0; k < w * h; k++)
-			if (in[k] && (deg[k] > 0) != (on_route[k] != 0)) {
-				node_name(copy, k, a_name, sizeof a_name);
-				say(why, whylen, "the drawn solution is not the maze's one route (it %s %s)",
-				    deg[k] ? "visits" : "misses", a_name);
-				break;
-			}
-		free(in);
+/* A simple path between the right ends must visit the route's squares, and no others. */
+static void say_off_route(const struct mb_mp_maze *copy, const struct mb_mp_proof *proof,
+			  const int *deg, unsigned char *on_route, char *why, size_t whylen)
+{
+	int w = copy->w, h = copy->h;
+	unsigned char *in = mb_mp_xmalloc((size_t)w * (size_t)h);
+	char a_name[48];
+
+	maze_squares(copy, in);
+	for (size_t k = 0; k < proof->route_len; k++)
+		on_route[proof->route[k]] = 1;
+	for (int k = 0; k < w * h; k++)
+		if (in[k] && (deg[k] > 0) != (on_route[k] != 0)) {
+			node_name(copy, k, a_name, sizeof a_name);
+			say(why, whylen, "the drawn solution is not the maze's one route (it %s %s)",
+			    deg[k] ? "visits" : "misses", a_name);
+			break;
+		}
+	free(in);
+}
+
+bool mb_mp_check_solution(const struct mb_mp_maze *puzzle, const struct mb_mp_proof *proof,
+			  const struct mb_mp_maze *copy, char *why, size_t whylen)
+{
+	int w = copy->w, h = copy->h, nodes = w * h + 2 * w + 2 * h;
+	int *deg, *parent;
+	unsigned char *on_route;
+
+	why[0] = 0;
+	if (w != puzzle->w || h != puzzle->h) {
+		say(why, whylen, "the solution copy is %dx%d, the maze page %dx%d", w, h, puzzle->w,
+		    puzzle->h);
+		return false;
 	}
+	say_wall_differences(puzzle, copy, why, whylen);
+	if (copy->route_problem[0])
+		say(why, whylen, "the solution has %s", copy->route_problem);
+	if (copy->nsteps == 0) {
+		say(why, whylen, "the drawn solution crosses no square side");
+		return false;
+	}
+
+	deg = mb_mp_xcalloc((size_t)nodes, sizeof *deg);
+	parent = mb_mp_xmalloc((size_t)nodes * sizeof *parent);
+	on_route = mb_mp_xcalloc((size_t)nodes, 1);
+	for (int k = 0; k < nodes; k++)
+		parent[k] = k;
+	route_graph(copy, deg, parent, why, whylen);
+	say_path_shape(copy, proof, deg, parent, nodes, why, whylen);
+	if (!why[0])
+		say_off_route(copy, proof, deg, on_route, why, whylen);
 	free(deg);
 	free(parent);
 	free(on_route);

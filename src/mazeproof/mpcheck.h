@@ -16,10 +16,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mplimits.h"
 #include "mpmaze.h"
 
-/* simple paths explored before the route count gives up */
-#define MB_MP_SEARCH_BUDGET 2000000L
 
 enum mb_mp_side { MB_MP_TOP, MB_MP_LEFT, MB_MP_RIGHT, MB_MP_BOTTOM };
 

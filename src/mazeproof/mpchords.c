@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "mpchords.h"
+#include "mplimits.h"
 #include "mputil.h"
 
 static const double pi = 3.14159265358979323846;
@@ -41,19 +42,6 @@ static bool continues(const struct mb_mp_seg *a, const struct mb_mp_seg *b, doub
 	if (fabs(t) < 1e-4 || fabs(t) > max)
 		return false;
 	return first_turn == 0 || (t > 0) == (first_turn > 0);
-}
-
-static bool circle_through(double ax, double ay, double bx, double by, double cx, double cy,
-			   double *ox, double *oy)
-{
-	double d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
-	double a2 = ax * ax + ay * ay, b2 = bx * bx + by * by, c2 = cx * cx + cy * cy;
-
-	if (fabs(d) < 1e-9)
-		return false;
-	*ox = (a2 * (by - cy) + b2 * (cy - ay) + c2 * (ay - by)) / d;
-	*oy = (a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax)) / d;
-	return isfinite(*ox) && isfinite(*oy);
 }
 
 /* vertex k of the chain of lines first..first+n-1 (n + 1 vertices) */
@@ -103,7 +91,7 @@ static bool chain_to_arcs(struct mb_mp_page *page, size_t first, size_t n)
 	vertex(page, first, n, n, &zx, &zy);
 	if (hypot(zx - ax, zy - ay) < 1e-6)	/* a whole circle: through a third of the way */
 		vertex(page, first, n, n / 3, &zx, &zy);
-	if (!circle_through(ax, ay, mx, my, zx, zy, &cx, &cy))
+	if (!mb_mp_circle_through(ax, ay, mx, my, zx, zy, 1e-9, &cx, &cy))
 		return false;
 	r = hypot(ax - cx, ay - cy);
 	tol = fmax(0.05, proto->width_pt / 4);

@@ -15,12 +15,11 @@
 #ifndef MAZEPROOF_MPCHORDS_H
 #define MAZEPROOF_MPCHORDS_H
 
+#include "mplimits.h"
 #include "mpread.h"
 
 /* fewer chords than this are a bend, not an arc */
 #define MB_MP_CHORDS_MIN 3
-/* chords turning more than this a piece draw a polygon, not an arc */
-#define MB_MP_CHORDS_MAX_TURN_DEG 20.0
 
 /* Read the page's chord chains as arcs; returns how many arcs were made. */
 size_t mb_mp_arcs_from_chords(struct mb_mp_page *page);

@@ -42,12 +42,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mplimits.h"
 #include "mpraster.h"
 #include "mpread.h"
 
-/* rings, cells per ring and hexagons a maze may have (bounds on work) */
-#define MB_MP_LAT_MAX_RINGS 200
-#define MB_MP_LAT_MAX_CELLS 200000
 /* fewest arc pieces / hexagon sides that make a drawing a maze */
 #define MB_MP_LAT_MIN_CURVES 6
 #define MB_MP_LAT_MIN_SIDES 12

@@ -52,19 +52,16 @@ static void open_neighbours(const struct mb_mp_lattice *l, int **first_out, int 
 	*adj_out = adj;
 }
 
-void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
+/*
+ * The rim's gaps (at most three kept, in order), and from them the
+ * entrance and exit: a round maze takes one (its exit the centre) or two,
+ * the others two. p->why says what is wrong with them.
+ */
+static void place_gaps(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
 {
-	int n = l->ncells, *parent, *seen, *prev, *queue, *adj_first, *adj;
 	const struct mb_mp_ledge *gap[3] = { NULL, NULL, NULL };
-	char buf[200], name[64];
-	size_t na = 0;
+	char buf[200];
 
-	memset(p, 0, sizeof *p);
-	p->entrance = p->exit = -1;
-	if (l->problem[0] || n <= 0) {
-		snprintf(p->why, sizeof p->why, "%s", l->problem[0] ? l->problem : "no cells");
-		return;
-	}
 	for (size_t k = 0; k < l->nedges; k++) {
 		const struct mb_mp_ledge *e = &l->edges[k];
 
@@ -98,14 +95,133 @@ void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
 					 : "2 wanted: the entrance and the exit");
 		snprintf(p->why, sizeof p->why, "%s", buf);
 	}
+}
+
+/* a breadth-first walk over the open sides: the cells' neighbours and room for the walk */
+struct open_walk {
+	const int *adj_first, *adj;
+	int *seen, *prev, *queue;
+};
+
+/* Say the loop through opening e: the shortest other way between its cells. */
+static void say_loop(const struct mb_mp_lattice *l, const struct mb_mp_ledge *e,
+		     struct open_walk *w, struct mb_mp_lat_proof *p)
+{
+	const int *adj_first = w->adj_first, *adj = w->adj;
+	int *seen = w->seen, *prev = w->prev, *queue = w->queue;
+	size_t head = 0, tail = 0, len = 0;
+	bool skipped = false;
+	char buf[200], name[64];
+
+	for (int c = 0; c < l->ncells; c++)
+		seen[c] = 0;
+	seen[e->a] = 1;
+	prev[e->a] = -1;
+	queue[tail++] = e->a;
+	while (head < tail && !seen[e->b]) {
+		int c = queue[head++];
+
+		for (int i = adj_first[c]; i < adj_first[c + 1]; i++) {
+			int d = adj[i];
+
+			if (c == e->a && d == e->b && !skipped) {
+				skipped = true;	/* not through this opening itself */
+				continue;
+			}
+			if (!seen[d]) {
+				seen[d] = 1;
+				prev[d] = c;
+				queue[tail++] = d;
+			}
+		}
+	}
+	for (int c = e->b; c >= 0 && seen[e->b]; c = prev[c])
+		len++;
+	mb_mp_lat_cell_name(l, e->a, name, sizeof name);
+	if (len)
+		snprintf(buf, sizeof buf, "a loop of %zu cells through %s", len, name);
+	else
+		snprintf(buf, sizeof buf, "a loop through %s", name);
+	mb_mp_append(p->why, sizeof p->why, buf);
+}
+
+/*
+ * Every cell reachable from the entrance (or from the centre when the rim
+ * is shut); when it all holds so far, the one route from the entrance to
+ * the exit into p.
+ */
+static void reach_and_route(const struct mb_mp_lattice *l, struct open_walk *w,
+			    struct mb_mp_lat_proof *p)
+{
+	const int *adj_first = w->adj_first, *adj = w->adj;
+	int *seen = w->seen, *prev = w->prev, *queue = w->queue, n = l->ncells;
+	int start = p->entrance >= 0 ? p->entrance : l->kind == MB_MP_LAT_POLAR ? 0 : 0;
+	size_t head = 0, tail = 0;
+	char buf[200], name[64];
+
+	for (int c = 0; c < n; c++)
+		seen[c] = 0;
+	seen[start] = 1;
+	prev[start] = -1;
+	queue[tail++] = start;
+	while (head < tail) {
+		int c = queue[head++];
+
+		for (int i = adj_first[c]; i < adj_first[c + 1]; i++)
+			if (!seen[adj[i]]) {
+				seen[adj[i]] = 1;
+				prev[adj[i]] = c;
+				queue[tail++] = adj[i];
+			}
+	}
+	p->unreachable = n - (long)tail;
+	if (p->unreachable) {
+		int first = 0;
+
+		while (seen[first])
+			first++;
+		mb_mp_lat_cell_name(l, first, name, sizeof name);
+		snprintf(buf, sizeof buf, "%ld cell%s unreachable from the %s (first: %s)",
+			 p->unreachable, p->unreachable == 1 ? "" : "s",
+			 p->entrance >= 0 ? "entrance" : "centre", name);
+		mb_mp_append(p->why, sizeof p->why, buf);
+	}
+	if (p->entrance >= 0 && seen[p->exit] && !p->why[0]) {
+		size_t len = 0;
+
+		for (int c = p->exit; c >= 0; c = prev[c])
+			len++;
+		p->route = mb_mp_xmalloc(len * sizeof *p->route);
+		p->route_len = len;
+		for (int c = p->exit; c >= 0; c = prev[c])
+			p->route[--len] = c;
+		p->routes = 1;
+	}
+}
+
+void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
+{
+	int n = l->ncells, *parent, *adj_first, *adj;
+	struct open_walk w;
+	size_t na = 0;
+
+	memset(p, 0, sizeof *p);
+	p->entrance = p->exit = -1;
+	if (l->problem[0] || n <= 0) {
+		snprintf(p->why, sizeof p->why, "%s", l->problem[0] ? l->problem : "no cells");
+		return;
+	}
+	place_gaps(l, p);
 	/* openings, and a loop: the first opening that joins cells already joined */
 	parent = mb_mp_xmalloc((size_t)n * sizeof *parent);
 	for (int c = 0; c < n; c++)
 		parent[c] = c;
 	open_neighbours(l, &adj_first, &adj);
-	seen = mb_mp_xmalloc((size_t)n * sizeof *seen);
-	prev = mb_mp_xmalloc((size_t)n * sizeof *prev);
-	queue = mb_mp_xmalloc((size_t)n * sizeof *queue);
+	w.adj_first = adj_first;
+	w.adj = adj;
+	w.seen = mb_mp_xmalloc((size_t)n * sizeof *w.seen);
+	w.prev = mb_mp_xmalloc((size_t)n * sizeof *w.prev);
+	w.queue = mb_mp_xmalloc((size_t)n * sizeof *w.queue);
 	for (size_t k = 0; k < l->nedges; k++) {
 		const struct mb_mp_ledge *e = &l->edges[k];
 		int ra, rb;
@@ -113,102 +229,24 @@ void mb_mp_lat_prove(const struct mb_mp_lattice *l, struct mb_mp_lat_proof *p)
 		if (e->b < 0 || e->wall)
 			continue;
 		p->openings++;
-		ra = find_root(parent, e->a);
-		rb = find_root(parent, e->b);
+		ra = mb_mp_uf_root(parent, e->a);
+		rb = mb_mp_uf_root(parent, e->b);
 		if (ra != rb) {
 			parent[ra] = rb;
 			continue;
 		}
 		if (na++)
 			continue;
-		/* the loop through this opening: the shortest other way between its cells */
-		{
-			size_t head = 0, tail = 0, len = 0;
-			bool skipped = false;
-
-			for (int c = 0; c < n; c++)
-				seen[c] = 0;
-			seen[e->a] = 1;
-			prev[e->a] = -1;
-			queue[tail++] = e->a;
-			while (head < tail && !seen[e->b]) {
-				int c = queue[head++];
-
-				for (int i = adj_first[c]; i < adj_first[c + 1]; i++) {
-					int d = adj[i];
-
-					if (c == e->a && d == e->b && !skipped) {
-						skipped = true;	/* not through this opening itself */
-						continue;
-					}
-					if (!seen[d]) {
-						seen[d] = 1;
-						prev[d] = c;
-						queue[tail++] = d;
-					}
-				}
-			}
-			for (int c = e->b; c >= 0 && seen[e->b]; c = prev[c])
-				len++;
-			mb_mp_lat_cell_name(l, e->a, name, sizeof name);
-			if (len)
-				snprintf(buf, sizeof buf, "a loop of %zu cells through %s", len, name);
-			else
-				snprintf(buf, sizeof buf, "a loop through %s", name);
-			append_why(p->why, sizeof p->why, buf);
-		}
+		say_loop(l, e, &w, p);
 	}
-	/* every cell reachable from the entrance (or from the centre when the rim is shut) */
-	{
-		int start = p->entrance >= 0 ? p->entrance : l->kind == MB_MP_LAT_POLAR ? 0 : 0;
-		size_t head = 0, tail = 0;
-
-		for (int c = 0; c < n; c++)
-			seen[c] = 0;
-		seen[start] = 1;
-		prev[start] = -1;
-		queue[tail++] = start;
-		while (head < tail) {
-			int c = queue[head++];
-
-			for (int i = adj_first[c]; i < adj_first[c + 1]; i++)
-				if (!seen[adj[i]]) {
-					seen[adj[i]] = 1;
-					prev[adj[i]] = c;
-					queue[tail++] = adj[i];
-				}
-		}
-		p->unreachable = n - (long)tail;
-		if (p->unreachable) {
-			int first = 0;
-
-			while (seen[first])
-				first++;
-			mb_mp_lat_cell_name(l, first, name, sizeof name);
-			snprintf(buf, sizeof buf, "%ld cell%s unreachable from the %s (first: %s)",
-				 p->unreachable, p->unreachable == 1 ? "" : "s",
-				 p->entrance >= 0 ? "entrance" : "centre", name);
-			append_why(p->why, sizeof p->why, buf);
-		}
-		if (p->entrance >= 0 && seen[p->exit] && !p->why[0]) {
-			size_t len = 0;
-
-			for (int c = p->exit; c >= 0; c = prev[c])
-				len++;
-			p->route = mb_mp_xmalloc(len * sizeof *p->route);
-			p->route_len = len;
-			for (int c = p->exit; c >= 0; c = prev[c])
-				p->route[--len] = c;
-			p->routes = 1;
-		}
-	}
+	reach_and_route(l, &w, p);
 	p->ok = !p->why[0] && p->routes == 1 && p->openings == n - 1;
 	free(parent);
 	free(adj_first);
 	free(adj);
-	free(seen);
-	free(prev);
-	free(queue);
+	free(w.seen);
+	free(w.prev);
+	free(w.queue);
 }
 
 void mb_mp_lat_proof_release(struct mb_mp_lat_proof *p)

@@ -25,26 +25,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mplimits.h"
 #include "mpread.h"
 
-#define MB_MP_MAX_SIDE 1000
-/*
- * Per page, after identical pieces are dropped (ink drawn over itself adds
- * nothing): at most this many pieces near one place (a bucket of the
- * grouping grid, 12 pt or more a side: a 200 x 200 maze puts a few dozen
- * there, 512 is ten times that) and this many separate drawings. More is ink stacked on ink, not
- * a page of mazes, and would cost quadratic time.
- */
-#define MB_MP_MAX_BUCKET 512
-#define MB_MP_MAX_DRAWINGS 4000
-/*
- * A drawing made only of walls read from filled outlines, no larger than
- * this (points) a side, that gives no grid or a grid with a side of its
- * rim less than half walled is text converted to outlines (an E, an H, a T
- * read as walls) or an icon, not a maze: it is ignored, as a few stray
- * lines are.
- */
-#define MB_MP_MAX_GLYPH_PT 72.0
 
 /* The drawn route crosses a grid line: a vertical line (between squares
  * (i-1, j) and (i, j)) or a horizontal one (between (i, j-1) and (i, j)).

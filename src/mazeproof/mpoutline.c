@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include "mplimits.h"
 #include "mpoutline.h"
 
 #include <math.h>
@@ -119,15 +120,10 @@ static size_t lower_bound(const double *xs, size_t n, double v)
 	return lo;
 }
 
-/*
- * Cut the outline into slabs and find the runs of ink across each.
- * Returns false when the work would pass the bound.
- */
-static bool slab_runs(struct pass *p, size_t *budget)
+/* The slab boundaries: the distinct x of the outline's points, sorted; returns the slabs. */
+static size_t slab_bounds(struct pass *p)
 {
 	const struct mb_mp_outline *o = p->o;
-	size_t nslabs, work = 0, *count, *at;
-	struct cross *cr;
 
 	p->xs = mb_mp_xmalloc((o->npts ? o->npts : 1) * sizeof *p->xs);
 	for (size_t k = 0; k < o->npts; k++)
@@ -137,7 +133,89 @@ static bool slab_runs(struct pass *p, size_t *budget)
 	for (size_t k = 0; k < o->npts; k++)
 		if (!p->nxs || p->xs[k] > p->xs[p->nxs - 1])
 			p->xs[p->nxs++] = p->xs[k];
-	nslabs = p->nxs > 1 ? p->nxs - 1 : 0;
+	return p->nxs > 1 ? p->nxs - 1 : 0;
+}
+
+/* where each edge crosses the middle of each slab it spans: slab k's in cr[count[k]..count[k+1]) */
+static void fill_crossings(const struct pass *p, size_t nslabs, const size_t *count,
+			   struct cross *cr)
+{
+	size_t *at = mb_mp_xmalloc((nslabs + 1) * sizeof *at);
+
+	memcpy(at, count, (nslabs + 1) * sizeof *at);
+	for (size_t e = 0; e < p->nedges; e++) {
+		size_t a = p->edges[e][0], b = p->edges[e][1];
+		double xa = px(p, a), ya = py(p, a), xb = px(p, b), yb = py(p, b);
+
+		if (xa != xb) {
+			size_t i0 = lower_bound(p->xs, p->nxs, fmin(xa, xb));
+			size_t i1 = lower_bound(p->xs, p->nxs, fmax(xa, xb));
+
+			for (size_t k = i0; k < i1; k++) {
+				double xm = (p->xs[k] + p->xs[k + 1]) / 2;
+				struct cross *c = &cr[at[k]++];
+
+				c->y = ya + (xm - xa) * (yb - ya) / (xb - xa);
+				c->dir = xb > xa ? 1 : -1;
+				c->flat = fabs(yb - ya) <= EPS;
+			}
+		}
+	}
+	free(at);
+}
+
+/* slab k's runs of ink, from its n crossings c (sorted here), by the fill rule */
+static void slab_ink(struct pass *p, size_t k, struct cross *c, size_t n)
+{
+	const struct mb_mp_outline *o = p->o;
+	long wind = 0;
+	bool top_flat = false;
+	double top = 0;
+
+	qsort(c, n, sizeof *c, cmp_cross);
+	p->first[k] = p->nruns;
+	for (size_t i = 0; i < n; i++) {
+		bool was = o->even_odd ? (wind & 1) != 0 : wind != 0;
+		bool is;
+
+		wind += c[i].dir;
+		is = o->even_odd ? (wind & 1) != 0 : wind != 0;
+		if (!was && is) {
+			struct run *last = p->nruns > p->first[k] ? &p->runs[p->nruns - 1] : NULL;
+
+			if (last && c[i].y - last->y1 <= EPS) {
+				/* ink goes on where it stopped: one run (pieces drawn edge to edge) */
+				top = last->y0;
+				top_flat = last->top_flat;
+				p->nruns--;
+			} else {
+				top = c[i].y;
+				top_flat = c[i].flat;
+			}
+		} else if (was && !is) {
+			struct run *r;
+
+			if (c[i].y - top <= EPS)
+				continue;	/* no thickness: an edge drawn back over itself */
+			r = mb_mp_push(&p->runs, &p->nruns, &p->cap_runs, sizeof *r);
+			r->y0 = top;
+			r->y1 = c[i].y;
+			r->top_flat = top_flat;
+			r->flat = top_flat && c[i].flat;
+		}
+	}
+}
+
+/*
+ * Cut the outline into slabs and find the runs of ink across each.
+ * Returns false when the work would pass the bound.
+ */
+static bool slab_runs(struct pass *p, size_t *budget)
+{
+	size_t nslabs, work = 0, *count;
+	struct cross *cr;
+
+	nslabs = slab_bounds(p);
 	p->first = mb_mp_xcalloc(nslabs + 1, sizeof *p->first);
 	if (!nslabs)
 		return true;
@@ -166,67 +244,9 @@ static bool slab_runs(struct pass *p, size_t *budget)
 	for (size_t k = 0; k < nslabs; k++)
 		count[k + 1] += count[k];
 	cr = mb_mp_xmalloc((work ? work : 1) * sizeof *cr);
-	at = mb_mp_xmalloc((nslabs + 1) * sizeof *at);
-	memcpy(at, count, (nslabs + 1) * sizeof *at);
-	for (size_t e = 0; e < p->nedges; e++) {
-		size_t a = p->edges[e][0], b = p->edges[e][1];
-		double xa = px(p, a), ya = py(p, a), xb = px(p, b), yb = py(p, b);
-
-		if (xa != xb) {
-			size_t i0 = lower_bound(p->xs, p->nxs, fmin(xa, xb));
-			size_t i1 = lower_bound(p->xs, p->nxs, fmax(xa, xb));
-
-			for (size_t k = i0; k < i1; k++) {
-				double xm = (p->xs[k] + p->xs[k + 1]) / 2;
-				struct cross *c = &cr[at[k]++];
-
-				c->y = ya + (xm - xa) * (yb - ya) / (xb - xa);
-				c->dir = xb > xa ? 1 : -1;
-				c->flat = fabs(yb - ya) <= EPS;
-			}
-		}
-	}
-	free(at);
-	for (size_t k = 0; k < nslabs; k++) {
-		struct cross *c = cr + count[k];
-		size_t n = count[k + 1] - count[k];
-		long wind = 0;
-		bool top_flat = false;
-		double top = 0;
-
-		qsort(c, n, sizeof *c, cmp_cross);
-		p->first[k] = p->nruns;
-		for (size_t i = 0; i < n; i++) {
-			bool was = o->even_odd ? (wind & 1) != 0 : wind != 0;
-			bool is;
-
-			wind += c[i].dir;
-			is = o->even_odd ? (wind & 1) != 0 : wind != 0;
-			if (!was && is) {
-				struct run *last = p->nruns > p->first[k] ? &p->runs[p->nruns - 1] : NULL;
-
-				if (last && c[i].y - last->y1 <= EPS) {
-					/* ink goes on where it stopped: one run (pieces drawn edge to edge) */
-					top = last->y0;
-					top_flat = last->top_flat;
-					p->nruns--;
-				} else {
-					top = c[i].y;
-					top_flat = c[i].flat;
-				}
-			} else if (was && !is) {
-				struct run *r;
-
-				if (c[i].y - top <= EPS)
-					continue;	/* no thickness: an edge drawn back over itself */
-				r = mb_mp_push(&p->runs, &p->nruns, &p->cap_runs, sizeof *r);
-				r->y0 = top;
-				r->y1 = c[i].y;
-				r->top_flat = top_flat;
-				r->flat = top_flat && c[i].flat;
-			}
-		}
-	}
+	fill_crossings(p, nslabs, count, cr);
+	for (size_t k = 0; k < nslabs; k++)
+		slab_ink(p, k, cr + count[k], count[k + 1] - count[k]);
 	p->first[nslabs] = p->nruns;
 	free(cr);
 	free(count);

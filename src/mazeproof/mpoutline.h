@@ -38,22 +38,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mplimits.h"
+
 /*
  * An outline is thinner than this in no wall (points): finer steps are
  * float noise of the producer, the same edge drawn twice.
  */
 #define MB_MP_OUTLINE_EPS_PT 0.01
-/*
- * Work bound per outline: edge crossings over all slabs (16 bytes each,
- * and at most half as many runs of 24; about 60 MB at the bound). A
- * 200 x 200 maze as one polygon needs about 160,000; more is not a maze
- * this tool reads, and the outline is left to the rendering. Per page the
- * caller bounds the sum (MB_MP_OUTLINE_PAGE_WORK), which bounds the time.
- */
-#define MB_MP_OUTLINE_MAX_WORK 2000000ul
-#define MB_MP_OUTLINE_PAGE_WORK 10000000ul
-/* a junction is at most this many pens wide (a heavy rim meeting thin walls is 2.5) */
-#define MB_MP_OUTLINE_MAX_JUNCTION 4.0
 
 /* one filled path: closed contours of straight pieces, in page points */
 struct mb_mp_outline {

@@ -3,7 +3,7 @@
  * What mazeproof sees on a PDF page: every straight stroked line segment
  * (after the transform, in points, y growing down from the top-left corner
  * of the page), classed as black or not, and every piece of text with its
- * box. Only mpread.c talks to the PDF library (MuPDF); its types never
+ * box. Only mpread*.c talk to the PDF library (MuPDF); its types never
  * appear here.
  */
 #ifndef MAZEPROOF_MPREAD_H
@@ -12,12 +12,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mplimits.h"
+
 /* ink is what is darker than paper by this share (the preflight's lightest printable gray) */
 #define MB_MP_INK_SHARE 0.10
-/* a coloured fill no larger than this (points a side) may be a dot of a dotted solution */
-#define MB_MP_MAX_DOT_PT 24.0
-/* the largest area rendered for one maze (a 200 x 200 maze of 5 pt squares at 4 pixels a point) */
-#define MB_MP_MAX_RENDER_PIXELS 20000000.0
 /* glyphs further apart than this (ems) are separate pieces of text */
 #define MB_MP_WORD_GAP 0.9
 
@@ -111,37 +109,11 @@ struct mb_mp_page {
 struct mb_mp_doc;
 
 /*
- * Bounds on what mazeproof reads (README.md, "Limits"): KDP takes files of
- * at most 650 MB and books of at most 828 pages; the margins leave room
- * for other uses without letting a hostile file run away with the machine.
- */
-#define MB_MP_MAX_FILE_BYTES (650000000ull + (64ull << 20))
-#define MB_MP_MAX_PAGES 2000
-/*
- * Per page: a 200 x 200 maze has about 80,000 wall pieces, and a page
- * holds at most 9 solutions; more is not a maze page, and keeping it all
- * could take gigabytes (a small deflate stream can draw a billion lines).
- */
-#define MB_MP_MAX_SEGS 2000000
-/*
  * A line piece shorter than this (or than 5 % of its pen) is no wall: the
  * shortest wall of a 200 x 200 maze on a 6x9 page is about 1.5 pt, and
  * programs that round coordinates to 0.01 pt leave pieces of 0.007 pt.
  */
 #define MB_MP_NO_LENGTH_PT 0.02
-#define MB_MP_MAX_TEXTS 200000
-/*
- * Per file, so that small files cannot make large work by drawing one
- * content stream on every page or forms inside forms inside forms: an
- * 828-page book makes about 10,000 drawing operations, and a clip is set
- * by every form XObject drawn. The page tree is walked without recursion
- * (src/pdf/pagetree.h has its bounds).
- */
-#define MB_MP_MAX_DRAW_OPS 1000000
-#define MB_MP_MAX_CLIPS 100000
-#define MB_MP_MAX_CLIP_DEPTH 1024
-/* mazes kept per file: KDP prints at most 828 pages, a few mazes a page */
-#define MB_MP_MAX_MAZES 10000
 #define MB_MP_TOO_MUCH_DRAWING "more than %d drawing operations in the file (a book of " \
 	"828 pages has about 10000): not a book this tool reads"
 #define MB_MP_TOO_MANY_CLIPS "more than %d clips or form XObjects drawn in the file: " \

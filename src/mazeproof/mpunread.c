@@ -7,30 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mplimits.h"
 #include "mpunread.h"
 #include "mputil.h"
 
 /* a line within this many degrees of level or upright is the square reader's */
 #define AXIS_DEG 0.5
-/* more lines than this sharing one bucket: the lines there are one dense drawing */
-#define BUCKET_MAX 512
-
-static size_t find(size_t *parent, size_t a)
-{
-	while (parent[a] != a) {
-		parent[a] = parent[parent[a]];
-		a = parent[a];
-	}
-	return a;
-}
-
-static void unite(size_t *parent, size_t a, size_t b)
-{
-	a = find(parent, a);
-	b = find(parent, b);
-	if (a != b)
-		parent[a < b ? b : a] = a < b ? a : b;
-}
 
 /* the line's direction in degrees, 0 to 180 */
 static double direction(const struct mb_mp_seg *s)
@@ -79,7 +61,7 @@ static size_t bucket(double v, size_t n)
 
 /*
  * Union the lines that meet, comparing those that share a bucket of a grid
- * over their box; a bucket over BUCKET_MAX unites all its lines (a dense
+ * over their box; a bucket over MB_MP_UNREAD_MAX_BUCKET unites all its lines (a dense
  * mass of lines is one drawing, and comparing them all would be quadratic).
  */
 static void group(const struct mb_mp_page *page, const size_t *idx, size_t n, size_t *parent)
@@ -133,12 +115,12 @@ static void group(const struct mb_mp_page *page, const size_t *idx, size_t n, si
 			for (size_t q = p + 1; q < hi; q++) {
 				size_t a = slot[p], c = slot[q];
 
-				if (find(parent, a) == find(parent, c))
+				if (mb_mp_uf_find(parent, a) == mb_mp_uf_find(parent, c))
 					continue;
-				if (hi - lo > BUCKET_MAX ||
+				if (hi - lo > MB_MP_UNREAD_MAX_BUCKET ||
 				    meet(&page->segs[idx[a]], &page->segs[idx[c]]))
-					unite(parent, a, c);
-				if (hi - lo > BUCKET_MAX)
+					mb_mp_uf_unite(parent, a, c);
+				if (hi - lo > MB_MP_UNREAD_MAX_BUCKET)
 					break;
 			}
 	}
@@ -248,7 +230,7 @@ static void group_boxes(const struct mb_mp_page *page, const size_t *idx, size_t
 		box[4 * k] = box[4 * k + 1] = INFINITY, box[4 * k + 2] = box[4 * k + 3] = -INFINITY;
 	for (size_t k = 0; k < n; k++) {
 		const struct mb_mp_seg *s = &page->segs[idx[k]];
-		size_t r = find(parent, k);
+		size_t r = mb_mp_uf_find(parent, k);
 
 		box[4 * r] = fmin(box[4 * r], fmin(s->x0, s->x1));
 		box[4 * r + 1] = fmin(box[4 * r + 1], fmin(s->y0, s->y1));
@@ -285,7 +267,7 @@ static void merge_overlapping(const struct mb_mp_page *page, const size_t *idx, 
 		group_boxes(page, idx, n, parent, box);
 		nroots = 0;
 		for (size_t k = 0; k < n; k++)
-			if (find(parent, k) == k)
+			if (mb_mp_uf_find(parent, k) == k)
 				roots[nroots++] = k;
 		if (nroots > MB_MP_UNREAD_MAX_GROUPS)
 			break;
@@ -296,9 +278,9 @@ static void merge_overlapping(const struct mb_mp_page *page, const size_t *idx, 
 			     b++) {
 				const double *p = &box[4 * roots[a]], *q = &box[4 * roots[b]];
 
-				if (p[1] < q[3] && q[1] < p[3] && find(parent, roots[a]) !=
-								   find(parent, roots[b])) {
-					unite(parent, roots[a], roots[b]);
+				if (p[1] < q[3] && q[1] < p[3] && mb_mp_uf_find(parent, roots[a]) !=
+								   mb_mp_uf_find(parent, roots[b])) {
+					mb_mp_uf_unite(parent, roots[a], roots[b]);
 					merged = true;
 				}
 			}
@@ -329,7 +311,7 @@ size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out
 	first = mb_mp_xcalloc(n + 1, sizeof *first);
 	members = mb_mp_xmalloc(n * sizeof *members);
 	for (size_t k = 0; k < n; k++)
-		first[find(parent, k) + 1]++;
+		first[mb_mp_uf_find(parent, k) + 1]++;
 	for (size_t k = 1; k <= n; k++)
 		first[k] += first[k - 1];
 	{
@@ -337,7 +319,7 @@ size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out
 
 		memcpy(at, first, (n + 1) * sizeof *at);
 		for (size_t k = 0; k < n; k++)
-			members[at[find(parent, k)]++] = idx[k];
+			members[at[mb_mp_uf_find(parent, k)]++] = idx[k];
 		free(at);
 	}
 	for (size_t r = 0; r < n; r++) {

@@ -22,19 +22,16 @@
 
 #include <stddef.h>
 
+#include "mplimits.h"
 #include "mpread.h"
 
 /* fewer sides than this is no maze (as MB_MP_LAT_MIN_SIDES for the lattices read) */
 #define MB_MP_UNREAD_MIN_LINES 12
-/* a turned square grid has 2 families of directions, hexagons and triangles 3 */
-#define MB_MP_UNREAD_MAX_DIRECTIONS 3
 /*
  * as many lines or more in any directions are a dense drawing, maze-like
  * too (a round maze whose arcs are chains of short chords has hundreds)
  */
 #define MB_MP_UNREAD_DENSE_LINES 120
-/* more separate groups than this on a page are not merged by their boxes */
-#define MB_MP_UNREAD_MAX_GROUPS 20000
 /* lines within this many degrees (mod 180) are one family */
 #define MB_MP_UNREAD_ANGLE_DEG 3.0
 

@@ -4,6 +4,7 @@
 
 #include "mputil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,4 +62,43 @@ void *mb_mp_push(void *items_ptr, size_t *count, size_t *cap, size_t size)
 	memset(slot, 0, size);
 	(*count)++;
 	return slot;
+}
+
+int mb_mp_uf_root(int *parent, int a)
+{
+	while (parent[a] != a) {
+		parent[a] = parent[parent[a]];
+		a = parent[a];
+	}
+	return a;
+}
+
+size_t mb_mp_uf_find(size_t *parent, size_t a)
+{
+	while (parent[a] != a) {
+		parent[a] = parent[parent[a]];
+		a = parent[a];
+	}
+	return a;
+}
+
+void mb_mp_uf_unite(size_t *parent, size_t a, size_t b)
+{
+	a = mb_mp_uf_find(parent, a);
+	b = mb_mp_uf_find(parent, b);
+	if (a != b)
+		parent[a < b ? b : a] = a < b ? a : b;
+}
+
+bool mb_mp_circle_through(double ax, double ay, double bx, double by, double cx, double cy,
+			  double min_det, double *ox, double *oy)
+{
+	double d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
+	double a2 = ax * ax + ay * ay, b2 = bx * bx + by * by, c2 = cx * cx + cy * cy;
+
+	if (fabs(d) < min_det)
+		return false;
+	*ox = (a2 * (by - cy) + b2 * (cy - ay) + c2 * (ay - by)) / d;
+	*oy = (a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax)) / d;
+	return isfinite(*ox) && isfinite(*oy);
 }

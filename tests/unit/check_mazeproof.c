@@ -14,6 +14,7 @@
 
 #include "mpcheck.h"
 #include "mplattice.h"
+#include "mplimits.h"
 #include "mpmaze.h"
 #include "mpoutline.h"
 #include "mpraster.h"
@@ -1516,6 +1517,66 @@ START_TEST(delta_lattice_inferred_and_proved)
 }
 END_TEST
 
+/* the one union-find of mazeproof (mputil): roots, path halving, the smaller root kept */
+START_TEST(union_find_roots_and_unions)
+{
+	int chain[5] = { 0, 0, 1, 2, 3 };	/* 4 -> 3 -> 2 -> 1 -> 0 */
+	size_t sets[6] = { 0, 1, 2, 3, 4, 5 };
+
+	ck_assert_int_eq(mb_mp_uf_root(chain, 4), 0);
+	/* halved on the way: 4 now points at 2, 2 at 0 */
+	ck_assert_int_eq(chain[4], 2);
+	ck_assert_int_eq(chain[2], 0);
+	ck_assert_int_eq(mb_mp_uf_root(chain, 0), 0);
+
+	mb_mp_uf_unite(sets, 5, 3);
+	ck_assert_uint_eq(sets[5], 3);	/* the smaller root stays the root */
+	mb_mp_uf_unite(sets, 4, 5);
+	ck_assert_uint_eq(mb_mp_uf_find(sets, 4), 3);
+	mb_mp_uf_unite(sets, 1, 4);
+	ck_assert_uint_eq(mb_mp_uf_find(sets, 5), 1);
+	ck_assert_uint_eq(mb_mp_uf_find(sets, 3), 1);
+	ck_assert_uint_eq(mb_mp_uf_find(sets, 2), 2);
+	mb_mp_uf_unite(sets, 3, 5);	/* already one set: nothing changes */
+	ck_assert_uint_eq(mb_mp_uf_find(sets, 1), 1);
+}
+END_TEST
+
+/* the one circle through three points (the chord reader and the polar finder) */
+START_TEST(circle_through_three_points)
+{
+	double ox = -1, oy = -1;
+
+	ck_assert(mb_mp_circle_through(1, 0, 0, 1, -1, 0, 1e-9, &ox, &oy));
+	ck_assert_double_eq_tol(ox, 0, 1e-12);
+	ck_assert_double_eq_tol(oy, 0, 1e-12);
+	ck_assert(mb_mp_circle_through(13, 7, 10, 10, 7, 7, 1e-6, &ox, &oy));
+	ck_assert_double_eq_tol(ox, 10, 1e-9);
+	ck_assert_double_eq_tol(oy, 7, 1e-9);
+	/* on a line: no circle */
+	ck_assert(!mb_mp_circle_through(0, 0, 1, 1, 2, 2, 1e-9, &ox, &oy));
+	/* nearly on a line (twice the area 2e-8): each caller's bound decides */
+	ck_assert(!mb_mp_circle_through(0, 0, 1, 0, 2, 1e-8, 1e-6, &ox, &oy));
+	ck_assert(mb_mp_circle_through(0, 0, 1, 0, 2, 1e-8, 1e-9, &ox, &oy));
+	ck_assert_double_eq_tol(ox, 0.5, 1e-6);
+}
+END_TEST
+
+/* the one "; "-separated list of findings (the lattice proof and the report) */
+START_TEST(findings_appended)
+{
+	char buf[32] = "", small[6] = "abc";
+	volatile size_t room = sizeof small;	/* unknown to the compiler: no truncation warning */
+
+	mb_mp_append(buf, sizeof buf, "one gap");
+	ck_assert_str_eq(buf, "one gap");
+	mb_mp_append(buf, sizeof buf, "a loop");
+	ck_assert_str_eq(buf, "one gap; a loop");
+	mb_mp_append(small, room, "defg");
+	ck_assert_str_eq(small, "abc; ");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("mazeproof");
@@ -1546,6 +1607,9 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, polar_lattice_inferred_and_proved);
 	tcase_add_test(tc, hex_lattice_inferred_and_proved);
 	tcase_add_test(tc, delta_lattice_inferred_and_proved);
+	tcase_add_test(tc, union_find_roots_and_unions);
+	tcase_add_test(tc, circle_through_three_points);
+	tcase_add_test(tc, findings_appended);
 	suite_add_tcase(s, tc);
 	return s;
 }
