@@ -347,7 +347,6 @@ int build_run_edition(int argc, char **argv, int edition, const struct mb_book_s
 	mb_error_init(&err);
 	mb_checklist_init(&b.checklist);
 	b.dir_fd = -1;
-	b.proof = (struct proof_run){ .pid = -1, .out_fd = -1 };
 	b.lap = a.start;
 	clock_gettime(CLOCK_REALTIME, &a.started);
 	rc = read_options(argc, argv, &b, &a, &err);

@@ -97,6 +97,13 @@ static const char *const stage_names[STAGE_COUNT] = {
 	[STAGE_SIGNING] = "signing",
 };
 
+/* mazeproof, running beside the rest of the build */
+struct proof_run {
+	pid_t pid;	/* 0: none running (the descriptors are then not open) */
+	int out_fd;	/* its stdout: the JSON report */
+	int msg_fd;	/* its stderr: its messages */
+};
+
 /*
  * The cover PDF and its preview, made in a thread beside the interior
  * (they need the page count, not the interior file): the second core is
@@ -111,7 +118,7 @@ struct cover_run {
 	enum mb_status st;
 	double cover_s, preview_s;	/* wall time of each */
 	char *proof_sheet;	/* the cover's mazes for mazeproof (a temporary file), or NULL */
-	FILE *proof_pipe;	/* mazeproof at work on it (start_cover_proof), or NULL */
+	struct proof_run proof;	/* mazeproof at work on it (start_cover_proof), or none */
 	size_t proof_mazes;	/* how many it holds */
 };
 
@@ -130,11 +137,6 @@ struct interior_run {
 	bool started;
 };
 
-/* mazeproof, running beside the rest of the build */
-struct proof_run {
-	pid_t pid;	/* or -1 */
-	int out_fd;	/* its stdout and stderr */
-};
 
 struct build {
 	struct mb_book_spec spec;
