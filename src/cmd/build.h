@@ -3,8 +3,9 @@
  * What the parts of `mazebook build` share (src/cmd/build*.c): the files
  * a build writes, its stages, the run state passed to every part, and the
  * parts' entries. build.c is the driver; build_files.c the output folder
- * and its transaction, build_write.c the writing (the cover and the
- * interior's document in threads beside it), build_proof.c mazeproof,
+ * and its transaction (mazebook/io/transaction.h), build_write.c the
+ * writing (the cover and the interior's document in threads beside it),
+ * build_proof.c mazeproof,
  * build_checks.c the checks before and after writing, build_sign.c the
  * checklists and their signature, build_report.c what is printed,
  * build_editions.c a spec's editions and a series' volumes.
@@ -26,6 +27,7 @@
 #include "mazebook/book/spec.h"
 #include "mazebook/cmd/command.h"
 #include "mazebook/io/output.h"
+#include "mazebook/io/transaction.h"
 #include "mazebook/kdp/cost.h"
 #include "mazebook/kdp/preflight.h"
 
@@ -143,7 +145,7 @@ struct build {
 	struct mb_book book;
 	struct mb_page_plan plan;
 	char *out_dir;
-	struct mb_output out[FILE_COUNT];
+	struct mb_transaction tx;	/* the files, tx.files[enum build_file] */
 	struct mb_checklist checklist;
 	char *key_path;		/* the secret key that signs the checklist */
 	char *public_key_path;
@@ -155,8 +157,6 @@ struct build {
 	struct interior_run interior;	/* its document, opened beside the last checks */
 	double sheet_s;		/* the contact sheet's own time, within the preflight's */
 	char *proof_summary;	/* mazeproof's last line */
-	char *signature_temp;	/* the checklist's signature, before its rename */
-	int dir_fd;		/* the locked output folder, or -1 */
 	bool progress;		/* stderr is a terminal: show a progress line */
 	bool quiet;
 	struct mb_cost cost;	/* what this edition costs and earns */

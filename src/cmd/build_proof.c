@@ -126,7 +126,7 @@ static enum mb_status start_mazeproof(const char *pdf, bool any_gaps, struct pro
  */
 enum mb_status build_start_proof(struct build *b, struct proof_run *p, struct mb_error *err)
 {
-	return start_mazeproof(b->out[FILE_INTERIOR].temp_path, false, p, err);
+	return start_mazeproof(b->tx.files[FILE_INTERIOR].temp_path, false, p, err);
 }
 
 /* the build failed before the proof's verdict was read: stop it and reap it (or nothing) */
