@@ -64,7 +64,7 @@ static enum mb_status start_mazeproof(const char *pdf, bool any_gaps, struct pro
 	char *argv[6] = { prog, "--json" }, **arg = argv + 2;
 	/* made before the fork: the child may call only what is async-signal-safe */
 	char *no_exec = xasprintf("cannot run '%s': not found or not executable\n", prog);
-	int out[2], msg[2] = { -1, -1 };
+	int out[2] = { -1, -1 }, msg[2] = { -1, -1 };
 
 	*p = (struct proof_run){ 0 };
 	if (any_gaps)
@@ -74,7 +74,7 @@ static enum mb_status start_mazeproof(const char *pdf, bool any_gaps, struct pro
 	if (pipe2(out, O_CLOEXEC) || pipe2(msg, O_CLOEXEC)) {
 		int e = errno;
 
-		if (msg[0] < 0) {
+		if (out[0] >= 0) {	/* the second pipe failed */
 			close(out[0]);
 			close(out[1]);
 		}
