@@ -358,6 +358,14 @@ const char *mb_json_get_string(const struct mb_json *o, const char *name)
 	return v && v->type == MB_JSON_STRING ? v->text : NULL;
 }
 
+bool mb_json_bool(const struct mb_json *v, bool *out)
+{
+	if (!v || v->type != MB_JSON_BOOL)
+		return false;
+	*out = !strcmp(v->text, "true");
+	return true;
+}
+
 bool mb_json_long(const struct mb_json *v, long min, long max, long *out)
 {
 	char *end;

@@ -266,8 +266,7 @@ static void end_build(struct build *b, bool made, struct mb_error *err)
 
 static void release_build(struct build *b)
 {
-	if (b->dir_fd >= 0)
-		close(b->dir_fd);	/* releases the folder's lock */
+	mb_transaction_close(&b->tx);	/* releases the folder's lock */
 	mb_checklist_release(&b->checklist);
 	free(b->key_path);
 	free(b->public_key_path);
@@ -346,8 +345,6 @@ int build_run_edition(int argc, char **argv, int edition, const struct mb_book_s
 	a.start = build_now_s();
 	mb_error_init(&err);
 	mb_checklist_init(&b.checklist);
-	b.dir_fd = -1;
-	b.proof = (struct proof_run){ .pid = -1, .out_fd = -1 };
 	b.lap = a.start;
 	clock_gettime(CLOCK_REALTIME, &a.started);
 	rc = read_options(argc, argv, &b, &a, &err);

@@ -3,8 +3,9 @@
  * What the parts of `mazebook build` share (src/cmd/build*.c): the files
  * a build writes, its stages, the run state passed to every part, and the
  * parts' entries. build.c is the driver; build_files.c the output folder
- * and its transaction, build_write.c the writing (the cover and the
- * interior's document in threads beside it), build_proof.c mazeproof,
+ * and its transaction (mazebook/io/transaction.h), build_write.c the
+ * writing (the cover and the interior's document in threads beside it),
+ * build_proof.c mazeproof,
  * build_checks.c the checks before and after writing, build_sign.c the
  * checklists and their signature, build_report.c what is printed,
  * build_editions.c a spec's editions and a series' volumes.
@@ -26,6 +27,7 @@
 #include "mazebook/book/spec.h"
 #include "mazebook/cmd/command.h"
 #include "mazebook/io/output.h"
+#include "mazebook/io/transaction.h"
 #include "mazebook/kdp/cost.h"
 #include "mazebook/kdp/preflight.h"
 
@@ -97,6 +99,13 @@ static const char *const stage_names[STAGE_COUNT] = {
 	[STAGE_SIGNING] = "signing",
 };
 
+/* mazeproof, running beside the rest of the build */
+struct proof_run {
+	pid_t pid;	/* 0: none running (the descriptors are then not open) */
+	int out_fd;	/* its stdout: the JSON report */
+	int msg_fd;	/* its stderr: its messages */
+};
+
 /*
  * The cover PDF and its preview, made in a thread beside the interior
  * (they need the page count, not the interior file): the second core is
@@ -111,7 +120,7 @@ struct cover_run {
 	enum mb_status st;
 	double cover_s, preview_s;	/* wall time of each */
 	char *proof_sheet;	/* the cover's mazes for mazeproof (a temporary file), or NULL */
-	FILE *proof_pipe;	/* mazeproof at work on it (start_cover_proof), or NULL */
+	struct proof_run proof;	/* mazeproof at work on it (start_cover_proof), or none */
 	size_t proof_mazes;	/* how many it holds */
 };
 
@@ -130,18 +139,13 @@ struct interior_run {
 	bool started;
 };
 
-/* mazeproof, running beside the rest of the build */
-struct proof_run {
-	pid_t pid;	/* or -1 */
-	int out_fd;	/* its stdout and stderr */
-};
 
 struct build {
 	struct mb_book_spec spec;
 	struct mb_book book;
 	struct mb_page_plan plan;
 	char *out_dir;
-	struct mb_output out[FILE_COUNT];
+	struct mb_transaction tx;	/* the files, tx.files[enum build_file] */
 	struct mb_checklist checklist;
 	char *key_path;		/* the secret key that signs the checklist */
 	char *public_key_path;
@@ -153,8 +157,6 @@ struct build {
 	struct interior_run interior;	/* its document, opened beside the last checks */
 	double sheet_s;		/* the contact sheet's own time, within the preflight's */
 	char *proof_summary;	/* mazeproof's last line */
-	char *signature_temp;	/* the checklist's signature, before its rename */
-	int dir_fd;		/* the locked output folder, or -1 */
 	bool progress;		/* stderr is a terminal: show a progress line */
 	bool quiet;
 	struct mb_cost cost;	/* what this edition costs and earns */

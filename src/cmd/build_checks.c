@@ -34,9 +34,9 @@ enum mb_status build_run_preflight(struct build *b, struct mb_error *err)
 	struct mb_contact_sheet_info sheet = { 0 };
 	enum mb_status st;
 	struct mb_preflight_options opts = {
-		.interior_path = b->out[FILE_INTERIOR].temp_path,
-		.cover_path = b->out[FILE_COVER].temp_path,
-		.spec_path = b->spec_in_place ? b->spec.path : b->out[FILE_SPEC].temp_path,
+		.interior_path = b->tx.files[FILE_INTERIOR].temp_path,
+		.cover_path = b->tx.files[FILE_COVER].temp_path,
+		.spec_path = b->spec_in_place ? b->spec.path : b->tx.files[FILE_SPEC].temp_path,
 		.checklist_dir = b->out_dir,
 		.interior_as = file_names[FILE_INTERIOR],
 		.cover_as = file_names[FILE_COVER],
@@ -51,7 +51,7 @@ enum mb_status build_run_preflight(struct build *b, struct mb_error *err)
 			/* the cover's count is decided from the spec: add_cover_count_check */
 			.mazes = 0,
 		},
-		.sheet_png = b->out[FILE_BOOK_PREVIEW].temp_path,
+		.sheet_png = b->tx.files[FILE_BOOK_PREVIEW].temp_path,
 		.sheet_info = &sheet,
 	};
 
@@ -199,8 +199,8 @@ void build_report_failures(const struct build *b)
 	mb_error_init(&err);
 	build_clear_fault_pictures(b);
 	if (mb_output_mkdirs(dir, &err) ||
-	    mb_preflight_pictures(&b->checklist, b->out[FILE_INTERIOR].temp_path,
-				  b->out[FILE_COVER].temp_path, dir, FAULT_PICTURES_MAX, &written, &err))
+	    mb_preflight_pictures(&b->checklist, b->tx.files[FILE_INTERIOR].temp_path,
+				  b->tx.files[FILE_COVER].temp_path, dir, FAULT_PICTURES_MAX, &written, &err))
 		fprintf(stderr, "mazebook build: no pictures of the faults: %s\n", err.message);
 	else
 		fprintf(stderr, "mazebook build: %d picture%s of the faults in '%s'\n", written,

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * The output folder of `mazebook build` and its transaction: every file
- * written under a temporary name, renamed into place only once the whole
- * build passed (build_sign.c runs the renames), never a half-written file
- * under a final name. Also the guards that keep a build from writing over
- * its own inputs or another book.
+ * The output folder of `mazebook build`: the guards that keep a build from
+ * writing over its own inputs or another book, and the build's files as
+ * one transaction (mazebook/io/transaction.h: every file written under a
+ * temporary name, renamed into place only once the whole build passed,
+ * build_sign.c running the commit), never a half-written file under a
+ * final name.
  */
 #include "config.h"
 
@@ -146,52 +147,32 @@ enum mb_status build_output_still_inside(const struct build *b, struct mb_error 
 }
 
 /*
- * Lock the output folder and remove what killed builds left in it. The
- * lock means no other build is running here, so every temporary file of
- * ours from before this run is stale.
+ * Open the build's transaction on the output folder: locked, and cleared
+ * of what killed builds left in it (never the spec, were it named so).
  */
 enum mb_status build_claim_out_dir(struct build *b, const struct timespec *started,
 				   struct mb_error *err)
 {
-	const char *names[FILE_COUNT];
 	struct stat spec;
 
-	b->dir_fd = mb_output_lock_dir(b->out_dir, err);
-	if (b->dir_fd < 0)
-		return MB_ERR_IO;
-	for (int i = 0; i < FILE_COUNT; i++)
-		names[i] = file_names[i];
-	mb_output_remove_stale(b->out_dir, names, FILE_COUNT, started,
-			       stat(b->spec.path, &spec) ? NULL : &spec);
-	return MB_OK;
+	return mb_transaction_open(&b->tx, b->out_dir, file_names, FILE_COUNT, started,
+				   stat(b->spec.path, &spec) ? NULL : &spec, err);
 }
 
 enum mb_status build_begin_all(struct build *b, struct mb_error *err)
 {
 	for (int i = 0; i < FILE_COUNT; i++) {
-		char *path;
-		enum mb_status st;
-
 		if (i == FILE_SPEC && b->spec_in_place)
 			continue;
-		path = build_out_path(b, file_names[i]);
-		st = mb_output_begin(&b->out[i], path, is_stream((enum build_file)i), 0, err);
-
-		free(path);
-		if (st)
-			return st;
+		if (mb_transaction_begin(&b->tx, (size_t)i, is_stream((enum build_file)i), err))
+			return MB_ERR_IO;
 	}
 	return MB_OK;
 }
 
 void build_abort_all(struct build *b)
 {
-	for (int i = 0; i < FILE_COUNT; i++)
-		mb_output_abort(&b->out[i]);
-	if (b->signature_temp)
-		unlink(b->signature_temp);
-	free(b->signature_temp);
-	b->signature_temp = NULL;
+	mb_transaction_abort(&b->tx);
 }
 
 /* copy the file at path into an output stream; write errors show at the flush or sync */
@@ -221,35 +202,13 @@ char *build_out_path(const struct build *b, const char *name)
 	return xasprintf("%s/%s", b->out_dir, name);
 }
 
-/* replace every `from` in the string buf (of size bytes) by `to`, truncating if need be */
-static void replace_all(char *buf, size_t size, const char *from, const char *to)
-{
-	size_t flen = strlen(from), tlen = strlen(to);
-	char *hit, *p = buf;
-
-	if (!flen)
-		return;
-	while ((hit = strstr(p, from))) {
-		size_t tail = strlen(hit + flen);
-		size_t room = size - 1 - (size_t)(hit - buf);
-		size_t t = tlen < room ? tlen : room;
-
-		memmove(hit + t, hit + flen, tail + 1 > room - t + 1 ? room - t + 1 : tail + 1);
-		memcpy(hit, to, t);
-		buf[size - 1] = '\0';
-		p = hit + t;
-	}
-}
-
 /*
  * A user knows the files by their final names: a message (from a library
  * that wrote a temporary file, or from mazeproof) names that instead.
  */
 void build_say_final_names(const struct build *b, char *buf, size_t size)
 {
-	for (int i = 0; i < FILE_COUNT; i++)
-		if (b->out[i].temp_path)
-			replace_all(buf, size, b->out[i].temp_path, b->out[i].final_path);
+	mb_transaction_say_final_names(&b->tx, buf, size);
 }
 
 int build_fail(struct mb_error *err)

@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * mazeproof on what `mazebook build` wrote: run as a process of its own
- * beside the rest of the build, its --json report read with the project's
- * JSON reader (mazebook/base/json.h), its verdict the checklist's first check.
- * The cover's mazes are proven the same way from the cover's proof sheet.
+ * beside the rest of the build, its --json report (its stdout, one JSON
+ * object) read whole with the project's JSON reader (mazebook/base/json.h)
+ * and believed only when it agrees with itself, its messages (its stderr)
+ * kept apart; its verdict is the checklist's first check. The cover's
+ * mazes are proven the same way from the cover's proof sheet.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -48,55 +52,81 @@ static char *mazeproof_path(void)
 }
 
 /*
- * Start mazeproof on the written interior: it rebuilds every maze from the
- * printed walls, with no code shared with the generators. It is a process
- * of its own, so it runs on the other core while the cover, the previews
- * and the preflight are made here (MuPDF contexts are not shared across
- * threads); finish_proof reads its verdict. Its output waits in the pipe
- * until then: a full pipe only makes it wait, since the pipe is drained
- * before it is waited for.
+ * Start mazeproof --json [--any-gaps] -- PDF, its stdout and its stderr
+ * in two pipes of their own: the report is one JSON text, which no message
+ * may break into. "--": an output folder named "-rf" is a path, never an
+ * option.
  */
-enum mb_status build_start_proof(struct build *b, struct proof_run *p, struct mb_error *err)
+static enum mb_status start_mazeproof(const char *pdf, bool any_gaps, struct proof_run *p,
+				      struct mb_error *err)
 {
 	char *prog = mazeproof_path();
-	/* "--": an output folder named "-rf" is a path, never an option */
-	char *argv[] = { prog, "--json", "--", b->out[FILE_INTERIOR].temp_path, NULL };
+	char *argv[6] = { prog, "--json" }, **arg = argv + 2;
 	/* made before the fork: the child may call only what is async-signal-safe */
 	char *no_exec = xasprintf("cannot run '%s': not found or not executable\n", prog);
-	int fds[2];
+	int out[2] = { -1, -1 }, msg[2] = { -1, -1 };
 
-	p->pid = -1;
-	p->out_fd = -1;
-	if (pipe2(fds, O_CLOEXEC)) {
+	*p = (struct proof_run){ 0 };
+	if (any_gaps)
+		*arg++ = "--any-gaps";
+	*arg++ = "--";
+	*arg = (char *)pdf;
+	if (pipe2(out, O_CLOEXEC) || pipe2(msg, O_CLOEXEC)) {
+		int e = errno;
+
+		if (out[0] >= 0) {	/* the second pipe failed */
+			close(out[0]);
+			close(out[1]);
+		}
 		free(prog);
 		free(no_exec);
-		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
+		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(e));
 	}
 #ifdef F_SETPIPE_SZ
-	fcntl(fds[0], F_SETPIPE_SZ, 1 << 20);	/* room for a long report; best effort */
+	fcntl(out[0], F_SETPIPE_SZ, 1 << 20);	/* room for a long report; best effort */
 #endif
 	p->pid = fork();
 	if (p->pid == 0) {
 #ifdef PR_SET_PDEATHSIG
 		prctl(PR_SET_PDEATHSIG, SIGKILL);	/* a killed build takes its proof along */
 #endif
-		dup2(fds[1], STDOUT_FILENO);
-		dup2(fds[1], STDERR_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		dup2(msg[1], STDERR_FILENO);
 		execvp(prog, argv);
 		/* write(), not stdio: the cover's thread may hold a lock the child would wait on */
 		if (write(STDERR_FILENO, no_exec, strlen(no_exec)) < 0)
 			_exit(127);
 		_exit(127);
 	}
-	close(fds[1]);
+	close(out[1]);
+	close(msg[1]);
 	free(prog);
 	free(no_exec);
 	if (p->pid < 0) {
-		close(fds[0]);
-		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(errno));
+		int e = errno;
+
+		close(out[0]);
+		close(msg[0]);
+		*p = (struct proof_run){ 0 };
+		return mb_error_set(err, MB_ERR_INTERNAL, "cannot run mazeproof: %s", strerror(e));
 	}
-	p->out_fd = fds[0];
+	p->out_fd = out[0];
+	p->msg_fd = msg[0];
 	return MB_OK;
+}
+
+/*
+ * Start mazeproof on the written interior: it rebuilds every maze from the
+ * printed walls, with no code shared with the generators. It is a process
+ * of its own, so it runs on the other core while the cover, the previews
+ * and the preflight are made here (MuPDF contexts are not shared across
+ * threads); finish_proof reads its verdict. Its output waits in the pipes
+ * until then: a full pipe only makes it wait, since the pipes are drained
+ * before it is waited for.
+ */
+enum mb_status build_start_proof(struct build *b, struct proof_run *p, struct mb_error *err)
+{
+	return start_mazeproof(b->tx.files[FILE_INTERIOR].temp_path, false, p, err);
 }
 
 /* the build failed before the proof's verdict was read: stop it and reap it (or nothing) */
@@ -106,19 +136,85 @@ void build_stop_proof(struct proof_run *p)
 		kill(p->pid, SIGKILL);
 		while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
 			;
-	}
-	if (p->out_fd >= 0)
 		close(p->out_fd);
-	p->pid = -1;
-	p->out_fd = -1;
+		close(p->msg_fd);
+	}
+	*p = (struct proof_run){ 0 };
+}
+
+/* a growing text, NUL-terminated once read */
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+/* one read from fd into t; false at the end of the pipe (or an error) */
+static bool read_some(int fd, struct text *t)
+{
+	ssize_t n;
+
+	if (t->cap - t->len < 65536 + 1) {
+		t->cap = t->cap ? t->cap * 2 : 65536 * 2;
+		t->s = xrealloc(t->s, t->cap);
+	}
+	do
+		n = read(fd, t->s + t->len, 65536);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		return false;
+	t->len += (size_t)n;
+	return true;
+}
+
+/*
+ * Everything mazeproof wrote, both pipes drained side by side (either
+ * may fill while the other is read), then its exit status and its CPU
+ * time. A run that never started reads as empty, status -1.
+ */
+static void collect(struct proof_run *p, struct text *report, struct text *messages,
+		    int *status, struct rusage *usage)
+{
+	struct pollfd fds[2] = { { p->out_fd, POLLIN, 0 }, { p->msg_fd, POLLIN, 0 } };
+	struct text *into[2] = { report, messages };
+	int open = 2;
+
+	*status = -1;
+	memset(usage, 0, sizeof(*usage));
+	if (p->pid <= 0)
+		open = 0;
+	while (open > 0) {
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int i = 0; i < 2; i++) {
+			if (fds[i].fd < 0 || !fds[i].revents || read_some(fds[i].fd, into[i]))
+				continue;
+			close(fds[i].fd);
+			fds[i].fd = -1;	/* poll passes it over */
+			open--;
+		}
+	}
+	for (int i = 0; i < 2 && p->pid > 0; i++)
+		if (fds[i].fd >= 0)
+			close(fds[i].fd);
+	while (p->pid > 0 && wait4(p->pid, status, 0, usage) < 0 && errno == EINTR)
+		;
+	*p = (struct proof_run){ 0 };
+	for (int i = 0; i < 2; i++) {
+		into[i]->s = xrealloc(into[i]->s, into[i]->len + 1);
+		into[i]->s[into[i]->len] = '\0';
+	}
 }
 
 /* what mazeproof --json said, as far as the build needs it */
 struct proof_report {
-	bool parsed;		/* its last line (the totals) was read */
+	bool parsed;		/* the report was read whole and agrees with itself */
 	long count, passed, failed, copies, rendered;
 	long proven;		/* numbered mazes that passed (the title page's picture has none) */
-	char *failing;		/* "maze N, page P: ..." lines and page errors, or other output */
+	char *failing;		/* its messages, "maze N, page P: ..." lines and page errors,
+				 * and what is wrong with the report itself, one a line */
 	size_t failing_len;
 };
 
@@ -129,37 +225,6 @@ static void report_add(struct proof_report *r, const char *text, size_t len)
 	r->failing_len += len;
 	r->failing[r->failing_len++] = '\n';
 	r->failing[r->failing_len] = '\0';
-}
-
-/*
- * One of mazeproof's lines as a JSON object, read by the project's JSON
- * reader (mazebook/base/json.h): a maze's line without the ',' that joins it to
- * the next, or the totals' line ('], "errors": [...], "count": ...}')
- * with its '], ' made a '{'. false (nothing to free) when it is not one.
- */
-static bool proof_object(const char *line, bool totals, struct mb_json *v)
-{
-	struct mb_json_fault fault;
-	size_t len = strlen(line);
-	char *text;
-	bool ok;
-
-	while (len && strchr(", \r", line[len - 1]))
-		len--;
-	text = totals ? xasprintf("{%.*s", (int)(len - 3), line + 3) : xasprintf("%.*s", (int)len, line);
-	ok = mb_json_parse(text, strlen(text), v, &fault) && v->type == MB_JSON_OBJECT;
-	free(text);
-	if (!ok)
-		mb_json_free(v);
-	return ok;
-}
-
-/* the whole number of key in o, or -1 */
-static long proof_number(const struct mb_json *o, const char *key)
-{
-	long n;
-
-	return mb_json_long(mb_json_get(o, key), -1, LONG_MAX, &n) ? n : -1;
 }
 
 /* a string of mazeproof's, on one line of the report */
@@ -174,16 +239,50 @@ static void report_add_line(struct proof_report *r, const char *text)
 	free(one);
 }
 
-/* a maze's object: a failing one becomes "maze N, page P: ..." */
-static void proof_maze(struct proof_report *r, const struct mb_json *v)
+/* what is wrong with the report: its last line, so that it is the summary; always false */
+static bool report_fault(struct proof_report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static bool report_fault(struct proof_report *r, const char *fmt, ...)
 {
-	const struct mb_json *ok = mb_json_get(v, "ok");
-	long number = proof_number(v, "number"), page = proof_number(v, "page");
-	char head[64];
+	char line[512];
+	va_list ap;
 
-	if (ok && ok->type == MB_JSON_BOOL && !strcmp(ok->text, "true")) {
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	report_add(r, line, strlen(line));
+	return false;
+}
+
+/* key's whole number (at least min) of the object o, or a fault naming where and what */
+static bool report_number(struct proof_report *r, const struct mb_json *o, const char *where,
+			  const char *key, long min, long *out)
+{
+	if (mb_json_long(mb_json_get(o, key), min, LONG_MAX, out))
+		return true;
+	return report_fault(r, "mazeproof's report: %s has no \"%s\" (a whole number%s)", where,
+			    key, min == 0 ? " 0 or more" : "");
+}
+
+/* the k-th maze of the list (from 1): a failing one becomes "maze N, page P: ..." */
+static bool report_maze(struct proof_report *r, const struct mb_json *v, size_t k, long *ok_count)
+{
+	char where[64], head[64];
+	long number, page;
+	bool ok;
+
+	snprintf(where, sizeof(where), "maze %zu of the list", k);
+	if (v->type != MB_JSON_OBJECT)
+		return report_fault(r, "mazeproof's report: %s is not an object", where);
+	if (!mb_json_bool(mb_json_get(v, "ok"), &ok))
+		return report_fault(r, "mazeproof's report: %s has no \"ok\" (true or false)", where);
+	if (!report_number(r, v, where, "number", LONG_MIN, &number) ||
+	    !report_number(r, v, where, "page", LONG_MIN, &page))
+		return false;
+	if (ok) {
+		(*ok_count)++;
 		r->proven += number > 0;
-		return;
+		return true;
 	}
 	if (number > 0)
 		snprintf(head, sizeof(head), "maze %ld, page %ld: ", number, page);
@@ -193,42 +292,121 @@ static void proof_maze(struct proof_report *r, const struct mb_json *v)
 	r->failing_len--;	/* the result goes on the same line */
 	r->failing[r->failing_len] = '\0';
 	report_add_line(r, mb_json_get_string(v, "result"));
+	return true;
 }
 
 /*
- * One line of mazeproof --json (it prints one maze object a line, then the
- * errors and the totals): a failing maze becomes "maze N, page P: ...", a
- * page error its text; anything that is not its JSON (a message on
- * stderr) is kept as it is.
+ * The report's object: every maze (the failing ones and the page errors
+ * go to r->failing), then the totals, which must agree with the list: a
+ * report that contradicts itself proves nothing.
  */
-static void proof_line(struct proof_report *r, const char *line)
+static bool report_read(struct proof_report *r, const struct mb_json *v)
+{
+	const struct mb_json *mazes = mb_json_get(v, "mazes"), *errors = mb_json_get(v, "errors");
+	long ok_count = 0, count, passed, failed;
+
+	if (v->type != MB_JSON_OBJECT)
+		return report_fault(r, "mazeproof's report is not a JSON object");
+	if (!mazes || mazes->type != MB_JSON_ARRAY)
+		return report_fault(r, "mazeproof's report has no \"mazes\" (a list)");
+	if (!errors || errors->type != MB_JSON_ARRAY)
+		return report_fault(r, "mazeproof's report has no \"errors\" (a list)");
+	for (size_t i = 0; i < mazes->count; i++)
+		if (!report_maze(r, &mazes->items[i], i + 1, &ok_count))
+			return false;
+	for (size_t i = 0; i < errors->count; i++) {
+		if (errors->items[i].type != MB_JSON_STRING)
+			return report_fault(r, "mazeproof's report: error %zu of the list is not "
+					    "a string", i + 1);
+		report_add_line(r, errors->items[i].text);
+	}
+	if (!report_number(r, v, "it", "count", 0, &count) ||
+	    !report_number(r, v, "it", "passed", 0, &passed) ||
+	    !report_number(r, v, "it", "failed", 0, &failed) ||
+	    !report_number(r, v, "it", "solution_copies", 0, &r->copies) ||
+	    !report_number(r, v, "it", "rendered", 0, &r->rendered))
+		return false;
+	if (count != (long)mazes->count)
+		return report_fault(r, "mazeproof's report counts %ld maze%s but lists %zu", count,
+				    count == 1 ? "" : "s", mazes->count);
+	if (passed != ok_count)
+		return report_fault(r, "mazeproof's report says %ld passed but lists %ld that "
+				    "passed", passed, ok_count);
+	if (failed != count - ok_count + (long)errors->count)
+		return report_fault(r, "mazeproof's report says %ld failed but lists %ld failing "
+				    "maze%s and %zu page error%s", failed, count - ok_count,
+				    count - ok_count == 1 ? "" : "s", errors->count,
+				    errors->count == 1 ? "" : "s");
+	r->count = count;
+	r->passed = passed;
+	r->failed = failed;
+	return true;
+}
+
+/*
+ * What mazeproof wrote: its messages (stderr) first, a line each, as they
+ * are; then its report (stdout) read whole as one JSON text. No report
+ * (mazeproof could not read the file, or never ran) leaves r->parsed
+ * false with its messages saying why; a report that is not JSON, lacks a
+ * field or disagrees with itself does too, and says so on its last line.
+ */
+static void report_from(struct proof_report *r, const struct text *report,
+			const struct text *messages)
 {
 	struct mb_json v;
-	const struct mb_json *errors;
+	struct mb_json_fault fault;
+	const char *line = messages->s, *end;
+	bool blank = true;
 
-	if (!strncmp(line, "  {\"number\": ", 13) && proof_object(line, false, &v)) {
-		proof_maze(r, &v);
-		mb_json_free(&v);
+	*r = (struct proof_report){ .count = -1, .passed = -1, .failed = -1 };
+	for (; *line; line = *end ? end + 1 : end) {
+		end = line + strcspn(line, "\n");
+		if (end > line)
+			report_add(r, line, (size_t)(end - line));
+	}
+	for (size_t i = 0; i < report->len && blank; i++)
+		blank = strchr(" \t\r\n", report->s[i]) != NULL;
+	if (blank)
+		return;
+	if (!mb_json_parse(report->s, report->len, &v, &fault))
+		report_fault(r, "mazeproof's report is not JSON: line %d, column %d: expected %s",
+			     fault.line, fault.column, fault.expected);
+	else
+		r->parsed = report_read(r, &v);
+	mb_json_free(&v);
+}
+
+/* the interior's check: the totals, or without a report the last thing mazeproof said */
+static void proof_summary(struct build *b, struct proof_report *rep, bool exited_ok,
+			  char *summary, size_t size)
+{
+	if (rep->parsed) {
+		snprintf(summary, size, "%ld maze%s, %ld passed, %ld failed, %ld solution "
+			 "cop%s checked%s", rep->count, rep->count == 1 ? "" : "s", rep->passed,
+			 rep->failed, rep->copies, rep->copies == 1 ? "y" : "ies",
+			 rep->rendered > 0 ? ", judged from the rendered page where the lines were "
+					     "not enough" : "");
+		if (exited_ok && rep->proven != (long)b->book.count) {
+			char extra[200];
+
+			snprintf(extra, sizeof(extra), "mazeproof proved %ld numbered maze%s, the book "
+				 "prints %zu", rep->proven, rep->proven == 1 ? "" : "s", b->book.count);
+			report_add(rep, extra, strlen(extra));
+			snprintf(summary + strlen(summary), size - strlen(summary),
+				 "; proved %ld of the %zu mazes printed", rep->proven, b->book.count);
+		}
 		return;
 	}
-	if (!strncmp(line, "], \"errors\": [", 14) && proof_object(line, true, &v)) {
-		errors = mb_json_get(&v, "errors");
-		for (size_t i = 0; errors && errors->type == MB_JSON_ARRAY && i < errors->count; i++)
-			if (errors->items[i].type == MB_JSON_STRING)
-				report_add_line(r, errors->items[i].text);
-		r->count = proof_number(&v, "count");
-		r->passed = proof_number(&v, "passed");
-		r->failed = proof_number(&v, "failed");
-		r->copies = proof_number(&v, "solution_copies");
-		r->rendered = proof_number(&v, "rendered");
-		r->parsed = r->count >= 0 && r->passed >= 0 && r->failed >= 0;
-		mb_json_free(&v);
-		return;
+	/* no report: its own last words say why */
+	snprintf(summary, size, "%s", "no report from mazeproof");
+	if (rep->failing_len) {
+		const char *last = rep->failing + rep->failing_len - 1;
+
+		while (last > rep->failing && last[-1] != '\n')
+			last--;
+		snprintf(summary, size, "%s", last);
+		summary[strcspn(summary, "\n")] = '\0';
 	}
-	if (!strncmp(line, "{\"file\": ", 9))
-		return;
-	if (line[0])
-		report_add(r, line, strlen(line));
 }
 
 /*
@@ -239,62 +417,22 @@ static void proof_line(struct proof_report *r, const char *line)
  */
 enum mb_status build_finish_proof(struct build *b, struct proof_run *p, struct mb_error *err)
 {
-	char *line = NULL, summary[512];
-	size_t cap = 0;
-	ssize_t len;
+	char summary[512];
+	struct text report = { 0 }, messages = { 0 };
 	struct rusage usage;
 	struct mb_check *check, proved;
-	struct proof_report rep = { .count = -1, .passed = -1, .failed = -1 };
+	struct proof_report rep;
 	bool passed, exited_ok;
 	int status;
-	FILE *f;
 
-	f = fdopen(p->out_fd, "r");
-	while (f && (len = getline(&line, &cap, f)) >= 0) {
-		line[strcspn(line, "\n")] = '\0';
-		proof_line(&rep, line);
-	}
-	free(line);
-	if (f)
-		fclose(f);
-	else
-		close(p->out_fd);
-	p->out_fd = -1;
-	while (wait4(p->pid, &status, 0, &usage) < 0 && errno == EINTR)
-		;
-	p->pid = -1;
+	collect(p, &report, &messages, &status, &usage);
 	b->stage_s[STAGE_PROOF] = (double)usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
 				  (double)usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+	report_from(&rep, &report, &messages);
+	free(report.s);
+	free(messages.s);
 	exited_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	if (rep.parsed) {
-		snprintf(summary, sizeof(summary), "%ld maze%s, %ld passed, %ld failed, %ld solution "
-			 "cop%s checked%s", rep.count, rep.count == 1 ? "" : "s", rep.passed,
-			 rep.failed, rep.copies, rep.copies == 1 ? "y" : "ies",
-			 rep.rendered > 0 ? ", judged from the rendered page where the lines were "
-					    "not enough" : "");
-		if (exited_ok && rep.proven != (long)b->book.count) {
-			char extra[200];
-
-			snprintf(extra, sizeof(extra), "mazeproof proved %ld numbered maze%s, the book "
-				 "prints %zu", rep.proven, rep.proven == 1 ? "" : "s", b->book.count);
-			report_add(&rep, extra, strlen(extra));
-			snprintf(summary + strlen(summary), sizeof(summary) - strlen(summary),
-				 "; proved %ld of the %zu mazes printed", rep.proven, b->book.count);
-		}
-	} else {
-		/* no report: its own last words say why */
-		snprintf(summary, sizeof(summary), "%s", rep.failing_len ? rep.failing :
-			 "no report from mazeproof");
-		summary[strcspn(summary, "\n")] = '\0';
-		if (rep.failing_len) {
-			const char *last = rep.failing + rep.failing_len - 1;
-
-			while (last > rep.failing && last[-1] != '\n')
-				last--;
-			snprintf(summary, sizeof(summary), "%s", last);
-			summary[strcspn(summary, "\n")] = '\0';
-		}
-	}
+	proof_summary(b, &rep, exited_ok, summary, sizeof(summary));
 	{
 		/* "mazeproof: TEMP-PATH: ..." -> the interior's final name */
 		char *s = xstrdup(summary);
@@ -331,38 +469,29 @@ enum mb_status build_finish_proof(struct build *b, struct proof_run *p, struct m
 void build_start_cover_proof(struct build *b)
 {
 	struct cover_run *r = &b->cover;
-	char *prog, *cmd;
 
-	if (!r->proof_sheet || r->proof_mazes == 0 || r->proof_pipe)
+	if (!r->proof_sheet || r->proof_mazes == 0 || r->proof.pid > 0)
 		return;
-	prog = mazeproof_path();
-	/* the paths are the build's own temporary names: no quote in them to escape */
-	cmd = xasprintf("'%s' --json %s-- '%s' 2>&1", prog,
-			b->spec.shape_count > 0 ? "--any-gaps " : "", r->proof_sheet);
-	r->proof_pipe = strchr(prog, '\'') || strchr(r->proof_sheet, '\'') ? NULL : popen(cmd, "r");
-	free(cmd);
-	free(prog);
+	/* a run that cannot start reads as no report, its check failing */
+	start_mazeproof(r->proof_sheet, b->spec.shape_count > 0, &r->proof, NULL);
 }
 
-/* a cover proof started and not read (a build that failed): let it end */
+/* a cover proof started and not read (a build that failed): stop it */
 void build_drop_cover_proof(struct build *b)
 {
-	if (b->cover.proof_pipe)
-		pclose(b->cover.proof_pipe);
-	b->cover.proof_pipe = NULL;
+	build_stop_proof(&b->cover.proof);
 }
 
 /* its verdict, once the interior's proof is in (the checklist keeps that order) */
 void build_prove_cover(struct build *b)
 {
 	struct cover_run *r = &b->cover;
-	struct proof_report rep = { .count = -1, .passed = -1, .failed = -1 };
-	char *line = NULL, summary[512];
-	size_t cap = 0;
-	ssize_t len;
+	struct text report = { 0 }, messages = { 0 };
+	struct proof_report rep;
+	struct rusage usage;
+	char summary[512];
 	bool passed;
-	int status = -1;
-	FILE *f;
+	int status;
 
 	if (!r->proof_sheet)
 		return;
@@ -375,15 +504,10 @@ void build_prove_cover(struct build *b)
 		return;
 	}
 	build_start_cover_proof(b);	/* when it was not started beside the preflight */
-	f = r->proof_pipe;
-	r->proof_pipe = NULL;
-	while (f && (len = getline(&line, &cap, f)) >= 0) {
-		line[strcspn(line, "\n")] = '\0';
-		proof_line(&rep, line);
-	}
-	free(line);
-	if (f)
-		status = pclose(f);
+	collect(&r->proof, &report, &messages, &status, &usage);
+	report_from(&rep, &report, &messages);
+	free(report.s);
+	free(messages.s);
 	unlink(r->proof_sheet);
 	free(r->proof_sheet);
 	r->proof_sheet = NULL;

@@ -70,7 +70,7 @@ enum mb_status build_find_key(struct build *b, const char *key_opt, struct mb_er
 /* a copy of the public key beside the checklist, for `minisign -V` and `verify` */
 static enum mb_status copy_public_key(struct build *b, struct mb_error *err)
 {
-	return build_copy_into(b->public_key_path, b->out[FILE_PUBLIC_KEY].fp, err);
+	return build_copy_into(b->public_key_path, b->tx.files[FILE_PUBLIC_KEY].fp, err);
 }
 
 /* hash the written file f under its final name into the checklist */
@@ -80,10 +80,10 @@ static enum mb_status hash_into_checklist(struct build *b, enum build_file f, st
 	unsigned long long bytes;
 	enum mb_status st;
 
-	if (b->out[f].fp && fflush(b->out[f].fp))
-		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", b->out[f].final_path,
-				    strerror(errno));
-	st = mb_sha256_file(b->out[f].temp_path, hex, &bytes, err);
+	if (b->tx.files[f].fp && fflush(b->tx.files[f].fp))
+		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
+				    b->tx.files[f].final_path, strerror(errno));
+	st = mb_sha256_file(b->tx.files[f].temp_path, hex, &bytes, err);
 	if (st)
 		return st;
 	mb_checklist_add_file(&b->checklist, "file", file_names[f], hex, bytes);
@@ -105,65 +105,51 @@ enum mb_status build_write_checklists(struct build *b, struct mb_error *err)
 	enum mb_status st = copy_public_key(b, err);
 	char *text, *json;
 
-	if (!st && fflush(b->out[FILE_PUBLIC_KEY].fp))
+	if (!st && fflush(b->tx.files[FILE_PUBLIC_KEY].fp))
 		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
-				  b->out[FILE_PUBLIC_KEY].final_path, strerror(errno));
+				  b->tx.files[FILE_PUBLIC_KEY].final_path, strerror(errno));
 	/* the copy in the folder is what verify will be given: the key id comes from it */
 	if (!st)
-		st = mb_sign_public_key_id(b->out[FILE_PUBLIC_KEY].temp_path, b->key_path,
+		st = mb_sign_public_key_id(b->tx.files[FILE_PUBLIC_KEY].temp_path, b->key_path,
 					   b->checklist.signer, err);
 	for (size_t i = 0; !st && i < sizeof(covered) / sizeof(covered[0]); i++)
 		st = hash_into_checklist(b, covered[i], err);
 	if (st)
 		return st;
 	json = mb_checklist_json(&b->checklist);
-	fputs(json, b->out[FILE_CHECKLIST_JSON].fp);
+	fputs(json, b->tx.files[FILE_CHECKLIST_JSON].fp);
 	free(json);
 	st = hash_into_checklist(b, FILE_CHECKLIST_JSON, err);
 	if (st)
 		return st;
 	text = mb_checklist_text(&b->checklist);
-	fputs(text, b->out[FILE_CHECKLIST].fp);
+	fputs(text, b->tx.files[FILE_CHECKLIST].fp);
 	free(text);
 	return MB_OK;
 }
 
 /*
  * Everything that can fail or take time happens before the first rename:
- * flush and sync every file, sign the checklist under its temporary name
- * (the signed comment names the final file). Then the renames run back to
- * back, the signature last, and the folder is synced so they survive a
- * power cut.
+ * every file synced, the checklist signed under its temporary name (the
+ * signed comment names the final file). Then the transaction renames them
+ * back to back, the signature last, and syncs the folder so they survive
+ * a power cut.
  */
 enum mb_status build_commit_all(struct build *b, struct mb_error *err)
 {
-	char *signature = build_out_path(b, signature_name);
-	char comment[128];
-	enum mb_status st = MB_OK;
+	const char *checklist;
+	char comment[128], *signature;
+	enum mb_status st = mb_transaction_sync(&b->tx, err);
 
-	for (int i = 0; i < FILE_COUNT && !st; i++)
-		if (b->out[i].temp_path)
-			st = mb_output_sync(&b->out[i], err);
-	if (!st) {
-		snprintf(comment, sizeof(comment), "timestamp:%lld\tfile:%s\thashed",
-			 (long long)time(NULL), file_names[FILE_CHECKLIST]);
-		b->signature_temp = xasprintf("%s%s", b->out[FILE_CHECKLIST].temp_path,
-					      MB_SIGN_SUFFIX);
-		st = mb_sign_file(b->out[FILE_CHECKLIST].temp_path, b->key_path, comment, err);
-	}
-	for (int i = 0; i < FILE_COUNT && !st; i++)
-		if (b->out[i].temp_path)
-			st = mb_output_commit(&b->out[i], err);
-	if (!st && rename(b->signature_temp, signature))
-		st = mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s", signature,
-				  strerror(errno));
-	if (!st) {
-		free(b->signature_temp);
-		b->signature_temp = NULL;
-		if (fsync(b->dir_fd) && errno != EINVAL)
-			st = mb_error_set(err, MB_ERR_IO, "cannot sync the folder '%s': %s",
-					  b->out_dir, strerror(errno));
-	}
+	if (st)
+		return st;
+	checklist = b->tx.files[FILE_CHECKLIST].temp_path;
+	snprintf(comment, sizeof(comment), "timestamp:%lld\tfile:%s\thashed",
+		 (long long)time(NULL), file_names[FILE_CHECKLIST]);
+	/* known to the transaction before it exists: a failed signing leaves nothing */
+	signature = xasprintf("%s%s", checklist, MB_SIGN_SUFFIX);
+	mb_transaction_add_last(&b->tx, signature, signature_name);
 	free(signature);
-	return st;
+	st = mb_sign_file(checklist, b->key_path, comment, err);
+	return st ? st : mb_transaction_commit(&b->tx, err);
 }

@@ -24,15 +24,15 @@ static void *make_cover(void *data)
 	double t0 = build_now_s(), t1;
 
 	r->st = mb_cover_write(&b->spec, &b->book, b->plan.page_count,
-			       b->out[FILE_COVER].temp_path, &r->err);
+			       b->tx.files[FILE_COVER].temp_path, &r->err);
 	t1 = build_now_s();
 	if (r->st == MB_OK)
 		r->st = mb_cover_preview_png(&b->spec, &b->book, b->plan.page_count,
-					     b->out[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI,
+					     b->tx.files[FILE_COVER_PREVIEW].temp_path, PREVIEW_DPI,
 					     &r->err);
 	/* the cover's puzzles as they print, for mazeproof after the interior's proof */
 	if (r->st == MB_OK) {
-		r->proof_sheet = xasprintf("%s.proof", b->out[FILE_COVER].temp_path);
+		r->proof_sheet = xasprintf("%s.proof", b->tx.files[FILE_COVER].temp_path);
 		r->st = mb_cover_proof_sheet(&b->spec, &b->book, b->plan.page_count,
 					     r->proof_sheet, &r->proof_mazes, &r->err);
 	}
@@ -133,7 +133,7 @@ enum mb_status build_write_files(struct build *b, struct mb_error *err)
 	st = join_interior(b, err);
 	if (!st)
 		st = mb_interior_write_open(b->interior.doc, &b->book, &b->plan,
-					    b->out[FILE_INTERIOR].temp_path, err);
+					    b->tx.files[FILE_INTERIOR].temp_path, err);
 	build_drop_interior(b);	/* libharu's memory, of no more use */
 	if (!st)
 		build_lap(b, STAGE_INTERIOR);
@@ -158,23 +158,23 @@ enum mb_status build_write_files(struct build *b, struct mb_error *err)
 		return st;
 	/* the cover's own mazes proven beside the interior's, while the rest is made */
 	build_start_cover_proof(b);
-	mb_manifest_write(b->out[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
+	mb_manifest_write(b->tx.files[FILE_MANIFEST].fp, &b->spec, &b->book, &info);
 	/*
 	 * the spec travels with the book: the folder alone rebuilds and
 	 * verifies it (a spec that is the folder's spec.yaml stays as it is)
 	 */
 	if (!b->spec_in_place &&
-	    fwrite(b->spec.source, 1, b->spec.source_len, b->out[FILE_SPEC].fp) != b->spec.source_len)
+	    fwrite(b->spec.source, 1, b->spec.source_len, b->tx.files[FILE_SPEC].fp) != b->spec.source_len)
 		return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
-				    b->out[FILE_SPEC].final_path, strerror(errno));
+				    b->tx.files[FILE_SPEC].final_path, strerror(errno));
 	/* the checks below hash the files on disk: flush what is buffered */
 	for (int i = 0; i < FILE_COUNT; i++)
-		if (b->out[i].fp && fflush(b->out[i].fp))
+		if (b->tx.files[i].fp && fflush(b->tx.files[i].fp))
 			return mb_error_set(err, MB_ERR_IO, "cannot write '%s': %s",
-					    b->out[i].final_path, strerror(errno));
+					    b->tx.files[i].final_path, strerror(errno));
 	/* the preview of the first maze page is rendered from the PDF itself */
-	st = mb_probe_render_png(b->out[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
-				 PREVIEW_DPI, b->out[FILE_PAGE_PREVIEW].temp_path, err);
+	st = mb_probe_render_png(b->tx.files[FILE_INTERIOR].temp_path, b->plan.maze_page[0],
+				 PREVIEW_DPI, b->tx.files[FILE_PAGE_PREVIEW].temp_path, err);
 	build_lap(b, STAGE_PREVIEWS);
 	return st;
 }

@@ -20,15 +20,18 @@ cat > bin/mazeproof <<'SH'
 echo $$ > "$FAKE_PROOF_PID"
 [ "$1" = --json ] && shift   # build reads the JSON report
 [ "$1" = -- ] && shift   # build puts "--" before the path
-# mazeproof --json: one maze object a line, then the errors and the totals
+# mazeproof --json: one JSON object, one maze object a line, then the errors and the totals
 report() { # COUNT PASSED FAILED [FAILING-LINE]
-  echo "{\"file\": \"$path\", \"pages\": 90, \"mazes\": ["
-  [ -n "$4" ] && echo "  {\"number\": 3, \"page\": 5, \"width\": 10, \"height\": 12, \"ok\": false, \"result\": \"$4\"},"
+  printf '%s' "{\"file\": \"$path\", \"pages\": 90, \"mazes\": ["
+  sep=
+  [ -n "$4" ] && printf '\n  %s' "{\"number\": 3, \"page\": 5, \"width\": 10, \"height\": 12, \"ok\": false, \"result\": \"$4\"}" && sep=,
   n=1
   while [ $n -le "$2" ]; do
-    echo "  {\"number\": $n, \"page\": $((n + 4)), \"width\": 10, \"height\": 12, \"ok\": true, \"result\": \"10x12, perfect\"},"
+    printf '%s\n  %s' "$sep" "{\"number\": $n, \"page\": $((n + 4)), \"width\": 10, \"height\": 12, \"ok\": true, \"result\": \"10x12, perfect\"}"
+    sep=,
     n=$((n + 1))
   done
+  echo
   echo "], \"errors\": [], \"count\": $1, \"passed\": $2, \"failed\": $3, \"solution_copies\": $1, \"rendered\": 0, \"numbered_by_order\": false}"
 }
 path=$1

@@ -38,6 +38,27 @@ START_TEST(json_values)
 }
 END_TEST
 
+/* true and false read as such; nothing else (a string, a number, null, absent) does */
+START_TEST(json_bools)
+{
+	const char *text = "{\"t\": true, \"f\": false, \"s\": \"true\", \"n\": 1, \"z\": null}";
+	struct mb_json v;
+	struct mb_json_fault f;
+	bool b = false;
+
+	ck_assert(mb_json_parse(text, strlen(text), &v, &f));
+	ck_assert(mb_json_bool(mb_json_get(&v, "t"), &b) && b);
+	ck_assert(mb_json_bool(mb_json_get(&v, "f"), &b) && !b);
+	b = true;
+	ck_assert(!mb_json_bool(mb_json_get(&v, "s"), &b));
+	ck_assert(!mb_json_bool(mb_json_get(&v, "n"), &b));
+	ck_assert(!mb_json_bool(mb_json_get(&v, "z"), &b));
+	ck_assert(!mb_json_bool(mb_json_get(&v, "missing"), &b));
+	ck_assert(b);	/* untouched by a refusal */
+	mb_json_free(&v);
+}
+END_TEST
+
 /* each broken text fails at its line and column, saying what was expected */
 START_TEST(json_faults)
 {
@@ -189,6 +210,7 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("json");
 
 	tcase_add_test(tc, json_values);
+	tcase_add_test(tc, json_bools);
 	tcase_add_test(tc, json_faults);
 	tcase_add_test(tc, json_truncated);
 	tcase_add_test(tc, json_bad_escapes);

@@ -53,6 +53,8 @@ void mb_json_free(struct mb_json *v);
 const struct mb_json *mb_json_get(const struct mb_json *o, const char *name);
 /* an object's string value, or NULL when absent or not a string */
 const char *mb_json_get_string(const struct mb_json *o, const char *name);
+/* true or false (no other value stands for either) */
+bool mb_json_bool(const struct mb_json *v, bool *out);
 /* a whole number within [min, max] */
 bool mb_json_long(const struct mb_json *v, long min, long max, long *out);
 /* a whole number 0 .. 2^64 - 1, exactly */
