@@ -1,68 +1,22 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * Mazes as text and JSON, and the text parser (SVG is drawn in the page
- * layer: src/page/render_svg.c); see
- * include/mazebook/maze/format.h. The writers build strings in a growing buffer
- * so they stay pure (no FILE, no I/O errors to carry); the command decides
- * where the bytes go.
+ * layer: src/page/render_svg.c); see include/mazebook/maze/format.h. The
+ * writers build strings in a growing buffer (base/strbuf) so they stay
+ * pure (no FILE, no I/O errors to carry); the command decides where the
+ * bytes go.
  */
 #include "config.h"
 #include "mazebook/maze/format.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mazebook/base/strbuf.h"
 #include "mazebook/base/xalloc.h"
 #include "mazebook/maze/measure.h"
-
-struct buf {
-	char *data;
-	size_t len, cap;
-};
-
-static void buf_reserve(struct buf *b, size_t more)
-{
-	if (b->len + more + 1 <= b->cap)
-		return;
-	while (b->len + more + 1 > b->cap)
-		b->cap = b->cap ? b->cap * 2 : 256;
-	b->data = xrealloc(b->data, b->cap);
-}
-
-static void buf_add(struct buf *b, const char *s, size_t n)
-{
-	buf_reserve(b, n);
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-static void buf_puts(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-static void buf_printf(struct buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void buf_printf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		BUG("vsnprintf failed on '%s'", fmt);
-	buf_reserve(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
 
 /* ---- text ---- */
 
@@ -682,40 +636,40 @@ void mb_text_mazes_release(struct mb_text_mazes *set)
 
 /* ---- JSON ---- */
 
-static void json_string(struct buf *b, const char *s)
+static void json_string(struct mb_strbuf *b, const char *s)
 {
-	buf_puts(b, "\"");
+	mb_strbuf_puts(b, "\"");
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\')
-			buf_printf(b, "\\%c", c);
+			mb_strbuf_printf(b, "\\%c", c);
 		else if (c < 0x20)
-			buf_printf(b, "\\u%04x", c);
+			mb_strbuf_printf(b, "\\u%04x", c);
 		else
-			buf_add(b, s, 1);
+			mb_strbuf_add(b, s, 1);
 	}
-	buf_puts(b, "\"");
+	mb_strbuf_puts(b, "\"");
 }
 
 /* algorithm, seed and start, as both JSON forms write them */
-static void json_origin(struct buf *b, const char *algorithm, uint64_t seed, const char *start)
+static void json_origin(struct mb_strbuf *b, const char *algorithm, uint64_t seed, const char *start)
 {
-	buf_puts(b, "  \"algorithm\": ");
+	mb_strbuf_puts(b, "  \"algorithm\": ");
 	if (algorithm)
 		json_string(b, algorithm);
 	else
-		buf_puts(b, "null");
-	buf_printf(b, ",\n  \"seed\": %llu,\n  \"start\": ", (unsigned long long)seed);
+		mb_strbuf_puts(b, "null");
+	mb_strbuf_printf(b, ",\n  \"seed\": %llu,\n  \"start\": ", (unsigned long long)seed);
 	if (start)
 		json_string(b, start);
 	else
-		buf_puts(b, "null");
+		mb_strbuf_puts(b, "null");
 }
 
-static void json_measures(struct buf *b, const struct mb_measures *ms)
+static void json_measures(struct mb_strbuf *b, const struct mb_measures *ms)
 {
-	buf_printf(b, "  \"measures\": {\n"
+	mb_strbuf_printf(b, "  \"measures\": {\n"
 		   "    \"squares\": %ld,\n    \"openings\": %ld,\n    \"reachable\": %ld,\n"
 		   "    \"perfect\": %s,\n    \"route\": %d,\n    \"route_ratio\": %.6f,\n"
 		   "    \"forks\": %d,\n    \"dead_ends\": %ld,\n    \"dead_end_share\": %.6f,\n"
@@ -727,7 +681,7 @@ static void json_measures(struct buf *b, const struct mb_measures *ms)
 }
 
 /* a coordinate in grid units, four decimals (the walls' corners are exact to far less) */
-static void json_coord(struct buf *b, double v)
+static void json_coord(struct mb_strbuf *b, double v)
 {
 	char num[32];
 	int n = snprintf(num, sizeof(num), "%.4f", v);
@@ -737,16 +691,16 @@ static void json_coord(struct buf *b, double v)
 	if (n > 0 && num[n - 1] == '.')
 		n--;
 	num[n] = 0;
-	buf_puts(b, strcmp(num, "-0") ? num : "0");
+	mb_strbuf_puts(b, strcmp(num, "-0") ? num : "0");
 }
 
-static void json_gap(struct buf *b, const char *name, const struct mb_side *s)
+static void json_gap(struct mb_strbuf *b, const char *name, const struct mb_side *s)
 {
-	buf_printf(b, "  \"%s\": {\"cell\": %d, \"side\": ", name, s->cell);
+	mb_strbuf_printf(b, "  \"%s\": {\"cell\": %d, \"side\": ", name, s->cell);
 	if (s->dir == MB_SIDE_INSIDE)
-		buf_puts(b, "\"centre\"},\n");
+		mb_strbuf_puts(b, "\"centre\"},\n");
 	else
-		buf_printf(b, "%d},\n", (int)s->dir);
+		mb_strbuf_printf(b, "%d},\n", (int)s->dir);
 }
 
 /* a polar, hex or delta maze: every cell with its centre and its sides */
@@ -755,7 +709,7 @@ static char *json_graph(const struct mb_maze *m, const char *algorithm, uint64_t
 {
 	const struct mb_grid *g = m->grid;
 	const struct mb_lattice *lat = g->lat;
-	struct buf b = { 0 };
+	struct mb_strbuf b = MB_STRBUF_INIT;
 	struct mb_measures ms;
 	int *route = xmallocarray((size_t)g->cells, sizeof(*route));
 	int len = mb_maze_route(m, route);
@@ -763,63 +717,63 @@ static char *json_graph(const struct mb_maze *m, const char *algorithm, uint64_t
 
 	mb_maze_measure(m, &ms);
 	mb_grid_describe(g, desc, sizeof(desc));
-	buf_printf(&b, "{\n  \"kind\": \"%s\",\n  \"grid\": ", mb_grid_kind_name(g->kind));
+	mb_strbuf_printf(&b, "{\n  \"kind\": \"%s\",\n  \"grid\": ", mb_grid_kind_name(g->kind));
 	json_string(&b, desc);
 	if (g->kind == MB_GRID_POLAR)
-		buf_printf(&b, ",\n  \"size\": {\"rings\": %d}", lat->rings);
+		mb_strbuf_printf(&b, ",\n  \"size\": {\"rings\": %d}", lat->rings);
 	else if (lat->outline == MB_OUTLINE_HEXAGON)
-		buf_printf(&b, ",\n  \"outline\": \"hexagon\",\n  \"size\": {\"side\": %d}", lat->cols);
+		mb_strbuf_printf(&b, ",\n  \"outline\": \"hexagon\",\n  \"size\": {\"side\": %d}", lat->cols);
 	else if (lat->outline == MB_OUTLINE_TRIANGLE)
-		buf_printf(&b, ",\n  \"outline\": \"triangle\",\n  \"size\": {\"rows\": %d}", lat->rows);
+		mb_strbuf_printf(&b, ",\n  \"outline\": \"triangle\",\n  \"size\": {\"rows\": %d}", lat->rows);
 	else
-		buf_printf(&b, ",\n  \"outline\": \"rectangle\",\n  \"size\": {\"cols\": %d, \"rows\": %d}",
+		mb_strbuf_printf(&b, ",\n  \"outline\": \"rectangle\",\n  \"size\": {\"cols\": %d, \"rows\": %d}",
 			   lat->cols, lat->rows);
-	buf_puts(&b, ",\n");
+	mb_strbuf_puts(&b, ",\n");
 	json_origin(&b, algorithm, seed, start);
-	buf_puts(&b, ",\n  \"bounds\": [");
+	mb_strbuf_puts(&b, ",\n  \"bounds\": [");
 	json_coord(&b, lat->x0);
-	buf_puts(&b, ", ");
+	mb_strbuf_puts(&b, ", ");
 	json_coord(&b, lat->y0);
-	buf_puts(&b, ", ");
+	mb_strbuf_puts(&b, ", ");
 	json_coord(&b, lat->x1);
-	buf_puts(&b, ", ");
+	mb_strbuf_puts(&b, ", ");
 	json_coord(&b, lat->y1);
-	buf_puts(&b, "],\n  \"cells\": [");
+	mb_strbuf_puts(&b, "],\n  \"cells\": [");
 	for (int c = 0; c < g->cells; c++) {
-		buf_puts(&b, c ? ",\n    {\"centre\": [" : "\n    {\"centre\": [");
+		mb_strbuf_puts(&b, c ? ",\n    {\"centre\": [" : "\n    {\"centre\": [");
 		json_coord(&b, lat->cx[c]);
-		buf_puts(&b, ", ");
+		mb_strbuf_puts(&b, ", ");
 		json_coord(&b, lat->cy[c]);
-		buf_puts(&b, "], \"sides\": [");
+		mb_strbuf_puts(&b, "], \"sides\": [");
 		for (int k = 0; k < mb_grid_degree(g, c); k++) {
 			const struct mb_grid_side *sd = mb_grid_side_at(g, c, k);
 			bool open = mb_maze_side_open(m, c, (enum mb_dir)k);
 
 			if (sd->nb >= 0)
-				buf_printf(&b, "%s{\"neighbour\": %d, \"open\": %s}", k ? ", " : "",
+				mb_strbuf_printf(&b, "%s{\"neighbour\": %d, \"open\": %s}", k ? ", " : "",
 					   sd->nb, open ? "true" : "false");
 			else
-				buf_printf(&b, "%s{\"rim\": true, \"open\": %s}", k ? ", " : "",
+				mb_strbuf_printf(&b, "%s{\"rim\": true, \"open\": %s}", k ? ", " : "",
 					   open ? "true" : "false");
 		}
-		buf_puts(&b, "]}");
+		mb_strbuf_puts(&b, "]}");
 	}
-	buf_puts(&b, "\n  ],\n");
+	mb_strbuf_puts(&b, "\n  ],\n");
 	json_gap(&b, "entrance", &m->entrance);
 	json_gap(&b, "exit", &m->exit);
-	buf_puts(&b, "  \"route\": [");
+	mb_strbuf_puts(&b, "  \"route\": [");
 	for (int i = 0; i < len; i++)
-		buf_printf(&b, "%s%d", i ? ", " : "", route[i]);
-	buf_puts(&b, "],\n");
+		mb_strbuf_printf(&b, "%s%d", i ? ", " : "", route[i]);
+	mb_strbuf_puts(&b, "],\n");
 	json_measures(&b, &ms);
 	free(route);
-	return b.data;
+	return mb_strbuf_detach(&b);
 }
 
 char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed,
 		     const char *start)
 {
-	struct buf b = { 0 };
+	struct mb_strbuf b = MB_STRBUF_INIT;
 	struct mb_measures ms;
 	int *route, len;
 
@@ -828,43 +782,43 @@ char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t se
 	route = xmallocarray((size_t)m->w * (size_t)m->h, sizeof(*route));
 	len = mb_maze_route(m, route);
 	mb_maze_measure(m, &ms);
-	buf_printf(&b, "{\n  \"width\": %d,\n  \"height\": %d,\n", m->w, m->h);
+	mb_strbuf_printf(&b, "{\n  \"width\": %d,\n  \"height\": %d,\n", m->w, m->h);
 	json_origin(&b, algorithm, seed, start);
-	buf_puts(&b, ",\n  \"open\": [");
+	mb_strbuf_puts(&b, ",\n  \"open\": [");
 	for (int y = 0; y < m->h; y++) {
-		buf_puts(&b, y ? ",\n    \"" : "\n    \"");
+		mb_strbuf_puts(&b, y ? ",\n    \"" : "\n    \"");
 		for (int x = 0; x < m->w; x++) {
 			char digit = (char)('0' + (m->open[y * m->w + x] &
 						   (MB_OPEN_EAST | MB_OPEN_SOUTH)));
 
-			buf_add(&b, &digit, 1);
+			mb_strbuf_add(&b, &digit, 1);
 		}
-		buf_puts(&b, "\"");
+		mb_strbuf_puts(&b, "\"");
 	}
-	buf_puts(&b, "\n  ],\n");
+	mb_strbuf_puts(&b, "\n  ],\n");
 	if (!plain_rectangle(m)) {
 		/* a shaped maze: which squares are cells, and where the gaps are */
-		buf_puts(&b, "  \"mask\": [");
+		mb_strbuf_puts(&b, "  \"mask\": [");
 		for (int y = 0; y < m->h; y++) {
-			buf_puts(&b, y ? ",\n    \"" : "\n    \"");
+			mb_strbuf_puts(&b, y ? ",\n    \"" : "\n    \"");
 			for (int x = 0; x < m->w; x++)
-				buf_add(&b, mb_maze_is_cell(m, x, y) ? "#" : ".", 1);
-			buf_puts(&b, "\"");
+				mb_strbuf_add(&b, mb_maze_is_cell(m, x, y) ? "#" : ".", 1);
+			mb_strbuf_puts(&b, "\"");
 		}
-		buf_puts(&b, "\n  ],\n");
+		mb_strbuf_puts(&b, "\n  ],\n");
 		for (int k = 0; k < 2; k++) {
 			const struct mb_side *g = k ? &m->exit : &m->entrance;
 
-			buf_printf(&b, "  \"%s\": {\"x\": %d, \"y\": %d, \"side\": \"%s\"},\n",
+			mb_strbuf_printf(&b, "  \"%s\": {\"x\": %d, \"y\": %d, \"side\": \"%s\"},\n",
 				   k ? "exit" : "entrance", g->cell % m->w, g->cell / m->w,
 				   mb_dir_side_name[g->dir]);
 		}
 	}
-	buf_puts(&b, "  \"route\": [");
+	mb_strbuf_puts(&b, "  \"route\": [");
 	for (int i = 0; i < len; i++)
-		buf_printf(&b, "%s[%d, %d]", i ? ", " : "", route[i] % m->w, route[i] / m->w);
-	buf_puts(&b, "],\n");
+		mb_strbuf_printf(&b, "%s[%d, %d]", i ? ", " : "", route[i] % m->w, route[i] / m->w);
+	mb_strbuf_puts(&b, "],\n");
 	json_measures(&b, &ms);
 	free(route);
-	return b.data;
+	return mb_strbuf_detach(&b);
 }
