@@ -330,18 +330,14 @@ static double card_min_h(const struct mb_maze *maze, double tag_pt, double cell_
 	return fmin(rows, COVER_RESERVE_ROWS) * cell_pt + tag_pt * 9;
 }
 
-static enum mb_status plan_back(struct plan *p, struct mb_error *err)
+/* the back's headline (the title again) and its blurb, from y down; *y moves past them */
+static enum mb_status plan_back_words(struct plan *p, box col, bool wide, double gap,
+				      double row_y, double tag_pt, double *py,
+				      struct mb_error *err)
 {
-	const struct mb_cover *c = p->out;
-	const box b = c->back;
-	bool wide = is_wide(b);
-	double m = fmax(PT(0.3), fmin(b.w, b.h) * 0.06);
-	double gap = b.h * 0.025, pad = PT(0.16);
-	double row_y = c->barcode.y - PT(0.0625);
-	double tag_pt = clamp(fmin(b.w, b.h) * 0.016, 7.5, 10);
+	const box b = p->out->back;
+	double pad = PT(0.16), y = *py, room;
 	const struct mb_book_maze *bm = mb_cover_card_maze(p->in->book, "cover-back");
-	box col = { b.x + m, b.y + m, wide ? b.w / 2 - m - gap / 2 : b.w - 2 * m, 0 };
-	double y = col.y, room;
 	char blurb[1024];
 	const char *text = p->spec->cover.back;
 	enum mb_status st;
@@ -349,8 +345,8 @@ static enum mb_status plan_back(struct plan *p, struct mb_error *err)
 	{
 		double max_pt = b.h * 0.045;
 
-		st = cover_fit(p, "cover title", p->spec->title, MB_FACE_BOLD, CENTER, col.w, b.h * 0.14,
-			 max_pt, max_pt * 0.7, &p->headline, err);
+		st = cover_fit(p, "cover title", p->spec->title, MB_FACE_BOLD, CENTER, col.w,
+			       b.h * 0.14, max_pt, max_pt * 0.7, &p->headline, err);
 		if (st)
 			return st;
 		p->headline_shadow_pt = p->headline.size * 0.05;
@@ -368,79 +364,108 @@ static enum mb_status plan_back(struct plan *p, struct mb_error *err)
 				     card_min_h(bm->maze, tag_pt, MB_LAYOUT_MIN_COVER_CELL_PT),
 			     b.h * 0.22, b.h * 0.40);
 	st = cover_fit(p, "cover back text", text, MB_FACE_REGULAR, LEFT, col.w - 2 * pad,
-		 room - 2 * pad, clamp(b.h * 0.022, 9, 14), 0, &p->blurb, err);
+		       room - 2 * pad, clamp(b.h * 0.022, 9, 14), 0, &p->blurb, err);
 	if (st)
 		return st;
 	p->blurb_box = (box){ col.x, y, col.w, p->blurb.height + 2 * pad };
 	p->blurb.x = col.x + pad;
 	p->blurb.y = y + pad;
 	y += p->blurb_box.h + gap;
+	*py = y;
+	return MB_OK;
+}
 
-	{
-		const char *lvl = p->spec->level ?
-			mb_labels_level_name(p->lb, p->spec->level->name) : NULL;
-		char count[256], range[128];
-		char *mazes_line = xstrdup(mb_labels_format(p->lb->cover_count,
-							    (int)p->in->book->count, 0, count,
-							    sizeof(count)));
-		char *level_line;
-		double fx = b.x + m, fw = c->barcode.x - PT(0.0625) - gap - fx;
-		double fh = b.y + b.h - m - row_y, max_pt = clamp(b.w * 0.034, 10, 18);
-		double card_w = (b.w - 2 * m) * 0.66;
-		box in;
-		char *list;
+/*
+ * The imprint's logo, opening the barcode row (fh high from row_y, the
+ * list's room from *fx, *fw wide): the list moves right past it. Refused
+ * when it would print under 300 dpi there.
+ */
+static enum mb_status plan_logo(struct plan *p, double row_y, double fh, double gap,
+				double *fx, double *fw, struct mb_error *err)
+{
+	double aspect = (double)p->in->logo_w_px / p->in->logo_h_px;
+	double lh_pt = fmin(fh, PT(0.8)), lw_pt = lh_pt * aspect;
+	const char *why;
 
-		/* a book of several levels says its range ("easy–expert"), from the book's plan */
-		if (p->in->book && mb_plan_multi_level(&p->in->book->plan))
-			lvl = mb_plan_level_words(&p->in->book->plan, p->lb, range, sizeof(range));
-		level_line = lvl ? xasprintf("%s %s", p->lb->cover_level, lvl) : NULL;
+	if (lw_pt > fmin(PT(1.6), *fw * 0.45)) {
+		lw_pt = fmin(PT(1.6), *fw * 0.45);
+		lh_pt = lw_pt / aspect;
+	}
+	p->logo_box = (box){ *fx, row_y + (fh - lh_pt) / 2, lw_pt, lh_pt };
+	why = mb_cover_image_dpi_problem(p->spec->cover.logo, p->in->logo_w_px,
+					 p->in->logo_h_px, lw_pt, lh_pt, false,
+					 "logo's place on the back");
+	if (why)
+		return mb_error_set_field(err, MB_ERR_INPUT, "cover.logo", "%s", why);
+	*fx += lw_pt + gap;
+	*fw -= lw_pt + gap;
+	return MB_OK;
+}
 
-		/* the imprint's logo opens the barcode row; the list moves right */
-		if (p->in->logo_w_px > 0 && p->in->logo_h_px > 0) {
-			double aspect = (double)p->in->logo_w_px / p->in->logo_h_px;
-			double lh_pt = fmin(fh, PT(0.8)), lw_pt = lh_pt * aspect;
-			const char *why;
+/* the back's list of what is inside: the mazes, their level or levels, the solutions */
+static char *feature_list(const struct plan *p)
+{
+	const char *lvl = p->spec->level ?
+		mb_labels_level_name(p->lb, p->spec->level->name) : NULL;
+	char count[256], range[128];
+	char *mazes_line = xstrdup(mb_labels_format(p->lb->cover_count,
+						    (int)p->in->book->count, 0, count,
+						    sizeof(count)));
+	char *level_line, *list;
 
-			if (lw_pt > fmin(PT(1.6), fw * 0.45)) {
-				lw_pt = fmin(PT(1.6), fw * 0.45);
-				lh_pt = lw_pt / aspect;
-			}
-			p->logo_box = (box){ fx, row_y + (fh - lh_pt) / 2, lw_pt, lh_pt };
-			why = mb_cover_image_dpi_problem(p->spec->cover.logo, p->in->logo_w_px,
-							 p->in->logo_h_px, lw_pt, lh_pt, false,
-							 "logo's place on the back");
-			if (why) {
-				free(mazes_line);
-				free(level_line);
-				return mb_error_set_field(err, MB_ERR_INPUT, "cover.logo", "%s", why);
-			}
-			fx += lw_pt + gap;
-			fw -= lw_pt + gap;
-		}
-		in = wide ? (box){ b.x + b.w / 2 + gap / 2, b.y + m, b.w / 2 - m - gap / 2,
-				   row_y - gap - (b.y + m) } :
-			    (box){ b.x + m + (b.w - 2 * m - card_w) / 2, y, card_w, row_y - gap - y };
-		st = plan_card(p, &p->sample, "cover-back", in, tag_pt, p->lb->cover_sample, 0,
-			       "back cover", err);
-		if (st) {
-			free(mazes_line);
-			free(level_line);
-			return st;
-		}
-		list = xasprintf("%s %s\n%s%s%s%s%s %s", p->in->mark, mazes_line,
-				 level_line ? p->in->mark : "", level_line ? " " : "",
-				 level_line ? level_line : "", level_line ? "\n" : "", p->in->mark,
-				 p->lb->cover_solutions);
-		st = cover_fit(p, "cover feature list", list, MB_FACE_BOLD, LEFT, fw, fh, max_pt, 9,
-			 &p->features, err);
-		free(list);
-		free(mazes_line);
-		free(level_line);
+	/* a book of several levels says its range ("easy–expert"), from the book's plan */
+	if (p->in->book && mb_plan_multi_level(&p->in->book->plan))
+		lvl = mb_plan_level_words(&p->in->book->plan, p->lb, range, sizeof(range));
+	level_line = lvl ? xasprintf("%s %s", p->lb->cover_level, lvl) : NULL;
+	list = xasprintf("%s %s\n%s%s%s%s%s %s", p->in->mark, mazes_line,
+			 level_line ? p->in->mark : "", level_line ? " " : "",
+			 level_line ? level_line : "", level_line ? "\n" : "", p->in->mark,
+			 p->lb->cover_solutions);
+	free(mazes_line);
+	free(level_line);
+	return list;
+}
+
+static enum mb_status plan_back(struct plan *p, struct mb_error *err)
+{
+	const struct mb_cover *c = p->out;
+	const box b = c->back;
+	bool wide = is_wide(b);
+	double m = fmax(PT(0.3), fmin(b.w, b.h) * 0.06);
+	double gap = b.h * 0.025;
+	double row_y = c->barcode.y - PT(0.0625);
+	double tag_pt = clamp(fmin(b.w, b.h) * 0.016, 7.5, 10);
+	box col = { b.x + m, b.y + m, wide ? b.w / 2 - m - gap / 2 : b.w - 2 * m, 0 };
+	double y = col.y;
+	double fx = b.x + m, fw = c->barcode.x - PT(0.0625) - gap - fx;
+	double fh = b.y + b.h - m - row_y, max_pt = clamp(b.w * 0.034, 10, 18);
+	double card_w = (b.w - 2 * m) * 0.66;
+	box in;
+	char *list;
+	enum mb_status st = plan_back_words(p, col, wide, gap, row_y, tag_pt, &y, err);
+
+	if (st)
+		return st;
+	if (p->in->logo_w_px > 0 && p->in->logo_h_px > 0) {
+		st = plan_logo(p, row_y, fh, gap, &fx, &fw, err);
 		if (st)
 			return st;
-		p->features.x = fx;
-		p->features.y = row_y + (fh - p->features.height) / 2;
 	}
+	in = wide ? (box){ b.x + b.w / 2 + gap / 2, b.y + m, b.w / 2 - m - gap / 2,
+			   row_y - gap - (b.y + m) } :
+		    (box){ b.x + m + (b.w - 2 * m - card_w) / 2, y, card_w, row_y - gap - y };
+	st = plan_card(p, &p->sample, "cover-back", in, tag_pt, p->lb->cover_sample, 0,
+		       "back cover", err);
+	if (st)
+		return st;
+	list = feature_list(p);
+	st = cover_fit(p, "cover feature list", list, MB_FACE_BOLD, LEFT, fw, fh, max_pt, 9,
+		       &p->features, err);
+	free(list);
+	if (st)
+		return st;
+	p->features.x = fx;
+	p->features.y = row_y + (fh - p->features.height) / 2;
 	return MB_OK;
 }
 
