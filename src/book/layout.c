@@ -483,8 +483,12 @@ static enum mb_status check_edition_pages(const struct mb_book_spec *spec, int m
 	return MB_OK;
 }
 
-enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
-			      struct mb_page_plan *plan, struct mb_error *err)
+/*
+ * The book's page count (*ptotal) for maze_count mazes, refused when the
+ * spec's numbers are out of range or KDP prints no such book.
+ */
+static enum mb_status count_pages(const struct mb_book_spec *spec, int maze_count, int *ptotal,
+				  struct mb_error *err)
 {
 	int spp = spec->solutions_per_page;
 	bool one = spec->one_sided;
@@ -492,9 +496,7 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 	int total, max_pages;
 	char trim_name[64];
 	struct mb_page_matter m;
-	double w_in, h_in;
 
-	memset(plan, 0, sizeof(*plan));
 	mb_layout_matter(spec, &m);
 	if (!mb_layout_solutions_valid(spp))
 		return mb_error_set_field(
@@ -546,6 +548,17 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 			mb_layout_max_mazes(&m, spp, one, max_pages), advice);
 	}
 
+	*ptotal = total;
+	return MB_OK;
+}
+
+/* the pages in order: front matter, mazes, solutions, the certificate; total of them */
+static void add_pages(const struct mb_book_spec *spec, struct mb_page_plan *plan,
+		      int maze_count, int total)
+{
+	int spp = spec->solutions_per_page;
+	bool one = spec->one_sided;
+
 	plan->pages = xcalloc((size_t)total, sizeof(*plan->pages));
 	plan->maze_page = xcalloc((size_t)maze_count, sizeof(*plan->maze_page));
 	plan->maze_count = maze_count;
@@ -570,6 +583,13 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 	}
 	if (plan->page_count != total)
 		BUG("planned %d pages, counted %d", plan->page_count, total);
+}
+
+/* the page size, the solutions' grid and the margins (KDP's least, and as they look) */
+static void size_pages(const struct mb_book_spec *spec, struct mb_page_plan *plan, int total)
+{
+	int spp = spec->solutions_per_page;
+	double w_in, h_in;
 
 	plan->trim_w_in = spec->trim.w_in;
 	plan->trim_h_in = spec->trim.h_in;
@@ -586,6 +606,20 @@ enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
 				spec->trim.large ? OUTSIDE_LOOKS_LARGE_IN : OUTSIDE_LOOKS_SMALL_IN);
 	plan->top_in = plan->outside_in;
 	plan->bottom_in = plan->outside_in;
+}
+
+enum mb_status mb_layout_plan(const struct mb_book_spec *spec, int maze_count,
+			      struct mb_page_plan *plan, struct mb_error *err)
+{
+	int total;
+	enum mb_status st;
+
+	memset(plan, 0, sizeof(*plan));
+	st = count_pages(spec, maze_count, &total, err);
+	if (st != MB_OK)
+		return st;
+	add_pages(spec, plan, maze_count, total);
+	size_pages(spec, plan, total);
 	if (!spec->section_count && check_grid(spec, plan, spec->grid_w, spec->grid_h, err)) {
 		mb_layout_release(plan);
 		return err ? err->code : MB_ERR_INPUT;

@@ -8,11 +8,11 @@
 #include "mazebook/kdp/preflight.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mazebook/base/strbuf.h"
 #include "mazebook/base/xalloc.h"
 
 /* copy src into dst, cut to fit (the figures are short; a cut beats a crash) */
@@ -233,116 +233,97 @@ const char *mb_check_status_name(enum mb_check_status status)
 	BUG("check status %d", (int)status);
 }
 
-/* a growing string */
-struct buf {
-	char *s;
-	size_t len, alloc;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void put(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		BUG("bad format '%s'", fmt);
-	if (b->len + (size_t)n + 1 > b->alloc) {
-		b->alloc = 2 * (b->len + (size_t)n + 1);
-		b->s = xrealloc(b->s, b->alloc);
-	}
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, b->alloc - b->len, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
 char *mb_checklist_text(const struct mb_checklist *cl)
 {
-	struct buf b = { 0 };
+	struct mb_strbuf b = MB_STRBUF_INIT;
 
-	put(&b, "mazebook preflight checklist\ntool: %s\nrules: %s\n", cl->tool, cl->rules);
+	mb_strbuf_printf(&b, "mazebook preflight checklist\ntool: %s\nrules: %s\n", cl->tool,
+			 cl->rules);
 	for (size_t i = 0; i < cl->file_count; i++)
-		put(&b, "%s: %s sha256=%s bytes=%llu\n", cl->files[i].role, cl->files[i].name,
-		    cl->files[i].sha256, cl->files[i].bytes);
+		mb_strbuf_printf(&b, "%s: %s sha256=%s bytes=%llu\n", cl->files[i].role,
+				 cl->files[i].name, cl->files[i].sha256, cl->files[i].bytes);
 	if (cl->signer[0])
-		put(&b, "signer: %s\n", cl->signer);
-	put(&b, "result: %s (%zu pass, %zu warn, %zu fail)\n\n",
-	    mb_checklist_failed(cl) ? "FAIL" : "PASS", mb_checklist_count(cl, MB_CHECK_PASS),
-	    mb_checklist_count(cl, MB_CHECK_WARN), mb_checklist_count(cl, MB_CHECK_FAIL));
+		mb_strbuf_printf(&b, "signer: %s\n", cl->signer);
+	mb_strbuf_printf(&b, "result: %s (%zu pass, %zu warn, %zu fail)\n\n",
+			 mb_checklist_failed(cl) ? "FAIL" : "PASS",
+			 mb_checklist_count(cl, MB_CHECK_PASS),
+			 mb_checklist_count(cl, MB_CHECK_WARN),
+			 mb_checklist_count(cl, MB_CHECK_FAIL));
 	for (size_t i = 0; i < cl->count; i++)
-		put(&b, "%s  %-20s %s\n", mb_check_status_name(cl->checks[i].status),
-		    cl->checks[i].id, cl->checks[i].message);
-	return b.s;
+		mb_strbuf_printf(&b, "%s  %-20s %s\n",
+				 mb_check_status_name(cl->checks[i].status), cl->checks[i].id,
+				 cl->checks[i].message);
+	return mb_strbuf_detach(&b);
 }
 
-static void put_json_string(struct buf *b, const char *s)
+static void put_json_string(struct mb_strbuf *b, const char *s)
 {
-	put(b, "\"");
+	mb_strbuf_puts(b, "\"");
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\')
-			put(b, "\\%c", c);
+			mb_strbuf_printf(b, "\\%c", c);
 		else if (c == '\n')
-			put(b, "\\n");
+			mb_strbuf_puts(b, "\\n");
 		else if (c < 0x20)
-			put(b, "\\u%04x", c);
+			mb_strbuf_printf(b, "\\u%04x", c);
 		else
-			put(b, "%c", c);
+			mb_strbuf_printf(b, "%c", c);
 	}
-	put(b, "\"");
+	mb_strbuf_puts(b, "\"");
 }
 
 char *mb_checklist_json(const struct mb_checklist *cl)
 {
-	struct buf b = { 0 };
+	struct mb_strbuf b = MB_STRBUF_INIT;
 
-	put(&b, "{\n  \"tool\": ");
+	mb_strbuf_puts(&b, "{\n  \"tool\": ");
 	put_json_string(&b, cl->tool);
-	put(&b, ",\n  \"rules\": ");
+	mb_strbuf_puts(&b, ",\n  \"rules\": ");
 	put_json_string(&b, cl->rules);
 	if (cl->signer[0]) {
-		put(&b, ",\n  \"signer\": ");
+		mb_strbuf_puts(&b, ",\n  \"signer\": ");
 		put_json_string(&b, cl->signer);
 	}
-	put(&b, ",\n  \"result\": \"%s\",\n  \"pass\": %zu,\n  \"warn\": %zu,\n  \"fail\": %zu,\n"
-	    "  \"files\": [", mb_checklist_failed(cl) ? "FAIL" : "PASS",
-	    mb_checklist_count(cl, MB_CHECK_PASS), mb_checklist_count(cl, MB_CHECK_WARN),
-	    mb_checklist_count(cl, MB_CHECK_FAIL));
+	mb_strbuf_printf(&b, ",\n  \"result\": \"%s\",\n  \"pass\": %zu,\n  \"warn\": %zu,\n"
+			 "  \"fail\": %zu,\n  \"files\": [",
+			 mb_checklist_failed(cl) ? "FAIL" : "PASS",
+			 mb_checklist_count(cl, MB_CHECK_PASS),
+			 mb_checklist_count(cl, MB_CHECK_WARN),
+			 mb_checklist_count(cl, MB_CHECK_FAIL));
 	for (size_t i = 0; i < cl->file_count; i++) {
-		put(&b, "%s\n    {\"role\": ", i ? "," : "");
+		mb_strbuf_printf(&b, "%s\n    {\"role\": ", i ? "," : "");
 		put_json_string(&b, cl->files[i].role);
-		put(&b, ", \"name\": ");
+		mb_strbuf_puts(&b, ", \"name\": ");
 		put_json_string(&b, cl->files[i].name);
-		put(&b, ", \"sha256\": \"%s\", \"bytes\": %llu}", cl->files[i].sha256,
-		    cl->files[i].bytes);
+		mb_strbuf_printf(&b, ", \"sha256\": \"%s\", \"bytes\": %llu}",
+				 cl->files[i].sha256, cl->files[i].bytes);
 	}
-	put(&b, "\n  ],\n  \"checks\": [");
+	mb_strbuf_puts(&b, "\n  ],\n  \"checks\": [");
 	for (size_t i = 0; i < cl->count; i++) {
 		const struct mb_check *c = &cl->checks[i];
 
-		put(&b, "%s\n    {\"id\": ", i ? "," : "");
+		mb_strbuf_printf(&b, "%s\n    {\"id\": ", i ? "," : "");
 		put_json_string(&b, c->id);
-		put(&b, ", \"status\": \"%s\", \"pages\": ", mb_check_status_name(c->status));
+		mb_strbuf_printf(&b, ", \"status\": \"%s\", \"pages\": ",
+				 mb_check_status_name(c->status));
 		put_json_string(&b, c->pages);
-		put(&b, ", \"measured\": ");
+		mb_strbuf_puts(&b, ", \"measured\": ");
 		put_json_string(&b, c->measured);
-		put(&b, ", \"limit\": ");
+		mb_strbuf_puts(&b, ", \"limit\": ");
 		put_json_string(&b, c->limit);
-		put(&b, ", \"message\": ");
+		mb_strbuf_puts(&b, ", \"message\": ");
 		put_json_string(&b, c->message);
 		if (c->has_value) {
-			put(&b, ", \"value\": %.4g, \"need\": %.4g, \"unit\": ", c->value, c->need);
+			mb_strbuf_printf(&b, ", \"value\": %.4g, \"need\": %.4g, \"unit\": ",
+					 c->value, c->need);
 			put_json_string(&b, c->unit);
 		}
-		put(&b, "}");
+		mb_strbuf_puts(&b, "}");
 	}
-	put(&b, "\n  ]\n}\n");
-	return b.s;
+	mb_strbuf_puts(&b, "\n  ]\n}\n");
+	return mb_strbuf_detach(&b);
 }
 
 /* the absolute, symlink-free form of a folder, or NULL */
@@ -359,7 +340,7 @@ char *mb_path_relative(const char *path, const char *dir)
 	char *pdir, *rdir, *out;
 	const char *base = slash ? slash + 1 : path;
 	size_t common = 0, ups = 0;
-	struct buf b = { 0 };
+	struct mb_strbuf b = MB_STRBUF_INIT;
 
 	if (slash == path)
 		pdir = xstrdup("/");
@@ -392,11 +373,11 @@ char *mb_path_relative(const char *path, const char *dir)
 	for (const char *s = rdir + common; *s; s++)
 		ups += *s == '/';
 	for (size_t i = 0; i < ups; i++)
-		put(&b, "../");
+		mb_strbuf_puts(&b, "../");
 	if (pdir[common] == '/' && pdir[common + 1])
-		put(&b, "%s/", pdir + common + 1);
-	put(&b, "%s", base);
-	out = b.s;
+		mb_strbuf_printf(&b, "%s/", pdir + common + 1);
+	mb_strbuf_puts(&b, base);
+	out = mb_strbuf_detach(&b);
 	free(pdir);
 	free(rdir);
 	return out;

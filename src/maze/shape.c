@@ -142,6 +142,65 @@ static bool numbers(const char **s, double *v, int count)
 	return true;
 }
 
+/*
+ * Apply one path command with its want numbers v to p, the pen at
+ * (*cx, *cy); false for a drawing command before any M.
+ */
+static bool path_command(struct poly *p, char cmd, const double *v, int want, double *cx,
+			 double *cy)
+{
+	switch (cmd) {
+	case 'M':
+		poly_ring(p);
+		*cx = v[0], *cy = v[1];
+		poly_add(p, *cx, *cy);
+		break;
+	case 'L':
+		if (p->rings == 0)
+			return false;
+		*cx = v[0], *cy = v[1];
+		poly_add(p, *cx, *cy);
+		break;
+	case 'H':
+	case 'V':
+		if (p->rings == 0)
+			return false;
+		if (cmd == 'H')
+			*cx = v[0];
+		else
+			*cy = v[0];
+		poly_add(p, *cx, *cy);
+		break;
+	case 'C':
+	case 'Q':
+		if (p->rings == 0)
+			return false;
+		for (int k = 1; k <= CURVE_CHORDS; k++) {
+			double t = (double)k / CURVE_CHORDS, u = 1 - t, x, y;
+
+			if (cmd == 'C') {
+				x = u * u * u * *cx + 3 * u * u * t * v[0] + 3 * u * t * t * v[2] +
+				    t * t * t * v[4];
+				y = u * u * u * *cy + 3 * u * u * t * v[1] + 3 * u * t * t * v[3] +
+				    t * t * t * v[5];
+			} else {
+				x = u * u * *cx + 2 * u * t * v[0] + t * t * v[2];
+				y = u * u * *cy + 2 * u * t * v[1] + t * t * v[3];
+			}
+			poly_add(p, x, y);
+		}
+		*cx = v[want - 2], *cy = v[want - 1];
+		break;
+	case 'Z':
+		if (p->rings > 0 && p->n > p->start[p->rings - 1]) {
+			*cx = p->pt[2 * p->start[p->rings - 1]];
+			*cy = p->pt[2 * p->start[p->rings - 1] + 1];
+		}
+		break;
+	}
+	return true;
+}
+
 struct mb_shape *mb_shape_from_path(const char *name, double box_w, double box_h,
 				    const char *path, struct mb_error *err)
 {
@@ -177,56 +236,10 @@ struct mb_shape *mb_shape_from_path(const char *name, double box_w, double box_h
 		}
 		if (!numbers(&s, v, want))
 			goto bad;
-		switch (cmd) {
-		case 'M':
-			poly_ring(&p);
-			cx = v[0], cy = v[1];
-			poly_add(&p, cx, cy);
+		if (!path_command(&p, cmd, v, want, &cx, &cy))
+			goto bad;
+		if (cmd == 'M')
 			cmd = 'L';	/* as in SVG: further pairs are lines */
-			break;
-		case 'L':
-			if (p.rings == 0)
-				goto bad;
-			cx = v[0], cy = v[1];
-			poly_add(&p, cx, cy);
-			break;
-		case 'H':
-		case 'V':
-			if (p.rings == 0)
-				goto bad;
-			if (cmd == 'H')
-				cx = v[0];
-			else
-				cy = v[0];
-			poly_add(&p, cx, cy);
-			break;
-		case 'C':
-		case 'Q':
-			if (p.rings == 0)
-				goto bad;
-			for (int k = 1; k <= CURVE_CHORDS; k++) {
-				double t = (double)k / CURVE_CHORDS, u = 1 - t, x, y;
-
-				if (cmd == 'C') {
-					x = u * u * u * cx + 3 * u * u * t * v[0] + 3 * u * t * t * v[2] +
-					    t * t * t * v[4];
-					y = u * u * u * cy + 3 * u * u * t * v[1] + 3 * u * t * t * v[3] +
-					    t * t * t * v[5];
-				} else {
-					x = u * u * cx + 2 * u * t * v[0] + t * t * v[2];
-					y = u * u * cy + 2 * u * t * v[1] + t * t * v[3];
-				}
-				poly_add(&p, x, y);
-			}
-			cx = v[want - 2], cy = v[want - 1];
-			break;
-		case 'Z':
-			if (p.rings > 0 && p.n > p.start[p.rings - 1]) {
-				cx = p.pt[2 * p.start[p.rings - 1]];
-				cy = p.pt[2 * p.start[p.rings - 1] + 1];
-			}
-			break;
-		}
 	}
 	if (p.n < 3) {
 		mb_error_set(err, MB_ERR_INPUT, "shape '%s': its path has no area (%d points)",

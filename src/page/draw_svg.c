@@ -250,6 +250,57 @@ static void text(struct out *o, const struct mb_text_run *t, const char *family)
 	puts_(o, "</text>\n");
 }
 
+/* the XML declaration and the <svg> element, l's size in px_per_unit pixels */
+static void svg_open(struct out *o, const struct mb_draw_list *l, double px_per_unit)
+{
+	puts_(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		 "<svg xmlns=\"http://www.w3.org/2000/svg\"");
+	attr_num(o, "width", l->width * px_per_unit);
+	attr_num(o, "height", l->height * px_per_unit);
+	puts_(o, " viewBox=\"0 0 ");
+	num(o, l->width);
+	put(o, " ", 1);
+	num(o, l->height);
+	puts_(o, "\">\n");
+}
+
+/*
+ * A CLIP: clip path number n from the path ops[from..to) (ops NULL: no
+ * path, an empty clip), and the <g> it opens (closed at its RESTORE).
+ */
+static void clip_group(struct out *o, int n, const struct mb_draw_op *ops, size_t from,
+		       size_t to, bool even_odd)
+{
+	char id[32];
+
+	snprintf(id, sizeof(id), "clip%d", n);
+	puts_(o, "<clipPath id=\"");
+	puts_(o, id);
+	puts_(o, "\"><path d=\"");
+	if (ops)
+		path_data(o, ops, from, to);
+	put(o, "\"", 1);
+	if (even_odd)
+		puts_(o, " clip-rule=\"evenodd\"");
+	puts_(o, "/></clipPath>\n<g clip-path=\"url(#");
+	puts_(o, id);
+	puts_(o, ")\">\n");
+}
+
+/* a TRANSFORM: the <g> it opens (closed at its RESTORE) */
+static void transform_group(struct out *o, const struct mb_matrix *m)
+{
+	double v[6] = { m->a, m->b, m->c, m->d, m->e, m->f };
+
+	puts_(o, "<g transform=\"matrix(");
+	for (int k = 0; k < 6; k++) {
+		if (k)
+			put(o, " ", 1);
+		num(o, v[k]);
+	}
+	puts_(o, ")\">\n");
+}
+
 char *mb_draw_svg(const struct mb_draw_list *l, double px_per_unit, const char *font_family,
 		  struct mb_error *err)
 {
@@ -267,15 +318,7 @@ char *mb_draw_svg(const struct mb_draw_list *l, double px_per_unit, const char *
 				     l->ops[i].u.image.id);
 			return NULL;
 		}
-	puts_(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		  "<svg xmlns=\"http://www.w3.org/2000/svg\"");
-	attr_num(&o, "width", l->width * px_per_unit);
-	attr_num(&o, "height", l->height * px_per_unit);
-	puts_(&o, " viewBox=\"0 0 ");
-	num(&o, l->width);
-	put(&o, " ", 1);
-	num(&o, l->height);
-	puts_(&o, "\">\n");
+	svg_open(&o, l, px_per_unit);
 	for (size_t i = 0; i < l->count; i++) {
 		const struct mb_draw_op *op = &l->ops[i];
 
@@ -298,25 +341,11 @@ char *mb_draw_svg(const struct mb_draw_list *l, double px_per_unit, const char *
 				fill(&o, l->ops, path, i, &op->u.paint);
 			in_path = false;
 			break;
-		case MB_DRAW_CLIP: {
-			char id[32];
-
-			snprintf(id, sizeof(id), "clip%d", ++clips);
-			puts_(&o, "<clipPath id=\"");
-			puts_(&o, id);
-			puts_(&o, "\"><path d=\"");
-			if (in_path)
-				path_data(&o, l->ops, path, i);
-			put(&o, "\"", 1);
-			if (op->u.paint.even_odd)
-				puts_(&o, " clip-rule=\"evenodd\"");
-			puts_(&o, "/></clipPath>\n<g clip-path=\"url(#");
-			puts_(&o, id);
-			puts_(&o, ")\">\n");
+		case MB_DRAW_CLIP:
+			clip_group(&o, ++clips, in_path ? l->ops : NULL, path, i, op->u.paint.even_odd);
 			open[depth]++;
 			in_path = false;
 			break;
-		}
 		case MB_DRAW_SAVE:
 			depth++;
 			open = xreallocarray(open, (size_t)depth + 1, sizeof(*open));
@@ -329,20 +358,10 @@ char *mb_draw_svg(const struct mb_draw_list *l, double px_per_unit, const char *
 				puts_(&o, "</g>\n");
 			depth--;
 			break;
-		case MB_DRAW_TRANSFORM: {
-			const struct mb_matrix *m = &op->u.matrix;
-			double v[6] = { m->a, m->b, m->c, m->d, m->e, m->f };
-
-			puts_(&o, "<g transform=\"matrix(");
-			for (int k = 0; k < 6; k++) {
-				if (k)
-					put(&o, " ", 1);
-				num(&o, v[k]);
-			}
-			puts_(&o, ")\">\n");
+		case MB_DRAW_TRANSFORM:
+			transform_group(&o, &op->u.matrix);
 			open[depth]++;
 			break;
-		}
 		case MB_DRAW_TEXT:
 			text(&o, &op->u.text, font_family ? font_family : "sans-serif");
 			break;

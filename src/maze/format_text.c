@@ -1,70 +1,21 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
- * Mazes as text and JSON, and the text parser (SVG is drawn in the page
- * layer: src/page/render_svg.c); see
- * include/mazebook/maze/format.h. The writers build strings in a growing buffer
- * so they stay pure (no FILE, no I/O errors to carry); the command decides
+ * Mazes as text, and the text parser that reads them back (the format is
+ * in include/mazebook/maze/format.h; JSON is in format_json.c, SVG is drawn
+ * in the page layer: src/page/render_svg.c). The writer returns a string,
+ * so it stays pure (no FILE, no I/O errors to carry); the command decides
  * where the bytes go.
  */
 #include "config.h"
 #include "mazebook/maze/format.h"
 
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mazebook/base/xalloc.h"
 #include "mazebook/maze/measure.h"
-
-struct buf {
-	char *data;
-	size_t len, cap;
-};
-
-static void buf_reserve(struct buf *b, size_t more)
-{
-	if (b->len + more + 1 <= b->cap)
-		return;
-	while (b->len + more + 1 > b->cap)
-		b->cap = b->cap ? b->cap * 2 : 256;
-	b->data = xrealloc(b->data, b->cap);
-}
-
-static void buf_add(struct buf *b, const char *s, size_t n)
-{
-	buf_reserve(b, n);
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-static void buf_puts(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-static void buf_printf(struct buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void buf_printf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		BUG("vsnprintf failed on '%s'", fmt);
-	buf_reserve(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
-/* ---- text ---- */
+#include "format_internal.h"
 
 #define wall_above mb_maze_wall_h
 #define wall_left mb_maze_wall_v
@@ -152,13 +103,6 @@ static char *text_general(const struct mb_maze *m, const bool *marked)
 	}
 	*p = '\0';
 	return text;
-}
-
-/* Does the maze have the rectangle's fixed gaps (and no squares left out)? */
-static bool plain_rectangle(const struct mb_maze *m)
-{
-	return mb_maze_is_rect(m) && m->entrance.cell == 0 && m->entrance.dir == MB_NORTH &&
-	       m->exit.cell == m->w * m->h - 1 && m->exit.dir == MB_SOUTH;
 }
 
 /*
@@ -294,25 +238,27 @@ static bool has_gap_letters(const struct line *lines, size_t n)
 	return false;
 }
 
-/*
- * A maze written with its gaps' letters (text_general): read the walls,
- * find the outside by a flood from beyond the lattice that no wall and no
- * gap stops, and take every square it cannot reach as a cell.
- */
-static enum mb_status parse_general(const struct line *lines, int w, int h, const char *file,
-				    struct mb_text_maze *out, struct mb_error *err)
-{
-	int pw = w + 2, ph = h + 2, head = 0, tail = 0, cells = 0;
+/* a general maze's lattice as read: its walls, gaps' letters and marks */
+struct walls {
+	int w, h;
 	/* hw[y * w + x]: line y, between x and x + 1; vw[y * (w + 1) + x]: column x */
-	char *hw = xcalloc((size_t)(h + 1) * (size_t)w, 1);
-	char *vw = xcalloc((size_t)h * (size_t)(w + 1), 1);
-	uint8_t *outside = xcalloc((size_t)pw * (size_t)ph, 1), *in;
-	int *queue = xmallocarray((size_t)pw * (size_t)ph, sizeof(int));
-	bool *marks = xcalloc((size_t)w * (size_t)h, sizeof(bool));
-	struct mb_side gap[2] = { { -1, MB_NORTH }, { -1, MB_NORTH } };
-	int gap_line[2] = { 0, 0 }, gap_col[2] = { 0, 0 };
-	struct mb_grid *g;
-	enum mb_status st = MB_OK;
+	char *hw, *vw;
+	bool *marks;
+};
+
+/* the gaps found so far (0: entrance, 1: exit) and where each is written */
+struct gaps {
+	struct mb_side side[2];
+	int line[2], col[2];
+};
+
+/* read every corner, wall and square of the 2h + 1 lines, refusing any other character */
+static enum mb_status read_walls(const struct line *lines, const char *file, struct walls *wl,
+				 struct mb_error *err)
+{
+	int w = wl->w, h = wl->h;
+	char *hw = wl->hw, *vw = wl->vw;
+	bool *marks = wl->marks;
 	char tmp[16];
 
 	for (int r = 0; r <= 2 * h; r++) {
@@ -324,51 +270,61 @@ static enum mb_status parse_general(const struct line *lines, int w, int h, cons
 			char c = at_col(l, col);
 
 			if (r % 2 == 0) {
-				if (c != '+' && c != ' ') {
-					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 1,
-							     "expected '+' or ' ' at a corner, found %s",
-							     shown(l, col, tmp));
-					goto out;
-				}
+				if (c != '+' && c != ' ')
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 1,
+							       "expected '+' or ' ' at a corner, found %s",
+							       shown(l, col, tmp));
 				if (x == w)
 					break;
 				c = at_col(l, col + 1);
-				if (c != at_col(l, col + 2) || (c != '-' && c != ' ' && c != 'S' && c != 'F')) {
-					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 2,
-							     "expected '--' (wall), '  ' (opening), 'SS' "
-							     "(entrance) or 'FF' (exit) between corners, found %s",
-							     shown(l, col + 1, tmp));
-					goto out;
-				}
+				if (c != at_col(l, col + 2) || (c != '-' && c != ' ' && c != 'S' && c != 'F'))
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 2,
+							       "expected '--' (wall), '  ' (opening), 'SS' "
+							       "(entrance) or 'FF' (exit) between corners, "
+							       "found %s", shown(l, col + 1, tmp));
 				hw[y * w + x] = c;
 			} else {
-				if (c != '|' && c != ' ' && c != 'S' && c != 'F') {
-					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 1,
-							     "expected '|' (wall), ' ' (opening), 'S' "
-							     "(entrance) or 'F' (exit), found %s",
-							     shown(l, col, tmp));
-					goto out;
-				}
+				if (c != '|' && c != ' ' && c != 'S' && c != 'F')
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 1,
+							       "expected '|' (wall), ' ' (opening), 'S' "
+							       "(entrance) or 'F' (exit), found %s",
+							       shown(l, col, tmp));
 				vw[y * (w + 1) + x] = c;
 				if (x == w)
 					break;
 				c = at_col(l, col + 1);
-				if (c != at_col(l, col + 2) || (c != ' ' && c != ':')) {
-					st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, (int)col + 2,
-							     "expected '  ' or '::' (a square), found %s",
-							     shown(l, col + 1, tmp));
-					goto out;
-				}
+				if (c != at_col(l, col + 2) || (c != ' ' && c != ':'))
+					return mb_error_set_at(err, MB_ERR_INPUT, file, l->number,
+							       (int)col + 2,
+							       "expected '  ' or '::' (a square), found %s",
+							       shown(l, col + 1, tmp));
 				marks[y * w + x] = c == ':';
 			}
 		}
-		if (l->len > (size_t)(3 * w + 1)) {
-			st = mb_error_set_at(err, MB_ERR_INPUT, file, l->number, 3 * w + 2,
-					     "line is %zu characters long, longer than the maze's "
-					     "first line (%d)", l->len, 3 * w + 1);
-			goto out;
-		}
+		if (l->len > (size_t)(3 * w + 1))
+			return mb_error_set_at(err, MB_ERR_INPUT, file, l->number, 3 * w + 2,
+					       "line is %zu characters long, longer than the maze's "
+					       "first line (%d)", l->len, 3 * w + 1);
 	}
+	return MB_OK;
+}
+
+/*
+ * The squares inside: a flood over the lattice padded by a square each
+ * way, from beyond it, stepping across empty edges only; what it cannot
+ * reach is in. Returns w * h flags (the caller frees them), their count
+ * in *cells.
+ */
+static uint8_t *inside_squares(const struct walls *wl, int *cells)
+{
+	int w = wl->w, h = wl->h, pw = w + 2, ph = h + 2, head = 0, tail = 0;
+	const char *hw = wl->hw, *vw = wl->vw;
+	uint8_t *outside = xcalloc((size_t)pw * (size_t)ph, 1), *in;
+	int *queue = xmallocarray((size_t)pw * (size_t)ph, sizeof(int));
+
 	/* the flood over the padded lattice; a step crosses an edge that must be empty */
 	outside[0] = 1;
 	queue[tail++] = 0;
@@ -400,15 +356,28 @@ static enum mb_status parse_general(const struct line *lines, int w, int h, cons
 		}
 	}
 	in = xmalloc((size_t)w * (size_t)h);
+	*cells = 0;
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
 			in[y * w + x] = !outside[(y + 1) * pw + x + 1];
-			cells += in[y * w + x];
+			*cells += in[y * w + x];
 		}
-	/* walls with no cell beside them, gaps not on the rim, marks outside */
+	free(queue);
+	free(outside);
+	return in;
+}
+
+/* the wall rows: walls with no cell beside them, gaps not on the rim, a second gap */
+static enum mb_status check_wall_rows(const struct line *lines, const char *file,
+				      const struct walls *wl, const uint8_t *in,
+				      struct gaps *gp, struct mb_error *err)
+{
+	int w = wl->w, h = wl->h;
+	enum mb_status st = MB_OK;
+
 	for (int y = 0; y <= h && st == MB_OK; y++)
 		for (int x = 0; x < w && st == MB_OK; x++) {
-			char c = hw[y * w + x];
+			char c = wl->hw[y * w + x];
 			bool a = y > 0 && in[(y - 1) * w + x], b = y < h && in[y * w + x];
 
 			if (c == ' ')
@@ -425,25 +394,36 @@ static enum mb_status parse_general(const struct line *lines, int w, int h, cons
 			else if (c == 'S' || c == 'F') {
 				int k = c == 'F';
 
-				if (gap[k].cell >= 0) {
+				if (gp->side[k].cell >= 0) {
 					st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y].number,
 							     3 * x + 2, "a second %s gap (the first is at "
 							     "line %d, column %d)", k ? "exit" : "entrance",
-							     gap_line[k], gap_col[k]);
+							     gp->line[k], gp->col[k]);
 					break;
 				}
-				gap[k] = b ? (struct mb_side){ y * w + x, MB_NORTH }
-					   : (struct mb_side){ (y - 1) * w + x, MB_SOUTH };
-				gap_line[k] = lines[2 * y].number;
-				gap_col[k] = 3 * x + 2;
+				gp->side[k] = b ? (struct mb_side){ y * w + x, MB_NORTH }
+						: (struct mb_side){ (y - 1) * w + x, MB_SOUTH };
+				gp->line[k] = lines[2 * y].number;
+				gp->col[k] = 3 * x + 2;
 			}
 		}
+	return st;
+}
+
+/* the square rows: as check_wall_rows for their walls, and no mark outside the maze */
+static enum mb_status check_square_rows(const struct line *lines, const char *file,
+					const struct walls *wl, const uint8_t *in,
+					struct gaps *gp, struct mb_error *err)
+{
+	int w = wl->w, h = wl->h;
+	enum mb_status st = MB_OK;
+
 	for (int y = 0; y < h && st == MB_OK; y++)
 		for (int x = 0; x <= w && st == MB_OK; x++) {
-			char c = vw[y * (w + 1) + x];
+			char c = wl->vw[y * (w + 1) + x];
 			bool a = x > 0 && in[y * w + x - 1], b = x < w && in[y * w + x];
 
-			if (x < w && marks[y * w + x] && !b)
+			if (x < w && wl->marks[y * w + x] && !b)
 				st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[2 * y + 1].number,
 						     3 * x + 2, "'::' marks a square outside the maze");
 			if (c == ' ' || st != MB_OK)
@@ -459,76 +439,105 @@ static enum mb_status parse_general(const struct line *lines, int w, int h, cons
 			else if (c == 'S' || c == 'F') {
 				int k = c == 'F';
 
-				if (gap[k].cell >= 0) {
+				if (gp->side[k].cell >= 0) {
 					st = mb_error_set_at(err, MB_ERR_INPUT, file,
 							     lines[2 * y + 1].number, 3 * x + 1,
 							     "a second %s gap (the first is at line %d, "
 							     "column %d)", k ? "exit" : "entrance",
-							     gap_line[k], gap_col[k]);
+							     gp->line[k], gp->col[k]);
 					break;
 				}
-				gap[k] = b ? (struct mb_side){ y * w + x, MB_WEST }
-					   : (struct mb_side){ y * w + x - 1, MB_EAST };
-				gap_line[k] = lines[2 * y + 1].number;
-				gap_col[k] = 3 * x + 1;
+				gp->side[k] = b ? (struct mb_side){ y * w + x, MB_WEST }
+						: (struct mb_side){ y * w + x - 1, MB_EAST };
+				gp->line[k] = lines[2 * y + 1].number;
+				gp->col[k] = 3 * x + 1;
 			}
 		}
-	if (st == MB_OK && (cells == 0 || gap[0].cell < 0 || gap[1].cell < 0))
-		st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[0].number, 1,
-				     cells == 0 ? "the maze has no squares inside its outer wall"
-				     : gap[0].cell < 0 ? "the maze has no entrance gap ('SS' or 'S')"
-				     : "the maze has no exit gap ('FF' or 'F')");
-	if (st != MB_OK) {
-		free(in);
-		goto out;
-	}
-	g = cells == w * h ? mb_grid_new_rect(w, h, NULL) : mb_grid_new_mask(w, h, in, NULL);
-	free(in);
-	out->maze = mb_maze_new_on(g);
+	return st;
+}
+
+/* the maze the checked walls describe: a rectangle when every square is in, else a mask */
+static struct mb_maze *maze_of_walls(const struct walls *wl, const uint8_t *in, int cells,
+				     const struct gaps *gp, struct mb_error *err)
+{
+	int w = wl->w, h = wl->h;
+	struct mb_grid *g = cells == w * h ? mb_grid_new_rect(w, h, NULL)
+					   : mb_grid_new_mask(w, h, in, NULL);
+	struct mb_maze *maze = mb_maze_new_on(g);
+
 	mb_grid_free(g);
-	if (mb_maze_set_gaps(out->maze, gap[0], gap[1], err) != MB_OK)
+	if (mb_maze_set_gaps(maze, gp->side[0], gp->side[1], err) != MB_OK)
 		BUG("parsed gaps are not on the rim");
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			if (!mb_maze_is_cell(out->maze, x, y))
+			if (!mb_maze_is_cell(maze, x, y))
 				continue;
-			if (x + 1 < w && mb_maze_is_cell(out->maze, x + 1, y) &&
-			    vw[y * (w + 1) + x + 1] == ' ')
-				mb_maze_set_open(out->maze, x, y, MB_EAST, true);
-			if (y + 1 < h && mb_maze_is_cell(out->maze, x, y + 1) &&
-			    hw[(y + 1) * w + x] == ' ')
-				mb_maze_set_open(out->maze, x, y, MB_SOUTH, true);
+			if (x + 1 < w && mb_maze_is_cell(maze, x + 1, y) &&
+			    wl->vw[y * (w + 1) + x + 1] == ' ')
+				mb_maze_set_open(maze, x, y, MB_EAST, true);
+			if (y + 1 < h && mb_maze_is_cell(maze, x, y + 1) &&
+			    wl->hw[(y + 1) * w + x] == ' ')
+				mb_maze_set_open(maze, x, y, MB_SOUTH, true);
 		}
-	out->marked = marks;
-	marks = NULL;
-out:
-	free(marks);
-	free(queue);
-	free(outside);
-	free(vw);
-	free(hw);
+	return maze;
+}
+
+/*
+ * A maze written with its gaps' letters (text_general): read the walls,
+ * find the outside by a flood from beyond the lattice that no wall and no
+ * gap stops, and take every square it cannot reach as a cell.
+ */
+static enum mb_status parse_general(const struct line *lines, int w, int h, const char *file,
+				    struct mb_text_maze *out, struct mb_error *err)
+{
+	struct walls wl = {
+		w, h, xcalloc((size_t)(h + 1) * (size_t)w, 1),
+		xcalloc((size_t)h * (size_t)(w + 1), 1), xcalloc((size_t)w * (size_t)h, sizeof(bool))
+	};
+	struct gaps gp = { { { -1, MB_NORTH }, { -1, MB_NORTH } }, { 0, 0 }, { 0, 0 } };
+	uint8_t *in = NULL;
+	int cells = 0;
+	enum mb_status st = read_walls(lines, file, &wl, err);
+
+	if (st == MB_OK) {
+		in = inside_squares(&wl, &cells);
+		st = check_wall_rows(lines, file, &wl, in, &gp, err);
+	}
+	if (st == MB_OK)
+		st = check_square_rows(lines, file, &wl, in, &gp, err);
+	if (st == MB_OK && (cells == 0 || gp.side[0].cell < 0 || gp.side[1].cell < 0))
+		st = mb_error_set_at(err, MB_ERR_INPUT, file, lines[0].number, 1,
+				     cells == 0 ? "the maze has no squares inside its outer wall"
+				     : gp.side[0].cell < 0 ? "the maze has no entrance gap ('SS' or 'S')"
+				     : "the maze has no exit gap ('FF' or 'F')");
+	if (st == MB_OK) {
+		out->maze = maze_of_walls(&wl, in, cells, &gp, err);
+		out->marked = wl.marks;
+		wl.marks = NULL;
+	}
+	free(in);
+	free(wl.marks);
+	free(wl.vw);
+	free(wl.hw);
 	return st;
 }
 
 /*
- * Read one maze from the non-blank lines at lines[0..n), n >= 1. Returns
- * the lines it used through *used.
+ * The size of the maze at lines[0..n), n >= 1: w from its first line, the
+ * lines up to its bottom wall row through *used, h from those.
  */
-static enum mb_status parse_one(const struct line *lines, size_t n, const char *file,
-				struct mb_text_maze *out, size_t *used, struct mb_error *err)
+static enum mb_status text_maze_size(const struct line *lines, size_t n, bool general,
+				     const char *file, int *pw, int *ph, size_t *used,
+				     struct mb_error *err)
 {
 	const struct line *first = &lines[0];
-	char tmp[16];
 	int w, h;
-	size_t width;
-	bool general = has_gap_letters(lines, n);
 
 	if (first->len < 4 || (first->len - 1) % 3 || (first->s[0] != '+' && !general))
 		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
 				       "a maze must start with a wall row '+  +--+...+' of "
 				       "3W+1 characters (found %zu characters)", first->len);
 	w = (int)((first->len - 1) / 3);
-	width = first->len;
 	if (w > MB_MAZE_MAX_SIDE)
 		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
 				       "maze is %d squares wide (at most %d)", w, MB_MAZE_MAX_SIDE);
@@ -563,9 +572,18 @@ static enum mb_status parse_one(const struct line *lines, size_t n, const char *
 	if (h > MB_MAZE_MAX_SIDE)
 		return mb_error_set_at(err, MB_ERR_INPUT, file, first->number, 1,
 				       "maze is %d squares high (at most %d)", h, MB_MAZE_MAX_SIDE);
-	out->line = first->number;
-	if (general)
-		return parse_general(lines, w, h, file, out, err);
+	*pw = w;
+	*ph = h;
+	return MB_OK;
+}
+
+/* a plain rectangle's w x h squares: its fixed gaps, its walls and its marks */
+static enum mb_status parse_rectangle(const struct line *lines, int w, int h, const char *file,
+				      struct mb_text_maze *out, struct mb_error *err)
+{
+	size_t width = lines[0].len;
+	char tmp[16];
+
 	out->maze = mb_maze_new(w, h, NULL);
 	out->marked = xcalloc((size_t)w * (size_t)h, sizeof(*out->marked));
 	for (int r = 0; r <= 2 * h; r++) {
@@ -635,6 +653,25 @@ static enum mb_status parse_one(const struct line *lines, size_t n, const char *
 	return MB_OK;
 }
 
+/*
+ * Read one maze from the non-blank lines at lines[0..n), n >= 1. Returns
+ * the lines it used through *used.
+ */
+static enum mb_status parse_one(const struct line *lines, size_t n, const char *file,
+				struct mb_text_maze *out, size_t *used, struct mb_error *err)
+{
+	bool general = has_gap_letters(lines, n);
+	int w = 0, h = 0;
+	enum mb_status st = text_maze_size(lines, n, general, file, &w, &h, used, err);
+
+	if (st != MB_OK)
+		return st;
+	out->line = lines[0].number;
+	if (general)
+		return parse_general(lines, w, h, file, out, err);
+	return parse_rectangle(lines, w, h, file, out, err);
+}
+
 enum mb_status mb_format_text_parse(const char *text, const char *file,
 				    struct mb_text_mazes *out, struct mb_error *err)
 {
@@ -678,193 +715,4 @@ void mb_text_mazes_release(struct mb_text_mazes *set)
 	free(set->items);
 	set->items = NULL;
 	set->count = 0;
-}
-
-/* ---- JSON ---- */
-
-static void json_string(struct buf *b, const char *s)
-{
-	buf_puts(b, "\"");
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			buf_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			buf_printf(b, "\\u%04x", c);
-		else
-			buf_add(b, s, 1);
-	}
-	buf_puts(b, "\"");
-}
-
-/* algorithm, seed and start, as both JSON forms write them */
-static void json_origin(struct buf *b, const char *algorithm, uint64_t seed, const char *start)
-{
-	buf_puts(b, "  \"algorithm\": ");
-	if (algorithm)
-		json_string(b, algorithm);
-	else
-		buf_puts(b, "null");
-	buf_printf(b, ",\n  \"seed\": %llu,\n  \"start\": ", (unsigned long long)seed);
-	if (start)
-		json_string(b, start);
-	else
-		buf_puts(b, "null");
-}
-
-static void json_measures(struct buf *b, const struct mb_measures *ms)
-{
-	buf_printf(b, "  \"measures\": {\n"
-		   "    \"squares\": %ld,\n    \"openings\": %ld,\n    \"reachable\": %ld,\n"
-		   "    \"perfect\": %s,\n    \"route\": %d,\n    \"route_ratio\": %.6f,\n"
-		   "    \"forks\": %d,\n    \"dead_ends\": %ld,\n    \"dead_end_share\": %.6f,\n"
-		   "    \"turns\": %d,\n    \"longest_dead_end\": %d,\n    \"route_share\": %.6f\n"
-		   "  }\n}",
-		   ms->squares, ms->openings, ms->reachable, ms->perfect ? "true" : "false",
-		   ms->route, ms->route_ratio, ms->forks, ms->dead_ends, ms->dead_end_share,
-		   ms->turns, ms->longest_dead_end, ms->route_share);
-}
-
-/* a coordinate in grid units, four decimals (the walls' corners are exact to far less) */
-static void json_coord(struct buf *b, double v)
-{
-	char num[32];
-	int n = snprintf(num, sizeof(num), "%.4f", v);
-
-	while (n > 0 && num[n - 1] == '0')
-		n--;
-	if (n > 0 && num[n - 1] == '.')
-		n--;
-	num[n] = 0;
-	buf_puts(b, strcmp(num, "-0") ? num : "0");
-}
-
-static void json_gap(struct buf *b, const char *name, const struct mb_side *s)
-{
-	buf_printf(b, "  \"%s\": {\"cell\": %d, \"side\": ", name, s->cell);
-	if (s->dir == MB_SIDE_INSIDE)
-		buf_puts(b, "\"centre\"},\n");
-	else
-		buf_printf(b, "%d},\n", (int)s->dir);
-}
-
-/* a polar, hex or delta maze: every cell with its centre and its sides */
-static char *json_graph(const struct mb_maze *m, const char *algorithm, uint64_t seed,
-			const char *start)
-{
-	const struct mb_grid *g = m->grid;
-	const struct mb_lattice *lat = g->lat;
-	struct buf b = { 0 };
-	struct mb_measures ms;
-	int *route = xmallocarray((size_t)g->cells, sizeof(*route));
-	int len = mb_maze_route(m, route);
-	char desc[96];
-
-	mb_maze_measure(m, &ms);
-	mb_grid_describe(g, desc, sizeof(desc));
-	buf_printf(&b, "{\n  \"kind\": \"%s\",\n  \"grid\": ", mb_grid_kind_name(g->kind));
-	json_string(&b, desc);
-	if (g->kind == MB_GRID_POLAR)
-		buf_printf(&b, ",\n  \"size\": {\"rings\": %d}", lat->rings);
-	else if (lat->outline == MB_OUTLINE_HEXAGON)
-		buf_printf(&b, ",\n  \"outline\": \"hexagon\",\n  \"size\": {\"side\": %d}", lat->cols);
-	else if (lat->outline == MB_OUTLINE_TRIANGLE)
-		buf_printf(&b, ",\n  \"outline\": \"triangle\",\n  \"size\": {\"rows\": %d}", lat->rows);
-	else
-		buf_printf(&b, ",\n  \"outline\": \"rectangle\",\n  \"size\": {\"cols\": %d, \"rows\": %d}",
-			   lat->cols, lat->rows);
-	buf_puts(&b, ",\n");
-	json_origin(&b, algorithm, seed, start);
-	buf_puts(&b, ",\n  \"bounds\": [");
-	json_coord(&b, lat->x0);
-	buf_puts(&b, ", ");
-	json_coord(&b, lat->y0);
-	buf_puts(&b, ", ");
-	json_coord(&b, lat->x1);
-	buf_puts(&b, ", ");
-	json_coord(&b, lat->y1);
-	buf_puts(&b, "],\n  \"cells\": [");
-	for (int c = 0; c < g->cells; c++) {
-		buf_puts(&b, c ? ",\n    {\"centre\": [" : "\n    {\"centre\": [");
-		json_coord(&b, lat->cx[c]);
-		buf_puts(&b, ", ");
-		json_coord(&b, lat->cy[c]);
-		buf_puts(&b, "], \"sides\": [");
-		for (int k = 0; k < mb_grid_degree(g, c); k++) {
-			const struct mb_grid_side *sd = mb_grid_side_at(g, c, k);
-			bool open = mb_maze_side_open(m, c, (enum mb_dir)k);
-
-			if (sd->nb >= 0)
-				buf_printf(&b, "%s{\"neighbour\": %d, \"open\": %s}", k ? ", " : "",
-					   sd->nb, open ? "true" : "false");
-			else
-				buf_printf(&b, "%s{\"rim\": true, \"open\": %s}", k ? ", " : "",
-					   open ? "true" : "false");
-		}
-		buf_puts(&b, "]}");
-	}
-	buf_puts(&b, "\n  ],\n");
-	json_gap(&b, "entrance", &m->entrance);
-	json_gap(&b, "exit", &m->exit);
-	buf_puts(&b, "  \"route\": [");
-	for (int i = 0; i < len; i++)
-		buf_printf(&b, "%s%d", i ? ", " : "", route[i]);
-	buf_puts(&b, "],\n");
-	json_measures(&b, &ms);
-	free(route);
-	return b.data;
-}
-
-char *mb_format_json(const struct mb_maze *m, const char *algorithm, uint64_t seed,
-		     const char *start)
-{
-	struct buf b = { 0 };
-	struct mb_measures ms;
-	int *route, len;
-
-	if (mb_grid_is_graph(m->grid))
-		return json_graph(m, algorithm, seed, start);
-	route = xmallocarray((size_t)m->w * (size_t)m->h, sizeof(*route));
-	len = mb_maze_route(m, route);
-	mb_maze_measure(m, &ms);
-	buf_printf(&b, "{\n  \"width\": %d,\n  \"height\": %d,\n", m->w, m->h);
-	json_origin(&b, algorithm, seed, start);
-	buf_puts(&b, ",\n  \"open\": [");
-	for (int y = 0; y < m->h; y++) {
-		buf_puts(&b, y ? ",\n    \"" : "\n    \"");
-		for (int x = 0; x < m->w; x++) {
-			char digit = (char)('0' + (m->open[y * m->w + x] &
-						   (MB_OPEN_EAST | MB_OPEN_SOUTH)));
-
-			buf_add(&b, &digit, 1);
-		}
-		buf_puts(&b, "\"");
-	}
-	buf_puts(&b, "\n  ],\n");
-	if (!plain_rectangle(m)) {
-		/* a shaped maze: which squares are cells, and where the gaps are */
-		buf_puts(&b, "  \"mask\": [");
-		for (int y = 0; y < m->h; y++) {
-			buf_puts(&b, y ? ",\n    \"" : "\n    \"");
-			for (int x = 0; x < m->w; x++)
-				buf_add(&b, mb_maze_is_cell(m, x, y) ? "#" : ".", 1);
-			buf_puts(&b, "\"");
-		}
-		buf_puts(&b, "\n  ],\n");
-		for (int k = 0; k < 2; k++) {
-			const struct mb_side *g = k ? &m->exit : &m->entrance;
-
-			buf_printf(&b, "  \"%s\": {\"x\": %d, \"y\": %d, \"side\": \"%s\"},\n",
-				   k ? "exit" : "entrance", g->cell % m->w, g->cell / m->w,
-				   mb_dir_side_name[g->dir]);
-		}
-	}
-	buf_puts(&b, "  \"route\": [");
-	for (int i = 0; i < len; i++)
-		buf_printf(&b, "%s[%d, %d]", i ? ", " : "", route[i] % m->w, route[i] / m->w);
-	buf_puts(&b, "],\n");
-	json_measures(&b, &ms);
-	free(route);
-	return b.data;
 }
