@@ -18,12 +18,23 @@
  * away with the machine.
  */
 #define MB_MP_MAX_FILE_BYTES (650000000ull + (64ull << 20))
+/*
+ * Pages, by the same reasoning.
+ * Limits table: PDF read by `mazeproof`
+ */
 #define MB_MP_MAX_PAGES 2000
-/* default CPU seconds before giving up: a 600-page book takes half a second */
+/*
+ * Default CPU seconds before giving up: a 600-page book takes half a
+ * second.
+ * Limits table: CPU time of `check` and `mazeproof`
+ */
 #define MB_MP_MAX_CPU_S 120
 /* the largest --max-cpu accepted: a day */
 #define MB_MP_MAX_CPU_LIMIT_S 86400
-/* mazes kept per file: KDP prints at most 828 pages, a few mazes a page */
+/*
+ * Mazes kept per file: KDP prints at most 828 pages, a few mazes a page.
+ * Limits table: kept per file
+ */
 #define MB_MP_MAX_MAZES 10000
 /* pages read and not yet judged, at most: the read-ahead thread's memory */
 #define MB_MP_READ_AHEAD 4
@@ -34,9 +45,14 @@
  * Per page: a 200 x 200 maze has about 80,000 wall pieces, and a page
  * holds at most 9 solutions; more is not a maze page, and keeping it all
  * could take gigabytes (a small deflate stream can draw a billion lines).
+ * Limits table: PDF read by `mazeproof`
  */
 #define MB_MP_MAX_SEGS 2000000
-/* runs of text kept per page: a page of labels and folios holds a few dozen */
+/*
+ * Runs of text kept per page: a page of labels and folios holds a few
+ * dozen.
+ * Limits table: PDF read by `mazeproof`
+ */
 #define MB_MP_MAX_TEXTS 200000
 /*
  * Per file, so that small files cannot make large work by drawing one
@@ -44,13 +60,18 @@
  * 828-page book makes about 10,000 drawing operations, and a clip is set
  * by every form XObject drawn. The page tree is walked without recursion
  * (src/pdf/pagetree.h has its bounds).
+ * Limits table: drawing work per file
  */
 #define MB_MP_MAX_DRAW_OPS 1000000
 #define MB_MP_MAX_CLIPS 100000
 #define MB_MP_MAX_CLIP_DEPTH 1024
 /* a coloured fill no larger than this (points a side) may be a dot of a dotted solution */
 #define MB_MP_MAX_DOT_PT 24.0
-/* the largest area rendered for one maze (a 200 x 200 maze of 5 pt squares at 4 pixels a point) */
+/*
+ * The largest area rendered for one maze (a 200 x 200 maze of 5 pt
+ * squares at 4 pixels a point).
+ * Limits table: rendering a maze
+ */
 #define MB_MP_MAX_RENDER_PIXELS 20000000.0
 
 /* ---- square mazes (mpcluster.c, mplattice_rect.c, mpcheck.c) ---- */
@@ -61,8 +82,10 @@
  * Per page, after identical pieces are dropped (ink drawn over itself adds
  * nothing): at most this many pieces near one place (a bucket of the
  * grouping grid, 12 pt or more a side: a 200 x 200 maze puts a few dozen
- * there, 512 is ten times that) and this many separate drawings. More is ink stacked on ink, not
- * a page of mazes, and would cost quadratic time.
+ * there, 512 is ten times that) and this many separate drawings. More
+ * is ink stacked on ink, not a page of mazes, and would cost quadratic
+ * time.
+ * Limits table: PDF read by `mazeproof`
  */
 #define MB_MP_MAX_BUCKET 512
 #define MB_MP_MAX_DRAWINGS 4000
@@ -85,6 +108,7 @@
  * 200 x 200 maze as one polygon needs about 160,000; more is not a maze
  * this tool reads, and the outline is left to the rendering. Per page the
  * caller bounds the sum (MB_MP_OUTLINE_PAGE_WORK), which bounds the time.
+ * Limits table: walls drawn as filled outlines
  */
 #define MB_MP_OUTLINE_MAX_WORK 2000000ul
 #define MB_MP_OUTLINE_PAGE_WORK 10000000ul

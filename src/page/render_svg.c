@@ -3,7 +3,8 @@
  * One maze as a standalone SVG image (`mazebook maze --format svg`):
  * through the drawing list and maze_draw, as every other output, written
  * by draw_svg. It sits in the page layer because it draws; the maze
- * layer's format.c keeps the text and JSON forms, which only describe.
+ * layer's format_text.c and format_json.c keep the text and JSON forms,
+ * which only describe.
  */
 #include "config.h"
 

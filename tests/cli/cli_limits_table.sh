@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: AGPL-3.0-or-later
 # The bounds in include/mazebook/base/limits.h (and the page-tree walk's in
-# src/pdf/pagetree.h) are the README's "## Limits" table
+# src/pdf/pagetree.h, mazeproof's in src/mazeproof/mplimits.h) are the README's "## Limits" table
 # (tests/helpers/limits_readme.py): each has its reason, each the table
 # names is stated there with its value, and every file the table names
 # exists. Copies with one fault planted each must fail, saying what.
@@ -15,6 +15,9 @@ ok $rc "limits.h and the README's limits table agree"
 echo "$out" | sed 's/^/# /'
 check_limits "$top_srcdir/src/pdf/pagetree.h" "$top_srcdir/README.md"
 ok $rc "the page tree's bounds and the README's limits table agree"
+echo "$out" | sed 's/^/# /'
+check_limits "$top_srcdir/src/mazeproof/mplimits.h" "$top_srcdir/README.md"
+ok $rc "mazeproof's bounds (src/mazeproof/mplimits.h) and the README's limits table agree"
 echo "$out" | sed 's/^/# /'
 
 cp "$top_srcdir/include/mazebook/base/limits.h" "$TMP/limits.h"
@@ -41,7 +44,7 @@ echo "$out" | grep -q "the row 'bookmarks' does not state MB_CHECK_OUTLINE_ITEMS
 ok $? "it names the limit the row no longer states"
 
 # a limit with no reason
-awk '{ print } /^#define MB_SPEC_MAX_GRID / { print "#define MB_SPEC_MAX_WHIMS 7" }' \
+awk '/^#endif/ { print "#define MB_SPEC_MAX_WHIMS 7"; print "" } { print }' \
   "$top_srcdir/include/mazebook/base/limits.h" > "$limits"
 check_limits "$limits" "$top_srcdir/README.md"
 check "a limit without a comment fails" $rc -ne 0

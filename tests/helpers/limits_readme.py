@@ -4,8 +4,9 @@
 
   limits_readme.py LIMITS_H README [SRCDIR]
 
-1. Every #define in limits.h has a comment before it (its reason), and a
-   value this script can read (an integer expression of literals, shifts
+1. Every #define in limits.h has a comment before it (its reason; one
+   comment may stand over a run of defines), and a value this script can
+   read (an integer expression of literals, shifts
    and casts).
 2. A limit whose comment says "Limits table: ROW" is stated in the
    README's "## Limits" table, in the row whose first cell starts with ROW,
@@ -27,6 +28,7 @@ DEFINE = re.compile(r"^#define\s+(\w+)\s+(.+?)\s*$")
 def value_of(expr):
     """The integer a C constant expression of this header's kind gives."""
     e = re.sub(r"\((?:size_t|long|unsigned|int)\)", "", expr)
+    e = re.sub(r"\b(\d+)\.0\b", r"\1", e)  # 20000000.0: a whole number written as a double
     e = re.sub(r"\b(0x[0-9a-fA-F]+|\d+)(?:[uU]?[lL]{0,2}|[lL]{1,2}[uU]?)\b", r"\1", e)
     if not re.fullmatch(r"[0-9xa-fA-F\s()+\-*/<>]+", e):
         return None
@@ -67,6 +69,14 @@ def limits(path, faults):
                 if lines[j].lstrip().startswith("/*"):
                     break
                 j -= 1
+        if not comment and out and out[-1][3] == i:
+            # a define right under another shares the comment above the run
+            v = value_of(expr)
+            if v is None:
+                faults.append(f"{path}:{i + 1}: {name}'s value '{expr}' is not a plain integer expression")
+            else:
+                out.append((name, v, out[-1][2], i + 1))
+            continue
         text = " ".join(c.strip(" /*") for c in comment).strip()
         row = re.search(r"Limits table: (.+?)\s*(?:\*/)?$", text)
         reason = re.sub(r"Limits table: .*$", "", text).strip()
