@@ -44,6 +44,7 @@
 #include "mazebook/backend/shape_load.h"
 #include "mazebook/base/number.h"
 #include "mazebook/base/xalloc.h"
+#include "mazebook/book/editions.h"
 #include "mazebook/cmd/options.h"
 #include "mazebook/page/pages.h"
 
@@ -188,7 +189,7 @@ static enum book_made make_book(struct build *b, const struct build_args *a, int
 	 */
 	/* the files the spec names, again just before they are read: still inside its folder */
 	if (mb_spec_inputs_inside(&b->spec, err) ||
-	    build_find_key(b, a->key_opt, err) || build_plan_and_price(&b->spec, &b->plan, &b->cost, err) ||
+	    build_find_key(b, a->key_opt, err) || mb_edition_plan(&b->spec, &b->plan, &b->cost, err) ||
 	    mb_interior_check_words(&b->spec, &b->plan, err) ||
 	    mb_spec_shape_grids(&b->spec, err) || mb_pages_check_lattices(&b->spec, &b->plan, err))
 		return BOOK_ERROR;

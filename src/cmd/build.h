@@ -232,9 +232,6 @@ enum mb_status build_commit_all(struct build *b, struct mb_error *err);
 
 /* build_editions.c */
 bool build_parse_volumes(const char *text, int *from, int *to);
-
-enum mb_status build_plan_and_price(const struct mb_book_spec *s, struct mb_page_plan *plan,
-				    struct mb_cost *cost, struct mb_error *err);
 int build_editions(int argc, char **argv, const struct mb_book_spec *first, int volume);
 int build_series(int argc, char **argv, const struct mb_book_spec *first, int from, int to);
 

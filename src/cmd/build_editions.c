@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: AGPL-3.0-or-later */
 /*
  * A spec's editions and a series' volumes: each is one more build of the
- * same spec, with its own folder, price check and plan.
+ * same spec, with its own folder, price check and plan (the plan and the
+ * price are decided in the book layer: src/book/editions.c).
  */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "build.h"
+#include "mazebook/book/editions.h"
 
 /* "--volumes 2-4" or "3" into *from, *to (1-based, inclusive) */
 bool build_parse_volumes(const char *text, int *from, int *to)
@@ -27,48 +29,6 @@ bool build_parse_volumes(const char *text, int *from, int *to)
 	*from = (int)a;
 	*to = (int)z;
 	return *end == '\0';
-}
-
-/*
- * A list price under the edition's minimum, refused at the price's key
- * before anything is made: the minimum follows from the plan's page count,
- * trim, binding and ink, all known from the spec.
- */
-static enum mb_status check_price(const struct mb_book_spec *s, const struct mb_cost *c,
-				  struct mb_error *err)
-{
-	const char *key = s->binding == MB_BINDING_HARDCOVER ? "price.hardcover" : "price.paperback";
-	char price[32], min[32], cost[32], trim[64];
-
-	if (!c->priced || c->price_cents >= c->min_price_cents)
-		return MB_OK;
-	if (!mb_spec_where(s, key, NULL, NULL))
-		key = "price";
-	mb_cost_money(c, c->price_cents, price, sizeof(price));
-	mb_cost_money(c, c->min_price_cents, min, sizeof(min));
-	mb_cost_money(c, c->printing_cents, cost, sizeof(cost));
-	return mb_error_set_field(err, MB_ERR_INPUT, key,
-				  "list price %s is under the minimum %s: the %s edition (%d pages, "
-				  "%s, %s) costs %s to print on %s, and KDP refuses a price that "
-				  "earns less than nothing; give '%s' %s or more",
-				  price, min, mb_kdp_binding_name(s->binding), c->pages,
-				  mb_kdp_trim_name(&s->trim, trim, sizeof(trim)),
-				  mb_kdp_ink_name(s->ink), cost, c->marketplace->name, key, min);
-}
-
-/*
- * What the spec alone decides of an edition: its page plan (page limits,
- * grid and solution sizes), its printing cost and its price. The caller
- * releases plan, also when this fails.
- */
-enum mb_status build_plan_and_price(const struct mb_book_spec *s, struct mb_page_plan *plan,
-				    struct mb_cost *cost, struct mb_error *err)
-{
-	if (mb_layout_plan(s, s->mazes, plan, err) ||
-	    mb_cost_compute(NULL, s->binding, s->ink, s->trim.large, plan->page_count,
-			    mb_spec_price_cents(s), cost, err))
-		return err->code;
-	return check_price(s, cost, err);
 }
 
 /*
@@ -93,7 +53,7 @@ int build_editions(int argc, char **argv, const struct mb_book_spec *first, int 
 
 		mb_error_init(&err);
 		s.binding = first->editions[i];
-		st = build_plan_and_price(&s, &plan, &cost, &err);
+		st = mb_edition_plan(&s, &plan, &cost, &err);
 		mb_layout_release(&plan);
 		if (st) {
 			mb_spec_locate(first, &err);
