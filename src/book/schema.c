@@ -335,10 +335,15 @@ static enum mb_status read_mapping(struct reader *r,
 						r->ev.at.column,
 						"'%s' must be %s, not %s", display, k->expect,
 						event_noun(&r->ev));
-			/* the source saw the value run on into the lines after it */
-			if (r->ev.note)
+			/* the source saw the value run on into the lines after it
+			 * (a source that gives no words still gets a placed error) */
+			if (r->ev.note && r->ev.note[0])
 				return fail_at(r, r->ev.note_at.line, r->ev.note_at.column, "%s",
 						r->ev.note);
+			if (r->ev.note)
+				return fail_at(r, r->ev.at.line, r->ev.at.column,
+						"the value of '%s' runs on into the lines after it: "
+						"end it on its line or quote it", display);
 			v.key = display;
 			v.text = r->ev.text;
 			v.len = r->ev.len;
