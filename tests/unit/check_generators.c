@@ -16,6 +16,7 @@
 #include "mazebook/maze/maze.h"
 #include "mazebook/maze/measure.h"
 
+#define MB_CHECK_ALWAYS_FORK 1	/* a test expects SIGABRT */
 #include "check_main.h"
 
 /* ---- the test's own checker: raw bits, plain searches ---- */

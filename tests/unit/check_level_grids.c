@@ -24,6 +24,7 @@
 #include "mazebook/maze/maze.h"
 #include "mazebook/maze/measure.h"
 
+#define MB_CHECK_ALWAYS_FORK 1	/* a test expects SIGABRT */
 #include "check_main.h"
 
 static const enum mb_grid_kind graph_kinds[] = { MB_GRID_POLAR, MB_GRID_HEX, MB_GRID_DELTA };
