@@ -238,7 +238,9 @@ def write_mpl(path, pages):
             plt.close(fig)
 
 
-def write_gs(path, pages):
+def write_gs(path, pages, chords=False):
+    """chords: each arc a chain of straight pieces of about 3 degrees (as plotting
+    programs draw circles), with PostScript's lineto"""
     ps = ['%!PS-Adobe-3.0', '%%Creator: tests/data/mazeproof/mkpolar_rings.py',
           '<< /PageSize [%g %g] >> setpagedevice' % (W_PT, H_PT)]
     for text, arcs, lines, red in pages:
@@ -246,6 +248,13 @@ def write_gs(path, pages):
                   % text)
         ps.append('0 setgray %g setlinewidth 1 setlinecap 1 setlinejoin' % PEN)
         for q, a0, a1, rw in arcs:
+            if chords:
+                k = max(2, int(math.ceil((a1 - a0) / math.radians(3))))
+                pts = [(CX + q * rw * math.cos(a0 + (a1 - a0) * i / k),
+                        CY + q * rw * math.sin(a0 + (a1 - a0) * i / k)) for i in range(k + 1)]
+                ps.append('newpath %.3f %.3f moveto ' % pts[0] +
+                          ' '.join('%.3f %.3f lineto' % p for p in pts[1:]) + ' stroke')
+                continue
             ps.append('newpath %.3f %.3f %.3f %.4f %.4f arc stroke'
                       % (CX, CY, q * rw, math.degrees(a0), math.degrees(a1)))
         for (x0, y0), (x1, y1) in lines:
@@ -375,7 +384,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, 'polar-rings')
     os.makedirs(out, exist_ok=True)
-    write = {'mpl': write_mpl, 'gs': write_gs}
+    write = {'mpl': write_mpl, 'gs': write_gs,
+             'gs-chords': lambda path, pages: write_gs(path, pages, chords=True)}
     rows = []
     seed = 600
     for prod, name, n, runs, two, rw in SETS:
@@ -398,6 +408,13 @@ def main():
         # the doubling rule drawn by this generator: read as before
         ('gs', 'doubling-runs', [1, 6, 12, 24, 24, 24, 48], True, False, 18.0, 0.0, 'perfect'),
         ('mpl', 'doubling-cells', [1, 6, 12, 24, 24, 24, 48], False, True, 18.0, 0.0, 'perfect'),
+        # arcs as chains of 3-degree chords (read as the arcs they are)
+        ('gs-chords', 'const12-runs', [1] + [12] * 6, True, True, 20.0, 0.0, 'perfect'),
+        ('gs-chords', 'const12-runs', [1] + [12] * 6, True, True, 20.0, 0.0, 'loop'),
+        ('gs-chords', '6-12-12-24-cells', [1, 6, 12, 12, 24, 24, 24], False, False, 20.0, 0.0,
+         'perfect'),
+        ('gs-chords', '6-12-12-24-cells', [1, 6, 12, 12, 24, 24, 24], False, False, 20.0, 0.0,
+         'arc-removed'),
     ]
     for prod, name, n, runs, two, rw, turn, flaw in extras:
         seed += 1
