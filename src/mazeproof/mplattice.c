@@ -181,6 +181,7 @@ void mb_mp_lat_free(struct mb_mp_lattice *l)
 	free(l->ring_n);
 	free(l->ring_first);
 	free(l->ring_t0);
+	free(l->ring_by);
 	free(l->cell_at);
 	free(l->cell_a);
 	free(l->cell_b);

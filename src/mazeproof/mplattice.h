@@ -5,12 +5,14 @@
  * Polar: black stroked curves whose fitted circles share a centre are the
  * arc walls of one maze; their radii are whole multiples of one ring width
  * (the centre cell's radius), the largest is the rim. Straight black
- * segments pointing at the centre are radial walls; in each ring the
- * division into equal cells is the usual rule's count (the previous ring's
- * times round(2 pi r / previous)) when its radial walls sit on it, else the
- * count nearest to it that they sit on (a ring whose walls fit no equal
- * division is a problem). Cells are (ring, k); k counts from the first
- * radial wall of the ring.
+ * segments pointing at the centre are radial walls; each ring's division
+ * into equal cells is read from its walls, no rule assumed: the coarsest
+ * division its radial walls and the stops of the arc ink on its inner
+ * circle (that the ring inside does not explain) all sit on, so every
+ * stroke covers whole wall positions; a rule only breaks a tie (walls of
+ * fewer than two angles, or a divisor of the inner ring's count), named in
+ * division (a ring whose walls fit no equal division is a problem). Cells
+ * are (ring, k); k counts from the first radial wall of the ring.
  *
  * Hexagonal: straight black segments in three directions 60 degrees apart
  * (vertical sides, pointy-top hexagons in offset rows; or horizontal ones,
@@ -81,6 +83,8 @@ struct mb_mp_lattice {
 	int rings;		/* rings of cells counting the centre cell: the rim's radius is rings * ring_pt */
 	int *ring_n, *ring_first;
 	double *ring_t0;
+	unsigned char *ring_by;	/* each ring's count read from its walls (0) or set by a rule */
+	char division[160];	/* how the rings were divided, "" for the usual (doubling, from the walls) */
 	/* hex: centres (ox, oy) + (a w/2, b 1.5 s), a + b even, in the turned frame when flat;
 	 * delta: (ox, oy) a vertex, b the row of triangles, a = 2 q + (0 pointing down, 1 up) */
 	double side, ox, oy;

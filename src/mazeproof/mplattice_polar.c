@@ -195,35 +195,277 @@ static void collect_radials(struct mb_mp_page *page, struct mb_mp_lattice *l, in
 	}
 }
 
-/* each ring's division into equal cells, from the angles of its radial walls */
-static void divide_rings(struct mb_mp_lattice *l, int R, double rw, double *const *ang,
-			 const size_t *nang)
-{
-	double pen = l->pen_pt;
+/* one ring boundary's arc pieces, as angle intervals [a, b) with a in [0, 2 pi) */
+struct span {
+	int q;
+	double a, b;
+};
 
+static int cmp_span(const void *x, const void *y)
+{
+	const struct span *s = x, *t = y;
+
+	if (s->q != t->q)
+		return s->q < t->q ? -1 : 1;
+	return (s->a > t->a) - (s->a < t->a);
+}
+
+/*
+ * The runs of ink of one boundary's spans sp[0..n) (sorted), joined where
+ * they touch (within gap) and across angle 0: their ends are where the arc
+ * ink stops, pushed on stop[q]. A Bezier piece's join inside a long arc is
+ * no stop, nor is the meeting of two cells' arcs.
+ */
+static void span_stops(const struct span *sp, size_t n, double gap, double **stop, size_t *nstop,
+		       size_t *cap)
+{
+	double *run = mb_mp_xmalloc(2 * n * sizeof *run);
+	size_t nr = 0, first = 0;
+	int q = sp[0].q;
+
+	for (size_t i = 0; i < n; i++) {
+		if (nr && sp[i].a <= run[2 * nr - 1] + gap) {
+			run[2 * nr - 1] = fmax(run[2 * nr - 1], sp[i].b);
+			continue;
+		}
+		run[2 * nr] = sp[i].a;
+		run[2 * nr + 1] = sp[i].b;
+		nr++;
+	}
+	/* the last run may reach round past angle 0 over the first ones */
+	while (nr - first > 1 && run[2 * nr - 1] >= run[2 * first] + TWO_PI - gap) {
+		run[2 * nr - 1] = fmax(run[2 * nr - 1], run[2 * first + 1] + TWO_PI);
+		first++;
+	}
+	for (size_t i = first; i < nr; i++) {
+		if (run[2 * i + 1] - run[2 * i] >= TWO_PI - gap)
+			break;	/* the whole circle: no stop */
+		*(double *)mb_mp_push(&stop[q], &nstop[q], &cap[q], sizeof(double)) = wrap(run[2 * i]);
+		*(double *)mb_mp_push(&stop[q], &nstop[q], &cap[q], sizeof(double)) =
+			wrap(run[2 * i + 1]);
+	}
+	free(run);
+}
+
+/*
+ * Where the arc walls stop on each ring boundary q (1 .. R, R the rim):
+ * stop[q], the angles of the ends of the runs of ink the curves cs[0..n)
+ * cover on the circle of radius q rw.
+ */
+static void arc_stops(const struct mb_mp_page *page, const struct circ *cs, size_t n,
+		      const struct mb_mp_lattice *l, int R, double **stop, size_t *nstop, size_t *cap)
+{
+	struct span *sp = mb_mp_xmalloc((n + 1) * sizeof *sp);
+	double rw = l->ring_pt;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct mb_mp_curve *c = &page->curves[cs[i].curve];
+		double d = dist(c->xm - l->cx, c->ym - l->cy);
+		double a0 = wrap(atan2(c->y0 - l->cy, c->x0 - l->cx));
+		double a1 = wrap(atan2(c->y1 - l->cy, c->x1 - l->cx));
+		double am = wrap(atan2(c->ym - l->cy, c->xm - l->cx));
+		long q = lround(d / rw);
+
+		if (q < 1 || q > R || fabs(d - q * rw) > fmax(1.0, l->pen_pt))
+			continue;
+		sp[m].q = (int)q;
+		/* the way round from one end to the other that passes its middle */
+		if (wrap(am - a0) <= wrap(a1 - a0)) {
+			sp[m].a = a0;
+			sp[m].b = a0 + wrap(a1 - a0);
+		} else {
+			sp[m].a = a1;
+			sp[m].b = a1 + wrap(a0 - a1);
+		}
+		if (sp[m].b - sp[m].a > 1e-9)
+			m++;
+	}
+	qsort(sp, m, sizeof *sp, cmp_span);
+	for (size_t i = 0, j; i < m; i = j) {
+		for (j = i; j < m && sp[j].q == sp[i].q; j++)
+			;
+		span_stops(sp + i, j - i, fmax(0.5, l->pen_pt / 2) / (sp[i].q * rw), stop, nstop, cap);
+	}
+	free(sp);
+}
+
+/* what a ring's division was read from (mb_mp_lattice.ring_by) */
+enum { RING_WALLS = 0, RING_INNER = 1, RING_DOUBLING = 2 };
+
+/* the usual rule: the ring inside's count times round(2 pi r / that count) */
+static int doubling_rule(int prev, int r)
+{
+	return prev * (int)fmax(1, lround(TWO_PI * r / prev));
+}
+
+/* do ring r's walls (radials rad, arc stops st) sit on n cells from angle t0? */
+static bool ring_fits(const double *rad, size_t nrad, double tr, const double *st, size_t nst,
+		      double ts, int n, double t0)
+{
+	return angles_fit(rad, nrad, n, t0, tr) && angles_fit(st, nst, n, t0, ts);
+}
+
+/*
+ * Ring r's division from its walls: the radial walls through it and the
+ * stops of the arcs on its inner circle that ring r - 1's cells do not
+ * explain (and on the rim, for the outer ring). The coarsest division they
+ * all sit on is the walls' reading: every stroke then lies on whole wall
+ * positions, so no opening or island hides inside a cell, and a wide cell
+ * is one cell (a finer count made false loops and rim gaps). When the
+ * walls show fewer than two angles a rule sets it (a ring of one cell
+ * would be an annulus, hiding the loop round it): the inner ring's count,
+ * or for ring 1 the doubling rule's.
+ */
+static void divide_ring(struct mb_mp_lattice *l, int r, const double *rad, size_t nrad,
+			const double *st, size_t nst)
+{
+	int prev = l->ring_n[r - 1], rule = doubling_rule(prev, r), nw = 0;
+	double rw = l->ring_pt, pen = fmax(1.0, l->pen_pt);
+	double tr = pen / ((r + 0.5) * rw), ts = pen / (r * rw);
+	double t0 = nrad ? rad[0] : nst ? st[0] : l->ring_t0[r - 1];
+
+	for (int n = 1; n <= 5 * rule && !nw; n++)
+		if (ring_fits(rad, nrad, tr, st, nst, ts, n, t0))
+			nw = n;
+	l->ring_by[r] = RING_WALLS;
+	if (!nw) {
+		nw = rule;
+		if (!l->problem[0])
+			snprintf(l->problem, sizeof l->problem,
+				 "the radial walls of ring %d fit no division into equal cells", r);
+	} else if (nw == 1 && prev >= 3) {
+		nw = prev;
+		if (ring_fits(rad, nrad, tr, st, nst, ts, prev, l->ring_t0[r - 1]))
+			t0 = l->ring_t0[r - 1];
+		l->ring_by[r] = RING_INNER;
+	} else if (nw == 1) {
+		nw = rule >= 3 ? rule : 3;
+		l->ring_by[r] = RING_DOUBLING;
+	}
+	l->ring_n[r] = nw;
+	l->ring_t0[r] = t0;
+}
+
+/*
+ * A tie the walls leave: ring r's reading properly divides the inner
+ * ring's count, which its walls fit too (a ring of 12 whose walls all
+ * happen to fall on 6 of its divisions). It keeps the inner count when
+ * that splits no wall position the coarser reading has: the inner ring
+ * has the same cuts, and ring r + 1 has them all (not the outer ring,
+ * whose rim arcs only it cuts).
+ */
+static void keep_inner_counts(struct mb_mp_lattice *l, int R, double *const *ang,
+			      const size_t *nang, double *const *own, const size_t *nown)
+{
+	double rw = l->ring_pt, pen = fmax(1.0, l->pen_pt);
+
+	for (int r = 1; r + 1 < R; r++) {
+		int prev = l->ring_n[r - 1], n = l->ring_n[r], next = l->ring_n[r + 1];
+		double t0 = l->ring_t0[r - 1], tr = pen / ((r + 0.5) * rw), ts = pen / (r * rw);
+
+		if (l->ring_by[r] != RING_WALLS || prev <= n || prev % n || next % prev ||
+		    !ring_fits(ang[r], nang[r], tr, own[r], nown[r], ts, prev, t0) ||
+		    !angles_fit(&t0, 1, next, l->ring_t0[r + 1], pen / ((r + 1) * rw)))
+			continue;
+		l->ring_n[r] = prev;
+		l->ring_t0[r] = t0;
+		l->ring_by[r] = RING_INNER;
+	}
+}
+
+/*
+ * Each ring's division into equal cells, from the centre out, from its
+ * radial walls ang[r] and the stops of the arcs cs[0..n) (ring r's on its
+ * inner circle are its own where ring r - 1's cells do not end there),
+ * then the ties.
+ */
+static void divide_rings(const struct mb_mp_page *page, const struct circ *cs, size_t n,
+			 struct mb_mp_lattice *l, int R, double *const *ang, const size_t *nang)
+{
+	double **own = mb_mp_xcalloc((size_t)R, sizeof *own), rw = l->ring_pt;
+	size_t *nown = mb_mp_xcalloc((size_t)R, sizeof *nown);
+	double **stop = mb_mp_xcalloc((size_t)R + 1, sizeof *stop);
+	size_t *nstop = mb_mp_xcalloc((size_t)R + 1, sizeof *nstop);
+	size_t *cstop = mb_mp_xcalloc((size_t)R + 1, sizeof *cstop);
+
+	arc_stops(page, cs, n, l, R, stop, nstop, cstop);
 	l->ring_n[0] = 1;
 	for (int r = 1; r < R; r++) {
-		int prev = l->ring_n[r - 1], rule = prev * (int)fmax(1, lround(TWO_PI * r / prev));
-		double tol = fmax(1.0, pen) / ((r + 0.5) * rw), t0 = nang[r] ? ang[r][0]
-								  : l->ring_t0[r - 1];
-		int best = -1;
+		double tol = fmax(1.0, l->pen_pt) / (r * rw);
 
-		if (angles_fit(ang[r], nang[r], rule, t0, tol))
-			best = rule;
-		for (int d = 1; best < 0 && d <= 4 * rule; d++) {
-			if (rule - d >= 1 && angles_fit(ang[r], nang[r], rule - d, t0, tol))
-				best = rule - d;
-			else if (angles_fit(ang[r], nang[r], rule + d, t0, tol))
-				best = rule + d;
+		own[r] = mb_mp_xmalloc((nstop[r] + (r == R - 1 ? nstop[R] : 0) + 1) * sizeof **own);
+		for (size_t i = 0; i < nstop[r]; i++)
+			if (r == 1 || !angles_fit(&stop[r][i], 1, l->ring_n[r - 1], l->ring_t0[r - 1], tol))
+				own[r][nown[r]++] = stop[r][i];
+		if (r == R - 1)
+			for (size_t i = 0; i < nstop[R]; i++)
+				own[r][nown[r]++] = stop[R][i];
+		divide_ring(l, r, ang[r], nang[r], own[r], nown[r]);
+	}
+	keep_inner_counts(l, R, ang, nang, own, nown);
+	for (int r = 0; r < R; r++)
+		free(own[r]);
+	for (int q = 0; q <= R; q++)
+		free(stop[q]);
+	free(own);
+	free(nown);
+	free(stop);
+	free(nstop);
+	free(cstop);
+}
+
+static void add_text(char *d, size_t len, const char *what)
+{
+	size_t used = strlen(d);
+
+	snprintf(d + used, len - used, "%s", what);
+}
+
+/*
+ * How the rings were divided, for the report: "" when every ring was read
+ * from its walls and they follow the doubling rule (the usual round maze),
+ * else "12 cells a ring" or "6, 12, 12, 24 cells", and the rings a rule
+ * set.
+ */
+static void describe_rings(struct mb_mp_lattice *l)
+{
+	char *d = l->division, buf[32];
+	size_t len = sizeof l->division;
+	bool usual = true, same = true;
+	int ruled[3] = { 0, 0, 0 };
+
+	d[0] = 0;
+	for (int r = 1; r < l->rings; r++) {
+		usual &= l->ring_n[r] == doubling_rule(l->ring_n[r - 1], r);
+		same &= l->ring_n[r] == l->ring_n[1];
+		ruled[l->ring_by[r]]++;
+	}
+	if (usual && !ruled[RING_INNER] && !ruled[RING_DOUBLING])
+		return;
+	if (same) {
+		snprintf(d, len, "%d cells a ring", l->ring_n[1]);
+	} else {
+		for (int r = 1; r < l->rings; r++) {
+			snprintf(buf, sizeof buf, "%s%d", r > 1 ? ", " : "", l->ring_n[r]);
+			if (strlen(d) + strlen(buf) + 40 < len)
+				strcat(d, buf);
 		}
-		if (best < 0) {
-			best = rule;
-			if (!l->problem[0])
-				snprintf(l->problem, sizeof l->problem,
-					 "the radial walls of ring %d fit no division into equal cells", r);
-		}
-		l->ring_n[r] = best;
-		l->ring_t0[r] = t0;
+		add_text(d, len, " cells");
+	}
+	add_text(d, len, ruled[RING_WALLS] == l->rings - 1 ? ", from their walls" : "");
+	for (int by = RING_INNER; by <= RING_DOUBLING; by++) {
+		if (!ruled[by])
+			continue;
+		add_text(d, len, ruled[by] > 1 ? "; rings" : "; ring");
+		for (int r = 1, k = 0; r < l->rings; r++)
+			if (l->ring_by[r] == by) {
+				snprintf(buf, sizeof buf, "%s %d", k++ ? "," : "", r);
+				add_text(d, len, buf);
+			}
+		add_text(d, len, by == RING_INNER ? " as the ring inside" : " by the doubling rule");
+		add_text(d, len, ruled[by] > 1 ? ": their walls alone do not tell" :
+			 ": its walls alone do not tell");
 	}
 }
 
@@ -290,12 +532,14 @@ static struct mb_mp_lattice *polar_from(struct mb_mp_page *page, const struct ci
 	l->ring_n = mb_mp_xcalloc((size_t)R, sizeof *l->ring_n);
 	l->ring_first = mb_mp_xcalloc((size_t)R + 1, sizeof *l->ring_first);
 	l->ring_t0 = mb_mp_xcalloc((size_t)R, sizeof *l->ring_t0);
+	l->ring_by = mb_mp_xcalloc((size_t)R, sizeof *l->ring_by);
 	/* radial walls: black segments pointing at the centre, per ring */
 	double **ang = mb_mp_xcalloc((size_t)R, sizeof *ang);
 	size_t *nang = mb_mp_xcalloc((size_t)R, sizeof *nang), *cap = mb_mp_xcalloc((size_t)R,
 										     sizeof *cap);
 	collect_radials(page, l, R, rw, ang, nang, cap);
-	divide_rings(l, R, rw, ang, nang);
+	divide_rings(page, cs, n, l, R, ang, nang);
+	describe_rings(l);
 	for (int r = 0; r < R; r++) {
 		free(ang[r]);
 		l->ring_first[r + 1] = l->ring_first[r] + l->ring_n[r];

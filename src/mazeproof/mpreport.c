@@ -123,12 +123,38 @@ static const char *grid_text(const struct mb_mp_maze *m, char *buf, size_t len)
 	return buf;
 }
 
+/* the grid for a verdict line: a round maze's rings said when they are not the usual */
+static const char *grid_line(const struct mb_mp_maze *m, char *buf, size_t len)
+{
+	grid_text(m, buf, len);
+	if (m->lat && m->lat->kind == MB_MP_LAT_POLAR && m->lat->division[0] && m->lat->grid[0])
+		snprintf(buf, len, "%s (%s)", m->lat->grid, m->lat->division);
+	return buf;
+}
+
+/* a round maze's cells in each ring, and what each count was read from */
+static void json_rings(const struct mb_mp_maze *m)
+{
+	static const char *const by[] = { "walls", "ring inside", "doubling rule" };
+	const struct mb_mp_lattice *l = m->lat;
+
+	if (!l || l->kind != MB_MP_LAT_POLAR || l->rings < 1 || !l->ring_by)
+		return;
+	printf(", \"ring_cells\": [");
+	for (int r = 0; r < l->rings; r++)
+		printf("%s%d", r ? ", " : "", l->ring_n[r]);
+	printf("], \"ring_division\": [\"centre\"");
+	for (int r = 1; r < l->rings; r++)
+		printf(", \"%s\"", by[l->ring_by[r] < 3 ? l->ring_by[r] : 0]);
+	printf("]");
+}
+
 static void finish(struct report *rep, struct verdict *v, const struct mb_mp_maze *m,
 		   const char *why, const char *sol, bool have_copies)
 {
-	char grid[64];
+	char grid[224];
 
-	grid_text(m, grid, sizeof grid);
+	grid_line(m, grid, sizeof grid);
 	v->ok = !why[0] && !sol[0];
 	snprintf(v->reason, sizeof v->reason, "%s%s%s", why, why[0] && sol[0] ? "; " : "", sol);
 	if (v->ok)
@@ -233,7 +259,8 @@ void mb_mp_judge(struct report *rep, const struct run *r, struct mb_mp_maze **pu
 				rep->passed--, rep->failed++;
 			v->ok = false;
 			mb_mp_append(v->reason, sizeof v->reason, buf);
-			snprintf(v->text, sizeof v->text, "%s, FAILED: %s", m->lat->grid, v->reason);
+			snprintf(v->text, sizeof v->text, "%s, FAILED: %s",
+				 grid_line(m, buf, sizeof buf), v->reason);
 		} else {
 			judge_lat(rep, v, m, copies, ncop);
 		}
@@ -302,14 +329,14 @@ void mb_mp_judge_unnumbered(struct report *rep, const struct mb_mp_maze *m, bool
 {
 	struct verdict *v = mb_mp_push(&rep->v, &rep->nv, &rep->cap_v, sizeof *v);
 	struct mb_mp_proof proof;
-	char why[600] = "", sol[600] = "", swhy[400], grid[64];
+	char why[600] = "", sol[600] = "", swhy[400], grid[224];
 
 	v->maze = m;
 	if (m->lat) {
 		judge_lat(rep, v, m, NULL, 0);
 		if (v->ok)
 			snprintf(v->text, sizeof v->text, "%s, perfect, 1 route%s",
-				 grid_text(m, grid, sizeof grid), m->solution ? ", route drawn matches" : "");
+				 grid_line(m, grid, sizeof grid), m->solution ? ", route drawn matches" : "");
 		rep->unnumbered++;
 		return;
 	}
@@ -372,6 +399,7 @@ void mb_mp_print_json(const struct options *opt, const struct report *rep, const
 		json_string(m->label);
 		printf(", \"copy_label\": ");
 		json_string(v->copy_label ? v->copy_label : "");
+		json_rings(m);
 		printf(", \"result\": ");
 		json_string(v->text);
 		putchar('}');

@@ -1333,6 +1333,87 @@ START_TEST(polar_lattice_inferred_and_proved)
 }
 END_TEST
 
+/*
+ * Rings of 12 cells (1, 12, 12, 12; the doubling rule says 24 for ring 3),
+ * every circle whole in four quarter arcs (their joins end no wall) but
+ * circle 3, open from 0 to gap3; ring 1's radial walls at all 12
+ * divisions, ring r's (2, 3) at every step[r]-th.
+ */
+static void constant_page(struct mb_mp_page *p, const int step[4], double gap3)
+{
+	double cx = 200, cy = 300, rw = 20;
+
+	memset(p, 0, sizeof *p);
+	p->number = 1;
+	for (int q = 1; q <= 4; q++)
+		for (int k = 0; k < 4; k++) {
+			double a0 = k * M_PI / 2, a1 = a0 + M_PI / 2;
+
+			if (q == 3 && gap3 > 0 && k == 0)
+				a0 = gap3;
+			arc_piece(p, cx, cy, q * rw, a0, a1);
+		}
+	for (int r = 1; r <= 3; r++)
+		for (int k = 0; k < 12; k += r == 1 ? 1 : step[r]) {
+			double a = k * M_PI / 6;
+
+			seg(p, cx + r * rw * cos(a), cy + r * rw * sin(a), cx + (r + 1) * rw * cos(a),
+			    cy + (r + 1) * rw * sin(a), 1.5, true, 0);
+		}
+}
+
+static struct mb_mp_lattice *constant_read(const int step[4], double gap3)
+{
+	struct mb_mp_page p;
+	struct mb_mp_lattice **lats, *l;
+	size_t n;
+
+	constant_page(&p, step, gap3);
+	n = mb_mp_find_lattices(&p, &lats);
+	ck_assert_uint_eq(n, 1);
+	l = lats[0];
+	free(lats);
+	free_page(&p);
+	ck_assert_str_eq(l->problem, "");
+	ck_assert_int_eq(l->rings, 4);
+	return l;
+}
+
+START_TEST(polar_rings_divided_by_their_walls)
+{
+	struct mb_mp_lattice *l;
+
+	/* every division walled: 12 a ring, from the walls (not 24 for ring 3) */
+	l = constant_read((const int[4]){ 0, 1, 1, 1 }, 0);
+	ck_assert_int_eq(l->ring_n[1], 12);
+	ck_assert_int_eq(l->ring_n[2], 12);
+	ck_assert_int_eq(l->ring_n[3], 12);
+	ck_assert_int_eq(l->ncells, 37);
+	ck_assert_str_eq(l->division, "12 cells a ring, from their walls");
+	mb_mp_lat_free(l);
+	/* ring 2's walls on every other division only: they fit 6 and 12; ring 3 has them
+	 * all, so ring 2 keeps the inner ring's 12 (splitting no wall position), and says so */
+	l = constant_read((const int[4]){ 0, 1, 2, 1 }, 0);
+	ck_assert_int_eq(l->ring_n[2], 12);
+	ck_assert_str_eq(l->division, "12 cells a ring; ring 2 as the ring inside: its walls alone "
+			 "do not tell");
+	mb_mp_lat_free(l);
+	/* rings 2 and 3 both so: the outer ring (whose rim arcs only it cuts) is read as 6
+	 * wide cells, and ring 2 with it */
+	l = constant_read((const int[4]){ 0, 1, 2, 2 }, 0);
+	ck_assert_int_eq(l->ring_n[1], 12);
+	ck_assert_int_eq(l->ring_n[2], 6);
+	ck_assert_int_eq(l->ring_n[3], 6);
+	ck_assert_str_eq(l->division, "12, 6, 6 cells, from their walls");
+	mb_mp_lat_free(l);
+	/* an arc that stops half way across a cell of ring 3: its cells are halved there
+	 * (read as 12, the opening would hide inside one cell) */
+	l = constant_read((const int[4]){ 0, 1, 1, 1 }, M_PI / 12);
+	ck_assert_int_eq(l->ring_n[3], 24);
+	mb_mp_lat_free(l);
+}
+END_TEST
+
 /* pointy-top hexagons, 4 a row, 3 rows (odd rows shifted right), every side drawn */
 static void hex_page(struct mb_mp_page *p, double shift)
 {
@@ -1605,6 +1686,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, outline_with_a_crack_fails);
 	tcase_add_test(tc, outlined_letters_are_no_maze);
 	tcase_add_test(tc, polar_lattice_inferred_and_proved);
+	tcase_add_test(tc, polar_rings_divided_by_their_walls);
 	tcase_add_test(tc, hex_lattice_inferred_and_proved);
 	tcase_add_test(tc, delta_lattice_inferred_and_proved);
 	tcase_add_test(tc, union_find_roots_and_unions);
