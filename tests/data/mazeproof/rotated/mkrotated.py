@@ -5,7 +5,8 @@ for mazeproof: each perfect and with each flaw it must catch, and the table
 of the verdicts they must get (expected.txt, written from the flaw each file
 was drawn with, never from mazeproof's output).
 
-    /usr/bin/python3 tests/data/mazeproof/rotated/mkrotated.py [--skip-missing] [OUTDIR]
+    /usr/bin/python3 tests/data/mazeproof/rotated/mkrotated.py [--skip-missing] [--only TEXT]
+                                                               [OUTDIR]
 
 A file is a maze page ("Maze N" over each maze, START over its entrance,
 FINISH under its exit, a folio) and a solution page ("Solution N", the
@@ -30,6 +31,8 @@ route drawn in red under the walls), drawn by:
                            qpdf --rotate
   qpdf-two-rotate*-*       the same with two mazes a page, one over the
                            other: their labels must go to the right maze
+  qpdf-boxes-rotate270-*   the same, one maze, on a page whose MediaBox and
+                           CropBox do not start at the origin
 
 Flaws: a loop (an inner wall left out), cut-off squares (a dead end walled
 off), a closed entrance, an extra gap in the rim, a wall painted over in
@@ -38,7 +41,9 @@ second maze.
 
 Needs python3-reportlab, python3-matplotlib, pdflatex with TikZ, lscape and
 pdflscape, ghostscript (ps2pdf) and qpdf. --skip-missing keeps the files
-of a producer that is not installed (and their rows) instead of stopping.
+of a producer that is not installed (and their rows) instead of stopping;
+--only redraws only the files whose name holds TEXT (expected.txt is
+always written whole).
 The PDFs are checked in (CI has none of these);
 tests/cli/cli_mazeproof_rotated.sh judges each.
 
@@ -47,6 +52,7 @@ on Python's random.Random), which shares nothing with mazebook's.
 """
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -374,7 +380,25 @@ def tikz(pgs, out, W, H, how, tmp):
     shutil.copy(os.path.join(tmp, 'book.pdf'), out)
 
 
-def qpdf_rotate(src, out, angle):
+def qpdf_rotate(src, out, angle, boxes=False):
+    """turn src by angle; boxes: first move its MediaBox's corner off the
+    origin (grown 40 pt left, 60 pt down) and give it a CropBox inside that
+    is not at the origin either"""
+    if boxes:
+        qdf = src + '.qdf'
+        subprocess.run(['qpdf', '--qdf', '--object-streams=disable', src, qdf], check=True)
+        with open(qdf, 'rb') as fh:
+            data = fh.read()
+
+        def grow(m):
+            x0, y0, x1, y1 = (float(v) for v in m.group(1).split())
+            return (b'/MediaBox [ %g %g %g %g ] /CropBox [ %g %g %g %g ]'
+                    % (x0 - 40, y0 - 60, x1 + 20, y1 + 30, x0 - 25, y0 - 35, x1 + 5, y1 + 10))
+        data = re.sub(rb'/MediaBox \[([-0-9.\s]+)\]', grow, data)
+        with open(qdf, 'wb') as fh:
+            fh.write(data)
+        with open(src, 'wb') as fh:
+            subprocess.run(['fix-qdf', qdf], stdout=fh, check=True)
     subprocess.run(['qpdf', '--rotate=+%d' % angle, src, out], check=True)
 
 
@@ -389,11 +413,12 @@ SETS = [('reportlab-landscape', FLAWS), ('reportlab-turned', FLAWS),
         ('matplotlib-ps', FLAWS), ('matplotlib-psturned', FLAWS), ('tikz-geometry', FLAWS),
         ('tikz-pdflscape', FLAWS), ('tikz-lscape', FLAWS), ('qpdf-rotate90', FLAWS),
         ('qpdf-rotate180', FLAWS), ('qpdf-rotate270', FLAWS), ('qpdf-two-rotate90', TWO_FLAWS),
-        ('qpdf-two-rotate180', TWO_FLAWS), ('qpdf-two-rotate270', TWO_FLAWS)]
+        ('qpdf-two-rotate180', TWO_FLAWS), ('qpdf-two-rotate270', TWO_FLAWS),
+        ('qpdf-boxes-rotate270', ['perfect', 'loop', 'painted'])]
 
 
 def make(name, flaw, seed, out, tmp):
-    """draw one file; returns what mazeproof must say of it"""
+    """draw one file"""
     producer, how = name.split('-', 1)
     if producer == 'qpdf':
         # portrait pages by two producers, turned by qpdf; two mazes a page or one
@@ -407,16 +432,8 @@ def make(name, flaw, seed, out, tmp):
             tikz(pages(entries, TEXT_H, TEXT_W), src, TEXT_H, TEXT_W, 'portrait', tmp)
         else:
             matplotlib_pdf(pages(entries, LETTER_H, LETTER_W), src, LETTER_H, LETTER_W)
-        qpdf_rotate(src, out, int(how.split('rotate')[1]))
-        if two:
-            rc, phrase = SAYS[flaw]
-            if flaw == 'perfect':
-                return 0, '2 mazes, 2 passed, 0 failed, 2 solution copies checked'
-            if flaw == 'wrong-solution':
-                phrase = 'solution on page 2: ' + phrase
-            return rc, 'maze 2, page 1: %dx%d, FAILED: %s' % (w, h, phrase.replace(
-                'FAILED: ', ''))
-        return SAYS[flaw]
+        qpdf_rotate(src, out, int(how.split('rotate')[1]), how.startswith('boxes-'))
+        return
     pgs = pages([flawed(12, 8, seed, flaw)], TEXT_W, TEXT_H) if producer == 'tikz' else \
         pages([flawed(12, 8, seed, flaw)], LETTER_W, LETTER_H)
     if producer == 'reportlab':
@@ -427,7 +444,18 @@ def make(name, flaw, seed, out, tmp):
         matplotlib_ps(pgs, out, LETTER_W, LETTER_H, how == 'ps', tmp)
     else:
         tikz(pgs, out, TEXT_W, TEXT_H, how, tmp)
-    return SAYS[flaw]
+
+
+def verdict(name, flaw):
+    """what mazeproof must say of a file: its exit status and a phrase"""
+    rc, phrase = SAYS[flaw]
+    if not name.startswith('qpdf-two-'):
+        return rc, phrase
+    if flaw == 'perfect':
+        return 0, '2 mazes, 2 passed, 0 failed, 2 solution copies checked'
+    if flaw == 'wrong-solution':
+        phrase = 'solution on page 2: ' + phrase
+    return rc, 'maze 2, page 1: 7x5, FAILED: %s' % phrase.replace('FAILED: ', '')
 
 
 def producer_ready(producer):
@@ -447,6 +475,11 @@ def main():
     args = sys.argv[1:]
     skip = '--skip-missing' in args
     args = [a for a in args if a != '--skip-missing']
+    only = None
+    if '--only' in args:
+        k = args.index('--only')
+        only = args[k + 1]
+        del args[k:k + 2]
     outdir = args[0] if args else os.path.dirname(os.path.abspath(__file__))
     rows = []
     tmp = tempfile.mkdtemp()
@@ -459,12 +492,11 @@ def main():
                                  % producer)
             for j, flaw in enumerate(flaws):
                 out = os.path.join(outdir, '%s-%s.pdf' % (name, flaw))
-                if ready:
-                    rc, phrase = make(name, flaw, 100 * k + j, out, tmp)
-                elif os.path.exists(out):
-                    rc, phrase = SAYS[flaw]     # kept as drawn before
-                else:
+                if ready and (only is None or only in os.path.basename(out)):
+                    make(name, flaw, 100 * k + j, out, tmp)
+                if not os.path.exists(out):
                     continue
+                rc, phrase = verdict(name, flaw)
                 rows.append('%s\t%d\t%s' % (os.path.basename(out), rc, phrase))
     finally:
         shutil.rmtree(tmp)
