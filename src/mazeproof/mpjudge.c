@@ -120,8 +120,8 @@ static void judge_printed(struct mb_mp_doc *doc, int index, const struct mb_mp_p
 	x1 = m->x_pt + m->w * m->cell_w_pt + band + 2 / res;
 	y1 = m->y_pt + m->h * m->cell_h_pt + band + 2 / res;
 	pthread_mutex_lock(&doc_lock);
-	pix = mb_mp_doc_render(doc, index, x0, y0, x1, y1, res, m->route_ops, m->nroute_ops, &w,
-			       &h, err, sizeof err);
+	pix = mb_mp_doc_render(doc, index, page->turn, x0, y0, x1, y1, res, m->route_ops,
+			       m->nroute_ops, &w, &h, err, sizeof err);
 	pthread_mutex_unlock(&doc_lock);
 	if (!pix) {
 		snprintf(msg, sizeof msg, "cannot judge it from the printed page: %s", err);
@@ -140,7 +140,7 @@ static void judge_printed(struct mb_mp_doc *doc, int index, const struct mb_mp_p
 }
 
 /* Judge a circular or hexagonal maze's walls from its rendering, the drawn route left out. */
-static void judge_lattice_ink(struct mb_mp_doc *doc, int index, struct mb_mp_lattice *l)
+static void judge_lattice_ink(struct mb_mp_doc *doc, int index, int turn, struct mb_mp_lattice *l)
 {
 	double res = MB_MP_RENDER_RES, pad = l->pen_pt + 2;
 	double x0 = l->x0 - pad, y0 = l->y0 - pad, x1 = l->x1 + pad, y1 = l->y1 + pad;
@@ -159,8 +159,8 @@ static void judge_lattice_ink(struct mb_mp_doc *doc, int index, struct mb_mp_lat
 	 */
 	pthread_mutex_lock(&doc_lock);
 	mb_mp_doc_set_aa(doc, 0);
-	pix = mb_mp_doc_render(doc, index, x0, y0, x1, y1, res, l->route_ops, l->nroute_ops, &w, &h,
-			       err, sizeof err);
+	pix = mb_mp_doc_render(doc, index, turn, x0, y0, x1, y1, res, l->route_ops,
+			       l->nroute_ops, &w, &h, err, sizeof err);
 	mb_mp_doc_set_aa(doc, 8);
 	pthread_mutex_unlock(&doc_lock);
 	if (!pix) {
@@ -248,7 +248,7 @@ static void read_lattices(struct mb_mp_doc *doc, int index, struct mb_mp_page *p
 		rendered = always || lattice_needs_render(l, page) ||
 			   !mb_mp_lat_judge_lines(l, page, was_black);
 		if (rendered)
-			judge_lattice_ink(doc, index, l);
+			judge_lattice_ink(doc, index, page->turn, l);
 		m = mb_mp_push(&r->mazes, &r->n, &r->cap, sizeof *m);
 		m->page = index + 1;
 		m->number = m->label_page = -1;	/* labelled with the page's squares */

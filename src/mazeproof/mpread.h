@@ -96,6 +96,15 @@ struct mb_mp_page {
 	bool curved_path_seen;	/* stroked curves are never walls */
 	int nops;		/* painting operations (strokes and fills) seen */
 	double x0, y0, x1, y1;	/* the page's box: ink outside it does not print */
+	/*
+	 * Quarter turns (0 to 3, anticlockwise) the page is read turned from
+	 * how it is displayed (its /Rotate applied), so that most of its text
+	 * stands upright: a landscape maze on a portrait page, turned by the
+	 * program that drew it or by /Rotate, has its label over it and its
+	 * entrance at the top-left in that frame. Every coordinate of the page
+	 * (and of its rendering) is in it.
+	 */
+	int turn;
 	struct mb_mp_unsure *unsure;
 	size_t nunsure, cap_unsure;
 	struct mb_mp_mark *marks;
@@ -149,16 +158,17 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
  */
 const char *mb_mp_doc_bound(const struct mb_mp_doc *doc);
 /*
- * Render the box (x0, y0)-(x1, y1) of page index (page points, y down) at
+ * Render the box (x0, y0)-(x1, y1) of page index (page points, y down, in
+ * the frame turn quarters from the displayed page: its struct mb_mp_page's) at
  * res pixels a point, in gray, with everything the page paints except the
  * painting operations whose indices are in skip[] (nskip, sorted): white
  * paint, clips, fills, images and optional content as MuPDF draws them.
  * Returns a new buffer of *w x *h bytes (0 ink, 255 paper; what lies off the
  * page is paper), or NULL with a message in err.
  */
-unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, double x0, double y0,
-				double x1, double y1, double res, const int *skip, size_t nskip,
-				int *w, int *h, char *err, size_t errlen);
+unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, int turn, double x0,
+				double y0, double x1, double y1, double res, const int *skip,
+				size_t nskip, int *w, int *h, char *err, size_t errlen);
 /*
  * Anti-aliasing of the renders that follow, in bits (0 to 8, MuPDF's
  * levels; 8 is the default). Edges smoothed over 8 bits of coverage cost

@@ -23,6 +23,12 @@ struct mb_mp_doc {
 	/* work done on the whole file so far, against the per-file bounds (mpread.h) */
 	unsigned long draw_ops, clips;
 	char bound[160];	/* the per-file bound the file passed, "" if none */
+	/*
+	 * For each /Rotate (in quarters), 1 + the turn the last page read with
+	 * it and with text was read at; 0 while there was none. A page with no
+	 * text is read as the pages of its /Rotate before it were.
+	 */
+	int turn_of_rotate[4];
 };
 
 struct scan_device {
@@ -37,6 +43,7 @@ struct scan_device {
 	fz_rect clip_box[MB_MP_MAX_CLIP_DEPTH + 2];
 	bool clip_exact[MB_MP_MAX_CLIP_DEPTH + 2];
 	size_t outline_budget;	/* edge crossings left for reading filled outlines (mpoutline.h) */
+	double glyphs_turned[4];	/* glyphs whose baseline runs each quarter turn from upright */
 };
 
 /* state while walking one stroked path */
@@ -50,6 +57,9 @@ struct walk {
 	fz_point cur, start;
 	struct mb_mp_seg proto;
 };
+
+/* mpread_scan.c: the page's frame turned by turn quarters (see struct mb_mp_page) */
+fz_matrix mb_mp_frame(fz_rect bounds, int turn);
 
 /* mpread_path.c */
 bool mb_mp_path_is_rect(fz_context *ctx, const fz_path *path, fz_matrix ctm, fz_rect *r);

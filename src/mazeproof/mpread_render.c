@@ -178,9 +178,9 @@ static void f_set_default_colorspaces(fz_context *ctx, fz_device *dev,
 
 #undef TARGET
 
-unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, double x0, double y0,
-				double x1, double y1, double res, const int *skip, size_t nskip,
-				int *w, int *h, char *err, size_t errlen)
+unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, int turn, double x0,
+				double y0, double x1, double y1, double res, const int *skip,
+				size_t nskip, int *w, int *h, char *err, size_t errlen)
 {
 	fz_context *ctx = doc->ctx;
 	fz_page *fzpage = NULL;
@@ -215,6 +215,9 @@ unsigned char *mb_mp_doc_render(struct mb_mp_doc *doc, int index, double x0, dou
 		fz_irect on_page;
 
 		fzpage = fz_load_page(ctx, (fz_document *)doc->pdf, index);
+		/* in the frame the page was read in (mpread.h: struct mb_mp_page's turn) */
+		if (turn)
+			ctm = fz_concat(mb_mp_frame(fz_bound_page(ctx, fzpage), turn), ctm);
 		/* what lies off the page does not print: render only what is on it */
 		on_page = fz_intersect_irect(want, fz_round_rect(fz_transform_rect(
 							 fz_bound_page(ctx, fzpage), ctm)));

@@ -457,6 +457,10 @@ static void add_run(fz_context *ctx, struct scan_device *sd, const fz_text_span 
 		free(buf);
 		return;
 	}
+	/* which way its baseline runs, for the page's frame (y down: quarter 1 runs down) */
+	if (span->wmode == 0 && (trm.a != 0 || trm.b != 0))
+		sd->glyphs_turned[fabsf(trm.a) >= fabsf(trm.b) ? (trm.a > 0 ? 0 : 2) :
+				  (trm.b > 0 ? 1 : 3)] += to - from;
 	t = mb_mp_push(&page->texts, &page->ntexts, &page->cap_texts, sizeof *t);
 	t->utf8 = buf;
 	t->x0 = fmin(first.x, end.x);
@@ -505,26 +509,28 @@ static void dev_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, 
 	}
 }
 
-bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *page,
-			 char *err, size_t errlen)
+fz_matrix mb_mp_frame(fz_rect bounds, int turn)
 {
-	fz_context *ctx = doc->ctx;
-	fz_page *fzpage = NULL;
-	struct scan_device *dev = NULL;
-	bool ok = true;
+	fz_matrix m = fz_rotate(-90.0f * (float)turn);
+	fz_rect r = fz_transform_rect(bounds, m);
 
-	page->number = index + 1;
-	fz_var(fzpage);
+	/* turned about the box's corner: it keeps its top-left where it was */
+	return fz_concat(m, fz_translate(bounds.x0 - r.x0, bounds.y0 - r.y0));
+}
+
+/* Scan fzpage into page (zeroed) through ctm; MuPDF's exceptions pass through. */
+static void scan_page(fz_context *ctx, struct mb_mp_doc *doc, fz_page *fzpage,
+		      struct mb_mp_page *page, fz_matrix ctm, double glyphs_turned[4])
+{
+	struct scan_device *dev = NULL;
+	fz_rect bounds = fz_transform_rect(fz_bound_page(ctx, fzpage), ctm);
+
+	page->x0 = bounds.x0;
+	page->y0 = bounds.y0;
+	page->x1 = bounds.x1;
+	page->y1 = bounds.y1;
 	fz_var(dev);
 	fz_try(ctx) {
-		fz_rect bounds;
-
-		fzpage = fz_load_page(ctx, (fz_document *)doc->pdf, index);
-		bounds = fz_bound_page(ctx, fzpage);
-		page->x0 = bounds.x0;
-		page->y0 = bounds.y0;
-		page->x1 = bounds.x1;
-		page->y1 = bounds.y1;
 		dev = fz_new_derived_device(ctx, struct scan_device);
 		dev->doc = doc;
 		dev->page = page;
@@ -545,7 +551,7 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
 		dev->super.clip_stroke_text = dev_clip_stroke_text;
 		dev->super.clip_image_mask = dev_clip_image_mask;
 		dev->super.pop_clip = dev_pop_clip;
-		fz_run_page(ctx, fzpage, &dev->super, fz_identity, NULL);
+		fz_run_page(ctx, fzpage, &dev->super, ctm, NULL);
 		if (dev->file_bound[0]) {
 			snprintf(doc->bound, sizeof doc->bound, "%s", dev->file_bound);
 			fz_throw(ctx, FZ_ERROR_GENERIC, "%s", dev->file_bound);
@@ -553,11 +559,76 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
 		if (dev->overflow)
 			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_TOO_MANY, dev->limit, dev->overflow);
 		fz_close_device(ctx, &dev->super);
+		memcpy(glyphs_turned, dev->glyphs_turned, sizeof dev->glyphs_turned);
 	}
-	fz_always(ctx) {
+	fz_always(ctx)
 		fz_drop_device(ctx, dev ? &dev->super : NULL);
-		fz_drop_page(ctx, fzpage);
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+/* the page's /Rotate in quarter turns, 0 to 3 */
+static int page_rotate(fz_context *ctx, fz_page *fzpage)
+{
+	pdf_page *pp = pdf_page_from_fz_page(ctx, fzpage);
+	int r = pp ? pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate))) : 0;
+
+	return ((r / 90) % 4 + 4) % 4;
+}
+
+/*
+ * The quarter turn that stands most of the page's glyphs upright, when
+ * more of them run that way than upright; 0 otherwise (a tie). A page with
+ * no text is turned as the last page of its /Rotate with text was: a
+ * turned book's solution pages need not be labelled.
+ */
+static int upright_turn(fz_context *ctx, struct mb_mp_doc *doc, fz_page *fzpage,
+			const double glyphs_turned[4])
+{
+	int best = 0, rotate = page_rotate(ctx, fzpage);
+
+	if (glyphs_turned[0] + glyphs_turned[1] + glyphs_turned[2] + glyphs_turned[3] <= 0)
+		return doc->turn_of_rotate[rotate] ? doc->turn_of_rotate[rotate] - 1 : 0;
+	for (int q = 1; q < 4; q++)
+		if (glyphs_turned[q] > glyphs_turned[best])
+			best = q;
+	doc->turn_of_rotate[rotate] = best + 1;
+	return best;
+}
+
+bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *page,
+			 char *err, size_t errlen)
+{
+	fz_context *ctx = doc->ctx;
+	fz_page *fzpage = NULL;
+	unsigned long draw_ops = doc->draw_ops, clips = doc->clips;
+	bool ok = true;
+
+	page->number = index + 1;
+	fz_var(fzpage);
+	fz_try(ctx) {
+		double glyphs[4] = { 0, 0, 0, 0 };
+		int turn;
+
+		fzpage = fz_load_page(ctx, (fz_document *)doc->pdf, index);
+		scan_page(ctx, doc, fzpage, page, fz_identity, glyphs);
+		/*
+		 * Its text runs another way than upright (a landscape page turned
+		 * by /Rotate or by its program): read it again in the frame
+		 * where it stands up, the file's work counted once.
+		 */
+		if ((turn = upright_turn(ctx, doc, fzpage, glyphs)) != 0) {
+			mb_mp_page_release(page);
+			page->number = index + 1;
+			page->turn = turn;
+			doc->draw_ops = draw_ops;
+			doc->clips = clips;
+			scan_page(ctx, doc, fzpage, page,
+				  mb_mp_frame(fz_bound_page(ctx, fzpage), turn), glyphs);
+		}
 	}
+	fz_always(ctx)
+		fz_drop_page(ctx, fzpage);
 	fz_catch(ctx) {
 		snprintf(err, errlen, "cannot interpret its content: %s",
 			 fz_caught_message(ctx));
