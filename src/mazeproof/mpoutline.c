@@ -566,7 +566,70 @@ static bool cross_at(const struct mb_mp_outline_wall *a, const struct mb_mp_outl
 	return true;
 }
 
-/* each joined end of the walls f moved to its nearest crossing (grid: first, items; see meet) */
+/* Does b go on from a's end e in a's line, past a gap of at most a pen and a half? Its near end. */
+static bool goes_on(const struct mb_mp_outline_wall *a, int e, const struct mb_mp_outline_wall *b,
+		    double *fx, double *fy)
+{
+	double ex = e ? a->x1 : a->x0, ey = e ? a->y1 : a->y0;
+	double len = hypot(a->x1 - a->x0, a->y1 - a->y0), ux, uy, g0, g1, tol;
+
+	ux = (e ? a->x1 - a->x0 : a->x0 - a->x1) / len;	/* outward from the end */
+	uy = (e ? a->y1 - a->y0 : a->y0 - a->y1) / len;
+	tol = fmax(EPS, 0.1 * a->width_pt);
+	/* both of b's ends on a's line */
+	if (fabs((b->x0 - ex) * uy - (b->y0 - ey) * ux) > tol ||
+	    fabs((b->x1 - ex) * uy - (b->y1 - ey) * ux) > tol)
+		return false;
+	g0 = (b->x0 - ex) * ux + (b->y0 - ey) * uy;
+	g1 = (b->x1 - ex) * ux + (b->y1 - ey) * uy;
+	if (fmin(g0, g1) <= EPS || fmin(g0, g1) > MB_MP_OUTLINE_MEET_PENS * a->width_pt)
+		return false;
+	*fx = g0 < g1 ? b->x0 : b->x1;
+	*fy = g0 < g1 ? b->y0 : b->y1;
+	return true;
+}
+
+/*
+ * Where the end e of wall k goes: the nearest crossing of its centre line
+ * with another's (one of the two slanted), else, when a wall goes on in
+ * its line past a gap of less than a pen and a half (butt ends of
+ * separate outlines), the middle of the gap. False: it stays.
+ */
+static bool end_target(const struct found *f, size_t k, int e, const size_t *items, size_t from,
+		       size_t to, double *x, double *y)
+{
+	const struct mb_mp_outline_wall *a = &f[k].w;
+	double len = hypot(a->x1 - a->x0, a->y1 - a->y0), t, s, fx, fy;
+	double best = MB_MP_OUTLINE_MEET_PENS * a->width_pt;
+	bool found = false;
+
+	for (size_t i = from; i < to; i++) {
+		const struct mb_mp_outline_wall *b = &f[items[i]].w;
+		double lb = hypot(b->x1 - b->x0, b->y1 - b->y0), slack;
+
+		if (items[i] == k || !(f[k].slanted || f[items[i]].slanted) ||
+		    !cross_at(a, b, &t, &s))
+			continue;
+		/* on b, or within the junction past its end */
+		slack = MB_MP_OUTLINE_MEET_PENS * (a->width_pt + b->width_pt) / lb;
+		if (s < -slack || s > 1 + slack || fabs(t - e) * len >= best)
+			continue;
+		best = fabs(t - e) * len;
+		*x = a->x0 + t * (a->x1 - a->x0);
+		*y = a->y0 + t * (a->y1 - a->y0);
+		found = true;
+	}
+	for (size_t i = from; i < to && !found; i++) {
+		if (items[i] == k || !goes_on(a, e, &f[items[i]].w, &fx, &fy))
+			continue;
+		*x = ((e ? a->x1 : a->x0) + fx) / 2;
+		*y = ((e ? a->y1 : a->y0) + fy) / 2;
+		found = true;
+	}
+	return found;
+}
+
+/* each joined end of the walls f moved to where it meets (grid: first, items; see meet) */
 static void meet_ends(struct found *f, size_t n, const size_t *first, const size_t *items,
 		      double x0, double y0, double cell, size_t nx)
 {
@@ -574,7 +637,6 @@ static void meet_ends(struct found *f, size_t n, const size_t *first, const size
 
 	for (size_t k = 0; k < n; k++) {
 		const struct mb_mp_outline_wall *a = &f[k].w;
-		double len = hypot(a->x1 - a->x0, a->y1 - a->y0);
 
 		moved[4 * k] = a->x0;
 		moved[4 * k + 1] = a->y0;
@@ -582,26 +644,11 @@ static void meet_ends(struct found *f, size_t n, const size_t *first, const size
 		moved[4 * k + 3] = a->y1;
 		for (int e = 0; e < 2; e++) {
 			double ex = e ? a->x1 : a->x0, ey = e ? a->y1 : a->y0;
-			double best = MB_MP_OUTLINE_MEET_PENS * a->width_pt, t, s;
 			size_t c = (size_t)((ey - y0) / cell) * nx + (size_t)((ex - x0) / cell);
 
-			if (!f[k].joined[e] || len <= 0)
-				continue;
-			for (size_t i = first[c]; i < first[c + 1]; i++) {
-				const struct mb_mp_outline_wall *b = &f[items[i]].w;
-				double lb = hypot(b->x1 - b->x0, b->y1 - b->y0), slack;
-
-				if (items[i] == k || !(f[k].slanted || f[items[i]].slanted) ||
-				    !cross_at(a, b, &t, &s))
-					continue;
-				/* on b, or within the junction past its end */
-				slack = MB_MP_OUTLINE_MEET_PENS * (a->width_pt + b->width_pt) / lb;
-				if (s < -slack || s > 1 + slack || fabs(t - e) * len >= best)
-					continue;
-				best = fabs(t - e) * len;
-				moved[4 * k + 2 * e] = a->x0 + t * (a->x1 - a->x0);
-				moved[4 * k + 2 * e + 1] = a->y0 + t * (a->y1 - a->y0);
-			}
+			if (f[k].joined[e] && (a->x1 != a->x0 || a->y1 != a->y0))
+				end_target(f, k, e, items, first[c], first[c + 1],
+					   &moved[4 * k + 2 * e], &moved[4 * k + 2 * e + 1]);
 		}
 	}
 	for (size_t k = 0; k < n; k++) {
@@ -675,6 +722,22 @@ static void meet(struct found *f, size_t n)
 	free(items);
 	free(first);
 }
+void mb_mp_outline_meet(struct mb_mp_outline_wall *walls, size_t n)
+{
+	struct found *f = mb_mp_xmalloc((n ? n : 1) * sizeof *f);
+
+	for (size_t k = 0; k < n; k++) {
+		f[k].w = walls[k];
+		f[k].joined[0] = f[k].joined[1] = true;
+		f[k].slanted = fabs(walls[k].x1 - walls[k].x0) > EPS &&
+			       fabs(walls[k].y1 - walls[k].y0) > EPS;
+	}
+	meet(f, n);
+	for (size_t k = 0; k < n; k++)
+		walls[k] = f[k].w;
+	free(f);
+}
+
 /* one pass: the walls along angle_deg (or upright: swap); false past the budget */
 static bool one_pass(const struct mb_mp_outline *o, const size_t (*edges)[2], size_t nedges,
 		     bool swap, double angle_deg, size_t *budget, struct found **f, size_t *n,

@@ -94,4 +94,18 @@ void mb_mp_outline_release(struct mb_mp_outline *o);
 long mb_mp_outline_walls(const struct mb_mp_outline *o, size_t *budget,
 			 struct mb_mp_outline_wall **out);
 
+/*
+ * Walls read from separate outlines (a polygon a wall, "strokepath fill"
+ * on each: butt ends stop half a pen short of the point where they meet,
+ * a round cap drawn as a whole disc reads a little past it) know nothing
+ * of each other: once a page's are all read, each end of a slanted one,
+ * or of one meeting a slanted one, goes to the nearest crossing of its
+ * centre line with another's within MB_MP_OUTLINE_MEET_PENS pens, as
+ * ends inside one outline do; with no crossing, two walls in one line
+ * whose ends are less than that apart meet in the middle of the gap (on a
+ * page with a slanted wall: level and upright ones alone keep theirs). A
+ * free end has nothing that near and stays.
+ */
+void mb_mp_outline_meet(struct mb_mp_outline_wall *walls, size_t n);
+
 #endif

@@ -553,6 +553,7 @@ bool mb_mp_doc_read_page(struct mb_mp_doc *doc, int index, struct mb_mp_page *pa
 		if (dev->overflow)
 			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_TOO_MANY, dev->limit, dev->overflow);
 		fz_close_device(ctx, &dev->super);
+		mb_mp_meet_outline_walls(page);
 	}
 	fz_always(ctx) {
 		fz_drop_device(ctx, dev ? &dev->super : NULL);

@@ -20,7 +20,8 @@ from:
   line, its ends half a pen past the lattice points, as a square cap), and
   the union as one PathPatch;
 - Ghostscript from hand-written PostScript: "strokepath fill" on every
-  wall (projecting caps), and on straight runs of sides with mitred joins.
+  wall (projecting caps, round ones, which it draws as whole discs, or
+  butt ends), and on straight runs of sides with mitred joins.
 
 Solutions stay red strokes (an outlined solution is a coloured fill, not a
 route: README). Hexagons pointy-top and flat-top (the drawing turned a
@@ -345,7 +346,9 @@ def produce_svg(path, pages, style='union', fill_rule='evenodd'):
             with open(name, 'w') as f:
                 f.write(svg_page(items, style, fill_rule))
             names.append(name)
-        subprocess.run(['rsvg-convert', '-f', 'pdf', '-o', path] + names, check=True)
+        # the same bytes on every run (cairo dates the file from SOURCE_DATE_EPOCH)
+        subprocess.run(['rsvg-convert', '-f', 'pdf', '-o', path] + names, check=True,
+                       env=dict(os.environ, SOURCE_DATE_EPOCH='1767225600'))
 
 
 def produce_mpl(path, pages, style='rects'):
@@ -399,7 +402,9 @@ def ps_page(items, style):
             out.append('newpath %.3f %.3f moveto ' % run[0] +
                        ' '.join('%.3f %.3f lineto' % p for p in run[1:]) + ' strokepath fill')
     else:
-        out.append('2 setlinecap')
+        # projecting caps, round ones (Ghostscript draws each as a whole disc)
+        # or butt ends (a rectangle from lattice point to lattice point)
+        out.append({'round': '1', 'butt': '0'}.get(style, '2') + ' setlinecap')
         for a, b in unit_sides(walls):
             out.append('newpath %.3f %.3f moveto %.3f %.3f lineto strokepath fill' % (a + b))
     for it in others(items):
@@ -440,6 +445,8 @@ PRODUCERS = {
     'mpl-union': lambda p, pages: produce_mpl(p, pages, 'union'),
     'gs': lambda p, pages: produce_gs(p, pages, 'walls'),
     'gs-runs': lambda p, pages: produce_gs(p, pages, 'runs'),
+    'gs-round': lambda p, pages: produce_gs(p, pages, 'round'),
+    'gs-butt': lambda p, pages: produce_gs(p, pages, 'butt'),
 }
 
 
@@ -496,7 +503,15 @@ def main():
         for kind, shape in (('hex', 'rect'), ('hex', 'hexagon-flat'), ('delta', 'triangle')):
             if (prod, kind, shape, 'perfect') not in plan:
                 plan.append((prod, kind, shape, 'perfect'))
-    done = []
+    # walls as separate outlines whose round caps are whole discs (read a
+    # little past their ends: once a hexagon side read 13.3 pt for 13)
+    for kind, shape, flaw in (('hex', 'rect', 'perfect'), ('hex', 'hexagon-flat', 'loop'),
+                              ('delta', 'triangle', 'perfect'), ('delta', 'rect', 'cutoff')):
+        plan.append(('gs-round', kind, shape, flaw))
+    # ... and with butt ends, read half a pen short (once 'not a side of the grid')
+    for kind, shape, flaw in (('hex', 'rect', 'perfect'), ('hex', 'hexagon-flat', 'loop'),
+                              ('delta', 'triangle', 'perfect'), ('delta', 'rect', 'cutoff')):
+        plan.append(('gs-butt', kind, shape, flaw))
     for prod, kind, shape, flaw in plan:
         seed += 1
         name = '%s-%s-%s-%s.pdf' % (prod, kind, shape, flaw)
