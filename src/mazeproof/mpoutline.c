@@ -551,7 +551,7 @@ static size_t slant_dirs(const struct mb_mp_outline *o, const size_t (*edges)[2]
 	return nbest;
 }
 
-/* where the centre lines of walls a and b cross: t along a (0 its first end, 1 its second), s along b */
+/* where the centre lines of a and b cross: t along a (0 its first end, 1 its second), s along b */
 static bool cross_at(const struct mb_mp_outline_wall *a, const struct mb_mp_outline_wall *b,
 		     double *t, double *s)
 {
