@@ -694,6 +694,8 @@ static void meet(struct found *f, size_t n)
 	ny = (size_t)((y1 - y0) / cell) + 1;
 	first = mb_mp_xcalloc(nx * ny + 1, sizeof *first);
 	for (int fill = 0; fill < 2; fill++) {
+		size_t total = 0;
+
 		for (size_t k = 0; k < n; k++) {
 			const struct mb_mp_outline_wall *w = &f[k].w;
 			size_t i0 = (size_t)fmax(0, (fmin(w->x0, w->x1) - reach - x0) / cell);
@@ -701,6 +703,12 @@ static void meet(struct found *f, size_t n)
 			size_t j0 = (size_t)fmax(0, (fmin(w->y0, w->y1) - reach - y0) / cell);
 			size_t j1 = (size_t)fmin(ny - 1, (fmax(w->y0, w->y1) + reach - y0) / cell);
 
+			/* long slanted walls list the cells of their boxes: a bound on the work */
+			total += (i1 - i0 + 1) * (j1 - j0 + 1);
+			if (total > MB_MP_OUTLINE_MEET_MAX_CELLS) {
+				free(first);
+				return;	/* the ends stay as read */
+			}
 			for (size_t j = j0; j <= j1; j++)
 				for (size_t i = i0; i <= i1; i++) {
 					if (fill)
