@@ -114,6 +114,22 @@
 #define MB_MP_OUTLINE_PAGE_WORK 10000000ul
 /* a junction is at most this many pens wide (a heavy rim meeting thin walls is 2.5) */
 #define MB_MP_OUTLINE_MAX_JUNCTION 4.0
+/*
+ * Slanted walls (hexagons, triangles): the directions read beside level
+ * and upright, the longest (a lattice has 3, a turned square grid 2).
+ * Each costs a pass within the same work bounds, so at most 6 passes.
+ * Limits table: walls drawn as filled outlines
+ */
+#define MB_MP_OUTLINE_MAX_SLANTS 4
+/*
+ * Where walls from fills meet (mpoutline.h), each is listed in the cells
+ * of a grid its box covers: at most this many listings a page or an
+ * outline (8 bytes each, 32 MB; a 200 x 200 hexagon maze needs about a
+ * million: 80,000 walls of a dozen cells), past which the ends stay as
+ * read (the maze may then fail).
+ * Limits table: walls drawn as filled outlines
+ */
+#define MB_MP_OUTLINE_MEET_MAX_CELLS 4000000ul
 
 /* ---- round, hexagonal and triangular mazes (mplattice*.c, mpchords.c) ---- */
 

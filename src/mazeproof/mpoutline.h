@@ -23,6 +23,16 @@
  * end it stops half a pen short, as a square cap's line would. Vertical
  * walls are the same with x and y swapped.
  *
+ * Slanted walls (hexagons' sides at 30 and 150 or 60 and 120 degrees,
+ * triangles' at 60 and 120) are read the same way on the outline turned
+ * so that they lie level: one more pass for each direction the outline's
+ * long edges run in (MB_MP_OUTLINE_MAX_SLANTS at most). Where slanted
+ * walls meet (three at 120 degrees, up to six at 60) the middle of the
+ * ink is not where their centre lines cross, so an end that ran into a
+ * junction is moved to the nearest crossing of its centre line with
+ * another wall's there (MB_MP_OUTLINE_MEET_PENS); level and upright walls
+ * meeting each other keep their ends, which are exact already.
+ *
  * Why this and not rendering the outline and reading pixels: it is exact
  * (coordinates come from the file, not from pixels at some resolution),
  * needs no MuPDF (this file sees plain points, so the unit tests drive it
@@ -45,6 +55,12 @@
  * float noise of the producer, the same edge drawn twice.
  */
 #define MB_MP_OUTLINE_EPS_PT 0.01
+/* edges within this many degrees are one direction (float noise of slanted coordinates) */
+#define MB_MP_OUTLINE_DIR_DEG 0.5
+/* a direction is read when its edges are this share of the outline's length (not a cap's pieces) */
+#define MB_MP_OUTLINE_DIR_SHARE 0.05
+/* a wall end at a junction moves at most this many pens, to where the centre lines cross */
+#define MB_MP_OUTLINE_MEET_PENS 1.5
 
 /* one filled path: closed contours of straight pieces, in page points */
 struct mb_mp_outline {
@@ -57,7 +73,7 @@ struct mb_mp_outline {
 
 /* one wall read from an outline: its centre line and its thickness */
 struct mb_mp_outline_wall {
-	double x0, y0, x1, y1;	/* page points; y0 == y1 or x0 == x1, first end the smaller */
+	double x0, y0, x1, y1;	/* page points; level or upright (first end the smaller) or slanted */
 	double width_pt;
 };
 
@@ -77,5 +93,19 @@ void mb_mp_outline_release(struct mb_mp_outline *o);
  */
 long mb_mp_outline_walls(const struct mb_mp_outline *o, size_t *budget,
 			 struct mb_mp_outline_wall **out);
+
+/*
+ * Walls read from separate outlines (a polygon a wall, "strokepath fill"
+ * on each: butt ends stop half a pen short of the point where they meet,
+ * a round cap drawn as a whole disc reads a little past it) know nothing
+ * of each other: once a page's are all read, each end of a slanted one,
+ * or of one meeting a slanted one, goes to the nearest crossing of its
+ * centre line with another's within MB_MP_OUTLINE_MEET_PENS pens, as
+ * ends inside one outline do; with no crossing, two walls in one line
+ * whose ends are less than that apart meet in the middle of the gap (on a
+ * page with a slanted wall: level and upright ones alone keep theirs). A
+ * free end has nothing that near and stays.
+ */
+void mb_mp_outline_meet(struct mb_mp_outline_wall *walls, size_t n);
 
 #endif

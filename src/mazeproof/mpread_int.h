@@ -68,6 +68,8 @@ void mb_mp_mark_start(struct walk *w, int op, bool dot);
 void mb_mp_mark_point(struct walk *w, fz_point p);
 bool mb_mp_add_outline_walls(fz_context *ctx, struct scan_device *sd, const fz_path *path,
 			     int even_odd, fz_matrix ctm);
+/* Where walls read from separate outlines meet, their ends at the crossing (mpoutline.h). */
+void mb_mp_meet_outline_walls(struct mb_mp_page *page);
 /* walks a stroke into segments (black) or a mark (coloured): the state is a struct walk */
 extern const fz_path_walker mb_mp_stroke_walker;
 

@@ -364,3 +364,32 @@ bool mb_mp_add_outline_walls(fz_context *ctx, struct scan_device *sd, const fz_p
 	free(walls);
 	return !w.overflow;
 }
+
+/* the ends of the page's walls read from fills (outlines, rectangles), where they meet (mpoutline.h) */
+void mb_mp_meet_outline_walls(struct mb_mp_page *page)
+{
+	struct mb_mp_outline_wall *w = mb_mp_xmalloc((page->nsegs + 1) * sizeof *w);
+	size_t n = 0;
+
+	for (size_t k = 0; k < page->nsegs; k++) {
+		const struct mb_mp_seg *s = &page->segs[k];
+
+		if (s->filled)
+			w[n++] = (struct mb_mp_outline_wall){ s->x0, s->y0, s->x1, s->y1, s->width_pt };
+	}
+	if (n)
+		mb_mp_outline_meet(w, n);
+	n = 0;
+	for (size_t k = 0; k < page->nsegs; k++) {
+		struct mb_mp_seg *s = &page->segs[k];
+
+		if (s->filled) {
+			s->x0 = w[n].x0;
+			s->y0 = w[n].y0;
+			s->x1 = w[n].x1;
+			s->y1 = w[n].y1;
+			n++;
+		}
+	}
+	free(w);
+}

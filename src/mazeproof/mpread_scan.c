@@ -560,6 +560,7 @@ static void scan_page(fz_context *ctx, struct mb_mp_doc *doc, fz_page *fzpage,
 			fz_throw(ctx, FZ_ERROR_GENERIC, MB_MP_TOO_MANY, dev->limit, dev->overflow);
 		fz_close_device(ctx, &dev->super);
 		memcpy(glyphs_turned, dev->glyphs_turned, sizeof dev->glyphs_turned);
+		mb_mp_meet_outline_walls(page);
 	}
 	fz_always(ctx)
 		fz_drop_device(ctx, dev ? &dev->super : NULL);

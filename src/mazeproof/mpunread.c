@@ -297,7 +297,8 @@ size_t mb_mp_find_unread(const struct mb_mp_page *page, struct mb_mp_unread *out
 	for (size_t i = 0; i < page->nsegs; i++) {
 		const struct mb_mp_seg *s = &page->segs[i];
 
-		if (s->black && !s->dashed && !s->filled && !on_axis(s))
+		/* walls read from filled outlines too: a slanted outline maze no reader took */
+		if (s->black && !s->dashed && (!s->filled || s->outline) && !on_axis(s))
 			idx[n++] = i;
 	}
 	if (n == 0) {

@@ -1069,6 +1069,73 @@ START_TEST(outline_rings_and_fill_rules)
 }
 END_TEST
 
+/* is there a wall between (x0, y0) and (x1, y1) either way round, width w, within 1e-6? */
+static bool has_slant(const struct mb_mp_outline_wall *walls, long n, double x0, double y0,
+		      double x1, double y1, double w)
+{
+	return has_wall(walls, n, x0, y0, x1, y1, w) || has_wall(walls, n, x1, y1, x0, y0, w);
+}
+
+/*
+ * Arms from (cx, cy) at the given directions (degrees, counterclockwise
+ * order on the page), each len long, as ONE outline: the ink of square-
+ * capped strokes of pen 2 mitred where they meet (the union Stroke to
+ * Path leaves); one contour around them.
+ */
+static void outline_star(struct mb_mp_outline *o, double cx, double cy, const double *deg, int n,
+			 double len)
+{
+	for (int k = 0; k < n; k++) {
+		double a = deg[k] * M_PI / 180, b = deg[(k + 1) % n] * M_PI / 180;
+		double gap = b > a ? b - a : b - a + 2 * M_PI, mid = a + gap / 2;
+		double tx = cos(a), ty = sin(a), nx = -ty, ny = tx, r = 1 / sin(gap / 2);
+
+		/* along the arm's one side to its cap, back along the other */
+		(k ? mb_mp_outline_line : mb_mp_outline_move)(o, cx + tx * len + tx - nx,
+							       cy + ty * len + ty - ny);
+		mb_mp_outline_line(o, cx + tx * len + tx + nx, cy + ty * len + ty + ny);
+		/* the corner between this arm and the next */
+		mb_mp_outline_line(o, cx + r * cos(mid), cy + r * sin(mid));
+	}
+}
+
+START_TEST(outline_slanted_walls_meet)
+{
+	struct mb_mp_outline o = { 0 };
+	struct mb_mp_outline_wall *w;
+	const double y3[] = { 0, 120, 240 }, corner[] = { 90, 210 };
+	const double star[] = { 0, 60, 120, 180, 240, 300 };
+	double c = 20 * cos(M_PI * 2 / 3), s = 20 * sin(M_PI * 2 / 3);
+	long n;
+
+	/* three hexagon sides meeting at 120 degrees: each from the point they meet */
+	outline_star(&o, 100, 100, y3, 3, 20);
+	n = outline_walls(&o, &w);
+	ck_assert_int_eq(n, 3);
+	ck_assert(has_slant(w, n, 100, 100, 120, 100, 2));
+	ck_assert(has_slant(w, n, 100, 100, 100 + c, 100 + s, 2));
+	ck_assert(has_slant(w, n, 100, 100, 100 + c, 100 - s, 2));
+	free(w);
+	mb_mp_outline_release(&o);
+	/* a corner of two (an upright side and one at 210 degrees, as pointy-top hexagons have) */
+	outline_star(&o, 50, 50, corner, 2, 20);
+	n = outline_walls(&o, &w);
+	ck_assert_int_eq(n, 2);
+	ck_assert(has_slant(w, n, 50, 50, 50, 70, 2));
+	ck_assert(has_slant(w, n, 50, 50, 50 + 20 * cos(M_PI * 7 / 6), 50 + 20 * sin(M_PI * 7 / 6), 2));
+	free(w);
+	mb_mp_outline_release(&o);
+	/* six triangle sides at one point: three lines through it, each read as two walls */
+	outline_star(&o, 0, 0, star, 6, 30);
+	n = outline_walls(&o, &w);
+	ck_assert_int_eq(n, 6);
+	for (int k = 0; k < 6; k++)
+		ck_assert(has_slant(w, n, 0, 0, 30 * cos(M_PI * k / 3), 30 * sin(M_PI * k / 3), 2));
+	free(w);
+	mb_mp_outline_release(&o);
+}
+END_TEST
+
 START_TEST(outline_maze_is_read_and_proved)
 {
 	struct mb_mp_page p = { 0 }, q = { 0 };
@@ -1683,6 +1750,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, ink_and_the_pencil);
 	tcase_add_test(tc, outline_rings_and_fill_rules);
 	tcase_add_test(tc, outline_maze_is_read_and_proved);
+	tcase_add_test(tc, outline_slanted_walls_meet);
 	tcase_add_test(tc, outline_with_a_crack_fails);
 	tcase_add_test(tc, outlined_letters_are_no_maze);
 	tcase_add_test(tc, polar_lattice_inferred_and_proved);
