@@ -249,7 +249,10 @@ def reportlab_pages(pgs, out, W, H, turned, rotate):
     """a landscape page (W x H), or a portrait one (H x W) whose canvas is
     turned a quarter, with /Rotate 90 (rotate) or without"""
     from reportlab.pdfgen import canvas
-    c = canvas.Canvas(out, pagesize=(H, W) if turned else (W, H), pageCompression=1)
+    # reportlab writes the MediaBox of a page with a quarter /Rotate swapped
+    # (pagesize is the size as shown), so the portrait box is asked for as W x H
+    c = canvas.Canvas(out, pagesize=(H, W) if turned and not rotate else (W, H),
+                      pageCompression=1)
     for items in pgs:
         if rotate:
             c.setPageRotation(90)
