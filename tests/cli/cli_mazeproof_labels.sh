@@ -12,9 +12,8 @@
 # passes with its mazes numbered 1 to N. Books whose labels are wrong
 # still fail.
 . "$top_srcdir/tests/helpers/tap.sh"
-: "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
+. "$top_srcdir/tests/helpers/mazeproof_verdict.sh"
 DIR="$top_srcdir/tests/data/mazeproof/titles"
-TAB=$(printf '\t')
 
 # ---- drawn by other programs: each file to its verdict, every phrase present ----
 n=0
@@ -22,16 +21,8 @@ while IFS="$TAB" read -r file want phrases; do
   case "$file" in '#'*|'') continue ;; esac
   n=$((n + 1))
   run "$MAZEPROOF" "$DIR/$file"
-  found=0
-  old_ifs=$IFS
-  IFS='|'
-  for p in $phrases; do
-    contains "$out$err" "$p" || found=1
-  done
-  IFS=$old_ifs
-  [ "$rc" -eq "$want" ] && [ "$found" -eq 0 ]
-  ok $? "$file: exit $want, says '$phrases'" ||
-    printf '# got exit %s:\n%s\n%s\n' "$rc" "$out" "$err" | sed 's/^/# /'
+  [ "$rc" -eq "$want" ] && says_all_of "$phrases"
+  ok $? "$file: exit $want, says '$phrases'" || show_run
 done < "$DIR/expected.txt"
 check "the titled books are 10 files" "$n" -eq 10
 for f in "$DIR"/*.pdf; do

@@ -17,31 +17,19 @@
 # way. mkrotated.py wrote expected.txt from the flaw each was drawn with;
 # the PDFs are checked in.
 . "$top_srcdir/tests/helpers/tap.sh"
-: "${MAZEPROOF:=$(dirname "$MAZEBOOK")/mazeproof}"
+. "$top_srcdir/tests/helpers/mazeproof_verdict.sh"
 DIR="$top_srcdir/tests/data/mazeproof/rotated"
 CORPUS="$top_srcdir/tests/data/mazeproof/corpus"
-TAB=$(printf '\t')
 
 # judge FILE WANT PHRASE NAME: both modes, the exit status, the phrase (|
 # between alternatives), and no finding that only a page read in the wrong
 # frame makes: a gap at the wrong corner, a label not read, a copy unpaired
 judge() {
   for mode in lines --render; do
-    if [ "$mode" = lines ]; then run "$MAZEPROOF" "$1"; else run "$MAZEPROOF" --render "$1"; fi
-    found=1
-    old_ifs=$IFS
-    IFS='|'
-    for p in $3; do
-      contains "$out$err" "$p" && found=0
-    done
-    IFS=$old_ifs
-    wrong=0
-    for p in ', not at the ' 'had no number' 'no readable label' 'unnumbered maze'; do
-      contains "$out$err" "$p" && wrong=1
-    done
-    [ "$rc" -eq "$2" ] && [ "$found" -eq 0 ] && [ "$wrong" -eq 0 ]
-    ok $? "$4 ($mode): exit $2, says '$3'" ||
-      printf '# got exit %s:\n%s\n%s\n' "$rc" "$out" "$err" | sed 's/^/# /'
+    prove "$mode" "$1"
+    [ "$rc" -eq "$2" ] && says_one_of "$3" &&
+      ! says_one_of ', not at the |had no number|no readable label|unnumbered maze'
+    ok $? "$4 ($mode): exit $2, says '$3'" || show_run
   done
 }
 
