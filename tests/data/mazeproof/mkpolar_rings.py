@@ -238,9 +238,11 @@ def write_mpl(path, pages):
             plt.close(fig)
 
 
-def write_gs(path, pages, chords=False):
+def write_gs(path, pages, chords=False, moveto_arc=False):
     """chords: each arc a chain of straight pieces of about 3 degrees (as plotting
-    programs draw circles), with PostScript's lineto"""
+    programs draw circles), with PostScript's lineto; moveto_arc: each arc
+    after a moveto to its own start, the idiom that leaves a line of no length
+    before the arc"""
     ps = ['%!PS-Adobe-3.0', '%%Creator: tests/data/mazeproof/mkpolar_rings.py',
           '<< /PageSize [%g %g] >> setpagedevice' % (W_PT, H_PT)]
     for text, arcs, lines, red in pages:
@@ -255,8 +257,10 @@ def write_gs(path, pages, chords=False):
                 ps.append('newpath %.3f %.3f moveto ' % pts[0] +
                           ' '.join('%.3f %.3f lineto' % p for p in pts[1:]) + ' stroke')
                 continue
-            ps.append('newpath %.3f %.3f %.3f %.4f %.4f arc stroke'
-                      % (CX, CY, q * rw, math.degrees(a0), math.degrees(a1)))
+            start = ('%.3f %.3f moveto ' % (CX + q * rw * math.cos(a0), CY + q * rw * math.sin(a0))
+                     if moveto_arc else '')
+            ps.append('newpath %s%.3f %.3f %.3f %.4f %.4f arc stroke'
+                      % (start, CX, CY, q * rw, math.degrees(a0), math.degrees(a1)))
         for (x0, y0), (x1, y1) in lines:
             ps.append('newpath %.3f %.3f moveto %.3f %.3f lineto stroke' % (x0, y0, x1, y1))
         if red:
@@ -385,7 +389,8 @@ def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, 'polar-rings')
     os.makedirs(out, exist_ok=True)
     write = {'mpl': write_mpl, 'gs': write_gs,
-             'gs-chords': lambda path, pages: write_gs(path, pages, chords=True)}
+             'gs-chords': lambda path, pages: write_gs(path, pages, chords=True),
+             'gs-moveto-arc': lambda path, pages: write_gs(path, pages, moveto_arc=True)}
     rows = []
     seed = 600
     for prod, name, n, runs, two, rw in SETS:
@@ -414,6 +419,13 @@ def main():
         ('gs-chords', '6-12-12-24-cells', [1, 6, 12, 12, 24, 24, 24], False, False, 20.0, 0.0,
          'perfect'),
         ('gs-chords', '6-12-12-24-cells', [1, 6, 12, 12, 24, 24, 24], False, False, 20.0, 0.0,
+         'arc-removed'),
+        # "x y moveto cx cy r a0 a1 arc": a line of no length before each arc
+        ('gs-moveto-arc', 'const12-cells', [1] + [12] * 6, False, True, 20.0, 0.0, 'perfect'),
+        ('gs-moveto-arc', 'const12-cells', [1] + [12] * 6, False, True, 20.0, 0.0, 'closed-entrance'),
+        ('gs-moveto-arc', 'doubling-runs', [1, 6, 12, 24, 24, 24, 48], True, False, 18.0, 0.0,
+         'perfect'),
+        ('gs-moveto-arc', 'doubling-runs', [1, 6, 12, 24, 24, 24, 48], True, False, 18.0, 0.0,
          'arc-removed'),
     ]
     for prod, name, n, runs, two, rw, turn, flaw in extras:
