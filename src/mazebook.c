@@ -9,11 +9,8 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "mazebook/backend/cover.h"
-#include "mazebook/backend/fonts.h"
 #include "mazebook/cmd/command.h"
 
 void mb_print_program_help(void);
@@ -31,19 +28,9 @@ static int finish(const char *name, int rc)
 	return rc;
 }
 
-/* the libraries' state kept between uses, in order: Pango and cairo hold fontconfig's */
-static void release_libraries(void)
-{
-	mb_cover_release_fonts();
-	mb_fonts_release();
-}
-
 int main(int argc, char **argv)
 {
 	const struct mb_command *cmd;
-
-	/* registered first, so it runs after every other exit handler */
-	atexit(release_libraries);
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		mb_print_program_help();

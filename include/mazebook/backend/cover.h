@@ -87,12 +87,4 @@ enum mb_status mb_cover_preview_png(const struct mb_book_spec *spec, const struc
 				    int interior_pages, const char *png_path, double dpi,
 				    struct mb_error *err);
 
-/*
- * At exit: drop the font map kept from one cover to the next and cairo's
- * font caches, which hold fontconfig patterns (so that mb_fonts_release
- * can run after it). Safe to call more than once, and when no cover was
- * drawn.
- */
-void mb_cover_release_fonts(void);
-
 #endif

@@ -68,12 +68,4 @@ enum mb_status mb_font_check_texts(const char *name, const char *bold_file,
 				   const struct mb_font_text *texts,
 				   size_t count, struct mb_error *err);
 
-/*
- * At exit, after every user of fontconfig has let go (mb_cover_release_fonts
- * first): drop the configuration the lookups above loaded. In a sanitizer
- * build, also return fontconfig to its uninitialised state (FcFini), so
- * that LeakSanitizer has nothing of fontconfig's to report or suppress.
- */
-void mb_fonts_release(void);
-
 #endif

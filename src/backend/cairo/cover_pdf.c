@@ -131,12 +131,6 @@ static void drop_kept_map(void)
 	memset(&kept, 0, sizeof(kept));
 }
 
-void mb_cover_release_fonts(void)
-{
-	drop_kept_map();
-	cairo_debug_reset_static_data();
-}
-
 /*
  * A font map of our own (no state shared with other users of Pango),
  * unhinted so that layout does not depend on the output resolution. A
@@ -159,10 +153,6 @@ static enum mb_status font_map_for(const char *font, const char *bold_file, Pang
 	fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 	if (!fontmap)
 		return mb_error_set(err, MB_ERR_INTERNAL, "pango has no FreeType font map");
-	/* Pango loads fontconfig's default configuration in a thread of its
-	 * own; wait for it here, so that nothing of fontconfig is still
-	 * running when mb_fonts_release lets it go at exit */
-	(void)pango_fc_font_map_get_config(PANGO_FC_FONT_MAP(fontmap));
 	if (is_font_file(font)) {
 		FcConfig *cfg;
 		FcPattern *pat;

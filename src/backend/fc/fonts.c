@@ -104,24 +104,6 @@ static void drop_config(void)
 	loaded_config = NULL;
 }
 
-/*
- * fontconfig keeps its default configuration (Pango's) until exit and links
- * its values by offsets, which LeakSanitizer cannot follow: it reported
- * them as leaks, and matching them against a suppression symbolised every
- * stack, about 0.3 s of CPU in each sanitized run. Under the sanitizers
- * fontconfig is released instead. Not in a normal build: FcFini asserts
- * while any cached pattern is still held (librsvg keeps a Pango map of its
- * own for SVG text), and a crash at exit after a good build would be worse
- * than memory the system takes back anyway.
- */
-void mb_fonts_release(void)
-{
-	drop_config();
-#if defined(__SANITIZE_ADDRESS__)
-	FcFini();
-#endif
-}
-
 static FcConfig *fc_config(void)
 {
 	if (!loaded_config) {
